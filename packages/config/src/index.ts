@@ -1,0 +1,204 @@
+// The only module that reads the environment. Every variable is declared once in `variables`,
+// which also feeds the README's table (`node --import tsx services/host/src/main.ts --env-table`).
+// Bad values are refused at start-up with a message naming the variable.
+
+export const TARGETS = ['gateway', 'identity', 'trust-center', 'questionnaire', 'outbound', 'ingest-worker', 'llm-worker'] as const
+export type Target = (typeof TARGETS)[number]
+
+type Kind = 'string' | 'int' | 'bool' | 'url' | 'enum' | 'list'
+interface VarSpec {
+  kind: Kind
+  default?: string
+  values?: readonly string[]
+  description: string
+  secret?: boolean
+}
+
+export const variables = {
+  TARGET: { kind: 'list', default: 'all', description: '`all` (one process) or a comma list of: ' + TARGETS.join(', ') },
+  PORT: { kind: 'int', default: '3000', description: 'HTTP port' },
+  HOST: { kind: 'string', default: '127.0.0.1', description: 'Interface to listen on (`0.0.0.0` in containers)' },
+  DATA_DIR: { kind: 'string', default: './.data', description: 'Embedded data: PGlite database, file blobs, signing keys, development outbox' },
+  PUBLIC_URL: { kind: 'url', description: 'Base URL used in emailed links (default `http://localhost:$PORT`); never taken from request headers' },
+  DATABASE_URL: { kind: 'url', description: 'PostgreSQL URL; empty = embedded PGlite in DATA_DIR', secret: true },
+  DB_MIGRATE: { kind: 'enum', values: ['auto', 'off'], default: 'auto', description: 'Run each service\'s migrations at start-up' },
+  REDIS_URL: { kind: 'url', description: 'Redis URL for BullMQ queues; empty = in-process queue', secret: true },
+  NATS_URL: { kind: 'url', description: 'NATS URL for the event bus; empty = in-process bus' },
+  S3_ENDPOINT: { kind: 'url', description: 'S3/MinIO endpoint, e.g. `http://127.0.0.1:9000`; empty = files in DATA_DIR/blobs' },
+  S3_ACCESS_KEY: { kind: 'string', description: 'S3 access key', secret: true },
+  S3_SECRET_KEY: { kind: 'string', description: 'S3 secret key', secret: true },
+  S3_BUCKET: { kind: 'string', default: 'portal', description: 'S3 bucket (created when missing)' },
+  S3_REGION: { kind: 'string', default: 'us-east-1', description: 'S3 region' },
+  SMTP_URL: { kind: 'url', description: 'SMTP URL (`smtp://user:pass@host:587`); empty = development outbox (console + DATA_DIR/outbox)', secret: true },
+  MAIL_FROM: { kind: 'string', default: 'Trust Portal <no-reply@localhost>', description: 'Sender of every email' },
+  JWT_PRIVATE_KEY: { kind: 'string', description: 'PKCS#8 PEM Ed25519 signing key; empty = generated once into DATA_DIR/keys', secret: true },
+  JWT_ISSUER: { kind: 'string', default: 'trust-portal', description: 'Token issuer' },
+  JWT_AUDIENCE: { kind: 'string', default: 'trust-portal-api', description: 'Token audience' },
+  ACCESS_TOKEN_TTL: { kind: 'int', default: '900', description: 'Access token lifetime, seconds (at most 900)' },
+  REFRESH_TOKEN_TTL: { kind: 'int', default: '2592000', description: 'Refresh token lifetime, seconds (rotated on every use)' },
+  OTP_DIGITS: { kind: 'enum', values: ['4', '6'], default: '4', description: 'Digits of the password-reset code' },
+  SIGNUP_BLOCKED_DOMAINS: { kind: 'list', default: 'mailinator.com,guerrillamail.com,10minutemail.com,yopmail.com,trashmail.com', description: 'Email domains not eligible for sign-up' },
+  TRUST_CENTER_DOMAIN: { kind: 'string', default: 'localhost', description: 'Product domain under which published trust centers live (`<cname>.<domain>`)' },
+  SEED_DEMO: { kind: 'bool', default: 'true', description: 'Seed the demo tenant at start-up (TARGET=all only)' },
+  TRUST_PROXY: { kind: 'string', default: '', description: 'Proxy addresses/CIDRs whose X-Forwarded-* headers are trusted; empty = none' },
+  IDENTITY_URL: { kind: 'url', description: 'Split mode: base URL of the identity service (gateway routes, JWKS for other services)' },
+  TRUST_CENTER_URL: { kind: 'url', description: 'Split mode: base URL of the trust-center service' },
+  QUESTIONNAIRE_URL: { kind: 'url', description: 'Split mode: base URL of the questionnaire service' },
+  OUTBOUND_URL: { kind: 'url', description: 'Split mode: base URL of the outbound service' },
+  WEB_DIST: { kind: 'string', default: 'web/dist', description: 'Folder of the built web app served by the gateway' },
+  LOG_LEVEL: { kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'Log level' },
+  OTEL_EXPORTER_OTLP_ENDPOINT: { kind: 'url', description: 'OpenTelemetry OTLP/HTTP endpoint; the SDK starts only when set' },
+} satisfies Record<string, VarSpec>
+
+export type VariableName = keyof typeof variables
+
+export interface Config {
+  targets: Target[]
+  all: boolean
+  port: number
+  host: string
+  dataDir: string
+  publicUrl: string
+  databaseUrl: string | undefined
+  dbMigrate: boolean
+  redisUrl: string | undefined
+  natsUrl: string | undefined
+  s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string } | undefined
+  smtpUrl: string | undefined
+  mailFrom: string
+  jwt: { privateKeyPem: string | undefined; issuer: string; audience: string; accessTtl: number; refreshTtl: number }
+  otpDigits: 4 | 6
+  signupBlockedDomains: string[]
+  trustCenterDomain: string
+  seedDemo: boolean
+  trustProxy: string[]
+  serviceUrls: Partial<Record<'identity' | 'trust-center' | 'questionnaire' | 'outbound', string>>
+  webDist: string
+  logLevel: string
+  otelEndpoint: string | undefined
+  cookieSecure: boolean
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+type Env = Record<string, string | undefined>
+
+function read(env: Env, name: VariableName): string | undefined {
+  const spec: VarSpec = variables[name]
+  const raw = env[name]?.trim()
+  const value = raw === undefined || raw === '' ? spec.default : raw
+  if (value === undefined || value === '') return undefined
+  switch (spec.kind) {
+    case 'int':
+      if (!/^\d+$/.test(value)) throw new ConfigError(`${name} must be a whole number, got "${value}"`)
+      return value
+    case 'bool':
+      if (!/^(true|false|1|0|yes|no)$/i.test(value)) throw new ConfigError(`${name} must be true or false, got "${value}"`)
+      return /^(true|1|yes)$/i.test(value) ? 'true' : 'false'
+    case 'url':
+      try {
+        new URL(value)
+      } catch {
+        throw new ConfigError(`${name} must be a URL, got "${spec.secret ? '<hidden>' : value}"`)
+      }
+      return value.replace(/\/+$/, '')
+    case 'enum':
+      if (!spec.values?.includes(value)) throw new ConfigError(`${name} must be one of ${spec.values?.join(', ')}, got "${value}"`)
+      return value
+    default:
+      return value
+  }
+}
+
+const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+
+export function loadConfig(env: Env = process.env): Readonly<Config> {
+  const get = (n: VariableName) => read(env, n)
+  const targetList = list(get('TARGET'))
+  const all = targetList.length === 0 || targetList.includes('all')
+  for (const t of targetList) {
+    if (t !== 'all' && !(TARGETS as readonly string[]).includes(t)) throw new ConfigError(`TARGET: unknown target "${t}" (known: all, ${TARGETS.join(', ')})`)
+  }
+  const targets = all ? [...TARGETS] : (targetList as Target[])
+  const port = Number(get('PORT'))
+  if (port < 1 || port > 65535) throw new ConfigError(`PORT must be between 1 and 65535, got ${port}`)
+  const accessTtl = Number(get('ACCESS_TOKEN_TTL'))
+  if (accessTtl < 30 || accessTtl > 900) throw new ConfigError('ACCESS_TOKEN_TTL must be between 30 and 900 seconds')
+  const publicUrl = get('PUBLIC_URL') ?? `http://localhost:${port}`
+
+  const s3Endpoint = get('S3_ENDPOINT')
+  let s3: Config['s3']
+  if (s3Endpoint) {
+    const accessKey = get('S3_ACCESS_KEY')
+    const secretKey = get('S3_SECRET_KEY')
+    if (!accessKey || !secretKey) throw new ConfigError('S3_ENDPOINT is set: S3_ACCESS_KEY and S3_SECRET_KEY are required')
+    s3 = { endpoint: s3Endpoint, accessKey, secretKey, bucket: get('S3_BUCKET')!, region: get('S3_REGION')! }
+  }
+
+  const cfg: Config = {
+    targets,
+    all,
+    port,
+    host: get('HOST')!,
+    dataDir: get('DATA_DIR')!,
+    publicUrl,
+    databaseUrl: get('DATABASE_URL'),
+    dbMigrate: get('DB_MIGRATE') === 'auto',
+    redisUrl: get('REDIS_URL'),
+    natsUrl: get('NATS_URL'),
+    s3,
+    smtpUrl: get('SMTP_URL'),
+    mailFrom: get('MAIL_FROM')!,
+    jwt: {
+      privateKeyPem: get('JWT_PRIVATE_KEY')?.replace(/\\n/g, '\n'),
+      issuer: get('JWT_ISSUER')!,
+      audience: get('JWT_AUDIENCE')!,
+      accessTtl,
+      refreshTtl: Number(get('REFRESH_TOKEN_TTL')),
+    },
+    otpDigits: get('OTP_DIGITS') === '6' ? 6 : 4,
+    signupBlockedDomains: list(get('SIGNUP_BLOCKED_DOMAINS')).map((d) => d.toLowerCase()),
+    trustCenterDomain: get('TRUST_CENTER_DOMAIN')!.toLowerCase(),
+    seedDemo: get('SEED_DEMO') === 'true',
+    trustProxy: list(get('TRUST_PROXY')),
+    serviceUrls: {
+      identity: get('IDENTITY_URL'),
+      'trust-center': get('TRUST_CENTER_URL'),
+      questionnaire: get('QUESTIONNAIRE_URL'),
+      outbound: get('OUTBOUND_URL'),
+    },
+    webDist: get('WEB_DIST')!,
+    logLevel: get('LOG_LEVEL')!,
+    otelEndpoint: get('OTEL_EXPORTER_OTLP_ENDPOINT'),
+    cookieSecure: publicUrl.startsWith('https://'),
+  }
+  checkSplitMode(cfg)
+  return Object.freeze(cfg)
+}
+
+// Embedded adapters live in one process: a service alone in its process must use real servers.
+function checkSplitMode(cfg: Config): void {
+  if (cfg.all) return
+  const needsDb = cfg.targets.some((t) => t !== 'gateway')
+  if (needsDb && !cfg.databaseUrl) throw new ConfigError(`TARGET=${cfg.targets.join(',')}: embedded PGlite works only with TARGET=all; set DATABASE_URL`)
+  const needsBus = cfg.targets.some((t) => t !== 'gateway')
+  if (needsBus && !cfg.natsUrl) throw new ConfigError(`TARGET=${cfg.targets.join(',')}: the in-process bus works only with TARGET=all; set NATS_URL`)
+  const needsQueue = cfg.targets.some((t) => ['questionnaire', 'outbound', 'ingest-worker', 'llm-worker'].includes(t))
+  if (needsQueue && !cfg.redisUrl) throw new ConfigError(`TARGET=${cfg.targets.join(',')}: the in-process queue works only with TARGET=all; set REDIS_URL`)
+  if (cfg.targets.includes('gateway')) {
+    for (const svc of ['identity', 'trust-center', 'questionnaire', 'outbound'] as const) {
+      if (!cfg.targets.includes(svc) && !cfg.serviceUrls[svc]) {
+        throw new ConfigError(`TARGET includes gateway without ${svc}: set ${svc.toUpperCase().replace('-', '_')}_URL`)
+      }
+    }
+  }
+}
+
+/** Markdown table of every variable, for the README. */
+export function envTable(): string {
+  const rows = Object.entries(variables).map(([name, spec]: [string, VarSpec]) =>
+    `| \`${name}\` | ${spec.default !== undefined && spec.default !== '' ? `\`${spec.default}\`` : ''} | ${spec.description} |`)
+  return ['| Variable | Default | Meaning |', '| --- | --- | --- |', ...rows].join('\n')
+}

@@ -1,0 +1,84 @@
+// One error type for the whole codebase. Domain and repository code throw AppError; the single
+// error handler in @portal/http turns it into the contract's envelope: { status: false, message, code }.
+
+export const AppErrorCode = {
+  INVALID_REQUEST: 400,
+  INVALID_TENANT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  TENANT_MISMATCH: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  GONE: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const
+
+export type AppErrorCode = keyof typeof AppErrorCode
+
+export interface FieldError {
+  field: string
+  message: string
+}
+
+export interface AppErrorOptions {
+  message?: string
+  cause?: unknown
+  errors?: FieldError[]
+  /** Seconds, sent as Retry-After with RATE_LIMITED / UNAVAILABLE. */
+  retryAfter?: number
+}
+
+const defaultMessages: Record<AppErrorCode, string> = {
+  INVALID_REQUEST: 'Invalid request',
+  INVALID_TENANT: 'Invalid tenant',
+  UNAUTHENTICATED: 'Unauthorized',
+  FORBIDDEN: 'Forbidden',
+  TENANT_MISMATCH: 'Tenant mismatch',
+  NOT_FOUND: 'Not found',
+  CONFLICT: 'Conflict',
+  GONE: 'Gone',
+  PAYLOAD_TOO_LARGE: 'File too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported file type',
+  UNPROCESSABLE: 'Unprocessable input',
+  RATE_LIMITED: 'Too many requests, please try again later.',
+  INTERNAL: 'Internal server error',
+  UNAVAILABLE: 'Service unavailable',
+}
+
+export class AppError extends Error {
+  readonly code: AppErrorCode
+  readonly statusCode: number
+  readonly errors: FieldError[] | undefined
+  readonly retryAfter: number | undefined
+
+  constructor(code: AppErrorCode, options: AppErrorOptions = {}) {
+    super(options.message ?? defaultMessages[code], { cause: options.cause })
+    this.name = 'AppError'
+    this.code = code
+    this.statusCode = AppErrorCode[code]
+    this.errors = options.errors
+    this.retryAfter = options.retryAfter
+  }
+}
+
+export const statusFor = (code: AppErrorCode): number => AppErrorCode[code]
+
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof AppError
+}
+
+/** Codes a retry cannot fix: queue adapters turn them into non-retryable failures. */
+export const unrecoverableCodes: ReadonlySet<AppErrorCode> = new Set([
+  'INVALID_REQUEST',
+  'INVALID_TENANT',
+  'NOT_FOUND',
+  'FORBIDDEN',
+  'TENANT_MISMATCH',
+  'UNPROCESSABLE',
+  'UNSUPPORTED_MEDIA_TYPE',
+])
