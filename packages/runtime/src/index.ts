@@ -9,7 +9,7 @@ export interface Module<Ctx> {
   name: string
   deps?: readonly string[]
   /** Starts the module; may add to ctx for later modules. Returns how to stop it, if anything. */
-  init(ctx: Ctx): Promise<Stoppable | undefined | void>
+  init(ctx: Ctx): Promise<Stoppable | undefined>
 }
 
 export interface ModuleLog {

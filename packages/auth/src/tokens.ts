@@ -1,0 +1,129 @@
+// Access tokens: short-lived EdDSA JWTs. One verifier for every service: explicit algorithm,
+// issuer, audience, type and expiry; keys only from our own JWKS (jku/x5u/jwk headers ignored).
+import { AppError } from '@portal/errors'
+import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify, SignJWT } from 'jose'
+import { ALG, type SigningKey } from './keys.js'
+import { SessionRevocations } from './revocations.js'
+
+export interface Principal {
+  userId: string
+  tenantId: string
+  dbName: string
+  admin: boolean
+  inboundUser: boolean
+  outboundId?: string
+  sessionId: string
+}
+
+export interface TokenOptions {
+  issuer: string
+  audience: string
+  accessTtl: number
+}
+
+export interface TokenService {
+  issueAccess(p: Principal): Promise<{ token: string; expiresIn: number }>
+  verifyAccess(token: string): Promise<Principal>
+  /** Access tokens of the session stop working at once; `onRevoke` spreads it to other processes. */
+  revokeSession(sessionId: string): Promise<void>
+  /** Applies a revocation heard from another process. */
+  applyRevocation(sessionId: string): void
+  jwks(): { keys: object[] }
+  onRevoke?: (sessionId: string, ttlSeconds: number) => Promise<void>
+}
+
+const TYP = 'at+jwt'
+const unauthenticated = (message = 'Unauthorized') => new AppError('UNAUTHENTICATED', { message })
+
+function toPrincipal(payload: Record<string, unknown>): Principal {
+  const { sub, tid, tenant, admin, inb, obid, sid } = payload
+  if (typeof sub !== 'string' || typeof tid !== 'string' || typeof tenant !== 'string' || typeof sid !== 'string') {
+    throw unauthenticated()
+  }
+  return {
+    userId: sub,
+    tenantId: tid,
+    dbName: tenant,
+    admin: admin === true,
+    inboundUser: inb === true,
+    ...(typeof obid === 'string' ? { outboundId: obid } : {}),
+    sessionId: sid,
+  }
+}
+
+function verifierFor(keys: JWTVerifyGetKey, opts: TokenOptions, revocations: SessionRevocations) {
+  return async (token: string): Promise<Principal> => {
+    if (!token || token.length > 4096) throw unauthenticated()
+    let payload: Record<string, unknown>
+    try {
+      ;({ payload } = await jwtVerify(token, keys, {
+        algorithms: [ALG],
+        issuer: opts.issuer,
+        audience: opts.audience,
+        typ: TYP,
+        requiredClaims: ['exp', 'iat', 'sub', 'jti'],
+        maxTokenAge: opts.accessTtl + 60,
+        clockTolerance: 30,
+      }))
+    } catch {
+      throw unauthenticated()
+    }
+    const principal = toPrincipal(payload)
+    if (revocations.isRevoked(principal.sessionId)) throw unauthenticated()
+    return principal
+  }
+}
+
+/** The identity service's token service: signs with the private key. */
+export function createTokenService(key: SigningKey, opts: TokenOptions): TokenService {
+  const revocations = new SessionRevocations()
+  const jwks = { keys: [key.publicJwk] }
+  const verify = verifierFor(createLocalJWKSet(jwks), opts, revocations)
+  const service: TokenService = {
+    async issueAccess(p) {
+      const token = await new SignJWT({
+        tid: p.tenantId,
+        tenant: p.dbName,
+        admin: p.admin,
+        ...(p.inboundUser ? { inb: true } : {}),
+        ...(p.outboundId ? { obid: p.outboundId } : {}),
+        sid: p.sessionId,
+      })
+        .setProtectedHeader({ alg: ALG, kid: key.kid, typ: TYP })
+        .setSubject(p.userId)
+        .setIssuer(opts.issuer)
+        .setAudience(opts.audience)
+        .setIssuedAt()
+        .setExpirationTime(`${opts.accessTtl}s`)
+        .setJti(crypto.randomUUID())
+        .sign(key.privateKey)
+      return { token, expiresIn: opts.accessTtl }
+    },
+    verifyAccess: verify,
+    async revokeSession(sessionId) {
+      revocations.revoke(sessionId, opts.accessTtl + 60)
+      await service.onRevoke?.(sessionId, opts.accessTtl + 60)
+    },
+    applyRevocation: (sessionId) => revocations.revoke(sessionId, opts.accessTtl + 60),
+    jwks: () => jwks,
+  }
+  return service
+}
+
+/** A service in its own process: verifies with the identity service's published JWKS. */
+export function createRemoteTokenService(jwksUrl: string, opts: TokenOptions): TokenService {
+  const revocations = new SessionRevocations()
+  const verify = verifierFor(createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: 30_000 }), opts, revocations)
+  const cannotSign = () => {
+    throw new AppError('INTERNAL', { message: 'this process cannot issue tokens' })
+  }
+  return {
+    issueAccess: async () => cannotSign(),
+    verifyAccess: verify,
+    async revokeSession(sessionId) {
+      revocations.revoke(sessionId, opts.accessTtl + 60)
+    },
+    applyRevocation: (sessionId) => revocations.revoke(sessionId, opts.accessTtl + 60),
+    jwks: () => ({ keys: [] }),
+  }
+}

@@ -1,0 +1,28 @@
+// Wire-level facts shared by the gateway, the services and the web client.
+
+export const SERVICES = ['identity', 'trust-center', 'questionnaire', 'outbound'] as const
+export type ServiceName = (typeof SERVICES)[number]
+
+/**
+ * Which service answers which /api path prefix. The gateway forwards by this table in split mode
+ * (in one process every service's routes are registered on the same server instead).
+ */
+export const routeTable: Record<ServiceName, readonly string[]> = {
+  identity: [
+    '/api/userlogin', '/api/token', '/api/logout', '/api/usercreate', '/api/check_email', '/api/waitlist', '/api/user',
+    '/api/userprofile', '/api/people', '/api/userdelete', '/api/.well-known', '/api/fs/update_provisioned', '/api/fs/check-hostname',
+  ],
+  'trust-center': ['/api/trust-center'],
+  questionnaire: ['/api/questionnaire'],
+  outbound: ['/api/outbound'],
+}
+
+export const DEFAULT_THEME = {
+  headerColor: '#3c3232',
+  backgroundColor: '#3c3232',
+  textColor: '#000000',
+  buttonColor: '#0a66c2',
+} as const
+
+/** Subject of the system-wide event that spreads session revocations to every process. */
+export const SESSION_REVOKED_SUBJECT = 'system.session.revoked'

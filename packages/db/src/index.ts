@@ -1,0 +1,93 @@
+// PostgreSQL through kysely: embedded PGlite (with pgvector) in a data folder, or a real server
+// when DATABASE_URL is set. Each service owns one schema and migrates it itself.
+import { mkdir } from 'node:fs/promises'
+import { PGlite } from '@electric-sql/pglite'
+import { vector } from '@electric-sql/pglite-pgvector'
+import type { Logger } from '@portal/observability'
+import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely'
+import { type Migration, Migrator } from 'kysely/migration'
+import pg from 'pg'
+
+export type { Migration } from 'kysely/migration'
+
+export interface Database {
+  readonly kind: 'pglite' | 'pg'
+  readonly root: Kysely<any>
+  close(): Promise<void>
+}
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined
+  /** PGlite folder; omitted = in memory. */
+  dataDir?: string | undefined
+  log?: Logger | undefined
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    pool.on('error', (err) => opts.log?.error({ err }, 'postgres pool error'))
+    const root = new Kysely<any>({ dialect: new PostgresDialect({ pool }) })
+    await sql`select 1`.execute(root) // fail at start-up, with the server's message, not at the first request
+    return { kind: 'pg', root, close: () => root.destroy() }
+  }
+  if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true })
+  const pglite = await PGlite.create(opts.dataDir ?? 'memory://', { extensions: { vector } })
+  const root = new Kysely<any>({ dialect: new PGliteDialect({ pglite }) })
+  return {
+    kind: 'pglite',
+    root,
+    close: async () => {
+      await root.destroy()
+      if (!pglite.closed) await pglite.close()
+    },
+  }
+}
+
+/** Kysely bound to one service's schema: snake_case in SQL, camelCase in TypeScript. */
+export function schemaDb<DB>(db: Database, schema: string): Kysely<DB> {
+  return db.root.withSchema(schema).withPlugin(new CamelCasePlugin()) as unknown as Kysely<DB>
+}
+
+export async function migrateSchema(db: Database, schema: string, migrations: Record<string, Migration>): Promise<void> {
+  await sql`create schema if not exists ${sql.id(schema)}`.execute(db.root)
+  const migrator = new Migrator({
+    db: db.root.withSchema(schema),
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: schema,
+  })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName
+    throw new Error(`migration of schema "${schema}" failed${failed ? ` at ${failed}` : ''}: ${(error as Error).message}`, { cause: error })
+  }
+}
+
+/** Test databases: PGlite in memory always; a fresh database on TEST_DATABASE_URL when set. */
+export function testDatabaseKinds(): Array<['pglite' | 'pg', () => Promise<Database>]> {
+  const kinds: Array<['pglite' | 'pg', () => Promise<Database>]> = [['pglite', () => openDatabase({})]]
+  const adminUrl = process.env['TEST_DATABASE_URL']
+  if (adminUrl) kinds.push(['pg', () => freshPostgres(adminUrl)])
+  return kinds
+}
+
+async function freshPostgres(adminUrl: string): Promise<Database> {
+  const name = `portal_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const db = await openDatabase({ databaseUrl: url.toString() })
+  return {
+    ...db,
+    close: async () => {
+      await db.close()
+      const c = new pg.Client({ connectionString: adminUrl })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    },
+  }
+}

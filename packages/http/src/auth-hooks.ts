@@ -1,0 +1,52 @@
+// Authentication for every service's protected routes. The tenant comes from the verified token;
+// the spec's DbName header is only checked against it, never trusted on its own (security.md B1).
+import type { Principal } from '@portal/auth'
+import { AppError } from '@portal/errors'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal
+  }
+}
+
+const DB_NAME = /^[a-z0-9_]{3,63}$/
+const RESERVED = new Set(['postgres', 'template0', 'template1', 'admin', 'root'])
+
+/** The DbName header, validated; undefined when absent. */
+export function dbNameHeader(req: FastifyRequest): string | undefined {
+  const raw = req.headers['dbname']
+  if (raw === undefined || raw === '') return undefined
+  const value = Array.isArray(raw) ? raw[0] : raw
+  if (!value || !DB_NAME.test(value) || RESERVED.has(value)) throw new AppError('INVALID_TENANT', { message: 'Invalid DbName header' })
+  return value
+}
+
+export async function requireAuth(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const header = req.headers.authorization
+  if (!header || !/^Bearer\s+\S+$/i.test(header)) throw new AppError('UNAUTHENTICATED')
+  const principal = await req.server.tokens.verifyAccess(header.replace(/^Bearer\s+/i, ''))
+  const dbName = dbNameHeader(req)
+  if (dbName !== undefined && dbName !== principal.dbName) {
+    req.log.warn({ tenant: principal.dbName, dbName, userId: principal.userId }, 'security: DbName header disagrees with token')
+    throw new AppError('TENANT_MISMATCH', { message: 'DbName does not match your account' })
+  }
+  req.principal = principal
+}
+
+export async function requireAdmin(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!req.principal) throw new AppError('UNAUTHENTICATED')
+  if (!req.principal.admin) throw new AppError('FORBIDDEN', { message: 'Only admins can do this' })
+}
+
+/** Staff users only: an inbound user's token is limited to its own outbound's routes. */
+export async function requireStaff(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!req.principal) throw new AppError('UNAUTHENTICATED')
+  if (req.principal.inboundUser) throw new AppError('FORBIDDEN')
+}
+
+/** The principal of a request that passed requireAuth. */
+export function principalOf(req: FastifyRequest): Principal {
+  if (!req.principal) throw new AppError('UNAUTHENTICATED')
+  return req.principal
+}

@@ -1,0 +1,125 @@
+// The one Fastify server of a process. Everything that must cover every route lives here, at the
+// root: the error handler (AppError → the contract's envelope), cookies, rate limiting (opt-in per
+// route), security headers and the OpenAPI document generated from the route schemas.
+import cookie from '@fastify/cookie'
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { TokenService } from '@portal/auth'
+import type { Config } from '@portal/config'
+import { AppError } from '@portal/errors'
+import type { Logger } from '@portal/observability'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify'
+
+export type AppInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>
+
+export type NotFoundHandler = (req: FastifyRequest, reply: FastifyReply) => unknown
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService
+    /** Lets the gateway serve the web app for unknown non-API paths. */
+    setFallback(handler: NotFoundHandler): void
+  }
+}
+
+export interface ServerOptions {
+  config: Config
+  logger: Logger
+  tokens: TokenService
+}
+
+/** Content-Security-Policy of every HTML page: no inline script, no plugins, no framing. */
+export const contentSecurityPolicy = {
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    connectSrc: ["'self'"],
+    fontSrc: ["'self'", 'data:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'none'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+  },
+}
+
+function envelopeFor(err: unknown, req: FastifyRequest): { statusCode: number; body: Record<string, unknown>; retryAfter?: number } {
+  if (err instanceof AppError) {
+    return {
+      statusCode: err.statusCode,
+      body: { status: false, message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) },
+      ...(err.retryAfter ? { retryAfter: err.retryAfter } : {}),
+    }
+  }
+  const e = err as { statusCode?: number; validation?: { instancePath?: string; params?: { missingProperty?: string }; message?: string }[]; message?: string; code?: string }
+  if (e.validation) {
+    const errors = e.validation.map((v) => ({
+      field: v.params?.missingProperty ?? (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.'),
+      message: v.message ?? 'is invalid',
+    }))
+    const first = errors[0]
+    return { statusCode: 400, body: { status: false, message: first ? `${first.field || 'request'} ${first.message}`.trim() : 'Invalid request', code: 'INVALID_REQUEST', errors } }
+  }
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+    return { statusCode: e.statusCode, body: { status: false, message: e.message ?? 'Bad request', code: e.code ?? 'INVALID_REQUEST' } }
+  }
+  // Server fault: the request id lets support find the logged error; no stack reaches the client.
+  return { statusCode: 500, body: { status: false, message: `Internal server error (request ${req.id})`, code: 'INTERNAL' } }
+}
+
+export async function createServer({ config, logger, tokens }: ServerOptions): Promise<AppInstance> {
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    genReqId: () => crypto.randomUUID(),
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
+    routerOptions: { maxParamLength: 500 },
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  app.decorate('tokens', tokens)
+  let fallback: NotFoundHandler | undefined
+  app.decorate('setFallback', (handler: NotFoundHandler) => {
+    fallback = handler
+  })
+
+  app.setErrorHandler((err, req, reply) => {
+    const { statusCode, body, retryAfter } = envelopeFor(err, req)
+    if (statusCode >= 500) req.log.error({ err }, 'request failed')
+    if (retryAfter) reply.header('Retry-After', String(retryAfter))
+    return reply.status(statusCode).send(body)
+  })
+  app.setNotFoundHandler((req, reply) => {
+    if (fallback && !req.url.startsWith('/api/') && req.url !== '/api') return fallback(req, reply)
+    return reply.status(404).send({ status: false, message: 'Not found', code: 'NOT_FOUND' })
+  })
+
+  // Each response carries its request id, so a user-reported failure can be found in the logs.
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('X-Request-Id', req.id)
+  })
+
+  await app.register(cookie)
+  await app.register(helmet, {
+    contentSecurityPolicy,
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.cookieSecure ? { maxAge: 15552000, includeSubDomains: false } : false,
+  })
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => new AppError('RATE_LIMITED', { retryAfter: Math.max(1, Math.ceil(ctx.ttl / 1000)) }),
+  })
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Trust Portal API', version: '1.0.0', description: 'Trust center and security-questionnaire portal' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+  return app
+}

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { createTestTokenService, type TokenService } from '@portal/auth'
+import { loadConfig } from '@portal/config'
+import { AppError } from '@portal/errors'
+import { silentLogger } from '@portal/observability'
+import { Type } from 'typebox'
+import { type AppInstance, createServer, ok, PageQuery, paged, principalOf, requireAdmin, requireAuth } from '../src/index.js'
+
+describe('http server', () => {
+  let app: AppInstance
+  let tokens: TokenService
+  const principal = { userId: 'u1', tenantId: 't1', dbName: 'acme', admin: false, inboundUser: false, sessionId: 's1' }
+
+  beforeAll(async () => {
+    tokens = await createTestTokenService()
+    app = await createServer({ config: loadConfig({}), logger: silentLogger, tokens })
+    app.get('/api/me', { preHandler: [requireAuth] }, async (req) => ok(principalOf(req)))
+    app.get('/api/admin', { preHandler: [requireAuth, requireAdmin] }, async () => ok())
+    app.post('/api/echo', { schema: { body: Type.Object({ name: Type.String({ minLength: 1 }) }) } }, async (req) => ok(req.body))
+    app.get('/api/page', { schema: { querystring: PageQuery } }, async (req) => paged([1, 2], 25, req.query.page ?? 1, req.query.pageSize ?? 10))
+    app.get('/api/missing', async () => {
+      throw new AppError('NOT_FOUND', { message: 'Client not found' })
+    })
+    app.get('/api/boom', async () => {
+      throw new Error('database password is hunter2')
+    })
+    app.get('/api/limited', { config: { rateLimit: { max: 2, timeWindow: '1 minute' } } }, async () => ok())
+    await app.ready()
+  })
+  afterAll(async () => app.close())
+
+  const bearer = async (p = principal) => `Bearer ${(await tokens.issueAccess(p)).token}`
+
+  it('authenticates with the bearer token and checks DbName against it', async () => {
+    const auth = await bearer()
+    const me = await app.inject({ url: '/api/me', headers: { authorization: auth } })
+    expect(me.statusCode).toBe(200)
+    expect(me.json()).toEqual({ status: true, data: principal })
+    expect((await app.inject({ url: '/api/me', headers: { authorization: auth, dbname: 'acme' } })).statusCode).toBe(200)
+    const mismatch = await app.inject({ url: '/api/me', headers: { authorization: auth, dbname: 'other_co' } })
+    expect(mismatch.statusCode).toBe(403)
+    expect(mismatch.json()).toMatchObject({ status: false, code: 'TENANT_MISMATCH' })
+    const invalid = await app.inject({ url: '/api/me', headers: { authorization: auth, dbname: 'postgres' } })
+    expect(invalid.statusCode).toBe(400)
+    expect((await app.inject({ url: '/api/me' })).statusCode).toBe(401)
+  })
+
+  it('keeps admin routes for admins', async () => {
+    expect((await app.inject({ url: '/api/admin', headers: { authorization: await bearer() } })).statusCode).toBe(403)
+    expect((await app.inject({ url: '/api/admin', headers: { authorization: await bearer({ ...principal, admin: true }) } })).statusCode).toBe(200)
+  })
+
+  it('renders validation, AppError and unknown errors in the envelope without leaking', async () => {
+    const bad = await app.inject({ method: 'POST', url: '/api/echo', payload: {} })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toMatchObject({ status: false, code: 'INVALID_REQUEST', errors: [{ field: 'name' }] })
+    expect((await app.inject({ url: '/api/missing' })).json()).toEqual({ status: false, message: 'Client not found', code: 'NOT_FOUND' })
+    const boom = await app.inject({ url: '/api/boom' })
+    expect(boom.statusCode).toBe(500)
+    expect(boom.body).not.toContain('hunter2')
+    expect(boom.json().message).toContain(boom.headers['x-request-id'])
+    const notJson = await app.inject({ method: 'POST', url: '/api/echo', headers: { 'content-type': 'application/json' }, payload: '{"name":' })
+    expect(notJson.statusCode).toBe(400)
+    const tabbed = await app.inject({ method: 'POST', url: '/api/echo', headers: { 'content-type': 'application/json\t; charset=utf-8' }, payload: '{}' })
+    expect([400, 415]).toContain(tabbed.statusCode)
+    expect((await app.inject({ url: '/api/nowhere' })).json()).toMatchObject({ status: false, code: 'NOT_FOUND' })
+  })
+
+  it('refuses bodies over the limit with 413', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/echo', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'x'.repeat(1_100_000) }) })
+    expect(res.statusCode).toBe(413)
+    expect(res.json()).toMatchObject({ status: false })
+  })
+
+  it('pages lists', async () => {
+    expect((await app.inject({ url: '/api/page?page=2&pageSize=10' })).json()).toEqual({ status: true, data: [1, 2], total: 25, totalPages: 3, currentPage: 2 })
+    expect((await app.inject({ url: '/api/page?pageSize=1000' })).statusCode).toBe(400)
+  })
+
+  it('rate limits with 429 and Retry-After', async () => {
+    await app.inject({ url: '/api/limited' })
+    await app.inject({ url: '/api/limited' })
+    const third = await app.inject({ url: '/api/limited' })
+    expect(third.statusCode).toBe(429)
+    expect(third.headers['retry-after']).toBeDefined()
+    expect(third.json()).toMatchObject({ status: false, code: 'RATE_LIMITED' })
+  })
+
+  it('sends security headers and a request id', async () => {
+    const res = await app.inject({ url: '/api/page' })
+    expect(res.headers['content-security-policy']).toContain("object-src 'none'")
+    expect(res.headers['content-security-policy']).toContain("base-uri 'none'")
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['referrer-policy']).toBe('no-referrer')
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('serves the OpenAPI document generated from the routes', async () => {
+    const doc = await app.inject({ url: '/api/docs/json' })
+    expect(doc.statusCode).toBe(200)
+    expect(Object.keys(doc.json().paths)).toContain('/api/echo')
+    expect((await app.inject({ url: '/api/docs/' })).statusCode).toBe(200)
+  })
+})

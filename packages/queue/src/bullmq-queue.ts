@@ -1,0 +1,108 @@
+// BullMQ over Redis. Workers hold blocking connections (maxRetriesPerRequest: null); producers
+// fail fast (enableOfflineQueue: false) so a Redis outage answers 503 instead of hanging.
+import { AppError } from '@portal/errors'
+import type { Logger } from '@portal/observability'
+import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq'
+import { Redis } from 'ioredis'
+import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, isUnrecoverable, type JobHandler, type JobQueue } from './types.js'
+
+// BullMQ reserves ':' in ids and treats all-digit ids as its own counters.
+const safeId = (id: string) => {
+  const clean = id.replace(/:/g, '-')
+  return /^\d+$/.test(clean) ? `j-${clean}` : clean
+}
+
+export function createBullmqQueue(cfg: { redisUrl: string; prefix?: string }, log?: Logger): JobQueue {
+  const prefix = cfg.prefix ?? 'portal'
+  const producer = new Redis(cfg.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+  producer.on('error', (err) => log?.warn({ err }, 'redis (producer) error'))
+  const queues = new Map<string, Queue>()
+  const workers: Worker[] = []
+  const connections: Redis[] = [producer]
+
+  const queueFor = (name: string) => {
+    let q = queues.get(name)
+    if (!q) {
+      q = new Queue(name, { connection: producer, prefix })
+      q.on('error', (err) => log?.warn({ err, queue: name }, 'queue error'))
+      queues.set(name, q)
+    }
+    return q
+  }
+
+  const ready = async () => {
+    if (producer.status === 'ready') return
+    await new Promise<void>((resolve, reject) => {
+      const t = setTimeout(() => reject(new AppError('UNAVAILABLE', { message: 'Queue unavailable' })), 5000)
+      producer.once('ready', () => {
+        clearTimeout(t)
+        resolve()
+      })
+    })
+  }
+
+  return {
+    kind: 'bullmq',
+    async add(name, data, opts = {}) {
+      await ready()
+      try {
+        const job = await queueFor(name).add(name, data, {
+          ...(opts.jobId ? { jobId: safeId(opts.jobId) } : {}),
+          attempts: opts.attempts ?? DEFAULT_ATTEMPTS,
+          backoff: { type: 'exponential', delay: opts.backoffMs ?? DEFAULT_BACKOFF_MS },
+          removeOnComplete: { age: 3600, count: 1000 },
+          removeOnFail: { age: 7 * 24 * 3600 },
+        })
+        return job.id!
+      } catch (err) {
+        throw new AppError('UNAVAILABLE', { message: 'Queue unavailable', cause: err })
+      }
+    },
+    process(name, handler, opts = {}) {
+      const connection = new Redis(cfg.redisUrl, { maxRetriesPerRequest: null })
+      connection.on('error', (err) => log?.warn({ err }, 'redis (worker) error'))
+      connections.push(connection)
+      const worker = new Worker(
+        name,
+        async (job: Job) => {
+          try {
+            return await (handler as JobHandler<unknown>)({
+              id: job.id!,
+              queue: name,
+              data: job.data,
+              attempt: job.attemptsMade + 1,
+              progress: (value) => job.updateProgress(value),
+            })
+          } catch (err) {
+            if (isUnrecoverable(err)) throw new UnrecoverableError((err as Error).message)
+            throw err
+          }
+        },
+        { connection, prefix, concurrency: Math.max(1, opts.concurrency ?? 1) },
+      )
+      worker.on('error', (err) => log?.warn({ err, queue: name }, 'worker error'))
+      worker.on('failed', (job, err) => {
+        const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1) || err instanceof UnrecoverableError
+        if (final) log?.error({ err, queue: name, jobId: job?.id }, 'job failed')
+        else log?.warn({ err, queue: name, jobId: job?.id, attempt: job?.attemptsMade }, 'job failed, will retry')
+      })
+      workers.push(worker)
+    },
+    async drain(name, timeoutMs = 30_000) {
+      const q = queueFor(name)
+      const until = Date.now() + timeoutMs
+      for (;;) {
+        const counts = await q.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children')
+        if (Object.values(counts).every((n) => n === 0)) return
+        if (Date.now() > until) throw new Error(`queue ${name} not drained within ${timeoutMs} ms`)
+        await new Promise((r) => setTimeout(r, 50))
+      }
+    },
+    async close() {
+      await Promise.all(workers.map((w) => w.close()))
+      await Promise.all([...queues.values()].map((q) => q.close()))
+      // BullMQ leaves connections it was given open: close ours.
+      await Promise.all(connections.map((c) => c.quit().catch(() => c.disconnect())))
+    },
+  }
+}

@@ -1,0 +1,120 @@
+// The in-process queue of the embedded portal: the same retry, backoff and dedup rules as the
+// BullMQ adapter, without Redis. Jobs do not survive a restart; job state lives in Postgres, and
+// services re-queue unfinished rows at start-up.
+import type { Logger } from '@portal/observability'
+import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, isUnrecoverable, type JobContext, type JobHandler, type JobOptions, type JobQueue } from './types.js'
+
+interface Pending {
+  id: string
+  data: unknown
+  attempt: number
+  opts: Required<Pick<JobOptions, 'attempts' | 'backoffMs'>>
+}
+
+interface Lane {
+  waiting: Pending[]
+  running: number
+  delayed: number
+  handler?: JobHandler<unknown>
+  concurrency: number
+  ids: Set<string>
+  idle: (() => void)[]
+}
+
+export function createMemoryQueue(log?: Logger): JobQueue {
+  const lanes = new Map<string, Lane>()
+  const timers = new Set<NodeJS.Timeout>()
+  const inFlight = new Set<Promise<void>>()
+  let closed = false
+
+  const lane = (name: string): Lane => {
+    let l = lanes.get(name)
+    if (!l) {
+      l = { waiting: [], running: 0, delayed: 0, concurrency: 1, ids: new Set(), idle: [] }
+      lanes.set(name, l)
+    }
+    return l
+  }
+
+  const settleIdle = (l: Lane) => {
+    if (l.waiting.length === 0 && l.running === 0 && l.delayed === 0) for (const r of l.idle.splice(0)) r()
+  }
+
+  const pump = (name: string) => {
+    const l = lane(name)
+    while (!closed && l.handler && l.running < l.concurrency && l.waiting.length) {
+      const job = l.waiting.shift()!
+      l.running++
+      const run = runJob(name, l, job).finally(() => {
+        inFlight.delete(run)
+        l.running--
+        pump(name)
+        settleIdle(l)
+      })
+      inFlight.add(run)
+    }
+  }
+
+  const runJob = async (name: string, l: Lane, job: Pending) => {
+    const ctx: JobContext<unknown> = { id: job.id, queue: name, data: job.data, attempt: job.attempt, progress: async () => {} }
+    try {
+      await l.handler!(ctx)
+      l.ids.delete(job.id)
+    } catch (err) {
+      if (!isUnrecoverable(err) && job.attempt < job.opts.attempts && !closed) {
+        const delay = job.opts.backoffMs * 2 ** (job.attempt - 1)
+        log?.warn({ err, queue: name, jobId: job.id, attempt: job.attempt }, 'job failed, will retry')
+        l.delayed++
+        const t = setTimeout(() => {
+          timers.delete(t)
+          l.delayed--
+          l.waiting.push({ ...job, attempt: job.attempt + 1 })
+          pump(name)
+          settleIdle(l)
+        }, delay)
+        t.unref()
+        timers.add(t)
+      } else {
+        l.ids.delete(job.id)
+        log?.error({ err, queue: name, jobId: job.id, attempt: job.attempt }, 'job failed')
+      }
+    }
+  }
+
+  return {
+    kind: 'memory',
+    async add(name, data, opts = {}) {
+      const l = lane(name)
+      const id = opts.jobId ?? crypto.randomUUID()
+      if (l.ids.has(id)) return id
+      l.ids.add(id)
+      l.waiting.push({ id, data, attempt: 1, opts: { attempts: opts.attempts ?? DEFAULT_ATTEMPTS, backoffMs: opts.backoffMs ?? DEFAULT_BACKOFF_MS } })
+      queueMicrotask(() => pump(name))
+      return id
+    },
+    process(name, handler, opts = {}) {
+      const l = lane(name)
+      l.handler = handler as JobHandler<unknown>
+      l.concurrency = Math.max(1, opts.concurrency ?? 1)
+      queueMicrotask(() => pump(name))
+    },
+    drain(name, timeoutMs = 30_000) {
+      const l = lane(name)
+      return new Promise<void>((resolve, reject) => {
+        const t = setTimeout(() => reject(new Error(`queue ${name} not drained within ${timeoutMs} ms`)), timeoutMs)
+        t.unref()
+        l.idle.push(() => {
+          clearTimeout(t)
+          resolve()
+        })
+        settleIdle(l)
+      })
+    },
+    async close() {
+      closed = true
+      for (const t of timers) clearTimeout(t)
+      timers.clear()
+      await Promise.allSettled([...inFlight])
+    },
+  }
+}

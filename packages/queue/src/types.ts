@@ -1,0 +1,43 @@
+import { AppError, unrecoverableCodes } from '@portal/errors'
+
+export interface JobOptions {
+  /** Same id while the job exists = no duplicate. */
+  jobId?: string
+  /** Default 3. */
+  attempts?: number
+  /** First retry delay, doubled each time. Default 1000 ms. */
+  backoffMs?: number
+}
+
+export interface JobContext<T> {
+  id: string
+  queue: string
+  data: T
+  /** 1-based. */
+  attempt: number
+  progress(value: number | object): Promise<void>
+}
+
+export type JobHandler<T> = (job: JobContext<T>) => Promise<unknown>
+
+export interface JobQueue {
+  readonly kind: 'memory' | 'bullmq'
+  add<T extends object>(queue: string, data: T, opts?: JobOptions): Promise<string>
+  process<T>(queue: string, handler: JobHandler<T>, opts?: { concurrency?: number }): void
+  /** Resolves when no job of the queue is waiting or running. */
+  drain(queue: string, timeoutMs?: number): Promise<void>
+  /** Stops taking jobs, waits for running ones, closes connections. */
+  close(): Promise<void>
+}
+
+/** Thrown by a handler when a retry cannot help (bad payload, foreign tenant, unreadable file). */
+export class UnrecoverableJobError extends Error {
+  override name = 'UnrecoverableJobError'
+}
+
+export function isUnrecoverable(err: unknown): boolean {
+  return err instanceof UnrecoverableJobError || (err instanceof AppError && unrecoverableCodes.has(err.code))
+}
+
+export const DEFAULT_ATTEMPTS = 3
+export const DEFAULT_BACKOFF_MS = 1000

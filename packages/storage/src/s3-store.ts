@@ -1,0 +1,98 @@
+// Blobs in S3 or MinIO through the minio client. The bucket is private; downloads are either
+// streamed by the service or presigned for at most 300 s (minio-js defaults to 7 days).
+import type { Readable } from 'node:stream'
+import { AppError } from '@portal/errors'
+import type { Logger } from '@portal/observability'
+import * as Minio from 'minio'
+import { checkKey, contentDisposition } from './keys.js'
+import type { BlobStore } from './types.js'
+
+export interface S3Config {
+  endpoint: string
+  accessKey: string
+  secretKey: string
+  bucket: string
+  region: string
+  /** Tests against s3rver, which lacks multipart uploads, raise this. */
+  partSize?: number
+}
+
+const isMissing = (err: unknown) => ['NoSuchKey', 'NotFound', 'NoSuchBucket'].includes((err as { code?: string }).code ?? '')
+const isNetwork = (err: unknown) => ['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'ECONNRESET'].includes((err as { code?: string }).code ?? '')
+
+export async function createS3Store(cfg: S3Config, log?: Logger): Promise<BlobStore> {
+  const url = new URL(cfg.endpoint)
+  const client = new Minio.Client({
+    endPoint: url.hostname,
+    port: url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80,
+    useSSL: url.protocol === 'https:',
+    accessKey: cfg.accessKey,
+    secretKey: cfg.secretKey,
+    region: cfg.region,
+    pathStyle: true,
+    ...(cfg.partSize ? { partSize: cfg.partSize } : {}),
+  })
+  const call = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn()
+    } catch (err) {
+      if (isMissing(err)) throw new AppError('NOT_FOUND', { message: 'File not found' })
+      if (isNetwork(err)) {
+        log?.error({ err }, `storage unavailable during ${what}`)
+        throw new AppError('UNAVAILABLE', { message: 'Storage unavailable', cause: err })
+      }
+      throw err
+    }
+  }
+  await call('start-up', async () => {
+    if (!(await client.bucketExists(cfg.bucket))) await client.makeBucket(cfg.bucket, cfg.region)
+  })
+
+  const store: BlobStore = {
+    kind: 's3',
+    put: (key, body, opts) =>
+      call('put', async () => {
+        await client.putObject(cfg.bucket, checkKey(key), body, body.length, { 'Content-Type': opts?.contentType ?? 'application/octet-stream' })
+      }),
+    get: (key) => call('get', async (): Promise<Readable> => client.getObject(cfg.bucket, checkKey(key))),
+    getBuffer: (key) =>
+      call('get', async () => {
+        const chunks: Buffer[] = []
+        for await (const chunk of await client.getObject(cfg.bucket, checkKey(key))) chunks.push(chunk as Buffer)
+        return Buffer.concat(chunks)
+      }),
+    stat: async (key) => {
+      try {
+        const s = await call('stat', () => client.statObject(cfg.bucket, checkKey(key)))
+        const contentType = s.metaData?.['content-type'] as string | undefined
+        return { size: s.size, ...(contentType ? { contentType } : {}) }
+      } catch (err) {
+        if ((err as AppError).code === 'NOT_FOUND') return undefined
+        throw err
+      }
+    },
+    delete: (key) => call('delete', () => client.removeObject(cfg.bucket, checkKey(key))),
+    deletePrefix: async (prefix) => {
+      const keys = await store.list(prefix)
+      // One DELETE per key: the multi-object call is not supported by every S3-protocol server.
+      await Promise.all(keys.map((k) => store.delete(k)))
+      return keys.length
+    },
+    list: (prefix) =>
+      call('list', async () => {
+        const keys: string[] = []
+        for await (const item of client.listObjectsV2(cfg.bucket, checkKey(prefix), true)) {
+          if ((item as { name?: string }).name) keys.push((item as { name: string }).name)
+        }
+        return keys.sort()
+      }),
+    signedUrl: (key, ttlSeconds, downloadName) =>
+      call('presign', () =>
+        client.presignedGetObject(cfg.bucket, checkKey(key), Math.min(300, Math.max(1, ttlSeconds)), {
+          'response-content-disposition': contentDisposition(downloadName),
+        }),
+      ),
+    close: async () => {},
+  }
+  return store
+}

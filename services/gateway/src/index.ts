@@ -1,0 +1,52 @@
+// gateway: the edge of the portal. Serves the built web app with SPA fallback and, for services
+// that run in other processes (split mode), forwards their /api paths to them. Security headers,
+// body limits, request ids and the error envelope come from @portal/http's server.
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import httpProxy from '@fastify/http-proxy'
+import { routeTable, SERVICES } from '@portal/contracts'
+import type { ServiceContext } from '@portal/http'
+import type { Module } from '@portal/runtime'
+
+export const gatewayModule: Module<ServiceContext> = {
+  name: 'gateway',
+  deps: ['server'],
+  init: async ({ server, config, logger }) => {
+    for (const svc of SERVICES) {
+      if (config.targets.includes(svc)) continue
+      const upstream = config.serviceUrls[svc]
+      if (!upstream) continue
+      for (const prefix of routeTable[svc]) {
+        await server.register(httpProxy, { upstream, prefix, rewritePrefix: prefix, http2: false })
+      }
+      logger.info({ svc, upstream }, 'gateway forwards to remote service')
+    }
+
+    const root = path.resolve(config.webDist)
+    const indexFile = path.join(root, 'index.html')
+    if (!existsSync(indexFile)) {
+      logger.warn({ root }, 'web app not built: run `pnpm --filter @portal/web build`')
+      server.setFallback((_req, reply) =>
+        reply.status(503).type('text/plain').send('The web app is not built. Run: pnpm --filter @portal/web build'))
+      return
+    }
+    const indexHtml = readFileSync(indexFile)
+    await server.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Vite names assets by content hash: safe to cache for a year.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+      },
+    })
+    // Any other GET path is a client-side route: answer with the app's index.html.
+    server.setFallback((req, reply) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return reply.status(404).send({ status: false, message: 'Not found' })
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml)
+    })
+  },
+}

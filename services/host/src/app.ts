@@ -1,0 +1,42 @@
+// Builds and starts the portal for the configured targets; used by main.ts and by the tests.
+import type { TokenService } from '@portal/auth'
+import type { Config } from '@portal/config'
+import type { AppInstance, ServiceContext } from '@portal/http'
+import type { Logger } from '@portal/observability'
+import { startModules } from '@portal/runtime'
+import { seedDemo } from '@portal/svc-identity'
+import { modules } from './modules.js'
+
+export interface DemoAccount {
+  email: string
+  password: string
+  dbName: string
+}
+
+export interface Portal {
+  ctx: ServiceContext
+  server: AppInstance
+  demo: DemoAccount | undefined
+  /** Closes the server first (no new requests, in-flight ones finish), then every module in reverse. */
+  stop(): Promise<void>
+}
+
+export async function startPortal(config: Config, logger: Logger): Promise<Portal> {
+  const ctx = { config, logger } as ServiceContext
+  const running = await startModules(modules, ['health', ...config.targets], ctx, logger)
+  let demo: DemoAccount | undefined
+  if (config.all && config.seedDemo) demo = await seedDemo(ctx)
+  await ctx.server.ready()
+  let stopped: Promise<void> | undefined
+  return {
+    ctx,
+    server: ctx.server,
+    demo,
+    stop: () => {
+      stopped ??= running.stop()
+      return stopped
+    },
+  }
+}
+
+export type { TokenService }

@@ -1,0 +1,61 @@
+// The single binary: `TARGET=all` (default) runs the whole portal in one process; a comma list of
+// targets runs those services alone, against real servers (see the README).
+import { ConfigError, envTable, loadConfig } from '@portal/config'
+import { createLogger, startTelemetry } from '@portal/observability'
+
+if (process.argv.includes('--env-table')) {
+  console.log(envTable())
+  process.exit(0)
+}
+
+let config: ReturnType<typeof loadConfig>
+try {
+  config = loadConfig()
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(`Configuration error: ${err.message}`)
+    process.exit(1)
+  }
+  throw err
+}
+
+// Telemetry first: its instrumentations must patch modules before they are imported.
+const telemetry = await startTelemetry(config, 'trust-portal')
+const logger = createLogger(config)
+const { startPortal } = await import('./app.js')
+
+const portal = await startPortal(config, logger).catch((err: unknown) => {
+  logger.fatal({ err }, 'start-up failed')
+  process.exit(1)
+})
+
+let stopping = false
+const shutdown = async (signal: string) => {
+  if (stopping) return
+  stopping = true
+  logger.info({ signal }, 'shutting down')
+  const timer = setTimeout(() => process.exit(1), 15_000).unref()
+  await portal.stop()
+  await telemetry.shutdown()
+  clearTimeout(timer)
+  process.exit(0)
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))
+
+try {
+  await portal.server.listen({ port: config.port, host: config.host })
+} catch (err) {
+  logger.fatal({ err }, `cannot listen on ${config.host}:${config.port}`)
+  await portal.stop()
+  process.exit(1)
+}
+
+const url = config.publicUrl
+const lines = [`Trust Portal (${config.all ? 'all targets' : config.targets.join(', ')}) is listening at ${url}`]
+if (portal.demo) {
+  lines.push(`  Sign in at ${url}/login as ${portal.demo.email} with password ${portal.demo.password}`)
+}
+if (portal.ctx.mail?.kind === 'outbox') lines.push(`  Emails (invites, reset codes) are printed here and kept in ${config.dataDir}/outbox`)
+lines.push(`  API docs: ${url}/api/docs`)
+console.log(`\n${lines.join('\n')}\n`)

@@ -1,0 +1,124 @@
+// Starts the whole portal (TARGET=all) in this process on a temporary data folder, for
+// cross-service tests. `db: 'pg'` runs it on a fresh database of the machine's PostgreSQL.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { loadConfig } from '@portal/config'
+import { silentLogger } from '@portal/observability'
+import { type Portal, startPortal } from '@portal/svc-host'
+import pg from 'pg'
+
+export type DbKind = 'pglite' | 'pg'
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export function dbKinds(): DbKind[] {
+  return process.env['TEST_DATABASE_URL'] ? ['pglite', 'pg'] : ['pglite']
+}
+
+export interface TestPortal {
+  portal: Portal
+  dataDir: string
+  /** Base URL when started with listen: true. */
+  url: string
+  stop(): Promise<void>
+}
+
+async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env['TEST_DATABASE_URL']
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set')
+  const name = `portal_it_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await c.end()
+    },
+  }
+}
+
+export async function startTestPortal(opts: { db?: DbKind; env?: Record<string, string>; listen?: boolean } = {}): Promise<TestPortal> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-it-'))
+  const database = opts.db === 'pg' ? await freshDatabase() : undefined
+  // An explicit environment: the test machine's own variables (REDIS_URL, ...) must not leak in.
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    PORT: '3000',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...opts.env,
+  })
+  const portal = await startPortal(config, silentLogger)
+  let url = ''
+  if (opts.listen) {
+    await portal.server.listen({ port: 0, host: '127.0.0.1' })
+    const address = portal.server.server.address()
+    if (address && typeof address === 'object') url = `http://127.0.0.1:${address.port}`
+  }
+  return {
+    portal,
+    dataDir,
+    url,
+    stop: async () => {
+      await portal.stop()
+      await database?.drop()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface Json {
+  status: number
+  body: Record<string, unknown> & { status?: boolean; message?: string; data?: unknown }
+  headers: Record<string, string | string[] | number | undefined>
+}
+
+/** One API call through Fastify's inject, with the spec's headers. */
+export async function call(
+  tp: TestPortal,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  opts: { token?: string; dbName?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+): Promise<Json> {
+  const headers: Record<string, string> = { ...opts.headers }
+  if (opts.token) headers['authorization'] = `Bearer ${opts.token}`
+  if (opts.dbName) headers['dbname'] = opts.dbName
+  if (opts.cookie) headers['cookie'] = opts.cookie
+  const res = await tp.portal.server.inject({
+    method,
+    url,
+    headers,
+    ...(opts.body !== undefined ? { payload: opts.body as Record<string, unknown> } : {}),
+  })
+  let body: Json['body'] = {}
+  try {
+    body = res.json()
+  } catch {
+    body = {}
+  }
+  return { status: res.statusCode, body, headers: res.headers }
+}
+
+export interface SignedUp {
+  userId: string
+  token: string
+  dbName: string
+  email: string
+}
+
+export async function signUp(tp: TestPortal, email: string, password = 'Str0ng!pass'): Promise<SignedUp> {
+  const res = await call(tp, 'POST', '/api/usercreate', {
+    body: { firstName: 'test', lastName: 'user', email, password, cnfpassword: password },
+  })
+  if (res.status !== 201) throw new Error(`sign-up of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`)
+  const data = res.body.data as { _id: string; token: string; dbName: string }
+  return { userId: data._id, token: data.token, dbName: data.dbName, email }
+}
