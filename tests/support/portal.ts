@@ -86,7 +86,7 @@ export async function call(
   tp: TestPortal,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
-  opts: { token?: string; dbName?: string; body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+  opts: { token?: string; dbName?: string; body?: unknown; cookie?: string; headers?: Record<string, string>; ip?: string } = {},
 ): Promise<Json> {
   const headers: Record<string, string> = { ...opts.headers }
   if (opts.token) headers['authorization'] = `Bearer ${opts.token}`
@@ -96,6 +96,8 @@ export async function call(
     method,
     url,
     headers,
+    // Each call from its own loopback address unless told: per-IP rate limits are tested on purpose, not by accident.
+    remoteAddress: opts.ip ?? `127.${rnd()}.${rnd()}.${rnd()}`,
     ...(opts.body !== undefined ? { payload: opts.body as Record<string, unknown> } : {}),
   })
   let body: Json['body'] = {}
@@ -106,6 +108,8 @@ export async function call(
   }
   return { status: res.statusCode, body, headers: res.headers }
 }
+
+const rnd = () => Math.floor(Math.random() * 250) + 1
 
 export interface SignedUp {
   userId: string

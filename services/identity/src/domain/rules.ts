@@ -1,0 +1,81 @@
+// The spec's rules for names, emails and passwords (section 5), enforced on the server too.
+import type { FieldError } from '@portal/errors'
+import { isValidEmail } from '@portal/mail'
+
+export const messages = {
+  required: 'This field is required',
+  invalidEmail: 'Invalid email address',
+  letter: 'Password must contain at least one letter.',
+  number: 'Password must contain at least one number.',
+  special: 'Password must contain at least one special character.',
+  length: 'Password should be a minimum of 8 characters.',
+  confirm: 'Password & confirm password should be equal.',
+  notEligible: 'Sorry, This Email is not eligible for sign up',
+  emailExists: 'Email already exists',
+  invalidCredentials: 'Invalid username or password',
+  invalidOtp: 'Invalid OTP',
+  expiredOtp: 'OTP has expired',
+  resetMismatch: 'Password and confirm Password not matching',
+  invalidInvite: 'Invalid or expired invitation',
+} as const
+
+const SPECIAL = /[!@#$%^&*(),.?":{}|<>]/
+export const MAX_PASSWORD = 128
+
+/** First failing password rule, in the order the spec lists them. */
+export function passwordProblem(password: string): string | undefined {
+  if (!/[A-Za-z]/.test(password)) return messages.letter
+  if (!/\d/.test(password)) return messages.number
+  if (!SPECIAL.test(password)) return messages.special
+  if (password.length < 8) return messages.length
+  if (password.length > MAX_PASSWORD) return `Password should be at most ${MAX_PASSWORD} characters.`
+  return undefined
+}
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase()
+
+/** "jOHN o'neil" → "John O'neil": the spec's auto-capitalised names. */
+export function capitalise(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').split(' ').map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join(' ')
+}
+
+export interface SignUpInput {
+  firstName?: string | undefined
+  lastName?: string | undefined
+  email?: string | undefined
+  password?: string | undefined
+  cnfpassword?: string | undefined
+}
+
+export function signUpProblems(input: SignUpInput): FieldError[] {
+  const errors: FieldError[] = []
+  if (!input.firstName?.trim()) errors.push({ field: 'firstName', message: messages.required })
+  if (!input.lastName?.trim()) errors.push({ field: 'lastName', message: messages.required })
+  if (!input.email?.trim()) errors.push({ field: 'email', message: messages.required })
+  else if (!isValidEmail(normaliseEmail(input.email))) errors.push({ field: 'email', message: messages.invalidEmail })
+  if (!input.password) errors.push({ field: 'password', message: messages.required })
+  else {
+    const problem = passwordProblem(input.password)
+    if (problem) errors.push({ field: 'password', message: problem })
+    else if (input.password !== input.cnfpassword) errors.push({ field: 'cnfpassword', message: messages.confirm })
+  }
+  return errors
+}
+
+export function isEligible(email: string, blockedDomains: readonly string[]): boolean {
+  const domain = normaliseEmail(email).split('@')[1] ?? ''
+  return !blockedDomains.some((d) => domain === d || domain.endsWith(`.${d}`))
+}
+
+/** The tenant's dbName: a slug of the email domain's first label, `^[a-z0-9_]{3,63}$`. */
+export function dbNameBase(email: string): string {
+  const label = (normaliseEmail(email).split('@')[1] ?? '').split('.')[0] ?? ''
+  let slug = label.replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 55)
+  if (['postgres', 'template0', 'template1', 'admin', 'root'].includes(slug)) slug = `${slug}_co`
+  return slug.length >= 3 ? slug : `${slug || 'company'}_co`.replace(/^_/, '')
+}
+
+export function companyNameFor(email: string): string {
+  const label = (normaliseEmail(email).split('@')[1] ?? '').split('.')[0] ?? 'Company'
+  return capitalise(label.replace(/[-_]+/g, ' '))
+}

@@ -1,0 +1,21 @@
+// Public lookups: published trust-center hosts (exact match only) and the token verification keys.
+import type { AppInstance } from '@portal/http'
+import { Type } from 'typebox'
+import { findPublishedHost } from '../db/tenants.repo.js'
+import type { IdentityDeps } from '../deps.js'
+
+export function registryRoutes(app: AppInstance, deps: IdentityDeps): void {
+  app.get('/fs/check-hostname', {
+    config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    schema: { tags: ['identity'], querystring: Type.Object({ hostname: Type.String({ maxLength: 253 }) }) },
+  }, async (req, reply) => {
+    const host = await findPublishedHost(deps.db, req.query.hostname)
+    if (!host) return reply.status(404).send({ status: false, isSpecialDomain: false })
+    return { status: true, isSpecialDomain: true, dbName: host.dbName }
+  })
+
+  app.get('/.well-known/jwks.json', { schema: { tags: ['identity'] } }, async (_req, reply) => {
+    reply.header('Cache-Control', 'public, max-age=300')
+    return deps.tokens.jwks()
+  })
+}
