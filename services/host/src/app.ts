@@ -33,7 +33,8 @@ export async function startPortal(config: Config, logger: Logger): Promise<Porta
     server: ctx.server,
     demo,
     stop: () => {
-      stopped ??= running.stop()
+      // The server first: no new requests, in-flight ones finish while the database is still open.
+      stopped ??= ctx.server.close().then(() => running.stop())
       return stopped
     },
   }

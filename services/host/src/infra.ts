@@ -34,7 +34,8 @@ export const infraModules: Module<Ctx>[] = [
     deps: ['tokens'],
     init: async (ctx) => {
       ctx.server = await createServer({ config: ctx.config, logger: ctx.logger, tokens: ctx.tokens })
-      return { stop: () => ctx.server.close() }
+      // Usually closed already by Portal.stop(); closing a closed server is harmless.
+      return { stop: async () => void (await ctx.server.close().catch(() => undefined)) }
     },
   },
   {
