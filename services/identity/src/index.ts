@@ -11,6 +11,7 @@ export const SCHEMA = 'identity'
 
 export const identityModule: Module<ServiceContext> = {
   name: 'identity',
+  // bus: revocations (logout, password change) must reach every process that verifies tokens.
   deps: ['server', 'db', 'bus', 'mail', 'tokens'],
   init: async (ctx) => {
     const database = need(ctx.db, 'db')
