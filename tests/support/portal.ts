@@ -6,13 +6,19 @@ import path from 'node:path'
 import { loadConfig } from '@portal/config'
 import { silentLogger } from '@portal/observability'
 import { type Portal, startPortal } from '@portal/svc-host'
-import pg from 'pg'
+import { createScratchDatabase } from '@portal/db'
 
 export type DbKind = 'pglite' | 'pg'
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export function dbKinds(): DbKind[] {
   return process.env['TEST_DATABASE_URL'] ? ['pglite', 'pg'] : ['pglite']
+}
+
+function requireEnv(name: string): string {
+  const value = process.env[name]
+  if (!value) throw new Error(`${name} is not set`)
+  return value
 }
 
 export interface TestPortal {
@@ -23,30 +29,9 @@ export interface TestPortal {
   stop(): Promise<void>
 }
 
-async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env['TEST_DATABASE_URL']
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set')
-  const name = `portal_it_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
-    },
-  }
-}
-
 export async function startTestPortal(opts: { db?: DbKind; env?: Record<string, string>; listen?: boolean } = {}): Promise<TestPortal> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-it-'))
-  const database = opts.db === 'pg' ? await freshDatabase() : undefined
+  const database = opts.db === 'pg' ? await createScratchDatabase(requireEnv('TEST_DATABASE_URL')) : undefined
   // An explicit environment: the test machine's own variables (REDIS_URL, ...) must not leak in.
   const config = loadConfig({
     DATA_DIR: dataDir,

@@ -71,7 +71,8 @@ export function testDatabaseKinds(): Array<['pglite' | 'pg', () => Promise<Datab
   return kinds
 }
 
-async function freshPostgres(adminUrl: string): Promise<Database> {
+/** A new, uniquely named database on the server of `adminUrl`, and how to drop it (tests). */
+export async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `portal_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
@@ -79,15 +80,25 @@ async function freshPostgres(adminUrl: string): Promise<Database> {
   await admin.end()
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
-  const db = await openDatabase({ databaseUrl: url.toString() })
   return {
-    ...db,
-    close: async () => {
-      await db.close()
+    url: url.toString(),
+    drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl })
       await c.connect()
       await c.query(`drop database if exists ${name} with (force)`)
       await c.end()
+    },
+  }
+}
+
+async function freshPostgres(adminUrl: string): Promise<Database> {
+  const scratch = await createScratchDatabase(adminUrl)
+  const db = await openDatabase({ databaseUrl: scratch.url })
+  return {
+    ...db,
+    close: async () => {
+      await db.close()
+      await scratch.drop()
     },
   }
 }

@@ -26,3 +26,18 @@ export function need<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`module dependency missing: ${what}`)
   return value
 }
+
+/**
+ * A service whose capabilities are not built yet: it starts with every target and answers its
+ * health route, so deployments and the gateway's routing can be exercised from day one.
+ */
+export function healthOnlyModule(service: string): import('@portal/runtime').Module<ServiceContext> {
+  return {
+    name: service,
+    deps: ['server'],
+    init: async ({ server }) => {
+      server.get(`/api/${service}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service }))
+      return undefined
+    },
+  }
+}

@@ -1,14 +1,4 @@
-// questionnaire: this module exists so every target starts and answers its health route; its
-// capabilities arrive with later issues.
-import type { ServiceContext } from '@portal/http'
-import type { Module } from '@portal/runtime'
+// questionnaire: present in every target with its health route; its capabilities arrive with later issues.
+import { healthOnlyModule } from '@portal/http'
 
-export const SERVICE = 'questionnaire'
-
-export const module: Module<ServiceContext> = {
-  name: SERVICE,
-  deps: ['server'],
-  init: async ({ server }) => {
-    server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
-  },
-}
+export const module = healthOnlyModule('questionnaire')
