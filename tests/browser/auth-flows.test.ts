@@ -72,7 +72,7 @@ describe('sign-up, invite and password reset in a real browser', () => {
     await page.fill('input[name=cnfpassword]', PASSWORD)
     await page.getByRole('button', { name: 'Sign up' }).click()
     await page.waitForURL('**/provision')
-    await expect(page.getByText('Provisioning Infrastructure For Trust Center')).resolves.toBeTruthy()
+    await page.getByText('Provisioning Infrastructure For Trust Center').waitFor()
     await page.waitForURL('**/trust-center-editor', { timeout: 10_000 })
 
     // The header shows the capitalised name; logging out and in again works.

@@ -1,0 +1,159 @@
+// Route table of spec §2. Three route sets: special (trust-center-only) domains, inbound users, and
+// the normal app. Every screen is lazy-loaded so the first load stays small.
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
+import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom'
+import { Spinner } from '../components/ui/spinner'
+import { mayBeSpecialDomain, useCheckHostname } from '../features/shell/api/check-hostname'
+import { refreshSession, setRouterBridge } from '../lib/api-client'
+import { consumeLoggedOut, useSession, useTokenRenewal } from '../lib/auth'
+import { storage } from '../lib/storage'
+
+const Login = lazy(() => import('./routes/auth/login'))
+const SignUp = lazy(() => import('./routes/auth/signup'))
+const Register = lazy(() => import('./routes/auth/register'))
+const SignUpConfirmation = lazy(() => import('./routes/auth/signup-confirmation'))
+const Provision = lazy(() => import('./routes/auth/provision'))
+const ForgotPassword = lazy(() => import('./routes/auth/forgot-password'))
+const Profile = lazy(() => import('./routes/app/profile'))
+const People = lazy(() => import('./routes/app/people'))
+const Title = lazy(() => import('./routes/app/title'))
+const Terms = lazy(() => import('./routes/legal/terms-of-service'))
+const Privacy = lazy(() => import('./routes/legal/privacy-policy'))
+const InboundReview = lazy(() => import('./routes/public/inbound-review'))
+const TrustCenter = lazy(() => import('./routes/public/trust-center'))
+const PublicNda = lazy(() => import('./routes/public/nda'))
+const AppLayout = lazy(() => import('../features/shell/components/app-layout').then((m) => ({ default: m.AppLayout })))
+
+/** Lets the API client navigate inside the SPA and read the current path for returnUrl. */
+function useRouterBridge(): void {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const current = useRef(location)
+  current.current = location
+  useEffect(() => {
+    setRouterBridge({
+      navigate: (to) => navigate(to, { replace: true }),
+      currentPath: () => current.current.pathname + current.current.search,
+    })
+  }, [navigate])
+}
+
+/** Sends to /login (clearing a dead session first); the original path travels in the location state. */
+function RedirectToLogin({ clear }: { clear: boolean }) {
+  const navigate = useNavigate()
+  const location = useLocation()
+  useEffect(() => {
+    if (clear) storage.clear()
+    const state = consumeLoggedOut() ? null : { from: location.pathname + location.search }
+    navigate('/login', { replace: true, state })
+  }, [clear, navigate, location])
+  return null
+}
+
+/** The guard: a stored, unexpired token. An expired one gets one silent renewal first. */
+function RequireAuth() {
+  const { token, valid } = useSession()
+  const [renewing, setRenewing] = useState<'idle' | 'busy' | 'failed'>('idle')
+  const expired = Boolean(token) && !valid
+  useEffect(() => {
+    if (!expired || renewing !== 'idle') return
+    setRenewing('busy')
+    void refreshSession().then((ok) => setRenewing(ok ? 'idle' : 'failed'))
+  }, [expired, renewing])
+  if (valid) return <Outlet />
+  if (!token) return <RedirectToLogin clear={false} />
+  if (renewing === 'failed') return <RedirectToLogin clear />
+  return <Spinner label="Renewing session" />
+}
+
+function SpecialDomainRoutes() {
+  return (
+    <Routes>
+      <Route path="/terms-of-service" element={<Terms />} />
+      <Route path="/privacy-policy" element={<Privacy />} />
+      <Route path="/NDA" element={<PublicNda />} />
+      <Route path="/" element={<TrustCenter />} />
+      <Route path="/:userId" element={<TrustCenter />} />
+      <Route path="*" element={<TrustCenter />} />
+    </Routes>
+  )
+}
+
+/** The outbound id of an inbound user: from the current URL first, else from the stored auth data. */
+export function inboundIdFrom(pathname: string, search: string, storedId: string | undefined): string | null {
+  const fromPath = pathname.match(/\/(?:inbound|outbound)\/review\/([^/?#]+)/)?.[1]
+  const query = new URLSearchParams(search)
+  return fromPath ?? query.get('outboundId') ?? query.get('id') ?? storedId ?? null
+}
+
+function InboundRedirect() {
+  const { pathname, search } = useLocation()
+  const { authData } = useSession()
+  const id = inboundIdFrom(pathname, search, authData?.outboundId)
+  if (!id) return <InboundReview />
+  return <Navigate to={`/inbound/review/${encodeURIComponent(id)}`} replace />
+}
+
+function InboundRoutes() {
+  return (
+    <Routes>
+      <Route path="/inbound/review/:id" element={<InboundReview />} />
+      <Route path="*" element={<InboundRedirect />} />
+    </Routes>
+  )
+}
+
+function MainRoutes({ admin }: { admin: boolean }) {
+  return (
+    <Routes>
+      <Route path="/terms-of-service" element={<Terms />} />
+      <Route path="/privacy-policy" element={<Privacy />} />
+      <Route path="/login" element={<Login />} />
+      <Route path="/forgot-password" element={<ForgotPassword />} />
+      <Route path="/forgot-password/:emailValue" element={<ForgotPassword />} />
+      <Route path="/signup" element={<SignUp />} />
+      <Route path="/provision" element={<Provision />} />
+      <Route path="/signupconfirmation" element={<SignUpConfirmation />} />
+      <Route path="/register" element={<Register />} />
+      <Route path="/inbound/review/:id" element={<InboundReview />} />
+      <Route element={<RequireAuth />}>
+        <Route path="/trust-center" element={<TrustCenter />} />
+        <Route path="/trust-center/:userId" element={<TrustCenter />} />
+        <Route element={<AppLayout />}>
+          <Route index element={<Title title="Client List" />} />
+          <Route path="/main" element={<Title title="Client List" />} />
+          <Route path="/enterprise" element={<Title title="Client List" />} />
+          <Route path="/enterprise-vendor-details" element={<Title title="Vendor Details" />} />
+          <Route path="/dashboard" element={<Title title="Dashboard" />} />
+          <Route path="/account" element={<Title title="Trust Center Access Request" />} />
+          <Route path="/trust-center-editor" element={<Title title="Trust Center Editor" />} />
+          <Route path="/profile" element={<Profile />} />
+          <Route path="/settings" element={<Title title="Settings" />} />
+          <Route path="/enterprise-apps/review/:questionnareId" element={<Title title="Review" />} />
+          <Route path="/enterprise-review/:questionnareId" element={<Title title="Review" />} />
+          <Route path="/ai-questionnaire-auto-complete" element={<Title title="Coming soon..." />} />
+          <Route path="/NDA/addNDA" element={<Title title="NDA" />} />
+          <Route path="/outbound" element={<Title title="Security Questionnaire" />} />
+          <Route path="/outbound/review/:id" element={<Title title="Review" />} />
+          {admin && <Route path="/people" element={<People />} />}
+        </Route>
+      </Route>
+      <Route path="*" element={<Navigate to="/login" replace />} />
+    </Routes>
+  )
+}
+
+export function AppRoutes() {
+  useRouterBridge()
+  const session = useSession()
+  useTokenRenewal(session.valid ? session.token : null)
+  const hostname = window.location.hostname
+  const check = useCheckHostname(hostname)
+
+  let routes: ReactNode
+  if (mayBeSpecialDomain(hostname) && check.isPending) routes = <div className="blank" aria-busy="true" />
+  else if (check.data?.isSpecialDomain === true) routes = <SpecialDomainRoutes />
+  else if (session.authData?.inboundUser) routes = <InboundRoutes />
+  else routes = <MainRoutes admin={session.authData?.admin === true} />
+  return <Suspense fallback={<Spinner />}>{routes}</Suspense>
+}

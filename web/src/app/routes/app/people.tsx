@@ -1,0 +1,5 @@
+import { PeopleList } from '../../../features/people/components/people-list'
+
+export default function PeopleRoute() {
+  return <PeopleList />
+}

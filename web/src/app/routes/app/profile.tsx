@@ -1,0 +1,10 @@
+import { ProfileForm } from '../../../features/profile/components/profile-form'
+
+export default function ProfileRoute() {
+  return (
+    <>
+      <h1>Profile</h1>
+      <ProfileForm />
+    </>
+  )
+}

@@ -1,0 +1,5 @@
+import { Provisioning } from '../../../features/auth/components/provisioning'
+
+export default function ProvisionRoute() {
+  return <Provisioning />
+}

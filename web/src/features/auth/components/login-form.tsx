@@ -1,0 +1,119 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
+import { Field } from '../../../components/ui/field'
+import { LOGIN_ERROR_MS } from '../../../config/constants'
+import { ApiError } from '../../../lib/api-client'
+import { storage } from '../../../lib/storage'
+import { isEmail } from '../../../lib/validation'
+import { useLogin } from '../api/login'
+
+/** Only same-origin paths are followed after sign-in (no open redirect through returnUrl). */
+export function safeReturnPath(value: unknown): string | null {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/login') ? value : null
+}
+
+export function LoginForm() {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [showPassword, setShowPassword] = useState(false)
+  const [emailError, setEmailError] = useState<string | null>(null)
+  const [passwordError, setPasswordError] = useState<string | null>(null)
+  const [serverError, setServerError] = useState<string | null>(null)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const loginMutation = useLogin()
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  const showError = (message: string) => {
+    setServerError(message)
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => setServerError(null), LOGIN_ERROR_MS)
+  }
+
+  const checkEmail = (): boolean => {
+    if (!email.trim()) {
+      setEmailError('Please enter your email address.')
+      return false
+    }
+    if (!isEmail(email)) {
+      setEmailError('Please enter valid email.')
+      return false
+    }
+    setEmailError(null)
+    return true
+  }
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    if (!checkEmail()) return
+    if (!showPassword) {
+      setShowPassword(true)
+      return
+    }
+    if (!password) {
+      setPasswordError('Please enter your password.')
+      return
+    }
+    setPasswordError(null)
+    loginMutation.mutate(
+      { email: email.trim(), password },
+      {
+        onSuccess: (reply) => {
+          if (!reply?.status || !reply.data?.token) return showError('Invalid username or password')
+          const saved = safeReturnPath(storage.get('returnUrl'))
+          storage.remove('returnUrl')
+          const from = safeReturnPath((location.state as { from?: unknown } | null)?.from)
+          navigate(saved ?? from ?? '/enterprise', { replace: true })
+        },
+        onError: (err) => showError(err instanceof ApiError && err.status === 429 ? err.message : 'Invalid username or password'),
+      },
+    )
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Field
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="username"
+        value={email}
+        onChange={(e) => {
+          setEmail(e.target.value)
+          if (emailError) setEmailError(null)
+        }}
+        error={emailError}
+      />
+      {showPassword && (
+        <Field
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          autoFocus
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value)
+            if (passwordError) setPasswordError(null)
+          }}
+          error={passwordError}
+        />
+      )}
+      {serverError && (
+        <p className="form-error" role="alert">
+          {serverError}
+        </p>
+      )}
+      <button type="submit" className="primary wide" disabled={loginMutation.isPending}>
+        {showPassword ? 'Sign in' : 'Continue'}
+      </button>
+      <p className="form-links">
+        <Link to={email && isEmail(email) ? `/forgot-password/${encodeURIComponent(email.trim())}` : '/forgot-password'}>Forgot password?</Link>
+        <span>
+          Don't have an account? <Link to="/signup">Sign up</Link>
+        </span>
+      </p>
+    </form>
+  )
+}

@@ -1,0 +1,64 @@
+import { type FormEvent, useState } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { Field } from '../../../components/ui/field'
+import { ApiError } from '../../../lib/api-client'
+import { isEmail } from '../../../lib/validation'
+import { useJoinWaitlist, type WaitlistInput } from '../api/waitlist'
+
+type Errors = Partial<Record<keyof WaitlistInput, string>>
+
+function validate(form: WaitlistInput): Errors {
+  const errors: Errors = {}
+  if (!form.firstName.trim()) errors.firstName = 'This field is required'
+  if (!form.lastName.trim()) errors.lastName = 'This field is required'
+  if (!form.email.trim()) errors.email = 'This field is required'
+  else if (!isEmail(form.email)) errors.email = 'Invalid email address'
+  return errors
+}
+
+export function WaitlistForm() {
+  const navigate = useNavigate()
+  const [form, setForm] = useState<WaitlistInput>({ firstName: '', lastName: '', email: '' })
+  const [errors, setErrors] = useState<Errors>({})
+  const [serverError, setServerError] = useState<string | null>(null)
+  const waitlist = useJoinWaitlist()
+
+  const update = (key: keyof WaitlistInput, value: string) => {
+    setForm({ ...form, [key]: value })
+    if (errors[key]) setErrors({ ...errors, [key]: undefined })
+  }
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    const found = validate(form)
+    setErrors(found)
+    setServerError(null)
+    if (Object.values(found).some(Boolean)) return
+    waitlist.mutate(
+      { email: form.email.trim(), firstName: form.firstName.trim(), lastName: form.lastName.trim() },
+      {
+        onSuccess: () => navigate('/signupconfirmation'),
+        onError: (err) => setServerError(err instanceof ApiError && err.status > 0 ? err.message : 'An error occurred'),
+      },
+    )
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Field name="firstName" label="First name" autoComplete="given-name" value={form.firstName} onChange={(e) => update('firstName', e.target.value)} error={errors.firstName} />
+      <Field name="lastName" label="Last name" autoComplete="family-name" value={form.lastName} onChange={(e) => update('lastName', e.target.value)} error={errors.lastName} />
+      <Field name="email" label="Email" type="email" autoComplete="email" value={form.email} onChange={(e) => update('email', e.target.value)} error={errors.email} />
+      {serverError && (
+        <p className="form-error" role="alert">
+          {serverError}
+        </p>
+      )}
+      <button type="submit" className="primary wide" disabled={waitlist.isPending}>
+        Submit
+      </button>
+      <p className="form-links">
+        <span>
+          Already have an account? <Link to="/login">Sign in</Link>
+        </span>
+      </p>
+    </form>
+  )
+}

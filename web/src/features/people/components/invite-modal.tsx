@@ -1,0 +1,76 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { Field } from '../../../components/ui/field'
+import { Modal } from '../../../components/ui/modal'
+import { INVITE_MESSAGE_MS } from '../../../config/constants'
+import { ApiError } from '../../../lib/api-client'
+import { isEmail } from '../../../lib/validation'
+import { useInvitePerson } from '../api/invite-person'
+
+export function InviteModal({ onClose }: { onClose: () => void }) {
+  const [email, setEmail] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [serverError, setServerError] = useState<string | null>(null)
+  const [success, setSuccess] = useState<string | null>(null)
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([])
+  const invite = useInvitePerson()
+  useEffect(() => () => timers.current.forEach(clearTimeout), [])
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    const value = email.trim()
+    if (!value) return setError('Email is required')
+    if (!isEmail(value)) return setError('Invalid email address')
+    setError(null)
+    setServerError(null)
+    invite.mutate(value, {
+      onSuccess: () => {
+        setSuccess('Invitation sent successfully!')
+        setEmail('')
+        // The message and the modal both last 4 s (spec §9).
+        timers.current.push(setTimeout(() => setSuccess(null), INVITE_MESSAGE_MS))
+        timers.current.push(setTimeout(onClose, INVITE_MESSAGE_MS))
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.status === 400) setServerError('This email format is not accepted.')
+        else setServerError(err instanceof ApiError && err.status > 0 && err.message ? err.message : 'An error occurred')
+      },
+    })
+  }
+
+  return (
+    <Modal title="Invite people" onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate>
+        <Field
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value)
+            setError(null)
+          }}
+          error={error}
+        />
+        {success && (
+          <p className="form-success" role="status">
+            {success}
+          </p>
+        )}
+        {serverError && (
+          <p className="form-error" role="alert">
+            {serverError}
+          </p>
+        )}
+        <div className="actions">
+          <button type="button" className="secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={invite.isPending}>
+            Invite
+          </button>
+        </div>
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,157 @@
+// The one fetch wrapper of the app (bulletproof-react's lib/api-client). It adds the JSON, bearer and
+// DbName headers, unwraps the `{status, message?, data?}` envelope into an ApiError on failure, and
+// handles a 401 once: a silent renewal through the HttpOnly refresh cookie, then one retry.
+import { type AuthData, storage } from './storage'
+
+export class ApiError extends Error {
+  readonly status: number
+  readonly body: unknown
+  constructor(status: number, message: string, body?: unknown) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.body = body
+  }
+}
+
+export interface Envelope<T> {
+  status: boolean
+  message?: string
+  data?: T
+}
+
+export interface AuthUserReply extends AuthData {
+  token: string
+  expiresIn?: number | string
+}
+
+export interface ThemeSettings {
+  headerColor?: string
+  backgroundColor?: string
+  textColor?: string
+  buttonColor?: string
+}
+
+/** The router registers itself here so that a session end can navigate inside the SPA. */
+interface RouterBridge {
+  navigate: (to: string) => void
+  currentPath: () => string
+}
+let bridge: RouterBridge = {
+  navigate: (to) => window.location.assign(to),
+  currentPath: () => window.location.pathname + window.location.search,
+}
+export function setRouterBridge(next: RouterBridge): void {
+  bridge = next
+}
+const sessionEndListeners = new Set<() => void>()
+/** Called after a 401 ended the session (the app clears its query cache there). */
+export function onSessionEnd(listener: () => void): () => void {
+  sessionEndListeners.add(listener)
+  return () => sessionEndListeners.delete(listener)
+}
+
+// Calls whose 401 must not end the session (spec §4), and calls that are part of signing in/out.
+const NO_REDIRECT = ['/settings', '/overview', '/usercreate']
+const NO_RENEWAL = ['/api/userlogin', '/api/token/refresh', '/api/logout']
+const PUBLIC_PATHS = ['/login', '/signup', '/register', '/forgot-password', '/provision', '/signupconfirmation']
+
+function headers(): Record<string, string> {
+  const h: Record<string, string> = { 'Content-Type': 'application/json' }
+  const token = storage.get('token')
+  const dbName = storage.get('dbName')
+  if (token) h['Authorization'] = `Bearer ${token}`
+  if (dbName) h['DbName'] = dbName
+  return h
+}
+
+function send(method: string, path: string, body: unknown): Promise<Response> {
+  return fetch(path, {
+    method,
+    headers: headers(),
+    credentials: 'same-origin',
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+}
+
+async function parse<T>(res: Response): Promise<T> {
+  const text = await res.text().catch(() => '')
+  let body: unknown
+  if (text) {
+    try {
+      body = JSON.parse(text)
+    } catch {
+      body = text
+    }
+  }
+  if (!res.ok) {
+    const message =
+      body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
+        ? (body as { message: string }).message
+        : res.statusText || 'An error occurred'
+    throw new ApiError(res.status, message, body)
+  }
+  return body as T
+}
+
+/** Stores what a sign-in, sign-up or renewal returned. */
+export function saveSession(user: AuthUserReply): void {
+  const { token, expiresIn: _expiresIn, ...authData } = user
+  storage.set('token', token)
+  if (authData.dbName) storage.set('dbName', authData.dbName)
+  storage.setAuthData(authData)
+}
+
+let renewal: Promise<boolean> | null = null
+/** One renewal at a time: concurrent 401s share it. Resolves true when a new token is stored. */
+export function refreshSession(): Promise<boolean> {
+  renewal ??= (async () => {
+    try {
+      const res = await send('POST', '/api/token/refresh', undefined)
+      const body = await parse<Envelope<AuthUserReply>>(res)
+      if (!body?.status || !body.data?.token) return false
+      saveSession(body.data)
+      return true
+    } catch {
+      return false
+    } finally {
+      renewal = null
+    }
+  })()
+  return renewal
+}
+
+function endSession(): void {
+  const current = bridge.currentPath()
+  storage.clear()
+  if (!PUBLIC_PATHS.some((p) => current.startsWith(p))) storage.set('returnUrl', current)
+  for (const l of sessionEndListeners) l()
+  bridge.navigate('/login')
+}
+
+export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let res: Response
+  try {
+    res = await send(method, path, body)
+  } catch {
+    throw new ApiError(0, 'Network error')
+  }
+  if (res.status === 401 && !NO_RENEWAL.some((p) => path.startsWith(p))) {
+    if (await refreshSession()) {
+      try {
+        res = await send(method, path, body)
+      } catch {
+        throw new ApiError(0, 'Network error')
+      }
+    }
+    if (res.status === 401 && !NO_REDIRECT.some((p) => path.includes(p))) endSession()
+  }
+  return parse<T>(res)
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
+  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+}

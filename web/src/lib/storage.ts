@@ -1,0 +1,81 @@
+// Browser storage of the app: every key lives under one fixed product prefix, so a purge only
+// removes what the app wrote. Only the token and the spec's keys are ever stored here.
+import { APP_VERSION, STORAGE_PREFIX } from '../config/constants'
+
+export type StorageKey = 'token' | 'dbName' | 'userAccessEmail' | 'fileAccess' | 'authData' | 'returnUrl' | 'appVersion'
+
+export interface AuthData {
+  _id: string
+  firstName: string
+  lastName: string
+  email: string
+  admin?: boolean
+  inboundUser?: boolean
+  outboundId?: string
+  dbName?: string
+}
+
+const listeners = new Set<() => void>()
+let version = 0
+
+function notify(): void {
+  version++
+  for (const l of listeners) l()
+}
+
+/** For useSyncExternalStore: a change counter that moves on every write. */
+export const storageVersion = (): number => version
+export function subscribeStorage(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+function safe<T>(fn: () => T, fallback: T): T {
+  try {
+    return fn()
+  } catch {
+    return fallback
+  }
+}
+
+export const storage = {
+  get(key: StorageKey): string | null {
+    return safe(() => localStorage.getItem(STORAGE_PREFIX + key), null)
+  },
+  set(key: StorageKey, value: string): void {
+    safe(() => localStorage.setItem(STORAGE_PREFIX + key, value), undefined)
+    notify()
+  },
+  remove(key: StorageKey): void {
+    safe(() => localStorage.removeItem(STORAGE_PREFIX + key), undefined)
+    notify()
+  },
+  /** Removes every key of the app (and only those). */
+  clear(): void {
+    safe(() => {
+      const mine: string[] = []
+      for (let i = 0; i < localStorage.length; i++) {
+        const k = localStorage.key(i)
+        if (k?.startsWith(STORAGE_PREFIX)) mine.push(k)
+      }
+      for (const k of mine) localStorage.removeItem(k)
+    }, undefined)
+    notify()
+  },
+  getAuthData(): AuthData | null {
+    const raw = this.get('authData')
+    if (!raw) return null
+    return safe(() => JSON.parse(raw) as AuthData, null)
+  },
+  setAuthData(data: AuthData): void {
+    this.set('authData', JSON.stringify(data))
+  },
+}
+
+/** Spec §4: a stored appVersion other than the current one purges the app's storage first. */
+export function ensureAppVersion(): void {
+  if (storage.get('appVersion') !== APP_VERSION) {
+    storage.clear()
+    storage.set('appVersion', APP_VERSION)
+  }
+}

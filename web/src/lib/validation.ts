@@ -1,0 +1,21 @@
+// Validation rules of spec §5, shared by the auth and people forms.
+// The spec's pattern (letters, digits, underscore, dot, hyphen, @, domain, letter ending), kept identical to
+// the server's check in @portal/mail so both accept the same addresses (long endings such as .example too).
+export const EMAIL_PATTERN = /^[A-Za-z0-9_.+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/
+export const SPECIAL_CHARS = /[!@#$%^&*(),.?":{}|<>]/
+
+export const isEmail = (value: string): boolean => EMAIL_PATTERN.test(value.trim())
+
+/** First sign-up rule the password breaks, or null. */
+export function passwordProblem(password: string): string | null {
+  if (!/[a-zA-Z]/.test(password)) return 'Password must contain at least one letter.'
+  if (!/\d/.test(password)) return 'Password must contain at least one number.'
+  if (!SPECIAL_CHARS.test(password)) return 'Password must contain at least one special character.'
+  if (password.length < 8) return 'Password should be a minimum of 8 characters.'
+  return null
+}
+
+export const capitalise = (value: string): string => (value ? value.charAt(0).toUpperCase() + value.slice(1) : value)
+
+export const fullName = (first?: string, last?: string): string =>
+  [first, last].filter(Boolean).map((n) => capitalise(n ?? '')).join(' ')
