@@ -4,6 +4,7 @@ import { useNotifications } from '../../../components/ui/notifications'
 import { Pagination } from '../../../components/ui/pagination'
 import { Spinner } from '../../../components/ui/spinner'
 import { PAGE_SIZE } from '../../../config/constants'
+import { useSession } from '../../../lib/auth'
 import { formatDateEST } from '../../../lib/format-date'
 import { fullName } from '../../../lib/validation'
 import { useDeletePerson } from '../api/delete-person'
@@ -16,6 +17,7 @@ export function PeopleList() {
   const [toDelete, setToDelete] = useState<Person | null>(null)
   const people = usePeople(page)
   const remove = useDeletePerson()
+  const myId = useSession().authData?._id
   const { toast } = useNotifications()
   const rows = people.data?.data ?? []
 
@@ -71,9 +73,12 @@ export function PeopleList() {
                     <td>{person.status === 'invited' ? 'Invited' : 'Active'}</td>
                     <td>{formatDateEST(person.createdAt)}</td>
                     <td>
-                      <button className="danger small" aria-label={`Delete ${person.email}`} onClick={() => setToDelete(person)}>
-                        Delete
-                      </button>
+                      {/* The server refuses deleting yourself; do not offer it. */}
+                      {person._id !== myId && (
+                        <button className="danger small" aria-label={`Delete ${person.email}`} onClick={() => setToDelete(person)}>
+                          Delete
+                        </button>
+                      )}
                     </td>
                   </tr>
                 ))
