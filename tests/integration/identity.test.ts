@@ -237,3 +237,26 @@ describe.each(dbKinds())('identity on %s', (db) => {
     })
   })
 })
+
+describe('six-digit reset codes (OTP_DIGITS=6)', () => {
+  let tp: TestPortal
+  beforeAll(async () => {
+    tp = await startTestPortal({ env: { OTP_DIGITS: '6' } })
+  })
+  afterAll(async () => tp.stop())
+
+  it('mails and accepts six digits, and refuses four', async () => {
+    const email = 'six@six-co.example'
+    await signUp(tp, email)
+    const asked = await call(tp, 'POST', '/api/user/forgotpassword', { body: { email } })
+    expect(asked.body.data).toEqual({ otpDigits: 6 })
+    let code = ''
+    for (let i = 0; i < 50 && !code; i++) {
+      code = (await readOutbox(tp.dataDir, email)).at(-1)?.text.match(/\b(\d{6})\b/)?.[1] ?? ''
+      if (!code) await new Promise((r) => setTimeout(r, 20))
+    }
+    expect(code).toMatch(/^\d{6}$/)
+    expect((await call(tp, 'POST', '/api/user/otpvalidation', { body: { email, otp: code.slice(0, 4) } })).body.message).toBe('Please Enter 6 digit Valid OTP')
+    expect((await call(tp, 'POST', '/api/user/otpvalidation', { body: { email, otp: code } })).status).toBe(200)
+  })
+})
