@@ -1,0 +1,46 @@
+// `npm start` keeps its data across restarts: the PGlite database, the signing key (so tokens
+// issued before the restart stay valid) and the demo tenant, which is seeded once.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { loadConfig } from '@portal/config'
+import { silentLogger } from '@portal/observability'
+import { startPortal } from '@portal/svc-host'
+
+describe('restart of the embedded portal', () => {
+  let dataDir: string
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'portal-restart-'))
+  })
+  afterAll(async () => rm(dataDir, { recursive: true, force: true }))
+
+  const start = () => startPortal(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), silentLogger)
+
+  it('keeps accounts, the demo tenant and valid tokens', async () => {
+    const first = await start()
+    expect(first.demo).toMatchObject({ email: 'admin@demo.example', dbName: 'demo' })
+    const signUp = await first.server.inject({
+      method: 'POST',
+      url: '/api/usercreate',
+      payload: { firstName: 'kept', lastName: 'data', email: 'kept@kept-co.example', password: 'Str0ng!pass', cnfpassword: 'Str0ng!pass' },
+    })
+    expect(signUp.statusCode).toBe(201)
+    const token = signUp.json().data.token as string
+    await first.stop()
+
+    const second = await start()
+    try {
+      expect(second.demo).toEqual(first.demo)
+      const people = await second.server.inject({ url: '/api/people', headers: { authorization: `Bearer ${token}` } })
+      expect(people.statusCode).toBe(200)
+      expect(people.json().data.map((p: { email: string }) => p.email)).toEqual(['kept@kept-co.example'])
+      const demoLogin = await second.server.inject({ method: 'POST', url: '/api/userlogin', payload: { email: 'admin@demo.example', password: 'Demo@12345' } })
+      expect(demoLogin.statusCode).toBe(200)
+      const tenants = await second.server.inject({ method: 'POST', url: '/api/userlogin', payload: { email: 'kept@kept-co.example', password: 'Str0ng!pass' } })
+      expect(tenants.json().data.dbName).toBe('kept_co')
+    } finally {
+      await second.stop()
+    }
+  })
+})
