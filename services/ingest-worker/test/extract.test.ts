@@ -1,0 +1,107 @@
+// Question extraction on the real questionnaires customers upload (../shared/data, SOURCES.md),
+// and the archive checks that run before any parser sees a workbook.
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from '@jest/globals'
+import yazl from 'yazl'
+import { findQuestions } from '../src/extract/find-questions.js'
+import { readWorkbook } from '../src/extract/grid.js'
+
+const DATA = path.resolve(process.cwd(), '../shared/data/questionnaires')
+const load = async (file: string) => findQuestions(await readWorkbook(await readFile(path.join(DATA, file))))
+
+describe('questions found in the real workbooks', () => {
+  it.each([
+    ['HECVAT414_blank_sagearbor.xlsx', 332],
+    ['csa-caiq-v3.0.1-09-01-2017.xlsx', 294],
+    ['csa-caiq-v3.0.1-09-01-2017-filled.xlsx', 294],
+    ['csa-caiq-v1.1-09-01-2011.xlsx', 197],
+    ['xls/csa-caiq-v3.0.1-09-01-2017.xls', 294],
+    ['xls/cisa-vendor-scrm.xls', 255],
+    ['intuitem/cisa-vendor-scrm.xlsx', 255],
+    ['nist_csf2.0_official_export.xlsx', 185],
+    ['intuitem/CyFun2025_Self-Assessment_tool_ESSENTIAL_v3.1.xlsx', 218],
+    ['intuitem/vendor-due-diligence.xlsx', 46],
+    ['intuitem/iso27001-2022.xlsx', 123],
+  ])('%s: %i', async (file, count) => {
+    const started = performance.now()
+    const found = await load(file)
+    expect(found).toHaveLength(count)
+    expect(performance.now() - started).toBeLessThan(5000) // the benchmark holds the 1 s target; this only catches a hang
+    for (const q of found) {
+      expect(q.questionId).not.toBe('')
+      expect(q.question.length).toBeGreaterThan(1)
+      expect(q.answerCells.length).toBeGreaterThan(0)
+    }
+  })
+
+  it('finds exactly the HECVAT 4.1.4 questions of the third-party parse, each once', async () => {
+    const truth = JSON.parse(await readFile(path.join(DATA, 'HECVAT414_questions_sagearbor.json'), 'utf8')) as { questions: { id: string }[] }
+    const found = await load('HECVAT414_blank_sagearbor.xlsx')
+    expect(new Set(found.map((q) => q.questionId))).toEqual(new Set(truth.questions.map((q) => q.id.trim())))
+    // Vendor tabs first; evaluator copies are not counted again.
+    expect(found.filter((q) => q.sheet.includes('Evaluation'))).toHaveLength(0)
+    const ai = found.find((q) => q.questionId === 'AILM-01')!
+    expect(ai).toMatchObject({ sheet: 'AI', question: "Do you limit your solution's LLM privileges by default?*" })
+    expect(ai.answerCells[0]).toMatchObject({ address: `C${ai.row + 1}`, choices: ['Yes', 'No'] })
+  })
+
+  it('records the CAIQ answer cells: Yes, No, Not Applicable and Notes of the question row', async () => {
+    const found = await load('csa-caiq-v3.0.1-09-01-2017.xlsx')
+    const first = found[0]!
+    expect(first).toMatchObject({ questionId: 'AIS-01.1', sheet: 'CSA CAIQ v3.0.1', row: 4 })
+    expect(first.question).toMatch(/^Do you use industry standards/)
+    expect(first.answerCells.map((a) => [a.address, a.header])).toEqual([['F5', 'Yes'], ['G5', 'No'], ['H5', 'Not Applicable'], ['I5', 'Notes']])
+    // The change log also lists question ids: none of them is taken.
+    expect(found.every((q) => q.sheet === 'CSA CAIQ v3.0.1')).toBe(true)
+  })
+
+  it('keeps the CAIQ v1.1 quirks: trimmed ids, decoded line breaks, the control sheet left out', async () => {
+    const found = await load('csa-caiq-v1.1-09-01-2011.xlsx')
+    expect(found.every((q) => q.questionId === q.questionId.trim() && !q.question.includes('_x000D_'))).toBe(true)
+    expect(found.every((q) => q.sheet === 'csa-cai v1.1')).toBe(true)
+    expect(found[0]!.answerCells.map((a) => a.header)).toEqual(['Comments and Notes'])
+    expect(found.filter((q) => q.questionId === 'IS-21.1')).toHaveLength(2) // one id, two questions in the source
+  })
+
+  it('reads ids written inside the text of a catalogue', async () => {
+    const found = await load('nist_csf2.0_official_export.xlsx')
+    expect(found.find((q) => q.questionId === 'GV.OC-01')?.question).toMatch(/^The organizational mission is understood/)
+  })
+
+  it('prefers the English text of a bilingual catalogue', async () => {
+    const found = await load('intuitem/vendor-due-diligence.xlsx')
+    expect(found.find((q) => q.questionId === 'GOV.01')?.question).toMatch(/^The organization is certified ISO 27001/)
+  })
+})
+
+function zip(entries: [string, string | Buffer, { mode?: number }?][]): Promise<Buffer> {
+  const z = new yazl.ZipFile()
+  for (const [name, body, opts] of entries) z.addBuffer(Buffer.isBuffer(body) ? body : Buffer.from(body), name, opts?.mode ? { mode: opts.mode } : {})
+  z.end()
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    z.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject)
+  })
+}
+const workbookXml = '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheets/></workbook>'
+
+describe('hostile workbooks are refused before parsing', () => {
+  it.each([
+    ['an XML part with a DTD (external entity)', [['xl/workbook.xml', workbookXml], ['xl/sharedStrings.xml', '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><sst>&e;</sst>']], 422],
+    ['a macro project', [['xl/workbook.xml', workbookXml], ['xl/vbaProject.bin', 'x']], 415],
+    ['a path that climbs out', [['xl/workbook.xml', workbookXml], ['UP/UP/evil.xml', '<x/>']], 422],
+    ['a symbolic link', [['xl/workbook.xml', workbookXml], ['xl/link.xml', '/etc/passwd', { mode: 0o120777 }]], 422],
+    ['a bomb that inflates past the limits', [['xl/workbook.xml', workbookXml], ['xl/worksheets/sheet1.xml', Buffer.alloc(120 * 1024 * 1024, 0x20)]], 422],
+    ['a zip that is no workbook', [['hello.txt', 'hi']], 415],
+  ] as [string, [string, string | Buffer, { mode?: number }?][], number][])('%s', async (_name, entries, status) => {
+    // yazl will not write a climbing path: a same-length placeholder is patched in the bytes.
+    const bytes = Buffer.from((await zip(entries)).toString('latin1').replaceAll('UP/UP/', '../../'), 'latin1')
+    await expect(readWorkbook(bytes)).rejects.toMatchObject({ statusCode: status })
+  })
+
+  it('refuses files that are no spreadsheet at all, whatever their name', async () => {
+    await expect(readWorkbook(Buffer.from('%PDF-1.7 not a workbook'))).rejects.toMatchObject({ statusCode: 415 })
+    await expect(readWorkbook(Buffer.from('PK\u0003\u0004 truncated'))).rejects.toMatchObject({ statusCode: 415 })
+  })
+})
