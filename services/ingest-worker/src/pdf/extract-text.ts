@@ -1,0 +1,56 @@
+// Text of each page of an uploaded PDF. pdf.js runs in a worker thread with a time and memory
+// limit: a hostile or broken PDF ends in a clear, non-retryable refusal, never a hung job.
+import { Worker } from 'node:worker_threads'
+import { AppError } from '@portal/errors'
+
+export interface PdfPage {
+  page: number
+  text: string
+}
+
+export const pdfLimits = { timeoutMs: 30_000, maxPages: 2_000, maxChars: 20_000_000, memoryMb: 512 }
+
+const PDF_MAGIC = Buffer.from('%PDF-')
+
+export function isPdf(buf: Buffer): boolean {
+  // The signature may follow a little junk, as readers allow; never further than 1 KiB.
+  return buf.subarray(0, 1024).includes(PDF_MAGIC)
+}
+
+type WorkerReply = { pages: PdfPage[] } | { error: 'encrypted' | 'unreadable' | 'too-many-pages' | 'too-much-text'; detail?: string }
+
+const messages: Record<string, string> = {
+  encrypted: 'The PDF is password-protected: upload it without a password',
+  unreadable: 'The PDF could not be read: check that it is a valid PDF file',
+  'too-much-text': 'The PDF holds too much text to index',
+}
+
+export async function extractPdfText(buf: Buffer, limits = pdfLimits): Promise<PdfPage[]> {
+  if (!isPdf(buf)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Only PDF files are accepted' })
+  const worker = new Worker(new URL('./pdf-worker.mjs', import.meta.url), {
+    workerData: { data: buf, maxPages: limits.maxPages, maxChars: limits.maxChars },
+    resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb },
+    stdout: true,
+    stderr: true,
+  })
+  const reply = await new Promise<WorkerReply>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void worker.terminate()
+      reject(new AppError('UNPROCESSABLE', { message: 'The PDF took too long to read' }))
+    }, limits.timeoutMs)
+    worker.once('message', (msg: WorkerReply) => {
+      clearTimeout(timer)
+      resolve(msg)
+    })
+    worker.once('error', (err) => {
+      clearTimeout(timer)
+      // Out of memory (ERR_WORKER_OUT_OF_MEMORY) or a crash inside pdf.js.
+      reject(new AppError('UNPROCESSABLE', { message: messages['unreadable']!, cause: err }))
+    })
+  }).finally(() => void worker.terminate())
+  if ('error' in reply) {
+    const message = reply.error === 'too-many-pages' ? `The PDF has more than ${limits.maxPages} pages` : (messages[reply.error] ?? messages['unreadable']!)
+    throw new AppError('UNPROCESSABLE', { message })
+  }
+  return reply.pages
+}

@@ -1,0 +1,46 @@
+// Runs inside a worker thread (plain JavaScript so it loads the same under tsx, jest and a build):
+// pdf.js parses the untrusted PDF here, with the thread's own memory limit, and sends back the
+// text of each page. Scripting, XFA and font loading are off; pdf.js 6 has no eval path at all.
+import { parentPort, workerData } from 'node:worker_threads'
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
+
+const { data, maxPages, maxChars } = workerData
+
+async function run() {
+  const task = getDocument({
+    data: new Uint8Array(data),
+    enableScripting: false,
+    enableXfa: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    stopAtErrors: false,
+    verbosity: 0,
+  })
+  try {
+    const doc = await task.promise
+    if (doc.numPages > maxPages) return { error: 'too-many-pages', numPages: doc.numPages }
+    const pages = []
+    let chars = 0
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n)
+      const content = await page.getTextContent()
+      let text = ''
+      for (const item of content.items) {
+        if (!('str' in item)) continue
+        text += item.str + (item.hasEOL ? '\n' : item.str.endsWith(' ') ? '' : ' ')
+      }
+      text = text.replace(/[ \t]+\n/g, '\n').replace(/[ \t]{2,}/g, ' ').trim()
+      chars += text.length
+      if (chars > maxChars) return { error: 'too-much-text' }
+      pages.push({ page: n, text })
+      page.cleanup()
+    }
+    return { pages }
+  } catch (err) {
+    return { error: err?.name === 'PasswordException' ? 'encrypted' : 'unreadable', detail: String(err?.message ?? err).slice(0, 200) }
+  } finally {
+    await task.destroy()
+  }
+}
+
+parentPort.postMessage(await run())
