@@ -1,7 +1,7 @@
 // Prints how many questions the extractor finds in each workbook given, and how long it takes.
 import { readFile } from 'node:fs/promises'
 import { findQuestions } from '../src/extract/find-questions.js'
-import { readWorkbook } from '../src/extract/grid.js'
+import { readWorkbook } from '@portal/sheets'
 
 for (const file of process.argv.slice(2)) {
   const t0 = performance.now()

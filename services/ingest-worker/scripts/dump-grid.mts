@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { readWorkbook } from '../src/extract/grid.js'
+import { readWorkbook } from '@portal/sheets'
 const t0 = performance.now()
 const g = await readWorkbook(await readFile(process.argv[2]!))
 console.log('read in', Math.round(performance.now() - t0), 'ms', g.format)

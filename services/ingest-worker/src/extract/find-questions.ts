@@ -1,7 +1,7 @@
 // Finds the questions of a questionnaire workbook: per visible sheet, the id column and the
 // question column (a question is a row with an id and a text, as customers' questionnaires and
 // catalogues number them), the answer column(s) by header or dropdown, and the exact answer cells.
-import type { Grid, Sheet } from './grid.js'
+import type { Grid, Sheet } from '@portal/sheets'
 
 export interface AnswerCell {
   /** A1 address on the question's sheet. */
