@@ -29,7 +29,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('error', (err) => opts.log?.error({ err }, 'postgres pool error'))
     const root = new Kysely<any>({ dialect: new PostgresDialect({ pool }) })
     await sql`select 1`.execute(root) // fail at start-up, with the server's message, not at the first request
-    return { kind: 'pg', root, close: () => root.destroy() }
+    return { kind: 'pg', root, close: once(() => root.destroy()) }
   }
   if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true })
   const pglite = await PGlite.create(opts.dataDir ?? 'memory://', { extensions: { vector } })
@@ -37,11 +37,17 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return {
     kind: 'pglite',
     root,
-    close: async () => {
+    close: once(async () => {
       await root.destroy()
       if (!pglite.closed) await pglite.close()
-    },
+    }),
   }
+}
+
+/** Shutdown paths may overlap (a failed start, then the host's stop): closing twice is harmless. */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined
+  return () => (done ??= fn())
 }
 
 /** Kysely bound to one service's schema: snake_case in SQL, camelCase in TypeScript. */
@@ -49,6 +55,7 @@ export function schemaDb<DB>(db: Database, schema: string): Kysely<DB> {
   return db.root.withSchema(schema).withPlugin(new CamelCasePlugin()) as unknown as Kysely<DB>
 }
 
+/** Creates the schema if missing and runs the service's migrations in it; names the failing migration. */
 export async function migrateSchema(db: Database, schema: string, migrations: Record<string, Migration>): Promise<void> {
   await sql`create schema if not exists ${sql.id(schema)}`.execute(db.root)
   const migrator = new Migrator({
@@ -96,9 +103,9 @@ async function freshPostgres(adminUrl: string): Promise<Database> {
   const db = await openDatabase({ databaseUrl: scratch.url })
   return {
     ...db,
-    close: async () => {
+    close: once(async () => {
       await db.close()
       await scratch.drop()
-    },
+    }),
   }
 }

@@ -1,6 +1,9 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { type Kysely, sql } from 'kysely'
-import { type Database, type Migration, migrateSchema, schemaDb, testDatabaseKinds } from '../src/index.js'
+import { type Database, type Migration, migrateSchema, openDatabase, schemaDb, testDatabaseKinds } from '../src/index.js'
 
 const migrations: Record<string, Migration> = {
   '2026_11_23T0000_things': {
@@ -25,6 +28,11 @@ describe.each(testDatabaseKinds())('database on %s', (_kind, open) => {
   it('migrates a schema once and maps camelCase', async () => {
     await migrateSchema(db, 'svc_a', migrations)
     await migrateSchema(db, 'svc_a', migrations) // second run is a no-op
+    const applied = await sql<{ name: string }>`select name from svc_a.kysely_migration`.execute(db.root)
+    expect(applied.rows).toEqual([{ name: '2026_11_23T0000_things' }])
+    // Tables and the migration bookkeeping land in the service's schema, nothing in public.
+    const inPublic = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_schema = 'public'`.execute(db.root)
+    expect(inPublic.rows[0]!.n).toBe(0)
     const a = schemaDb<ThingDb>(db, 'svc_a')
     const tenantId = crypto.randomUUID()
     await a.insertInto('thing').values({ id: crypto.randomUUID(), tenantId, displayName: 'one' }).execute()
@@ -42,6 +50,41 @@ describe.each(testDatabaseKinds())('database on %s', (_kind, open) => {
   it('names the failing migration', async () => {
     const broken = { ...migrations, '2026_11_23T0001_broken': { up: async (k: Kysely<any>) => void (await sql`select * from nowhere`.execute(k)) } }
     await expect(migrateSchema(db, 'svc_a', broken)).rejects.toThrow('migration of schema "svc_a" failed at 2026_11_23T0001_broken')
+  })
+})
+
+describe.each(testDatabaseKinds())('closing on %s', (_kind, open) => {
+  it('closes once, and refuses queries afterwards', async () => {
+    const db = await open()
+    await sql`select 1`.execute(db.root)
+    await db.close()
+    await db.close() // a second close is harmless
+    await expect(sql`select 1`.execute(db.root)).rejects.toThrow()
+  })
+})
+
+describe('PGlite in a data folder', () => {
+  let dir: string
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'db-test-'))
+  })
+  afterAll(async () => rm(dir, { recursive: true, force: true }))
+
+  it('creates the folder and keeps data across restarts', async () => {
+    const dataDir = path.join(dir, 'nested', 'pglite')
+    const first = await openDatabase({ dataDir })
+    expect(first.kind).toBe('pglite')
+    expect((await stat(dataDir)).isDirectory()).toBe(true)
+    await migrateSchema(first, 'svc_p', migrations)
+    await schemaDb<ThingDb>(first, 'svc_p').insertInto('thing').values({ id: crypto.randomUUID(), tenantId: crypto.randomUUID(), displayName: 'kept' }).execute()
+    await first.close()
+    const second = await openDatabase({ dataDir })
+    try {
+      await migrateSchema(second, 'svc_p', migrations)
+      expect(await schemaDb<ThingDb>(second, 'svc_p').selectFrom('thing').select('displayName').execute()).toEqual([{ displayName: 'kept' }])
+    } finally {
+      await second.close()
+    }
   })
 })
 

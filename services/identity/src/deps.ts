@@ -5,9 +5,11 @@ import type { Logger } from '@portal/observability'
 import type { Kysely } from 'kysely'
 import type { IdentityDb } from './db/schema.js'
 
-/** What every identity route receives through the plugin's options. */
+/** What the identity plugin receives as register() options, and hands to every route file. */
 export interface IdentityDeps {
+  /** Bound to the `identity` schema (schemaDb), camelCase in TypeScript. */
   db: Kysely<IdentityDb>
+  /** Must be the server's own token service (`server.tokens`): revocations have to reach its verifier. */
   tokens: TokenService
   config: Config
   mail: Mailer

@@ -1,30 +1,26 @@
 // The demo tenant of `npm start`: created once, found again on every later start.
-import type { Database } from '@portal/db'
-import { schemaDb } from '@portal/db'
-import { hash } from '@node-rs/argon2'
+import type { Kysely } from 'kysely'
 import type { IdentityDb } from './db/schema.js'
-import { findTenantByDbName, markProvisioned } from './db/tenants.repo.js'
+import { findTenantByDbName, insertTenantNamed, markProvisioned } from './db/tenants.repo.js'
 import { findUserByEmailAnyTenant, insertUser } from './db/users.repo.js'
+import { hashPassword } from './domain/password-hash.js'
 
+/** A constant on purpose: the demo is for a laptop, and its sign-in is printed by the host. */
 export const DEMO = { dbName: 'demo', companyName: 'Demo Company', email: 'admin@demo.example', password: 'Demo@12345' } as const
 
 export interface DemoAccount {
   tenantId: string
   dbName: string
   email: string
+  /** The initial password; if the user changed it since, this is no longer it. */
   password: string
 }
 
-export async function seedDemoTenant(database: Database): Promise<DemoAccount> {
-  const db = schemaDb<IdentityDb>(database, 'identity')
-  let tenant = await findTenantByDbName(db, DEMO.dbName)
-  if (!tenant) {
-    await db.insertInto('tenant').values({ id: crypto.randomUUID(), dbName: DEMO.dbName, companyName: DEMO.companyName }).execute()
-    tenant = (await findTenantByDbName(db, DEMO.dbName))!
-  }
+export async function seedDemoTenant(db: Kysely<IdentityDb>): Promise<DemoAccount> {
+  const tenant = (await findTenantByDbName(db, DEMO.dbName)) ?? (await insertTenantNamed(db, { dbName: DEMO.dbName, companyName: DEMO.companyName }))
   await markProvisioned(db, tenant.id)
   if (!(await findUserByEmailAnyTenant(db, DEMO.email))) {
-    await insertUser(db, tenant.id, { email: DEMO.email, passwordHash: await hash(DEMO.password), firstName: 'Demo', lastName: 'Admin', admin: true })
+    await insertUser(db, tenant.id, { email: DEMO.email, passwordHash: await hashPassword(DEMO.password), firstName: 'Demo', lastName: 'Admin', admin: true })
   }
   return { tenantId: tenant.id, dbName: tenant.dbName, email: DEMO.email, password: DEMO.password }
 }

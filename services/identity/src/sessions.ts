@@ -4,7 +4,7 @@
 import { hashToken, randomToken } from '@portal/auth'
 import { DEFAULT_THEME } from '@portal/contracts'
 import type { FastifyReply } from 'fastify'
-import { insertRefreshToken, revokeUserSessions } from './db/sessions.repo.js'
+import { insertRefreshToken, markReplaced, revokeUserSessions } from './db/sessions.repo.js'
 import type { IdentityDeps } from './deps.js'
 
 export const REFRESH_COOKIE = 'portal_rt'
@@ -48,15 +48,16 @@ export function clearRefreshCookie(deps: IdentityDeps, reply: FastifyReply): voi
   reply.clearCookie(REFRESH_COOKIE, { path: '/api', httpOnly: true, sameSite: 'strict', secure: deps.config.cookieSecure })
 }
 
-/** Issues a refresh token (cookie) and an access token for the session. */
-export async function issueSession(deps: IdentityDeps, reply: FastifyReply, user: SessionUser, dbName: string, sessionId: string = crypto.randomUUID()): Promise<AuthUserData> {
+/** Issues a refresh token (cookie) and an access token for the session; `replacing` is the token rotated out. */
+export async function issueSession(deps: IdentityDeps, reply: FastifyReply, user: SessionUser, dbName: string, sessionId: string = crypto.randomUUID(), replacing?: string): Promise<AuthUserData> {
   const refresh = randomToken()
-  await insertRefreshToken(deps.db, user.tenantId, {
+  const refreshId = await insertRefreshToken(deps.db, user.tenantId, {
     userId: user.id,
     sessionId,
     tokenHash: hashToken(refresh),
     expiresAt: new Date(Date.now() + deps.config.jwt.refreshTtl * 1000),
   })
+  if (replacing) await markReplaced(deps.db, user.tenantId, replacing, refreshId)
   setRefreshCookie(deps, reply, refresh)
   const { token, expiresIn } = await deps.tokens.issueAccess({
     userId: user.id,

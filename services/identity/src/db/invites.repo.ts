@@ -1,3 +1,4 @@
+// Invitations: a tenant's admin invites an address; the link's token is stored only as a hash.
 import type { Kysely } from 'kysely'
 import type { IdentityDb } from './schema.js'
 
@@ -18,11 +19,6 @@ export function findUsableInvite(db: Db, tokenHash: string) {
 export function listPendingInvites(db: Db, tenantId: string) {
   return db.selectFrom('invite').select(['id', 'email', 'createdAt']).where('tenantId', '=', tenantId).where('acceptedAt', 'is', null)
     .where('expiresAt', '>', new Date()).orderBy('createdAt', 'asc').execute()
-}
-
-export async function countInvitesSince(db: Db, tenantId: string, since: Date): Promise<number> {
-  const row = await db.selectFrom('invite').select((eb) => eb.fn.countAll<string>().as('n')).where('tenantId', '=', tenantId).where('createdAt', '>', since).executeTakeFirst()
-  return Number(row?.n ?? 0)
 }
 
 export async function acceptInvite(db: Db, tenantId: string, id: string): Promise<boolean> {

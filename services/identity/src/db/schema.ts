@@ -47,6 +47,8 @@ export interface RefreshTokenTable {
   tokenHash: string
   expiresAt: Date
   revokedAt: Date | null
+  /** The token that replaced this one at rotation. */
+  replacedBy: Generated<string | null>
   createdAt: Generated<Date>
 }
 
@@ -62,10 +64,13 @@ export interface OtpTable {
   createdAt: Generated<Date>
 }
 
-/** Rate-limit evidence kept in the database so every process sees it: failed logins, reset requests. */
+/**
+ * Rate-limit evidence kept in the database so every process sees it: failed logins and reset-code
+ * requests (keyed by a hash of the email, whether or not an account exists), invites sent (by tenant).
+ */
 export interface AttemptTable {
   id: string
-  kind: 'login_failure' | 'reset_request'
+  kind: 'login_failure' | 'reset_request' | 'invite_sent'
   keyHash: string
   createdAt: Generated<Date>
 }

@@ -4,8 +4,15 @@ import type { IdentityDb } from './schema.js'
 
 type Db = Kysely<IdentityDb>
 
-export async function insertRefreshToken(db: Db, tenantId: string, input: { userId: string; sessionId: string; tokenHash: string; expiresAt: Date }) {
-  await db.insertInto('refreshToken').values({ ...input, id: crypto.randomUUID(), revokedAt: null, tenantId }).execute()
+export async function insertRefreshToken(db: Db, tenantId: string, input: { userId: string; sessionId: string; tokenHash: string; expiresAt: Date }): Promise<string> {
+  const id = crypto.randomUUID()
+  await db.insertInto('refreshToken').values({ ...input, id, revokedAt: null, tenantId }).execute()
+  return id
+}
+
+/** Rotation's audit trail: the used token points at its successor. */
+export async function markReplaced(db: Db, tenantId: string, id: string, replacedBy: string): Promise<void> {
+  await db.updateTable('refreshToken').set({ replacedBy }).where('tenantId', '=', tenantId).where('id', '=', id).execute()
 }
 
 /** Lookup by the hash of the cookie's token; the cookie carries no tenant, the row does. */

@@ -1,25 +1,38 @@
+// Tenants (customer companies, known by their dbName) and the registry of trust-center hosts.
+// The tenant table is the root of tenancy: it is looked up by id or dbName, never filtered by one.
 import type { Kysely } from 'kysely'
 import type { IdentityDb } from './schema.js'
 
 type Db = Kysely<IdentityDb>
+const tenantColumns = ['id', 'dbName', 'companyName', 'provisioned'] as const
 
 export function findTenant(db: Db, tenantId: string) {
-  return db.selectFrom('tenant').select(['id', 'dbName', 'companyName', 'provisioned']).where('id', '=', tenantId).executeTakeFirst()
+  return db.selectFrom('tenant').select(tenantColumns).where('id', '=', tenantId).executeTakeFirst()
 }
 
 export function findTenantByDbName(db: Db, dbName: string) {
-  return db.selectFrom('tenant').select(['id', 'dbName', 'companyName', 'provisioned']).where('dbName', '=', dbName).executeTakeFirst()
+  return db.selectFrom('tenant').select(tenantColumns).where('dbName', '=', dbName).executeTakeFirst()
+}
+
+export function insertTenantNamed(db: Db, input: { dbName: string; companyName: string }) {
+  return db.insertInto('tenant').values({ id: crypto.randomUUID(), ...input }).returning(tenantColumns).executeTakeFirstOrThrow()
 }
 
 /** Creates a tenant under the first free dbName of base, base_2, base_3, ... */
 export async function insertTenant(db: Db, input: { dbNameBase: string; companyName: string }) {
+  const base = input.dbNameBase
   const taken = new Set(
-    (await db.selectFrom('tenant').select('dbName').where('dbName', 'like', `${input.dbNameBase}%`).execute()).map((t) => t.dbName),
+    (await db.selectFrom('tenant').select('dbName').where('dbName', 'like', `${base.replace(/_/g, '\\_')}%`).execute()).map((t) => t.dbName),
   )
-  let dbName = input.dbNameBase
-  for (let n = 2; taken.has(dbName); n++) dbName = `${input.dbNameBase}_${n}`
-  return db.insertInto('tenant').values({ id: crypto.randomUUID(), dbName, companyName: input.companyName })
-    .returning(['id', 'dbName', 'companyName']).executeTakeFirstOrThrow()
+  // Two sign-ups of one company can race for a name: ON CONFLICT DO NOTHING (not an error, which
+  // would abort the caller's transaction) tells the loser to take the next one.
+  for (let n = 1; ; n++) {
+    const dbName = n === 1 ? base : `${base}_${n}`
+    if (taken.has(dbName)) continue
+    const row = await db.insertInto('tenant').values({ id: crypto.randomUUID(), dbName, companyName: input.companyName })
+      .onConflict((oc) => oc.column('dbName').doNothing()).returning(tenantColumns).executeTakeFirst()
+    if (row) return row
+  }
 }
 
 export async function markProvisioned(db: Db, tenantId: string): Promise<void> {
@@ -29,5 +42,12 @@ export async function markProvisioned(db: Db, tenantId: string): Promise<void> {
 /** Exact, case-insensitive lookup of a published trust-center host: nothing is inferred from its shape. */
 export function findPublishedHost(db: Db, hostname: string) {
   return db.selectFrom('host').innerJoin('tenant', 'tenant.id', 'host.tenantId').select(['host.tenantId', 'tenant.dbName'])
-    .where('host.hostname', '=', hostname.toLowerCase().replace(/\.$/, '')).where('host.published', '=', true).executeTakeFirst()
+    .where('host.hostname', '=', hostname.trim().toLowerCase().replace(/\.$/, '')).where('host.published', '=', true).executeTakeFirst()
+}
+
+/** Adds or updates a host of the tenant (stored lowercased, so lookups are exact). */
+export async function upsertHost(db: Db, tenantId: string, input: { hostname: string; published: boolean }): Promise<void> {
+  const hostname = input.hostname.trim().toLowerCase().replace(/\.$/, '')
+  await db.insertInto('host').values({ hostname, published: input.published, tenantId })
+    .onConflict((oc) => oc.column('hostname').doUpdateSet({ published: input.published }).where('host.tenantId', '=', tenantId)).execute()
 }

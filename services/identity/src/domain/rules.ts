@@ -17,6 +17,12 @@ export const messages = {
   expiredOtp: 'OTP has expired',
   resetMismatch: 'Password and confirm Password not matching',
   invalidInvite: 'Invalid or expired invitation',
+  resetEmailRequired: 'Please enter registered Email ID.',
+  resetEmailInvalid: 'Please Enter valid email address',
+  newPasswordRequired: 'New password is required.',
+  confirmPasswordRequired: 'Confirm password is required.',
+  otpFormat: (digits: number) => `Please Enter ${digits} digit Valid OTP`,
+  nameRequired: (which: 'First' | 'Last') => `${which} name is required`,
 } as const
 
 const SPECIAL = /[!@#$%^&*(),.?":{}|<>]/
@@ -79,3 +85,7 @@ export function companyNameFor(email: string): string {
   const label = (normaliseEmail(email).split('@')[1] ?? '').split('.')[0] ?? 'Company'
   return capitalise(label.replace(/[-_]+/g, ' '))
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** Ids are UUIDs; anything else cannot name a row (and must not reach a uuid column as an error). */
+export const isUuid = (id: string): boolean => UUID.test(id)

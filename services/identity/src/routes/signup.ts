@@ -2,75 +2,98 @@
 import { hashToken } from '@portal/auth'
 import { AppError } from '@portal/errors'
 import type { AppInstance } from '@portal/http'
-import { hash } from '@node-rs/argon2'
+import { isValidEmail } from '@portal/mail'
 import { Type } from 'typebox'
+import { isUniqueViolation } from '../db/errors.js'
 import { acceptInvite, findUsableInvite } from '../db/invites.repo.js'
 import { findTenant, insertTenant } from '../db/tenants.repo.js'
 import { findUserByEmailAnyTenant, insertUser } from '../db/users.repo.js'
+import { addToWaitlist } from '../db/waitlist.repo.js'
 import type { IdentityDeps } from '../deps.js'
+import { hashPassword } from '../domain/password-hash.js'
 import { capitalise, companyNameFor, dbNameBase, isEligible, messages, normaliseEmail, type SignUpInput, signUpProblems } from '../domain/rules.js'
 import { issueSession } from '../sessions.js'
-import { isValidEmail } from '@portal/mail'
+import { Message, SessionReply } from './schemas.js'
 
+// Optional on the wire so that a missing field gets the spec's message, not the validator's.
 const text = (max: number) => Type.Optional(Type.String({ maxLength: max }))
 const SignUpBody = Type.Object({ firstName: text(100), lastName: text(100), email: text(254), password: text(256), cnfpassword: text(256) })
+const InviteSignUpBody = Type.Object({ ...SignUpBody.properties, inviteToken: Type.String({ maxLength: 100 }) })
 
 function validateSignUp(body: SignUpInput): void {
   const errors = signUpProblems(body)
   if (errors.length) throw new AppError('INVALID_REQUEST', { message: errors[0]!.message, errors })
 }
 
+const emailTaken = () => new AppError('CONFLICT', { message: messages.emailExists })
+/** A concurrent sign-up with the same email loses at the unique index: the same 409 as the check. */
+const conflictOnDuplicate = (err: unknown): never => {
+  throw isUniqueViolation(err) ? emailTaken() : err
+}
+
 export function signupRoutes(app: AppInstance, deps: IdentityDeps): void {
   const { db, config } = deps
   const limits = { rateLimit: { max: 10, timeWindow: '1 minute' } }
 
-  app.post('/usercreate', { config: limits, schema: { tags: ['identity'], body: SignUpBody } }, async (req, reply) => {
+  app.post('/usercreate', { config: limits, schema: { tags: ['identity'], body: SignUpBody, response: { 201: SessionReply } } }, async (req, reply) => {
     validateSignUp(req.body)
     const email = normaliseEmail(req.body.email!)
-    if (!isEligible(email, config.signupBlockedDomains)) throw new AppError('INVALID_REQUEST', { message: messages.notEligible })
-    if (await findUserByEmailAnyTenant(db, email)) throw new AppError('CONFLICT', { message: messages.emailExists })
-    const passwordHash = await hash(req.body.password!)
+    if (!isEligible(email, config.signupBlockedDomains)) throw new AppError('INVALID_REQUEST', { message: messages.notEligible, errors: [{ field: 'email', message: messages.notEligible }] })
+    if (await findUserByEmailAnyTenant(db, email)) throw emailTaken()
+    const passwordHash = await hashPassword(req.body.password!)
     const { tenant, user } = await db.transaction().execute(async (trx) => {
       const tenant = await insertTenant(trx, { dbNameBase: dbNameBase(email), companyName: companyNameFor(email) })
       const user = await insertUser(trx, tenant.id, {
         email, passwordHash, firstName: capitalise(req.body.firstName!), lastName: capitalise(req.body.lastName!), admin: true,
       })
       return { tenant, user }
-    })
+    }).catch(conflictOnDuplicate)
     req.log.info({ tenantId: tenant.id, dbName: tenant.dbName }, 'tenant created')
     const data = await issueSession(deps, reply, user, tenant.dbName)
     return reply.status(201).send({ status: true, message: 'Added Successfully', data })
   })
 
-  app.get('/people/invite/:token', { config: limits, schema: { tags: ['identity'], params: Type.Object({ token: Type.String({ maxLength: 100 }) }) } }, async (req) => {
+  app.get('/people/invite/:token', {
+    config: limits,
+    schema: {
+      tags: ['identity'],
+      params: Type.Object({ token: Type.String({ maxLength: 100 }) }),
+      response: { 200: Type.Object({ status: Type.Boolean(), data: Type.Object({ email: Type.String() }) }) },
+    },
+  }, async (req) => {
     const invite = await findUsableInvite(db, hashToken(req.params.token))
     if (!invite) throw new AppError('NOT_FOUND', { message: messages.invalidInvite })
     return { status: true, data: { email: invite.email } }
   })
 
-  app.post('/usercreate/people', {
-    config: limits,
-    schema: { tags: ['identity'], body: Type.Object({ ...SignUpBody.properties, inviteToken: Type.String({ maxLength: 100 }) }) },
-  }, async (req, reply) => {
+  app.post('/usercreate/people', { config: limits, schema: { tags: ['identity'], body: InviteSignUpBody, response: { 201: SessionReply } } }, async (req, reply) => {
     validateSignUp(req.body)
     const email = normaliseEmail(req.body.email!)
     const invite = await findUsableInvite(db, hashToken(req.body.inviteToken))
     if (!invite || invite.email !== email) throw new AppError('INVALID_REQUEST', { message: messages.invalidInvite })
-    if (await findUserByEmailAnyTenant(db, email)) throw new AppError('CONFLICT', { message: messages.emailExists })
-    const passwordHash = await hash(req.body.password!)
+    if (await findUserByEmailAnyTenant(db, email)) throw emailTaken()
+    const passwordHash = await hashPassword(req.body.password!)
     const user = await db.transaction().execute(async (trx) => {
-      // Single use: a second request with the same link loses here.
+      // Single use: of two requests with the same link, the second loses here.
       if (!(await acceptInvite(trx, invite.tenantId, invite.id))) throw new AppError('INVALID_REQUEST', { message: messages.invalidInvite })
       return insertUser(trx, invite.tenantId, {
         email, passwordHash, firstName: capitalise(req.body.firstName!), lastName: capitalise(req.body.lastName!), admin: false,
       })
-    })
+    }).catch(conflictOnDuplicate)
     const tenant = await findTenant(db, invite.tenantId)
-    const data = await issueSession(deps, reply, user, tenant!.dbName)
+    if (!tenant) throw new AppError('INVALID_REQUEST', { message: messages.invalidInvite })
+    const data = await issueSession(deps, reply, user, tenant.dbName)
     return reply.status(201).send({ status: true, message: 'Added Successfully', data })
   })
 
-  app.get('/check_email', { config: limits, schema: { tags: ['identity'], querystring: Type.Object({ email: Type.String({ maxLength: 254 }) }) } }, async (req) => {
+  app.get('/check_email', {
+    config: limits,
+    schema: {
+      tags: ['identity'],
+      querystring: Type.Object({ email: Type.String({ maxLength: 254 }) }),
+      response: { 200: Type.Object({ status: Type.Boolean(), exists: Type.Boolean() }) },
+    },
+  }, async (req) => {
     const email = normaliseEmail(req.query.email)
     if (!isValidEmail(email)) throw new AppError('INVALID_REQUEST', { message: messages.invalidEmail })
     return { status: true, exists: Boolean(await findUserByEmailAnyTenant(db, email)) }
@@ -78,13 +101,22 @@ export function signupRoutes(app: AppInstance, deps: IdentityDeps): void {
 
   app.post('/waitlist', {
     config: limits,
-    schema: { tags: ['identity'], body: Type.Object({ email: Type.String({ maxLength: 254 }), firstName: Type.String({ maxLength: 100 }), lastName: Type.String({ maxLength: 100 }) }) },
+    schema: {
+      tags: ['identity'],
+      body: Type.Object({ email: text(254), firstName: text(100), lastName: text(100) }),
+      response: { 201: Message },
+    },
   }, async (req, reply) => {
-    const email = normaliseEmail(req.body.email)
-    if (!req.body.firstName.trim() || !req.body.lastName.trim()) throw new AppError('INVALID_REQUEST', { message: messages.required })
-    if (!isValidEmail(email)) throw new AppError('INVALID_REQUEST', { message: messages.invalidEmail })
-    await db.insertInto('waitlist').values({ id: crypto.randomUUID(), email, firstName: capitalise(req.body.firstName), lastName: capitalise(req.body.lastName) })
-      .onConflict((oc) => oc.column('email').doNothing()).execute()
+    const { firstName = '', lastName = '' } = req.body
+    const email = normaliseEmail(req.body.email ?? '')
+    const errors = [
+      ...(firstName.trim() ? [] : [{ field: 'firstName', message: messages.required }]),
+      ...(lastName.trim() ? [] : [{ field: 'lastName', message: messages.required }]),
+      ...(!email ? [{ field: 'email', message: messages.required }] : isValidEmail(email) ? [] : [{ field: 'email', message: messages.invalidEmail }]),
+    ]
+    if (errors.length) throw new AppError('INVALID_REQUEST', { message: errors[0]!.message, errors })
+    // A second sign-up with the same address is accepted and changes nothing.
+    await addToWaitlist(db, { email, firstName: capitalise(firstName), lastName: capitalise(lastName) })
     return reply.status(201).send({ status: true, message: 'Thanks for signing up!' })
   })
 }

@@ -1,6 +1,9 @@
 import type { Migration } from '@portal/db'
 import * as m0000 from './2026_11_23T0000_identity.js'
+import * as m0100 from './2026_11_23T0100_rotation_and_checks.js'
 
+// In order; names are ISO timestamps (kysely's migration guidance). Never edit an applied one.
 export const migrations: Record<string, Migration> = {
   '2026_11_23T0000_identity': m0000,
+  '2026_11_23T0100_rotation_and_checks': m0100,
 }

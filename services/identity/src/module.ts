@@ -1,0 +1,35 @@
+// identity module: the host's only entry into this service. Depends on the server (routes), the
+// database (schema `identity`), mail (codes, invites) and tokens (sign, verify, revoke). The bus is
+// a dependency because revocations reach other processes through it (wired by the host's tokens).
+import { migrateSchema, schemaDb } from '@portal/db'
+import { need, type ServiceContext } from '@portal/http'
+import type { Module } from '@portal/runtime'
+import { migrations } from './db/migrations/index.js'
+import type { IdentityDb } from './db/schema.js'
+import { identityPlugin } from './plugin.js'
+import { type DemoAccount, seedDemoTenant } from './seed.js'
+
+export const SCHEMA = 'identity'
+
+export const identityModule: Module<ServiceContext> = {
+  name: 'identity',
+  deps: ['server', 'db', 'bus', 'mail', 'tokens'],
+  init: async (ctx) => {
+    const database = need(ctx.db, 'db')
+    if (ctx.config.dbMigrate) await migrateSchema(database, SCHEMA, migrations)
+    await ctx.server.register(identityPlugin, {
+      prefix: '/api',
+      db: schemaDb<IdentityDb>(database, SCHEMA),
+      tokens: need(ctx.tokens, 'tokens'),
+      config: ctx.config,
+      mail: need(ctx.mail, 'mail'),
+      logger: ctx.logger.child({ svc: 'identity' }),
+    })
+    return undefined
+  },
+}
+
+/** Creates (or finds) the demo tenant `demo` and its admin; the host calls it when SEED_DEMO is on. */
+export async function seedDemo(ctx: ServiceContext): Promise<DemoAccount> {
+  return seedDemoTenant(schemaDb<IdentityDb>(need(ctx.db, 'db'), SCHEMA))
+}

@@ -1,0 +1,55 @@
+// Profile: yourself, or anyone of your tenant when you are an admin. Every other id "does not
+// exist" (404, never 403: no hint that it exists in another tenant).
+import { AppError } from '@portal/errors'
+import { type AppInstance, principalOf, requireAuth } from '@portal/http'
+import type { FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
+import { findUser, updateUserNames } from '../db/users.repo.js'
+import type { IdentityDeps } from '../deps.js'
+import { capitalise, isUuid, messages } from '../domain/rules.js'
+import { bearer, IdParams, ProfileReply } from './schemas.js'
+
+const notFound = () => new AppError('NOT_FOUND', { message: 'Not found' })
+
+export function profileRoutes(app: AppInstance, deps: IdentityDeps): void {
+  const { db } = deps
+  const staff = { preHandler: [requireAuth] }
+
+  const profileOf = (u: { id: string; firstName: string; lastName: string; email: string; admin: boolean }) =>
+    ({ _id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, admin: u.admin })
+
+  const visibleUser = async (req: FastifyRequest, id: string) => {
+    const me = principalOf(req)
+    if (!isUuid(id) || (id !== me.userId && !me.admin)) throw notFound()
+    const user = await findUser(db, me.tenantId, id)
+    if (!user) throw notFound()
+    return user
+  }
+
+  app.get('/userprofile/:id', {
+    ...staff,
+    schema: { tags: ['identity'], security: bearer, params: IdParams, response: { 200: ProfileReply } },
+  }, async (req) => ({ status: true, data: profileOf(await visibleUser(req, req.params.id)) }))
+
+  app.put('/userprofile/:id', {
+    ...staff,
+    schema: {
+      tags: ['identity'],
+      security: bearer,
+      params: IdParams,
+      body: Type.Object({ firstName: Type.Optional(Type.String({ maxLength: 100 })), lastName: Type.Optional(Type.String({ maxLength: 100 })) }),
+      response: { 200: ProfileReply },
+    },
+  }, async (req) => {
+    const user = await visibleUser(req, req.params.id)
+    const { firstName = '', lastName = '' } = req.body
+    const errors = [
+      ...(firstName.trim() ? [] : [{ field: 'firstName', message: messages.nameRequired('First') }]),
+      ...(lastName.trim() ? [] : [{ field: 'lastName', message: messages.nameRequired('Last') }]),
+    ]
+    if (errors.length) throw new AppError('INVALID_REQUEST', { message: errors[0]!.message, errors })
+    const updated = await updateUserNames(db, user.tenantId, user.id, { firstName: capitalise(firstName), lastName: capitalise(lastName) })
+    if (!updated) throw notFound()
+    return { status: true, message: 'Updated Successfully', data: profileOf(updated) }
+  })
+}

@@ -1,0 +1,76 @@
+// The pure rules: passwords, names, dbName slugs, eligibility, codes.
+import { describe, expect, it } from '@jest/globals'
+import { generateOtp, hashOtp, otpMatches } from '../src/domain/otp.js'
+import { hashPassword, verifyPassword } from '../src/domain/password-hash.js'
+import { capitalise, companyNameFor, dbNameBase, isEligible, isUuid, passwordProblem, signUpProblems } from '../src/domain/rules.js'
+
+describe('rules', () => {
+  it.each([
+    ['12345678!', 'Password must contain at least one letter.'],
+    ['abcdefgh!', 'Password must contain at least one number.'],
+    ['abcdefgh1', 'Password must contain at least one special character.'],
+    ['ab1!', 'Password should be a minimum of 8 characters.'],
+    ['Str0ng!pass', undefined],
+    ['aaaaaaa1<', undefined],
+  ])('password %j → %j', (pw, problem) => expect(passwordProblem(pw)).toBe(problem))
+
+  it.each([
+    ['jOHN', 'John'],
+    ["o'NEIL", "O'neil"],
+    ['  mary   ann ', 'Mary Ann'],
+    ['é', 'É'],
+  ])('capitalises %j as %j', (raw, name) => expect(capitalise(raw)).toBe(name))
+
+  it.each([
+    ['jane@acme-labs.example', 'acme_labs', 'Acme Labs'],
+    ['x@ACME.co.uk', 'acme', 'Acme'],
+    ['x@ab.example', 'ab_co', 'Ab'],
+    ['x@postgres.example', 'postgres_co', 'Postgres'],
+    [`x@${'a'.repeat(63)}.example`, 'a'.repeat(55), 'A'.repeat(1) + 'a'.repeat(62)],
+  ])('%s → dbName %s, company %s', (email, slug, company) => {
+    expect(dbNameBase(email)).toBe(slug)
+    expect(dbNameBase(email)).toMatch(/^[a-z0-9_]{3,63}$/)
+    expect(companyNameFor(email)).toBe(company)
+  })
+
+  it('checks eligibility by domain and subdomain', () => {
+    expect(isEligible('a@mailinator.com', ['mailinator.com'])).toBe(false)
+    expect(isEligible('a@x.MAILINATOR.com', ['mailinator.com'])).toBe(false)
+    expect(isEligible('a@notmailinator.com', ['mailinator.com'])).toBe(true)
+  })
+
+  it('reports every missing field of a sign-up', () => {
+    expect(signUpProblems({}).map((e) => e.field)).toEqual(['firstName', 'lastName', 'email', 'password'])
+  })
+
+  it('recognises ids', () => {
+    expect(isUuid(crypto.randomUUID())).toBe(true)
+    expect(isUuid('1 or 1=1')).toBe(false)
+  })
+})
+
+describe('codes and passwords', () => {
+  it('draws codes of the configured length from the whole range', () => {
+    const codes = Array.from({ length: 2000 }, () => generateOtp(4))
+    expect(codes.every((c) => /^\d{4}$/.test(c))).toBe(true)
+    expect(new Set(codes).size).toBeGreaterThan(1500)
+    expect(generateOtp(6)).toMatch(/^\d{6}$/)
+  })
+
+  it('binds a code to its user', () => {
+    const user = crypto.randomUUID()
+    const stored = hashOtp(user, '1234')
+    expect(otpMatches(stored, user, '1234')).toBe(true)
+    expect(otpMatches(stored, user, '1235')).toBe(false)
+    expect(otpMatches(stored, crypto.randomUUID(), '1234')).toBe(false)
+  })
+
+  it('hashes passwords with argon2id and verifies without a hash too', async () => {
+    const h = await hashPassword('Str0ng!pass')
+    expect(h).toMatch(/^\$argon2id\$/)
+    expect(await verifyPassword(h, 'Str0ng!pass')).toBe(true)
+    expect(await verifyPassword(h, 'wrong')).toBe(false)
+    expect(await verifyPassword(undefined, 'Str0ng!pass')).toBe(false)
+    expect(await verifyPassword('not a hash', 'x')).toBe(false)
+  })
+})

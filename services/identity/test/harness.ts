@@ -1,0 +1,134 @@
+// Builds the identity plugin on a real server (createServer: error envelope, cookies, rate limits)
+// over one database kind, with a test token service and a mailer that records what it sends.
+import { createTestTokenService, type TokenService } from '@portal/auth'
+import { type Config, loadConfig } from '@portal/config'
+import { type Database, migrateSchema, schemaDb } from '@portal/db'
+import { type AppInstance, createServer } from '@portal/http'
+import type { Mailer } from '@portal/mail'
+import { silentLogger } from '@portal/observability'
+import type { Kysely } from 'kysely'
+import { migrations } from '../src/db/migrations/index.js'
+import type { IdentityDb } from '../src/db/schema.js'
+import { SCHEMA } from '../src/module.js'
+import { identityPlugin } from '../src/plugin.js'
+
+export const PASSWORD = 'Str0ng!pass'
+
+export interface SentMail {
+  to: string
+  subject: string
+  text: string
+  html?: string | undefined
+}
+
+export interface FakeMailer extends Mailer {
+  sent: SentMail[]
+}
+
+export function fakeMailer(): FakeMailer {
+  const sent: SentMail[] = []
+  return { kind: 'outbox', sent, send: async (m) => void sent.push({ ...m }), close: async () => {} }
+}
+
+export interface Harness {
+  app: AppInstance
+  db: Kysely<IdentityDb>
+  database: Database
+  /** The fake unless the harness was built with another mailer. */
+  mail: FakeMailer
+  tokens: TokenService
+  config: Config
+  close(): Promise<void>
+}
+
+export async function buildHarness(open: () => Promise<Database>, env: Record<string, string> = {}, mailer?: Mailer): Promise<Harness> {
+  const database = await open()
+  await migrateSchema(database, SCHEMA, migrations)
+  const config = loadConfig({ PUBLIC_URL: 'https://portal.test', SIGNUP_BLOCKED_DOMAINS: 'blocked.example', LOG_LEVEL: 'silent', ...env })
+  const tokens = await createTestTokenService()
+  const mail = fakeMailer()
+  const app = await createServer({ config, logger: silentLogger, tokens })
+  const db = schemaDb<IdentityDb>(database, SCHEMA)
+  await app.register(identityPlugin, { prefix: '/api', db, tokens, config, mail: mailer ?? mail, logger: silentLogger })
+  await app.ready()
+  return {
+    app, db, database, mail, tokens, config,
+    close: async () => {
+      await app.close()
+      await mailer?.close()
+      await database.close()
+    },
+  }
+}
+
+export interface CallOptions {
+  body?: unknown
+  token?: string
+  cookie?: string
+  dbName?: string
+  /** Client address; each call gets its own unless given, so per-IP limits only bite where tested. */
+  ip?: string
+}
+
+export interface Reply {
+  status: number
+  body: Record<string, unknown> & { status?: boolean; message?: string; data?: unknown }
+  headers: Record<string, unknown>
+  refreshCookie: string | undefined
+}
+
+let lastIp = 0
+export async function call(h: Harness, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: CallOptions = {}): Promise<Reply> {
+  lastIp++
+  const res = await h.app.inject({
+    method,
+    url,
+    remoteAddress: opts.ip ?? `10.${(lastIp >> 16) & 255}.${(lastIp >> 8) & 255}.${lastIp & 255}`,
+    headers: {
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+      ...(opts.dbName ? { dbname: opts.dbName } : {}),
+    },
+    ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+  })
+  const raw = res.headers['set-cookie']
+  const cookies = (Array.isArray(raw) ? raw : raw ? [raw] : []).map(String)
+  const rt = cookies.find((c) => c.startsWith('portal_rt='))
+  return { status: res.statusCode, body: res.body ? res.json() : {}, headers: res.headers, refreshCookie: rt?.split(';')[0] }
+}
+
+export interface SignedUp {
+  _id: string
+  email: string
+  dbName: string
+  token: string
+  cookie: string
+}
+
+export async function signUp(h: Harness, email: string, names = { firstName: 'test', lastName: 'user' }): Promise<SignedUp> {
+  const res = await call(h, 'POST', '/api/usercreate', { body: { ...names, email, password: PASSWORD, cnfpassword: PASSWORD } })
+  if (res.status !== 201) throw new Error(`sign-up of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`)
+  const data = res.body.data as { _id: string; email: string; dbName: string; token: string }
+  return { ...data, cookie: res.refreshCookie! }
+}
+
+/** The last reset code mailed to `email` (the route sends without awaiting: wait a moment). */
+export async function lastCode(h: Harness, email: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const code = h.mail.sent.filter((m) => m.to === email && m.subject === 'Your password reset code').at(-1)?.text.match(/\b(\d{4,6})\b/)?.[1]
+    if (code) return code
+    await new Promise((r) => setTimeout(r, 10))
+  }
+  throw new Error(`no code mailed to ${email}`)
+}
+
+export const codeMailsTo = (h: Harness, email: string) => h.mail.sent.filter((m) => m.to === email && m.subject === 'Your password reset code').length
+
+/** Asks for a reset code and returns it once the (unawaited) mail has arrived. */
+export async function requestCode(h: Harness, email: string): Promise<string> {
+  const before = codeMailsTo(h, email)
+  const res = await call(h, 'POST', '/api/user/forgotpassword', { body: { email } })
+  if (res.status !== 200) throw new Error(`code request failed: ${res.status}`)
+  for (let i = 0; i < 100 && codeMailsTo(h, email) === before; i++) await new Promise((r) => setTimeout(r, 5))
+  return lastCode(h, email)
+}

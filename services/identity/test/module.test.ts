@@ -1,0 +1,94 @@
+// The module as the host starts it (migrations, /api prefix), the demo seed, the migrations
+// themselves, and the public registry routes, on every database kind.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { createTestTokenService } from '@portal/auth'
+import { loadConfig } from '@portal/config'
+import { type Database, migrateSchema, schemaDb, testDatabaseKinds } from '@portal/db'
+import { createServer, type ServiceContext } from '@portal/http'
+import { silentLogger } from '@portal/observability'
+import { sql } from 'kysely'
+import { migrations } from '../src/db/migrations/index.js'
+import type { IdentityDb } from '../src/db/schema.js'
+import { upsertHost } from '../src/db/tenants.repo.js'
+import { DEMO, identityModule, seedDemo } from '../src/index.js'
+import { call, fakeMailer, type Harness } from './harness.js'
+
+describe.each(testDatabaseKinds())('identity module on %s', (_kind, open) => {
+  let database: Database
+  let ctx: ServiceContext
+  let h: Harness
+  beforeAll(async () => {
+    database = await open()
+    const config = loadConfig({ LOG_LEVEL: 'silent', DB_MIGRATE: 'auto' })
+    const tokens = await createTestTokenService()
+    const server = await createServer({ config, logger: silentLogger, tokens })
+    ctx = { config, logger: silentLogger, server, tokens, db: database, mail: fakeMailer() }
+    await identityModule.init(ctx)
+    await server.ready()
+    // The harness shape, for call(): the module built the plugin itself.
+    h = { app: server, db: schemaDb<IdentityDb>(database, 'identity'), database, mail: ctx.mail as Harness['mail'], tokens, config, close: async () => {} }
+  })
+  afterAll(async () => {
+    await ctx.server.close()
+    await database.close()
+  })
+
+  it('migrates its own schema only, and a rerun changes nothing', async () => {
+    const tables = await sql<{ tableSchema: string; tableName: string }>`
+      select table_schema, table_name from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') order by 2`.execute(h.db)
+    expect(tables.rows.every((t) => t.tableSchema === 'identity')).toBe(true)
+    expect(tables.rows.map((t) => t.tableName)).toEqual(
+      ['attempt', 'host', 'invite', 'kysely_migration', 'kysely_migration_lock', 'otp', 'refresh_token', 'tenant', 'user', 'waitlist'],
+    )
+    await migrateSchema(database, 'identity', migrations)
+    // Emails are stored lowercased; the database refuses anything else.
+    const tenant = await h.db.insertInto('tenant').values({ id: crypto.randomUUID(), dbName: 'check_co', companyName: 'Check' }).returning('id').executeTakeFirstOrThrow()
+    const user = { id: crypto.randomUUID(), tenantId: tenant.id, passwordHash: 'h', firstName: 'a', lastName: 'b', admin: false }
+    await expect(h.db.insertInto('user').values({ ...user, email: 'Upper@check.example' }).execute()).rejects.toThrow(/user_email_lowercase/)
+    await h.db.insertInto('user').values({ ...user, email: 'lower@check.example' }).execute()
+    const applied = await sql<{ name: string }>`select name from identity.kysely_migration order by name`.execute(database.root)
+    expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrations))
+  })
+
+  it('seeds the demo tenant once, and its admin can sign in', async () => {
+    const first = await seedDemo(ctx)
+    const again = await seedDemo(ctx)
+    expect(again).toEqual(first)
+    expect(first).toMatchObject({ dbName: 'demo', email: 'admin@demo.example', password: 'Demo@12345' })
+    expect(await h.db.selectFrom('user').select('id').where('email', '=', DEMO.email).execute()).toHaveLength(1)
+    const login = await call(h, 'POST', '/api/userlogin', { body: { email: first.email, password: first.password } })
+    expect(login.body).toMatchObject({ status: true, data: { admin: true, dbName: 'demo', firstName: 'Demo', lastName: 'Admin' } })
+    const tenant = await h.db.selectFrom('tenant').select(['id', 'provisioned']).where('dbName', '=', 'demo').executeTakeFirstOrThrow()
+    expect(tenant).toEqual({ id: first.tenantId, provisioned: true })
+  })
+
+  it('answers check-hostname only for published hosts, exactly and case-insensitively', async () => {
+    const demo = await seedDemo(ctx)
+    await upsertHost(h.db, demo.tenantId, { hostname: 'Trust.Demo.Example', published: true })
+    await upsertHost(h.db, demo.tenantId, { hostname: 'draft.demo.example', published: false })
+    const hit = await call(h, 'GET', '/api/fs/check-hostname?hostname=TRUST.demo.example')
+    expect(hit.status).toBe(200)
+    expect(hit.body).toEqual({ status: true, isSpecialDomain: true, dbName: 'demo' })
+    for (const hostname of ['draft.demo.example', 'x.trust.demo.example', 'demo', 'trust.demo.example.evil.io', '']) {
+      const miss = await call(h, 'GET', `/api/fs/check-hostname?hostname=${encodeURIComponent(hostname)}`)
+      expect(miss.status).toBe(404)
+      expect(miss.body).toEqual({ status: false, isSpecialDomain: false })
+    }
+  })
+
+  it('publishes the verification keys (public parts only)', async () => {
+    const res = await call(h, 'GET', '/api/.well-known/jwks.json')
+    expect(res.status).toBe(200)
+    const keys = res.body['keys'] as Record<string, unknown>[]
+    expect(keys).toHaveLength(1)
+    expect(keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig', kid: expect.any(String), x: expect.any(String) })
+    expect(keys[0]).not.toHaveProperty('d')
+  })
+
+  it('never sends tenant ids or hashes', async () => {
+    const signup = await call(h, 'POST', '/api/usercreate', { body: { firstName: 'a', lastName: 'b', email: 'leak@leak-co.example', password: 'Str0ng!pass', cnfpassword: 'Str0ng!pass' } })
+    const me = signup.body.data as { _id: string; token: string }
+    const replies = [signup, await call(h, 'GET', `/api/userprofile/${me._id}`, { token: me.token }), await call(h, 'GET', '/api/people', { token: me.token })]
+    for (const r of replies) expect(JSON.stringify(r.body)).not.toMatch(/tenantId|tenant_id|passwordHash|password_hash|tokenHash|\$argon2/)
+  })
+})
