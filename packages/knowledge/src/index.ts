@@ -1,0 +1,95 @@
+// The knowledge base's chunk index: repository functions shared by the questionnaire service
+// (which owns the schema) and the workers that fill it. Postgres full-text search always; vectors
+// join later when an embedding model is configured. Every query is scoped to one tenant.
+import { type Migration, schemaDb, type Database } from '@portal/db'
+import { type Kysely, sql } from 'kysely'
+
+export interface ChunkInput {
+  ordinal: number
+  page: number
+  heading: string
+  text: string
+}
+
+export interface FoundChunk {
+  id: string
+  documentId: string
+  documentName: string
+  page: number
+  heading: string
+  text: string
+  rank: number
+}
+
+interface ChunkTable {
+  id: string
+  tenantId: string
+  documentId: string
+  documentName: string
+  ordinal: number
+  page: number
+  heading: string
+  text: string
+}
+interface KnowledgeDb {
+  chunk: ChunkTable
+}
+
+export const chunkMigrations: Record<string, Migration> = {
+  '2026_11_23T0200_chunk': {
+    up: async (db: Kysely<any>) => {
+      await db.schema.createTable('chunk')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('tenant_id', 'uuid', (c) => c.notNull())
+        .addColumn('document_id', 'uuid', (c) => c.notNull())
+        .addColumn('document_name', 'text', (c) => c.notNull())
+        .addColumn('ordinal', 'integer', (c) => c.notNull())
+        .addColumn('page', 'integer', (c) => c.notNull())
+        .addColumn('heading', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('text', 'text', (c) => c.notNull())
+        // Headings weigh more than body text; the column is kept by Postgres itself.
+        .addColumn('tsv', sql`tsvector`, (c) =>
+          c.generatedAlwaysAs(sql`setweight(to_tsvector('english', heading), 'A') || setweight(to_tsvector('english', text), 'B')`).stored())
+        .addUniqueConstraint('chunk_document_ordinal', ['tenant_id', 'document_id', 'ordinal'])
+        .execute()
+      await db.schema.createIndex('chunk_tsv_idx').on('chunk').using('gin').column('tsv').execute()
+    },
+  },
+}
+
+export const knowledgeDb = (db: Database, schema: string): Kysely<KnowledgeDb> => schemaDb<KnowledgeDb>(db, schema)
+
+/** Replaces a document's chunks (a re-run of the ingest job gives the same rows). */
+export async function replaceDocumentChunks(db: Kysely<KnowledgeDb>, tenantId: string, doc: { id: string; name: string }, chunks: ChunkInput[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('chunk').where('tenantId', '=', tenantId).where('documentId', '=', doc.id).execute()
+    for (let i = 0; i < chunks.length; i += 500) {
+      await trx.insertInto('chunk')
+        .values(chunks.slice(i, i + 500).map((c) => ({ ...c, id: crypto.randomUUID(), documentId: doc.id, documentName: doc.name, tenantId })))
+        .execute()
+    }
+  })
+}
+
+export async function deleteDocumentChunks(db: Kysely<KnowledgeDb>, tenantId: string, documentId: string): Promise<number> {
+  const res = await db.deleteFrom('chunk').where('tenantId', '=', tenantId).where('documentId', '=', documentId).executeTakeFirst()
+  return Number(res.numDeletedRows)
+}
+
+/**
+ * The tenant's chunks that best match a question. Any of the question's words may match (a
+ * questionnaire's wording rarely equals the policy's); rank favours chunks covering more of them.
+ */
+export async function searchChunks(db: Kysely<KnowledgeDb>, tenantId: string, question: string, limit = 8): Promise<FoundChunk[]> {
+  const q = sql`nullif(replace(plainto_tsquery('english', ${question})::text, '&', '|'), '')::tsquery`
+  const rows = await db
+    .selectFrom('chunk')
+    .select(['id', 'documentId', 'documentName', 'page', 'heading', 'text', sql<number>`ts_rank(tsv, ${q}, 1)`.as('rank')])
+    .where('tenantId', '=', tenantId)
+    .where(sql<boolean>`tsv @@ ${q}`)
+    .orderBy('rank', 'desc')
+    .orderBy('ordinal')
+    .limit(Math.min(Math.max(limit, 1), 50))
+    .execute()
+  return rows.map((r) => ({ ...r, rank: Number(r.rank) }))
+}
