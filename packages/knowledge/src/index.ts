@@ -1,7 +1,7 @@
 // The knowledge base's chunk index: repository functions shared by the questionnaire service
 // (which owns the schema) and the workers that fill it. Postgres full-text search always; vectors
 // join later when an embedding model is configured. Every query is scoped to one tenant.
-import { type Migration, schemaDb, type Database } from '@portal/db'
+import { type Database, schemaDb } from '@portal/db'
 import { type Kysely, sql } from 'kysely'
 
 export interface ChunkInput {
@@ -35,27 +35,7 @@ interface KnowledgeDb {
   chunk: ChunkTable
 }
 
-export const chunkMigrations: Record<string, Migration> = {
-  '2026_11_23T0200_chunk': {
-    up: async (db: Kysely<any>) => {
-      await db.schema.createTable('chunk')
-        .addColumn('id', 'uuid', (c) => c.primaryKey())
-        .addColumn('tenant_id', 'uuid', (c) => c.notNull())
-        .addColumn('document_id', 'uuid', (c) => c.notNull())
-        .addColumn('document_name', 'text', (c) => c.notNull())
-        .addColumn('ordinal', 'integer', (c) => c.notNull())
-        .addColumn('page', 'integer', (c) => c.notNull())
-        .addColumn('heading', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('text', 'text', (c) => c.notNull())
-        // Headings weigh more than body text; the column is kept by Postgres itself.
-        .addColumn('tsv', sql`tsvector`, (c) =>
-          c.generatedAlwaysAs(sql`setweight(to_tsvector('english', heading), 'A') || setweight(to_tsvector('english', text), 'B')`).stored())
-        .addUniqueConstraint('chunk_document_ordinal', ['tenant_id', 'document_id', 'ordinal'])
-        .execute()
-      await db.schema.createIndex('chunk_tsv_idx').on('chunk').using('gin').column('tsv').execute()
-    },
-  },
-}
+export { chunkMigrations } from './migrations/index.js'
 
 export const knowledgeDb = (db: Database, schema: string): Kysely<KnowledgeDb> => schemaDb<KnowledgeDb>(db, schema)
 

@@ -1,0 +1,25 @@
+// The chunk table, created in the owning service's schema. Frozen in time: no application types.
+import type { Migration } from '@portal/db'
+import { type Kysely, sql } from 'kysely'
+
+export const chunkMigrations: Record<string, Migration> = {
+  '2026_11_23T0200_chunk': {
+    up: async (db: Kysely<any>) => {
+      await db.schema.createTable('chunk')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('tenant_id', 'uuid', (c) => c.notNull())
+        .addColumn('document_id', 'uuid', (c) => c.notNull())
+        .addColumn('document_name', 'text', (c) => c.notNull())
+        .addColumn('ordinal', 'integer', (c) => c.notNull())
+        .addColumn('page', 'integer', (c) => c.notNull())
+        .addColumn('heading', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('text', 'text', (c) => c.notNull())
+        // Headings weigh more than body text; the column is kept by Postgres itself.
+        .addColumn('tsv', sql`tsvector`, (c) =>
+          c.generatedAlwaysAs(sql`setweight(to_tsvector('english', heading), 'A') || setweight(to_tsvector('english', text), 'B')`).stored())
+        .addUniqueConstraint('chunk_document_ordinal', ['tenant_id', 'document_id', 'ordinal'])
+        .execute()
+      await db.schema.createIndex('chunk_tsv_idx').on('chunk').using('gin').column('tsv').execute()
+    },
+  },
+}
