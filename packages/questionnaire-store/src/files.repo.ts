@@ -1,0 +1,53 @@
+// Uploaded files and their processing state. State lives here, not in the queue: a job lost with
+// Redis is found again by a sweep of rows still queued or running past their lease.
+import type { Kysely } from 'kysely'
+import type { FileTable, QuestionnaireDb } from './schema.js'
+
+type Db = Kysely<QuestionnaireDb>
+type Kind = FileTable['kind']
+const columns = ['id', 'companyId', 'kind', 'fileName', 'storageKey', 'format', 'state', 'error', 'total', 'drafted', 'createdAt'] as const
+
+export const insertFile = (db: Db, tenantId: string, input: { companyId: string; kind: Kind; fileName: string; storageKey: string; format: string }) =>
+  db.insertInto('file').values({ ...input, id: crypto.randomUUID(), error: null, leaseUntil: null, tenantId }).returning(columns).executeTakeFirstOrThrow()
+
+export const listFiles = (db: Db, tenantId: string, companyId: string, kind: Kind) =>
+  db.selectFrom('file').select(columns).where('tenantId', '=', tenantId).where('companyId', '=', companyId).where('kind', '=', kind).orderBy('createdAt', 'asc').execute()
+
+export const findFile = (db: Db, tenantId: string, id: string) =>
+  db.selectFrom('file').select(columns).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst()
+
+export async function deleteFile(db: Db, tenantId: string, id: string): Promise<string | undefined> {
+  const row = await db.deleteFrom('file').where('tenantId', '=', tenantId).where('id', '=', id).returning('storageKey').executeTakeFirst()
+  return row?.storageKey
+}
+
+/** Takes the file for a job run; false when another run holds a live lease or it is finished. */
+export async function claimFile(db: Db, tenantId: string, id: string, leaseMs: number): Promise<boolean> {
+  const res = await db.updateTable('file')
+    .set({ state: 'running', leaseUntil: new Date(Date.now() + leaseMs), error: null })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('leaseUntil', '<', new Date())])]))
+    .executeTakeFirst()
+  return res.numUpdatedRows > 0n
+}
+
+export async function finishFile(db: Db, tenantId: string, id: string, outcome: { state: 'ready' | 'failed'; error?: string; total?: number }): Promise<void> {
+  await db.updateTable('file')
+    .set({ state: outcome.state, error: outcome.error ?? null, leaseUntil: null, ...(outcome.total !== undefined ? { total: outcome.total } : {}) })
+    .where('tenantId', '=', tenantId).where('id', '=', id).execute()
+}
+
+/** Recounts the drafted questions of a file (a count, so duplicate job runs cannot inflate it). */
+export async function setDrafted(db: Db, tenantId: string, id: string): Promise<{ drafted: number; total: number } | undefined> {
+  const row = await db.selectFrom('question').select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('tenantId', '=', tenantId).where('fileId', '=', id).where('drafted', '=', true).executeTakeFirst()
+  return db.updateTable('file').set({ drafted: Number(row?.n ?? 0) }).where('tenantId', '=', tenantId).where('id', '=', id)
+    .returning(['drafted', 'total']).executeTakeFirst()
+}
+
+/** Files a crashed or lost job left behind: queued, or running past their lease (all tenants: start-up sweep). */
+export const staleFiles = (db: Db) =>
+  db.selectFrom('file').select(['id', 'tenantId', 'kind'])
+    .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('leaseUntil', '<', new Date())])]))
+    .execute()

@@ -1,0 +1,14 @@
+// The questionnaire schema's repository functions, shared by the questionnaire service (which owns
+// the schema and its routes) and the workers that fill it. Every function is tenant-scoped first.
+import { type Database, schemaDb } from '@portal/db'
+import type { Kysely } from 'kysely'
+import type { QuestionnaireDb } from './schema.js'
+
+export const SCHEMA = 'questionnaire'
+export const questionnaireDb = (db: Database): Kysely<QuestionnaireDb> => schemaDb<QuestionnaireDb>(db, SCHEMA)
+
+export * from './companies.repo.js'
+export * from './files.repo.js'
+export { migrations } from './migrations/index.js'
+export * from './questions.repo.js'
+export type { AnswerCellRow, HistoryEntry, QuestionnaireDb } from './schema.js'

@@ -1,0 +1,71 @@
+import type { ColumnType, Generated } from 'kysely'
+
+type Json<T> = ColumnType<T, string, string>
+
+export interface AnswerCellRow {
+  address: string
+  header: string
+  choices?: string[]
+}
+
+export interface HistoryEntry {
+  answer: string
+  createdAt: string
+  name: string
+}
+
+export interface CompanyTable {
+  id: string
+  tenantId: string
+  companyName: string
+  complianceBucket: string
+  questionnairesBucket: string
+  createdAt: Generated<Date>
+}
+
+export interface FileTable {
+  id: string
+  tenantId: string
+  companyId: string
+  kind: 'compliance' | 'questionnaire'
+  fileName: string
+  storageKey: string
+  format: string
+  state: Generated<'queued' | 'running' | 'ready' | 'failed'>
+  error: string | null
+  leaseUntil: Date | null
+  total: Generated<number>
+  drafted: Generated<number>
+  createdAt: Generated<Date>
+}
+
+export interface QuestionTable {
+  id: string
+  tenantId: string
+  fileId: string
+  ordinal: number
+  sheet: string
+  row: number
+  questionRef: string
+  question: string
+  answerCells: Json<AnswerCellRow[]>
+  answer: Generated<string>
+  choiceValue: string | null
+  reviewstatus: Generated<boolean>
+  llmstatus: Generated<boolean>
+  llmReviewRespons: Generated<number>
+  drafted: Generated<boolean>
+  comment: Generated<string>
+  citations: Json<string[]>
+  retrievedNarrative: Generated<string>
+  documentName: Generated<string>
+  fileAndFolder: Generated<string>
+  answerHistory: Json<HistoryEntry[]>
+  updatedAt: Generated<Date>
+}
+
+export interface QuestionnaireDb {
+  company: CompanyTable
+  file: FileTable
+  question: QuestionTable
+}
