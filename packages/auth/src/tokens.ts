@@ -13,6 +13,8 @@ export interface Principal {
   inboundUser: boolean
   outboundId?: string
   sessionId: string
+  /** Full name, for records such as answer history (other services cannot read identity's tables). */
+  name?: string
 }
 
 export interface TokenOptions {
@@ -36,7 +38,7 @@ const TYP = 'at+jwt'
 const unauthenticated = (message = 'Unauthorized') => new AppError('UNAUTHENTICATED', { message })
 
 function toPrincipal(payload: Record<string, unknown>): Principal {
-  const { sub, tid, tenant, admin, inb, obid, sid } = payload
+  const { sub, tid, tenant, admin, inb, obid, sid, name } = payload
   if (typeof sub !== 'string' || typeof tid !== 'string' || typeof tenant !== 'string' || typeof sid !== 'string') {
     throw unauthenticated()
   }
@@ -48,6 +50,7 @@ function toPrincipal(payload: Record<string, unknown>): Principal {
     inboundUser: inb === true,
     ...(typeof obid === 'string' ? { outboundId: obid } : {}),
     sessionId: sid,
+    ...(typeof name === 'string' ? { name } : {}),
   }
 }
 
@@ -88,6 +91,7 @@ export function createTokenService(key: SigningKey, opts: TokenOptions): TokenSe
         ...(p.inboundUser ? { inb: true } : {}),
         ...(p.outboundId ? { obid: p.outboundId } : {}),
         sid: p.sessionId,
+        ...(p.name ? { name: p.name } : {}),
       })
         .setProtectedHeader({ alg: ALG, kid: key.kid, typ: TYP })
         .setSubject(p.userId)

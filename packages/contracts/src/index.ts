@@ -13,7 +13,7 @@ export const routeTable: Record<ServiceName, readonly string[]> = {
     '/api/userprofile', '/api/people', '/api/userdelete', '/api/.well-known', '/api/fs/update_provisioned', '/api/fs/check-hostname',
   ],
   'trust-center': ['/api/trust-center'],
-  questionnaire: ['/api/questionnaire'],
+  questionnaire: ['/api/questionnaire', '/api/companys', '/api/compliancefile', '/api/questionnaires', '/api/getquestionlist', '/api/downloadquestions', '/api/fs/enterpriseapps-compliance-uploadfile'],
   outbound: ['/api/outbound'],
 }
 
@@ -26,3 +26,23 @@ export const DEFAULT_THEME = {
 
 /** Subject of the system-wide event that spreads session revocations to every process. */
 export const SESSION_REVOKED_SUBJECT = 'system.session.revoked'
+
+/** Background jobs: ids and the tenant only, never file bytes or document text. */
+export const JOBS = { ingestDocument: 'ingest-document', extractQuestions: 'extract-questions', draftAnswers: 'draft-answers' } as const
+
+export interface FileJob {
+  tenantId: string
+  fileId: string
+}
+
+export const isFileJob = (data: unknown): data is FileJob =>
+  typeof data === 'object' && data !== null && typeof (data as FileJob).tenantId === 'string' && typeof (data as FileJob).fileId === 'string'
+
+/** Event subjects: `<tenantId>.<thing>.<happened>`; payloads carry ids and counts. */
+export const events = {
+  documentIngested: (tenantId: string) => `${tenantId}.document.ingested`,
+  questionnaireExtracted: (tenantId: string) => `${tenantId}.questionnaire.extracted`,
+  questionnaireProgress: (tenantId: string) => `${tenantId}.questionnaire.progress`,
+  questionnaireDrafted: (tenantId: string) => `${tenantId}.questionnaire.drafted`,
+}
+

@@ -59,14 +59,17 @@ export async function deleteDocumentChunks(db: Kysely<KnowledgeDb>, tenantId: st
 /**
  * The tenant's chunks that best match a question. Any of the question's words may match (a
  * questionnaire's wording rarely equals the policy's); rank favours chunks covering more of them.
+ * `documentIds` limits the search to those documents (a client's compliance files).
  */
-export async function searchChunks(db: Kysely<KnowledgeDb>, tenantId: string, question: string, limit = 8): Promise<FoundChunk[]> {
+export async function searchChunks(db: Kysely<KnowledgeDb>, tenantId: string, question: string, limit = 8, documentIds?: string[]): Promise<FoundChunk[]> {
+  if (documentIds && !documentIds.length) return []
   const q = sql`nullif(replace(plainto_tsquery('english', ${question})::text, '&', '|'), '')::tsquery`
   const rows = await db
     .selectFrom('chunk')
     .select(['id', 'documentId', 'documentName', 'page', 'heading', 'text', sql<number>`ts_rank(tsv, ${q}, 1)`.as('rank')])
     .where('tenantId', '=', tenantId)
     .where(sql<boolean>`tsv @@ ${q}`)
+    .$if(Boolean(documentIds), (qb) => qb.where('documentId', 'in', documentIds!))
     .orderBy('rank', 'desc')
     .orderBy('ordinal')
     .limit(Math.min(Math.max(limit, 1), 50))

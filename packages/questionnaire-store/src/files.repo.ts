@@ -38,6 +38,11 @@ export async function finishFile(db: Db, tenantId: string, id: string, outcome: 
     .where('tenantId', '=', tenantId).where('id', '=', id).execute()
 }
 
+/** Gives a claimed file back to the queue (its run failed and will be retried). */
+export async function releaseFile(db: Db, tenantId: string, id: string): Promise<void> {
+  await db.updateTable('file').set({ state: 'queued', leaseUntil: null }).where('tenantId', '=', tenantId).where('id', '=', id).execute()
+}
+
 /** Recounts the drafted questions of a file (a count, so duplicate job runs cannot inflate it). */
 export async function setDrafted(db: Db, tenantId: string, id: string): Promise<{ drafted: number; total: number } | undefined> {
   const row = await db.selectFrom('question').select((eb) => eb.fn.countAll<string>().as('n'))

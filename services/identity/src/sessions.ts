@@ -66,6 +66,7 @@ export async function issueSession(deps: IdentityDeps, reply: FastifyReply, user
     admin: user.admin,
     inboundUser: user.inboundUser,
     sessionId,
+    name: `${user.firstName} ${user.lastName}`.trim(),
   })
   return { _id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, admin: user.admin, inboundUser: user.inboundUser, dbName, token, expiresIn }
 }

@@ -1,4 +1,27 @@
-// ingest-worker: present in every target with its health route; its capabilities arrive with later issues.
-import { healthOnlyModule } from '@portal/http'
+// ingest-worker: takes `ingest-document` (compliance PDFs → text index) and `extract-questions`
+// (questionnaires → question rows) jobs. Owns no tables: it writes through the questionnaire store.
+import { JOBS } from '@portal/contracts'
+import { need, type ServiceContext } from '@portal/http'
+import type { Module } from '@portal/runtime'
+import { extractQuestions } from './jobs/extract-questions.js'
+import { runFileJob } from './jobs/file-job.js'
+import { ingestDocument } from './jobs/ingest-document.js'
 
-export const module = healthOnlyModule('ingest-worker')
+export const SERVICE = 'ingest-worker'
+
+export const module: Module<ServiceContext> = {
+  name: SERVICE,
+  deps: ['server', 'db', 'blobs', 'queue', 'bus'],
+  init: async (ctx) => {
+    const db = need(ctx.db, 'db')
+    const blobs = need(ctx.blobs, 'blobs')
+    const queue = need(ctx.queue, 'queue')
+    const bus = need(ctx.bus, 'bus')
+    const log = ctx.logger.child({ svc: SERVICE })
+    ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
+    // PDF parsing runs in worker threads; two at a time keeps a 2-core machine responsive.
+    queue.process(JOBS.ingestDocument, (job) => runFileJob(job, db, log, (data, file) => ingestDocument({ db, blobs, bus }, data, file)), { concurrency: 2 })
+    queue.process(JOBS.extractQuestions, (job) => runFileJob(job, db, log, (data, file) => extractQuestions({ db, blobs, bus, queue }, data, file)), { concurrency: 2 })
+    return undefined
+  },
+}

@@ -1,5 +1,23 @@
-// llm-worker: present in every target with its health route; the draft-answers job arrives with
-// the questionnaire service. Its drafting core is in src/draft/.
-import { healthOnlyModule } from '@portal/http'
+// llm-worker: takes `draft-answers` jobs. Owns no tables: it writes through the questionnaire store.
+import { isFileJob, JOBS } from '@portal/contracts'
+import { need, type ServiceContext } from '@portal/http'
+import { UnrecoverableJobError } from '@portal/queue'
+import type { Module } from '@portal/runtime'
+import { draftAnswers, offlineDrafter } from './jobs/draft-answers.js'
 
-export const module = healthOnlyModule('llm-worker')
+export const SERVICE = 'llm-worker'
+
+export const module: Module<ServiceContext> = {
+  name: SERVICE,
+  deps: ['server', 'db', 'queue', 'bus'],
+  init: async (ctx) => {
+    const db = need(ctx.db, 'db')
+    const bus = need(ctx.bus, 'bus')
+    ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
+    need(ctx.queue, 'queue').process(JOBS.draftAnswers, async (job) => {
+      if (!isFileJob(job.data)) throw new UnrecoverableJobError('bad payload')
+      await draftAnswers({ db, bus, drafter: offlineDrafter }, job.data)
+    }, { concurrency: 2 })
+    return undefined
+  },
+}

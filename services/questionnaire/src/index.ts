@@ -1,4 +1,33 @@
-// questionnaire: present in every target with its health route; its capabilities arrive with later issues.
-import { healthOnlyModule } from '@portal/http'
+// questionnaire module: the host's entry into this service. At start-up it migrates its schema and
+// re-queues files a crash or a lost queue left queued or running past their lease.
+import { JOBS } from '@portal/contracts'
+import { migrateSchema } from '@portal/db'
+import { need, type ServiceContext } from '@portal/http'
+import { migrations, questionnaireDb, SCHEMA, staleFiles } from '@portal/questionnaire-store'
+import type { Module } from '@portal/runtime'
+import { questionnairePlugin } from './plugin.js'
 
-export const module = healthOnlyModule('questionnaire')
+export const SERVICE = 'questionnaire'
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export const module: Module<ServiceContext> = {
+  name: SERVICE,
+  deps: ['server', 'db', 'blobs', 'queue', 'tokens'],
+  init: async (ctx) => {
+    const database = need(ctx.db, 'db')
+    const queue = need(ctx.queue, 'queue')
+    if (ctx.config.dbMigrate) await migrateSchema(database, SCHEMA, migrations)
+    const store = questionnaireDb(database)
+    ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
+    await ctx.server.register(
+      async (app) =>
+        questionnairePlugin(app, { database, store, blobs: need(ctx.blobs, 'blobs'), queue, logger: ctx.logger.child({ svc: SERVICE }), isUuid: (s) => UUID.test(s) }),
+      { prefix: '/api' },
+    )
+    for (const f of await staleFiles(store)) {
+      const job = f.kind === 'compliance' ? JOBS.ingestDocument : JOBS.extractQuestions
+      await queue.add(job, { tenantId: f.tenantId, fileId: f.id }, { jobId: `${f.kind}-${f.id}-restart` })
+    }
+    return undefined
+  },
+}

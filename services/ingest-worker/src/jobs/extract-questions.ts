@@ -1,0 +1,30 @@
+// extract-questions: a questionnaire workbook (or PDF) becomes question rows with their answer
+// cells; drafting is queued next.
+import { events, type FileJob, JOBS } from '@portal/contracts'
+import type { Database } from '@portal/db'
+import { AppError } from '@portal/errors'
+import type { EventBus } from '@portal/bus'
+import type { JobQueue } from '@portal/queue'
+import { finishFile, type NewQuestion, questionnaireDb, replaceQuestions } from '@portal/questionnaire-store'
+import { readWorkbook } from '@portal/sheets'
+import type { BlobStore } from '@portal/storage'
+import { findQuestions } from '../extract/find-questions.js'
+import { findPdfQuestions } from '../extract/pdf-questions.js'
+import { extractPdfText } from '../pdf/extract-text.js'
+import type { FileRow } from './file-job.js'
+
+export async function extractQuestions(deps: { db: Database; blobs: BlobStore; bus: EventBus; queue: JobQueue }, job: FileJob, file: FileRow): Promise<void> {
+  const bytes = await deps.blobs.getBuffer(file.storageKey)
+  let questions: NewQuestion[]
+  if (file.format === 'pdf') {
+    questions = findPdfQuestions(await extractPdfText(bytes)).map((q) => ({ sheet: `page ${q.page}`, row: 0, questionRef: q.questionId, question: q.question, answerCells: [] }))
+  } else {
+    questions = findQuestions(await readWorkbook(bytes)).map((q) => ({ sheet: q.sheet, row: q.row, questionRef: q.questionId, question: q.question, answerCells: q.answerCells }))
+  }
+  if (!questions.length) throw new AppError('UNPROCESSABLE', { message: 'No questions were found in this file' })
+  const db = questionnaireDb(deps.db)
+  await replaceQuestions(db, job.tenantId, file.id, questions)
+  await finishFile(db, job.tenantId, file.id, { state: 'ready', total: questions.length })
+  await deps.bus.publish(events.questionnaireExtracted(job.tenantId), { fileId: file.id, total: questions.length })
+  await deps.queue.add(JOBS.draftAnswers, { tenantId: job.tenantId, fileId: file.id }, { jobId: `draft-${file.id}` })
+}

@@ -1,0 +1,15 @@
+import type { Database } from '@portal/db'
+import type { Logger } from '@portal/observability'
+import type { QuestionnaireDb } from '@portal/questionnaire-store'
+import type { JobQueue } from '@portal/queue'
+import type { BlobStore } from '@portal/storage'
+import type { Kysely } from 'kysely'
+
+export interface QuestionnaireDeps {
+  database: Database
+  store: Kysely<QuestionnaireDb>
+  blobs: BlobStore
+  queue: JobQueue
+  logger: Logger
+  isUuid: (s: string) => boolean
+}

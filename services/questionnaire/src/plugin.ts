@@ -1,0 +1,19 @@
+// questionnaire: clients, their compliance documents and questionnaires, review and export.
+// Owns the `questionnaire` schema (through @portal/questionnaire-store); queues the workers' jobs.
+import multipart from '@fastify/multipart'
+import { type AppInstance, requireAuth, requireStaff } from '@portal/http'
+import type { QuestionnaireDeps } from './deps.js'
+import { companyRoutes } from './routes/companies.js'
+import { fileRoutes } from './routes/files.js'
+import { reviewRoutes } from './routes/review.js'
+import { limits } from './uploads.js'
+
+export async function questionnairePlugin(app: AppInstance, deps: QuestionnaireDeps): Promise<void> {
+  // Explicit limits: bodyLimit does not bound multipart (security.md B27).
+  await app.register(multipart, { limits: { fileSize: limits.pdfBytes, files: limits.files, fields: 10, parts: 20, fieldSize: 1024, headerPairs: 100 } })
+  app.addHook('preHandler', requireAuth)
+  app.addHook('preHandler', requireStaff)
+  companyRoutes(app, deps)
+  fileRoutes(app, deps)
+  reviewRoutes(app, deps)
+}

@@ -1,0 +1,81 @@
+// Compliance documents and questionnaires of a client: upload (201 at once, work queued), list
+// with processing state, delete with the stored file and its index entries.
+import { JOBS } from '@portal/contracts'
+import { AppError } from '@portal/errors'
+import { type AppInstance, ok, principalOf } from '@portal/http'
+import { deleteDocumentChunks, knowledgeDb } from '@portal/knowledge'
+import { deleteFile, findCompany, findFile, insertFile, listFiles, SCHEMA } from '@portal/questionnaire-store'
+import { tenantKey } from '@portal/storage'
+import { Type } from 'typebox'
+import type { QuestionnaireDeps } from '../deps.js'
+import { checkCompliance, checkQuestionnaire, readUpload } from '../uploads.js'
+
+const CompanyParam = Type.Object({ companyId: Type.String({ maxLength: 64 }) })
+const IdParam = Type.Object({ id: Type.String({ maxLength: 64 }) })
+
+type FileRow = Awaited<ReturnType<typeof listFiles>>[number]
+const fileOut = (f: FileRow) => ({
+  _id: f.id,
+  company_id: f.companyId,
+  createdAt: f.createdAt.toISOString(),
+  files: [{ fileName: f.fileName, _id: f.id }],
+  state: f.state,
+  error: f.error,
+  total: f.total,
+  drafted: f.drafted,
+})
+
+export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
+  const { store, blobs, queue } = deps
+  const notFound = (what: string) => new AppError('NOT_FOUND', { message: `${what} not found` })
+
+  const companyOf = async (tenantId: string, id: string | undefined) => {
+    if (!id || !deps.isUuid(id)) throw new AppError('INVALID_REQUEST', { message: 'Choose a client first' })
+    const company = await findCompany(store, tenantId, id)
+    if (!company) throw notFound('Client')
+    return company
+  }
+
+  const upload = (kind: 'compliance' | 'questionnaire') => async (req: Parameters<typeof principalOf>[0], reply: { status(n: number): { send(b: unknown): unknown } }) => {
+    const tenantId = principalOf(req).tenantId
+    const { fields, files } = await readUpload(req)
+    const company = await companyOf(tenantId, fields['companyId'] ?? fields['company_id'])
+    // Every file is checked before anything is stored: one bad file refuses the whole upload.
+    const formats = kind === 'compliance' ? files.map(checkCompliance) : await Promise.all(files.map(checkQuestionnaire))
+    const saved = []
+    for (const [i, file] of files.entries()) {
+      const key = tenantKey(tenantId, kind)
+      await blobs.put(key, file.bytes, { contentType: formats[i] === 'pdf' ? 'application/pdf' : 'application/octet-stream' })
+      const row = await insertFile(store, tenantId, { companyId: company.id, kind, fileName: file.fileName, storageKey: key, format: formats[i]! })
+      await queue.add(kind === 'compliance' ? JOBS.ingestDocument : JOBS.extractQuestions, { tenantId, fileId: row.id }, { jobId: `${kind}-${row.id}` })
+      saved.push({ _id: row.id, fileName: row.fileName, state: row.state })
+    }
+    return reply.status(201).send(ok(saved, 'file uploaded successfully'))
+  }
+
+  app.post('/fs/enterpriseapps-compliance-uploadfile', { schema: { tags: ['questionnaire'] } }, upload('compliance'))
+  app.post('/questionnaires/save', { schema: { tags: ['questionnaire'] } }, upload('questionnaire'))
+
+  app.get('/compliancefile/:companyId', { schema: { tags: ['questionnaire'], params: CompanyParam } }, async (req) => {
+    const company = await companyOf(principalOf(req).tenantId, req.params.companyId)
+    return ok((await listFiles(store, principalOf(req).tenantId, company.id, 'compliance')).map(fileOut))
+  })
+
+  app.get('/questionnaires/:companyId', { schema: { tags: ['questionnaire'], params: CompanyParam } }, async (req) => {
+    const company = await companyOf(principalOf(req).tenantId, req.params.companyId)
+    return ok((await listFiles(store, principalOf(req).tenantId, company.id, 'questionnaire')).map(fileOut))
+  })
+
+  const remove = (kind: 'compliance' | 'questionnaire') => async (req: Parameters<typeof principalOf>[0]) => {
+    const tenantId = principalOf(req).tenantId
+    const { id } = req.params as { id: string }
+    const file = deps.isUuid(id) ? await findFile(store, tenantId, id) : undefined
+    if (!file || file.kind !== kind) throw notFound(kind === 'compliance' ? 'Compliance file' : 'Questionnaire')
+    const key = await deleteFile(store, tenantId, file.id)
+    if (key) await blobs.delete(key)
+    await deleteDocumentChunks(knowledgeDb(deps.database, SCHEMA), tenantId, file.id)
+    return ok(undefined, 'Deleted Successfully')
+  }
+  app.delete('/compliancefile/:id', { schema: { tags: ['questionnaire'], params: IdParam } }, remove('compliance'))
+  app.delete('/questionnaires/:id', { schema: { tags: ['questionnaire'], params: IdParam } }, remove('questionnaire'))
+}

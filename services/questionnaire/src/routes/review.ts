@@ -1,0 +1,130 @@
+// Review of a questionnaire's drafted answers: the question list, counts, saving an answer (with
+// history kept by the server), and the two exports.
+import { AppError } from '@portal/errors'
+import { type AppInstance, ok, principalOf } from '@portal/http'
+import { type AnswerCellRow, countsOf, findFile, findQuestion, type HistoryEntry, listQuestions, updateAnswer } from '@portal/questionnaire-store'
+import { buildQuestionsWorkbook, type CellWrites, writeCells } from '@portal/sheets'
+import { contentDisposition } from '@portal/storage'
+import { Type } from 'typebox'
+import type { QuestionnaireDeps } from '../deps.js'
+
+type QuestionRow = Awaited<ReturnType<typeof listQuestions>>[number]
+
+const questionOut = (q: QuestionRow) => ({
+  _id: q.id,
+  questionId: q.questionRef,
+  question: q.question,
+  answer: q.answer,
+  choiceValue: q.choiceValue,
+  choices: (q.answerCells as AnswerCellRow[]).find((c) => c.choices?.length)?.choices ?? [],
+  reviewstatus: q.reviewstatus,
+  llmstatus: q.llmstatus,
+  llmReviewRespons: q.llmReviewRespons,
+  drafted: q.drafted,
+  comment: q.comment,
+  answerHistory: q.answerHistory,
+  retrievedNarrative: q.retrievedNarrative,
+  documentName: q.documentName,
+  bucketName: '',
+  fileAndFolder: q.fileAndFolder,
+  updatedAt: q.updatedAt.toISOString(),
+})
+
+const status = (q: QuestionRow) => (q.llmstatus ? 'Approved' : q.answer ? 'Needs review' : 'Not answered') as 'Approved' | 'Needs review' | 'Not answered'
+
+/** Cells to write for one question: dropdown value, an x under the Yes / No / N.A. column, the answer text. */
+export function writesFor(q: QuestionRow): [string, string][] {
+  const cells = q.answerCells as AnswerCellRow[]
+  const out: [string, string][] = []
+  const marks: Record<string, RegExp> = { yes: /^yes$/i, no: /^no$/i, na: /^(n\/?a|not applicable)$/i }
+  const choice = q.choiceValue ? (Object.keys(marks).find((k) => marks[k]!.test(q.choiceValue!)) ?? undefined) : undefined
+  let textWritten = false
+  for (const c of cells) {
+    const mark = Object.entries(marks).find(([, re]) => re.test(c.header.trim()))
+    if (mark) {
+      if (choice === mark[0]) out.push([c.address, 'x'])
+    } else if (c.choices?.length) {
+      // A dropdown holds one of its values or nothing; free text goes to a text column.
+      if (q.choiceValue && c.choices.includes(q.choiceValue)) out.push([c.address, q.choiceValue])
+    } else if (!textWritten && q.answer) {
+      out.push([c.address, q.answer])
+      textWritten = true
+    }
+  }
+  return out
+}
+
+export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
+  const { store, blobs } = deps
+  const questionnaireOf = async (tenantId: string, id: string) => {
+    const file = deps.isUuid(id) ? await findFile(store, tenantId, id) : undefined
+    if (file?.kind !== 'questionnaire') throw new AppError('NOT_FOUND', { message: 'Questionnaire not found' })
+    return file
+  }
+  const Id = Type.Object({ questionnaireId: Type.String({ maxLength: 64 }) })
+
+  app.get('/getquestionlist/:questionnaireId', { schema: { tags: ['questionnaire'], params: Id } }, async (req) => {
+    const file = await questionnaireOf(principalOf(req).tenantId, req.params.questionnaireId)
+    return ok((await listQuestions(store, principalOf(req).tenantId, file.id)).map(questionOut))
+  })
+
+  app.get('/questionnaires/count/:questionnaireId', { schema: { tags: ['questionnaire'], params: Id } }, async (req) => {
+    const file = await questionnaireOf(principalOf(req).tenantId, req.params.questionnaireId)
+    return { status: true, ...(await countsOf(store, principalOf(req).tenantId, file.id)) }
+  })
+
+  app.put('/questionnaires/answer', {
+    schema: {
+      tags: ['questionnaire'],
+      body: Type.Object({
+        questionId: Type.Optional(Type.String({ maxLength: 64 })),
+        answer: Type.Optional(Type.String({ maxLength: 20000 })),
+        reviewstatus: Type.Optional(Type.Boolean()),
+        llmstatus: Type.Optional(Type.Boolean()),
+        comment: Type.Optional(Type.String({ maxLength: 5000 })),
+        answerHistory: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 500 })),
+      }),
+    },
+  }, async (req) => {
+    const me = principalOf(req)
+    if (!req.body.questionId) throw new AppError('INVALID_REQUEST', { message: 'Question ID is missing' })
+    if (!req.body.answer?.trim()) throw new AppError('INVALID_REQUEST', { message: 'Answer field is required' })
+    const current = deps.isUuid(req.body.questionId) ? await findQuestion(store, me.tenantId, req.body.questionId) : undefined
+    if (!current) throw new AppError('NOT_FOUND', { message: 'Question not found' })
+    // History is the server's record: the old answer, when, and who changed it.
+    const history = [...(current.answerHistory as HistoryEntry[])]
+    if (current.answer && current.answer !== req.body.answer) history.push({ answer: current.answer, createdAt: new Date().toISOString(), name: me.name ?? 'Unknown user' })
+    const updated = await updateAnswer(store, me.tenantId, current.id, {
+      answer: req.body.answer,
+      reviewstatus: req.body.reviewstatus ?? current.reviewstatus,
+      llmstatus: req.body.llmstatus ?? current.llmstatus,
+      comment: req.body.comment ?? current.comment,
+      answerHistory: history,
+    })
+    if (!updated) throw new AppError('NOT_FOUND', { message: 'Question not found' })
+    return ok(questionOut(updated), 'Updated Successfully')
+  })
+
+  app.get('/downloadquestions/:questionnaireId', { schema: { tags: ['questionnaire'], params: Id } }, async (req, reply) => {
+    const me = principalOf(req)
+    const file = await questionnaireOf(me.tenantId, req.params.questionnaireId)
+    const rows = await listQuestions(store, me.tenantId, file.id)
+    if (!rows.length) throw new AppError('NOT_FOUND', { message: 'No questions found for download' })
+    const buf = await buildQuestionsWorkbook(rows.map((q) => ({ questionId: q.questionRef, question: q.question, answer: q.answer, status: status(q), sources: q.fileAndFolder })))
+    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', contentDisposition('questions_and_answers.xlsx')).send(buf)
+  })
+
+  app.get('/questionnaires/:questionnaireId/with-answers', { schema: { tags: ['questionnaire'], params: Id } }, async (req, reply) => {
+    const me = principalOf(req)
+    const file = await questionnaireOf(me.tenantId, req.params.questionnaireId)
+    if (file.format !== 'xlsx') throw new AppError('UNPROCESSABLE', { message: 'Answers can be written back into .xlsx workbooks; download questions_and_answers.xlsx instead' })
+    const writes: CellWrites = new Map()
+    for (const q of await listQuestions(store, me.tenantId, file.id)) {
+      const cells = writes.get(q.sheet) ?? new Map<string, string>()
+      for (const [address, text] of writesFor(q)) cells.set(address, text)
+      writes.set(q.sheet, cells)
+    }
+    const buf = await writeCells(await blobs.getBuffer(file.storageKey), writes)
+    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', contentDisposition('Questionnaire_with_Answers.xlsx')).send(buf)
+  })
+}

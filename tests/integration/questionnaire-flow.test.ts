@@ -1,0 +1,155 @@
+// The questionnaire path end to end through the HTTP API of the whole portal (embedded adapters):
+// a client, its compliance PDF and a real CAIQ workbook → queued jobs → drafted, cited answers →
+// review → both exports. Plus refusals of bad uploads and another tenant's ids.
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { readWorkbook } from '@portal/sheets'
+import { type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+
+const DATA = path.resolve(process.cwd(), '../shared/data')
+const SOC2 = path.join(DATA, 'policies/open_access_policies/minimal-soc2_compiled.pdf')
+const CAIQ = path.join(DATA, 'questionnaires/csa-caiq-v3.0.1-09-01-2017.xlsx')
+
+describe('questionnaire review, end to end', () => {
+  let tp: TestPortal
+  let alice: SignedUp
+  let bob: SignedUp
+  let companyId: string
+  let questionnaireId: string
+
+  const api = async (user: SignedUp, method: string, url: string, body?: unknown) => {
+    const res = await fetch(`${tp.url}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${user.token}`, dbname: user.dbName, ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
+      ...(body !== undefined ? { body: body instanceof FormData ? body : JSON.stringify(body) } : {}),
+    })
+    const type = res.headers.get('content-type') ?? ''
+    return { status: res.status, headers: res.headers, json: type.includes('json') ? ((await res.json()) as Record<string, unknown> & { data?: unknown }) : {}, bytes: type.includes('json') ? Buffer.alloc(0) : Buffer.from(await res.arrayBuffer()) }
+  }
+  const form = (fields: Record<string, string>, files: [string, Buffer][]) => {
+    const fd = new FormData()
+    for (const [k, v] of Object.entries(fields)) fd.append(k, v)
+    for (const [name, bytes] of files) fd.append('files', new Blob([new Uint8Array(bytes)]), name)
+    return fd
+  }
+  const until = async <T>(what: string, fn: () => Promise<T | undefined>, ms = 60_000): Promise<T> => {
+    const end = Date.now() + ms
+    for (;;) {
+      const v = await fn()
+      if (v !== undefined) return v
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+      await new Promise((r) => setTimeout(r, 200))
+    }
+  }
+
+  beforeAll(async () => {
+    tp = await startTestPortal({ listen: true })
+    alice = await signUp(tp, 'alice@vendor-one.example')
+    bob = await signUp(tp, 'bob@vendor-two.example')
+  })
+  afterAll(async () => tp.stop())
+
+  it('creates a client with the spec name rules', async () => {
+    for (const [name, message] of [
+      [' Acme', 'Company name cannot have leading or trailing whitespace.'],
+      ['Ac', 'Company name must be between 3 and 63 characters.'],
+      ['Acme<script>', 'Company name can only contain alphabets, numbers, and spaces.'],
+    ]) {
+      const res = await api(alice, 'POST', '/api/companys', { companyName: name, compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' })
+      expect(res.status).toBe(400)
+      expect(res.json.message).toBe(message)
+    }
+    const created = await api(alice, 'POST', '/api/companys', { companyName: 'Big Bank', compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' })
+    expect(created.status).toBe(201)
+    companyId = (created.json.data as { _id: string })._id
+    expect((await api(alice, 'GET', '/api/companys')).json.data).toEqual([{ _id: companyId, companyName: 'Big Bank', complianceFolder: 'compliance', questionnairesFolder: 'questionnaires' }])
+    expect((await api(bob, 'GET', '/api/companys')).json.data).toEqual([])
+  })
+
+  it('refuses uploads that are not what they claim, before storing anything', async () => {
+    const fake = await api(alice, 'POST', '/api/fs/enterpriseapps-compliance-uploadfile', form({ companyId }, [['policy.pdf', Buffer.from('MZ this is an exe')]]))
+    expect(fake.status).toBe(415)
+    const notSheet = await api(alice, 'POST', '/api/questionnaires/save', form({ company_id: companyId }, [['q.xlsx', Buffer.from('just text')]]))
+    expect(notSheet.status).toBe(415)
+    const empty = await api(alice, 'POST', '/api/questionnaires/save', form({ company_id: companyId }, [['q.xlsx', Buffer.alloc(0)]]))
+    expect(empty.status).toBe(400)
+    const foreign = await api(bob, 'POST', '/api/questionnaires/save', form({ company_id: companyId }, [['q.xlsx', await readFile(CAIQ)]]))
+    expect(foreign.status).toBe(404)
+    expect((await api(alice, 'GET', `/api/compliancefile/${companyId}`)).json.data).toEqual([])
+  })
+
+  it('ingests the policy PDF, extracts and drafts the CAIQ with cited answers', async () => {
+    const pdf = await api(alice, 'POST', '/api/fs/enterpriseapps-compliance-uploadfile', form({ companyId }, [['SOC 2 policies.pdf', await readFile(SOC2)]]))
+    expect(pdf.status).toBe(201)
+    expect((pdf.json.data as { fileName: string }[])[0]!.fileName).toBe('SOC2policies.pdf') // spaces removed
+    await until('the PDF to be ingested', async () => {
+      const files = (await api(alice, 'GET', `/api/compliancefile/${companyId}`)).json.data as { state: string; error: string | null }[]
+      if (files[0]?.state === 'failed') throw new Error(files[0].error ?? 'failed')
+      return files[0]?.state === 'ready' ? true : undefined
+    })
+    const q = await api(alice, 'POST', '/api/questionnaires/save', form({ company_id: companyId, vendor_name: 'Big Bank' }, [['caiq v3.xlsx', await readFile(CAIQ)]]))
+    expect(q.status).toBe(201)
+    questionnaireId = (q.json.data as { _id: string }[])[0]!._id
+    const done = await until('drafting to finish', async () => {
+      const list = (await api(alice, 'GET', `/api/questionnaires/${companyId}`)).json.data as { _id: string; state: string; total: number; drafted: number; error: string | null }[]
+      const item = list.find((x) => x._id === questionnaireId)
+      if (item?.state === 'failed') throw new Error(item.error ?? 'failed')
+      return item && item.total > 0 && item.drafted === item.total ? item : undefined
+    })
+    expect(done.total).toBe(294)
+    const questions = (await api(alice, 'GET', `/api/getquestionlist/${questionnaireId}`)).json.data as { _id: string; questionId: string; answer: string; llmReviewRespons: number; retrievedNarrative: string; documentName: string }[]
+    expect(questions).toHaveLength(294)
+    expect(questions[0]!.questionId).toBe('AIS-01.1')
+    const cited = questions.filter((x) => x.answer && x.documentName === 'SOC2policies.pdf')
+    expect(cited.length).toBeGreaterThan(100)
+    expect(questions.every((x) => x.answer === '' ? x.llmReviewRespons === 1 : true)).toBe(true)
+    expect(cited[0]!.retrievedNarrative).toContain('SOC2policies.pdf, page')
+  })
+
+  it('saves a reviewed answer with its history, counts approvals, and hides it from other tenants', async () => {
+    const [first] = (await api(alice, 'GET', `/api/getquestionlist/${questionnaireId}`)).json.data as { _id: string; answer: string }[]
+    const saved = await api(alice, 'PUT', '/api/questionnaires/answer', { questionId: first!._id, answer: 'Yes: OWASP ASVS and secure code review.', reviewstatus: true, llmstatus: true, answerHistory: [] })
+    expect(saved.status).toBe(200)
+    const data = saved.json.data as { answer: string; answerHistory: { answer: string; name: string }[] }
+    expect(data.answer).toBe('Yes: OWASP ASVS and secure code review.')
+    if (first!.answer) expect(data.answerHistory).toEqual([expect.objectContaining({ answer: first!.answer, name: 'Test User' })])
+    expect((await api(alice, 'PUT', '/api/questionnaires/answer', { questionId: first!._id, answer: '  ' })).json.message).toBe('Answer field is required')
+    const counts = await api(alice, 'GET', `/api/questionnaires/count/${questionnaireId}`)
+    expect(counts.json).toMatchObject({ status: true, countOfApproved: 1, total: 294 })
+    for (const [method, url, body] of [
+      ['GET', `/api/getquestionlist/${questionnaireId}`, undefined],
+      ['GET', `/api/questionnaires/count/${questionnaireId}`, undefined],
+      ['GET', `/api/downloadquestions/${questionnaireId}`, undefined],
+      ['PUT', '/api/questionnaires/answer', { questionId: first!._id, answer: 'hijack' }],
+      ['DELETE', `/api/questionnaires/${questionnaireId}`, undefined],
+      ['GET', `/api/compliancefile/${companyId}`, undefined],
+      ['DELETE', '/api/companys', { id: companyId }],
+    ] as const) {
+      expect({ method, url, status: (await api(bob, method, url, body)).status }).toEqual({ method, url, status: 404 })
+    }
+  })
+
+  it('exports questions_and_answers.xlsx and the customer workbook with the answers written in', async () => {
+    const plain = await api(alice, 'GET', `/api/downloadquestions/${questionnaireId}`)
+    expect(plain.status).toBe(200)
+    expect(plain.headers.get('content-disposition')).toContain('questions_and_answers.xlsx')
+    const rows = (await readWorkbook(plain.bytes)).sheets[0]!.rows
+    expect(rows).toHaveLength(295)
+    expect(rows[1]!.slice(1, 5)).toEqual(['AIS-01.1', expect.stringMatching(/^Do you use industry standards/), 'Yes: OWASP ASVS and secure code review.', 'Approved'])
+
+    const filled = await api(alice, 'GET', `/api/questionnaires/${questionnaireId}/with-answers`)
+    expect(filled.status).toBe(200)
+    expect(filled.headers.get('content-disposition')).toContain('Questionnaire_with_Answers.xlsx')
+    const sheet = (await readWorkbook(filled.bytes)).sheets[0]!
+    const original = (await readWorkbook(await readFile(CAIQ))).sheets[0]!
+    expect(sheet.rows[4]![8]).toBe('Yes: OWASP ASVS and secure code review.') // I5, the Notes column of AIS-01.1
+    expect(sheet.rows[4]!.slice(0, 5)).toEqual(original.rows[4]!.slice(0, 5))
+  })
+
+  it('deletes the client with its files and index', async () => {
+    expect((await api(alice, 'DELETE', '/api/companys', { id: companyId })).status).toBe(200)
+    expect((await api(alice, 'GET', '/api/companys')).json.data).toEqual([])
+    expect(await tp.portal.ctx.blobs!.list(`${(JSON.parse(Buffer.from(alice.token.split('.')[1]!, 'base64url').toString()) as { tid: string }).tid}/`)).toEqual([])
+  })
+})
