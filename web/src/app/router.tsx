@@ -17,6 +17,9 @@ const ForgotPassword = lazy(() => import('./routes/auth/forgot-password'))
 const Profile = lazy(() => import('./routes/app/profile'))
 const People = lazy(() => import('./routes/app/people'))
 const Title = lazy(() => import('./routes/app/title'))
+const Clients = lazy(() => import('./routes/app/clients'))
+const VendorDetails = lazy(() => import('./routes/app/vendor-details'))
+const Review = lazy(() => import('./routes/app/review'))
 const Terms = lazy(() => import('./routes/legal/terms-of-service'))
 const Privacy = lazy(() => import('./routes/legal/privacy-policy'))
 const InboundReview = lazy(() => import('./routes/public/inbound-review'))
@@ -120,17 +123,17 @@ function MainRoutes({ admin }: { admin: boolean }) {
         <Route path="/trust-center" element={<TrustCenter />} />
         <Route path="/trust-center/:userId" element={<TrustCenter />} />
         <Route element={<AppLayout />}>
-          <Route index element={<Title title="Client List" />} />
-          <Route path="/main" element={<Title title="Client List" />} />
-          <Route path="/enterprise" element={<Title title="Client List" />} />
-          <Route path="/enterprise-vendor-details" element={<Title title="Vendor Details" />} />
+          <Route index element={<Clients />} />
+          <Route path="/main" element={<Clients />} />
+          <Route path="/enterprise" element={<Clients />} />
+          <Route path="/enterprise-vendor-details" element={<VendorDetails />} />
           <Route path="/dashboard" element={<Title title="Dashboard" />} />
           <Route path="/account" element={<Title title="Trust Center Access Request" />} />
           <Route path="/trust-center-editor" element={<Title title="Trust Center Editor" />} />
           <Route path="/profile" element={<Profile />} />
           <Route path="/settings" element={<Title title="Settings" />} />
-          <Route path="/enterprise-apps/review/:questionnareId" element={<Title title="Review" />} />
-          <Route path="/enterprise-review/:questionnareId" element={<Title title="Review" />} />
+          <Route path="/enterprise-apps/review/:questionnareId" element={<Review />} />
+          <Route path="/enterprise-review/:questionnareId" element={<Review />} />
           <Route path="/ai-questionnaire-auto-complete" element={<Title title="Coming soon..." />} />
           <Route path="/NDA/addNDA" element={<Title title="NDA" />} />
           <Route path="/outbound" element={<Title title="Security Questionnaire" />} />

@@ -56,8 +56,8 @@ const NO_REDIRECT = ['/settings', '/overview', '/usercreate']
 const NO_RENEWAL = ['/api/userlogin', '/api/token/refresh', '/api/logout']
 const PUBLIC_PATHS = ['/login', '/signup', '/register', '/forgot-password', '/provision', '/signupconfirmation']
 
-function headers(): Record<string, string> {
-  const h: Record<string, string> = { 'Content-Type': 'application/json' }
+function headers(json = true): Record<string, string> {
+  const h: Record<string, string> = json ? { 'Content-Type': 'application/json' } : {}
   const token = storage.get('token')
   const dbName = storage.get('dbName')
   if (token) h['Authorization'] = `Bearer ${token}`
@@ -66,11 +66,13 @@ function headers(): Record<string, string> {
 }
 
 function send(method: string, path: string, body: unknown): Promise<Response> {
+  // Files go as multipart: the browser sets the Content-Type with its boundary.
+  const multipart = typeof FormData !== 'undefined' && body instanceof FormData
   return fetch(path, {
     method,
-    headers: headers(),
+    headers: headers(!multipart),
     credentials: 'same-origin',
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(body === undefined ? {} : { body: multipart ? body : JSON.stringify(body) }),
   })
 }
 
@@ -149,7 +151,23 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   return parse<T>(res)
 }
 
+/** Downloads a file the API streams (xlsx exports) and saves it under `fileName`. */
+export async function downloadFile(path: string, fileName: string): Promise<void> {
+  let res = await send('GET', path, undefined)
+  if (res.status === 401 && (await refreshSession())) res = await send('GET', path, undefined)
+  if (!res.ok) await parse(res)
+  const url = URL.createObjectURL(await res.blob())
+  const a = document.createElement('a')
+  a.href = url
+  a.download = fileName
+  document.body.appendChild(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 1000)
+}
+
 export const api = {
+  upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),

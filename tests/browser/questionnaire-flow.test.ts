@@ -1,0 +1,75 @@
+// Browser test of the questionnaire path: create a client, upload a policy PDF and a real CAIQ
+// workbook, watch progress, review (edit, approve), and export the filled workbook.
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { readWorkbook } from '@portal/sheets'
+import { type Browser, chromium } from 'playwright-core'
+import { signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+
+const chromePath = process.env['CHROME_PATH'] || '/usr/bin/chromium'
+if (!existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath}`)
+const DATA = path.resolve(process.cwd(), '../shared/data')
+
+describe('questionnaire review in a real browser', () => {
+  let tp: TestPortal
+  let browser: Browser
+
+  beforeAll(async () => {
+    tp = await startTestPortal({ listen: true })
+    browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await tp?.stop()
+  })
+
+  it('uploads, follows progress, reviews and exports', async () => {
+    await signUp(tp, 'rita@review-co.example', 'Review!2026x')
+    const context = await browser.newContext({ baseURL: tp.url, acceptDownloads: true })
+    const page = await context.newPage()
+    page.setDefaultTimeout(20_000)
+    await page.goto('/login')
+    await page.fill('input[name=email]', 'rita@review-co.example')
+    await page.press('input[name=email]', 'Enter')
+    await page.fill('input[name=password]', 'Review!2026x')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL('**/enterprise')
+    await page.getByText('No Data found').waitFor()
+
+    await page.getByRole('button', { name: 'Create New Client' }).click()
+    await page.fill('input[name=companyName]', 'Global Bank')
+    await page.getByRole('button', { name: 'Create', exact: true }).click()
+    await page.waitForURL('**/enterprise-vendor-details?id=*')
+    await page.getByRole('button', { name: '← Global Bank' }).waitFor()
+
+    await page.setInputFiles('input[name=compliance-file]', path.join(DATA, 'policies/open_access_policies/minimal-soc2_compiled.pdf'))
+    await page.getByRole('heading', { name: 'Compliance File Uploaded!' }).waitFor()
+    await page.getByRole('button', { name: 'OK' }).click()
+    await page.getByText('Ready').waitFor({ timeout: 30_000 })
+
+    await page.setInputFiles('input[name=questionnaire-file]', path.join(DATA, 'questionnaires/csa-caiq-v3.0.1-09-01-2017.xlsx'))
+    await page.getByRole('heading', { name: 'Questionnaire File Uploaded!' }).waitFor()
+    await page.getByRole('button', { name: 'OK' }).click()
+    await page.getByText('294 of 294 questions answered').waitFor({ timeout: 45_000 })
+
+    await page.getByText('csa-caiq-v3.0.1-09-01-2017.xlsx').click()
+    await page.getByRole('dialog', { name: 'csa-caiq-v3.0.1-09-01-2017.xlsx' }).getByRole('button', { name: 'Review Answers' }).click()
+    await page.waitForURL('**/enterprise-apps/review/*')
+    await page.getByText('0/294 questions approved').waitFor()
+
+    await page.fill('textarea[name=answer]', 'Yes. We follow OWASP ASVS and review all code before release.')
+    await page.getByRole('button', { name: 'Save', exact: true }).first().click()
+    await page.locator('input[name=approved]').click() // controlled: it turns on when the server confirms
+    await page.getByText('1/294 questions approved').waitFor()
+    await page.getByRole('tab', { name: 'APPROVED' }).click()
+    await page.getByText(/Do you use industry standards/).first().waitFor()
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download filled questionnaire' }).click()])
+    expect(download.suggestedFilename()).toBe('Questionnaire_with_Answers.xlsx')
+    const filled = await readWorkbook(await readFile((await download.path())!))
+    expect(filled.sheets[0]!.rows[4]![8]).toBe('Yes. We follow OWASP ASVS and review all code before release.')
+    await context.close()
+  }, 120_000)
+})

@@ -1,0 +1,5 @@
+import { ClientList } from '../../../features/enterprise/components/client-list'
+
+export default function ClientsRoute() {
+  return <ClientList />
+}

@@ -1,0 +1,5 @@
+import { VendorDetails } from '../../../features/enterprise/components/vendor-details'
+
+export default function VendorDetailsRoute() {
+  return <VendorDetails />
+}

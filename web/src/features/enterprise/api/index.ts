@@ -1,0 +1,72 @@
+// Clients (vendors), their compliance documents and questionnaires (questionnaire service).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../../lib/api-client'
+
+export interface Company {
+  _id: string
+  companyName: string
+  complianceFolder: string
+  questionnairesFolder: string
+}
+
+export interface FileEntry {
+  _id: string
+  company_id: string
+  createdAt: string
+  files: { fileName: string; _id: string }[]
+  state: 'queued' | 'running' | 'ready' | 'failed'
+  error: string | null
+  total: number
+  drafted: number
+}
+
+type Envelope<T> = { status: boolean; data: T; message?: string }
+
+export const useCompanies = () => useQuery({ queryKey: ['companies'], queryFn: () => api.get<Envelope<Company[]>>('/api/companys').then((r) => r.data) })
+
+export function useCreateCompany() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (companyName: string) =>
+      api.post<Envelope<Company>>('/api/companys', { companyName, compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' }).then((r) => r.data),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['companies'] }),
+  })
+}
+
+export function useDeleteCompany() {
+  const qc = useQueryClient()
+  return useMutation({ mutationFn: (id: string) => api.delete('/api/companys', { id }), onSuccess: () => qc.invalidateQueries({ queryKey: ['companies'] }) })
+}
+
+export type FileKind = 'compliance' | 'questionnaire'
+const listPath = (kind: FileKind, companyId: string) => (kind === 'compliance' ? `/api/compliancefile/${companyId}` : `/api/questionnaires/${companyId}`)
+
+/** A client's files of one kind; refreshed every 1.5 s while any is still being processed. */
+export const useFiles = (kind: FileKind, companyId: string) =>
+  useQuery({
+    queryKey: ['files', kind, companyId],
+    queryFn: () => api.get<Envelope<FileEntry[]>>(listPath(kind, companyId)).then((r) => r.data),
+    refetchInterval: (q) => (q.state.data?.some((f) => f.state === 'queued' || f.state === 'running' || (kind === 'questionnaire' && f.state === 'ready' && f.drafted < f.total)) ? 1500 : false),
+  })
+
+export function useUpload(kind: FileKind, companyId: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData()
+      form.append(kind === 'compliance' ? 'companyId' : 'company_id', companyId)
+      form.append('files', file, file.name)
+      const path = kind === 'compliance' ? '/api/fs/enterpriseapps-compliance-uploadfile' : '/api/questionnaires/save'
+      return api.upload<Envelope<{ _id: string; fileName: string }[]>>(path, form).then((r) => r.data)
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: ['files', kind, companyId] }),
+  })
+}
+
+export function useDeleteFile(kind: FileKind, companyId: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => api.delete(kind === 'compliance' ? `/api/compliancefile/${id}` : `/api/questionnaires/${id}`, {}),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['files', kind, companyId] }),
+  })
+}

@@ -1,0 +1,110 @@
+// Client List (spec §2): #, Vendor Name, Action; Create New Client; View; delete with confirmation.
+import { type FormEvent, useState } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { Field } from '../../../components/ui/field'
+import { Modal } from '../../../components/ui/modal'
+import { useNotifications } from '../../../components/ui/notifications'
+import { Spinner } from '../../../components/ui/spinner'
+import { ApiError } from '../../../lib/api-client'
+import { type Company, useCompanies, useCreateCompany, useDeleteCompany } from '../api'
+
+/** Spec §5 company name rules, the first failing one. */
+export function companyNameError(name: string): string | null {
+  if (!name) return 'This field is required'
+  if (name !== name.trim()) return 'Company name cannot have leading or trailing whitespace.'
+  if (name.length < 3 || name.length > 63) return 'Company name must be between 3 and 63 characters.'
+  if (!/^[A-Za-z0-9 ]+$/.test(name)) return 'Company name can only contain alphabets, numbers, and spaces.'
+  return null
+}
+
+function CreateClientModal({ onClose, onCreated }: { onClose: () => void; onCreated: (c: Company) => void }) {
+  const [name, setName] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const create = useCreateCompany()
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const problem = companyNameError(name)
+    if (problem) return setError(problem)
+    try {
+      onCreated(await create.mutateAsync(name))
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'An error occurred')
+    }
+    return undefined
+  }
+  return (
+    <Modal title="Create New Client" onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <Field name="companyName" label="Client name" value={name} error={error} onChange={(e) => { setName(e.target.value); setError(null) }} />
+        <div className="actions">
+          <button type="button" onClick={onClose}>Cancel</button>
+          <button type="submit" className="primary" disabled={create.isPending}>{create.isPending ? 'Creating...' : 'Create'}</button>
+        </div>
+      </form>
+    </Modal>
+  )
+}
+
+export function ClientList() {
+  const companies = useCompanies()
+  const remove = useDeleteCompany()
+  const navigate = useNavigate()
+  const { toast } = useNotifications()
+  const [creating, setCreating] = useState(false)
+  const [toDelete, setToDelete] = useState<Company | null>(null)
+  const view = (c: Company) => navigate(`/enterprise-vendor-details?id=${encodeURIComponent(c._id)}`)
+  return (
+    <section className="card">
+      <div className="card-header">
+        <h2>Client List</h2>
+        <button className="primary" onClick={() => setCreating(true)}>Create New Client</button>
+      </div>
+      {companies.isPending ? (
+        <Spinner label="Loading clients" />
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Vendor Name</th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {!companies.data?.length ? (
+                <tr><td colSpan={3} className="empty">No Data found</td></tr>
+              ) : (
+                companies.data.map((c, i) => (
+                  <tr key={c._id}>
+                    <td>{i + 1}</td>
+                    <td>{c.companyName}</td>
+                    <td className="row-actions">
+                      <button className="link-button" onClick={() => view(c)}>View</button>
+                      <button className="danger small" aria-label={`Delete ${c.companyName}`} onClick={() => setToDelete(c)}>Delete</button>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {creating && <CreateClientModal onClose={() => setCreating(false)} onCreated={(c) => { setCreating(false); view(c) }} />}
+      {toDelete && (
+        <ConfirmDialog
+          title="Delete Client"
+          message={`Are you sure you want to delete ${toDelete.companyName}? Its documents and questionnaires are deleted too.`}
+          busy={remove.isPending}
+          onCancel={() => setToDelete(null)}
+          onConfirm={() => remove.mutate(toDelete._id, {
+            onSuccess: () => toast('success', 'Deleted Successfully'),
+            onError: () => toast('error', 'Error:Something went wrong!'),
+            onSettled: () => setToDelete(null),
+          })}
+        />
+      )}
+    </section>
+  )
+}

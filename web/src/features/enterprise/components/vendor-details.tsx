@@ -1,0 +1,133 @@
+// Vendor Details (spec §2): Compliance (knowledge base) and Questionnaire (AI Complete) areas, file
+// cards, upload with a placeholder and the spec's result modals, and the 40% drawer.
+import { useEffect, useRef, useState } from 'react'
+import { useNavigate, useSearchParams } from 'react-router-dom'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { Modal } from '../../../components/ui/modal'
+import { Spinner } from '../../../components/ui/spinner'
+import { downloadFile } from '../../../lib/api-client'
+import { type FileEntry, type FileKind, useCompanies, useDeleteFile, useFiles, useUpload } from '../api'
+
+function stateText(f: FileEntry, kind: FileKind): string {
+  if (f.state === 'failed') return f.error ?? 'Processing failed'
+  if (f.state === 'queued' || f.state === 'running') return kind === 'compliance' ? 'Reading the document…' : 'Finding the questions…'
+  if (kind === 'questionnaire' && f.drafted < f.total) return `Drafting answers: ${f.drafted} of ${f.total}`
+  return kind === 'compliance' ? 'Ready' : `${f.drafted} of ${f.total} questions answered`
+}
+
+function FileArea({ kind, companyId, onOpen }: { kind: FileKind; companyId: string; onOpen: (f: FileEntry) => void }) {
+  const files = useFiles(kind, companyId)
+  const upload = useUpload(kind, companyId)
+  const remove = useDeleteFile(kind, companyId)
+  const input = useRef<HTMLInputElement>(null)
+  const [result, setResult] = useState<'ok' | 'failed' | null>(null)
+  const [failure, setFailure] = useState('')
+  const [toDelete, setToDelete] = useState<FileEntry | null>(null)
+  const title = kind === 'compliance' ? 'Compliance' : 'Questionnaire'
+  const pick = async (file: File | undefined) => {
+    if (!file) return
+    try {
+      await upload.mutateAsync(file)
+      setResult('ok')
+    } catch (err) {
+      setFailure(err instanceof Error ? err.message : '')
+      setResult('failed')
+    }
+    if (input.current) input.current.value = ''
+  }
+  return (
+    <section className="card file-area">
+      <div className="card-header">
+        <h2>{title}</h2>
+        <button className="primary" onClick={() => input.current?.click()} disabled={upload.isPending}>
+          {kind === 'compliance' ? 'Upload to Knowledgebase' : 'Upload for AI Complete'}
+        </button>
+        <input ref={input} type="file" hidden name={`${kind}-file`} accept={kind === 'compliance' ? '.pdf,application/pdf' : '.xlsx,.xls,.pdf'} onChange={(e) => pick(e.target.files?.[0])} />
+      </div>
+      <div className="file-cards">
+        {upload.isPending && (
+          <div className="file-card placeholder"><Spinner label="Uploading" /> <span>{upload.variables?.name}</span></div>
+        )}
+        {files.data?.map((f) => (
+          <div className="file-card" key={f._id}>
+            <button className="file-open" onClick={() => onOpen(f)}>
+              <span className="file-icon" aria-hidden="true">{f.files[0]?.fileName.toLowerCase().endsWith('.pdf') ? 'PDF' : 'XLS'}</span>
+              <span className="file-name">{f.files[0]?.fileName}</span>
+              <span className={`file-state ${f.state}`}>{stateText(f, kind)}</span>
+            </button>
+            <button className="link-button" aria-label={`Delete ${f.files[0]?.fileName}`} onClick={() => setToDelete(f)}>🗑</button>
+          </div>
+        ))}
+        {!files.isPending && !files.data?.length && !upload.isPending && <p className="muted">No Data found</p>}
+      </div>
+      {result === 'ok' && (
+        <Modal title={kind === 'compliance' ? 'Compliance File Uploaded!' : 'Questionnaire File Uploaded!'} onClose={() => setResult(null)}>
+          <p>file uploaded successfully</p>
+          <div className="actions"><button className="primary" onClick={() => setResult(null)}>OK</button></div>
+        </Modal>
+      )}
+      {result === 'failed' && (
+        <Modal title="Failed!" onClose={() => setResult(null)}>
+          <p>file upload failed</p>
+          {failure && <p className="form-error">{failure}</p>}
+          <div className="actions"><button className="primary" onClick={() => setResult(null)}>OK</button></div>
+        </Modal>
+      )}
+      {toDelete && (
+        <ConfirmDialog title="Delete File" message={`Are you sure you want to delete ${toDelete.files[0]?.fileName}?`} busy={remove.isPending}
+          onCancel={() => setToDelete(null)} onConfirm={() => remove.mutate(toDelete._id, { onSettled: () => setToDelete(null) })} />
+      )}
+    </section>
+  )
+}
+
+function Drawer({ file, kind, onClose }: { file: FileEntry; kind: FileKind; onClose: () => void }) {
+  const navigate = useNavigate()
+  const live = useFiles(kind, file.company_id).data?.find((f) => f._id === file._id) ?? file
+  const busy = live.state === 'queued' || live.state === 'running' || (kind === 'questionnaire' && live.drafted < live.total)
+  const name = live.files[0]?.fileName ?? 'file'
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose()
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [onClose])
+  return (
+    <div className="drawer-backdrop">
+      <aside className="drawer" role="dialog" aria-label={name}>
+        <div className="modal-header"><h2>{name}</h2><button className="link-button" aria-label="Close" onClick={onClose}>×</button></div>
+        {busy && <Spinner label="Processing" />}
+        <p>{stateText(live, kind)}</p>
+        {kind === 'questionnaire' && live.total > 0 && (
+          <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={live.total} aria-valuenow={live.drafted}>
+            <span style={{ width: `${Math.round((live.drafted / live.total) * 100)}%` }} />
+          </div>
+        )}
+        <div className="actions">
+          {kind === 'questionnaire' && (
+            <button className="primary" disabled={live.state !== 'ready'} onClick={() => navigate(`/enterprise-apps/review/${live._id}`)}>Review Answers</button>
+          )}
+          {kind === 'questionnaire' && (
+            <button disabled={live.state !== 'ready'} onClick={() => downloadFile(`/api/downloadquestions/${live._id}`, 'questions_and_answers.xlsx')}>Download</button>
+          )}
+        </div>
+      </aside>
+    </div>
+  )
+}
+
+export function VendorDetails() {
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const companyId = params.get('id') ?? ''
+  const company = useCompanies().data?.find((c) => c._id === companyId)
+  const [open, setOpen] = useState<{ file: FileEntry; kind: FileKind } | null>(null)
+  if (!companyId) return <p className="muted">No Data found</p>
+  return (
+    <div className="vendor-details">
+      <button className="link-button back" onClick={() => navigate('/enterprise')}>← {company?.companyName ?? 'NA'}</button>
+      <FileArea kind="compliance" companyId={companyId} onOpen={(file) => setOpen({ file, kind: 'compliance' })} />
+      <FileArea kind="questionnaire" companyId={companyId} onOpen={(file) => setOpen({ file, kind: 'questionnaire' })} />
+      {open && <Drawer file={open.file} kind={open.kind} onClose={() => setOpen(null)} />}
+    </div>
+  )
+}

@@ -1,0 +1,122 @@
+// Review page (spec §2, §4): progress, tabs, question list, answer editor, comments, history,
+// context, and the approval toggle. User and model text is always rendered as text.
+import { useEffect, useMemo, useState } from 'react'
+import { useParams } from 'react-router-dom'
+import { useNotifications } from '../../../components/ui/notifications'
+import { Spinner } from '../../../components/ui/spinner'
+import { downloadFile } from '../../../lib/api-client'
+import { formatDateEST } from '../../../lib/format-date'
+import { type Question, useCounts, useQuestions, useSaveAnswer } from '../api'
+import { flagOf, inTab, type Tab, toggled, toggleLabel } from './flags'
+
+const TABS: [Tab, string][] = [[1, 'VIEW ALL'], [2, 'NEEDS REVIEW'], [3, 'APPROVED']]
+
+export function ReviewPage() {
+  const { questionnareId = '' } = useParams()
+  const questions = useQuestions(questionnareId)
+  const counts = useCounts(questionnareId)
+  const save = useSaveAnswer(questionnareId)
+  const { toast } = useNotifications()
+  const [tab, setTab] = useState<Tab>(1)
+  const [selectedId, setSelectedId] = useState<string | null>(null)
+  const [sub, setSub] = useState<'history' | 'comments' | 'context'>('context')
+  const [draft, setDraft] = useState('')
+  const [comment, setComment] = useState('')
+  const [commentError, setCommentError] = useState('')
+
+  const listed = useMemo(() => (questions.data ?? []).filter((q) => inTab(q, tab)), [questions.data, tab])
+  const selected: Question | undefined = listed.find((q) => q._id === selectedId) ?? listed[0]
+  useEffect(() => {
+    setDraft(selected?.answer ?? '')
+  }, [selected])
+
+  const persist = (q: Question, patch: Partial<Pick<Question, 'answer' | 'llmstatus' | 'reviewstatus' | 'comment'>>) =>
+    save.mutate(
+      { questionId: q._id, answer: patch.answer ?? q.answer, reviewstatus: patch.reviewstatus ?? q.reviewstatus, llmstatus: patch.llmstatus ?? q.llmstatus, ...(patch.comment ? { comment: patch.comment } : {}) },
+      { onError: () => toast('error', patch.comment ? 'Failed to add comment' : 'Failed to update answer') },
+    )
+
+  if (questions.isPending) return <Spinner label="Loading questions" />
+  if (questions.isError) return <p className="form-error">The questions could not be loaded. Please refresh the page.</p>
+  const c = counts.data
+  const percent = c?.total ? Math.round((c.countOfApproved / c.total) * 100) : 0
+
+  return (
+    <section className="review">
+      <div className="card review-head">
+        <div>
+          <h2>Review</h2>
+          <p className="muted">{c ? `${c.countOfApproved}/${c.total} questions approved` : ''} ({percent}%)</p>
+          <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}><span style={{ width: `${percent}%` }} /></div>
+        </div>
+        <div className="actions">
+          <button onClick={() => downloadFile(`/api/downloadquestions/${questionnareId}`, 'questions_and_answers.xlsx')}>Download answers</button>
+          <button className="primary" onClick={() => downloadFile(`/api/questionnaires/${questionnareId}/with-answers`, 'Questionnaire_with_Answers.xlsx').catch((e: Error) => toast('error', e.message))}>
+            Download filled questionnaire
+          </button>
+        </div>
+      </div>
+      <div className="tabs" role="tablist">
+        {TABS.map(([t, label]) => (
+          <button key={t} role="tab" aria-selected={tab === t} className={tab === t ? 'active' : ''} onClick={() => { setTab(t); setSelectedId(null) }}>{label}</button>
+        ))}
+      </div>
+      <div className="review-grid">
+        <nav className="card question-list" aria-label="Questions">
+          {listed.length === 0 && <p className="muted">{tab === 2 ? 'No Reviewed List found' : tab === 3 ? 'No Approved List found' : 'No Data found'}</p>}
+          {listed.map((q) => (
+            <button key={q._id} className={`question-item ${flagOf(q)}${q._id === selected?._id ? ' selected' : ''}`} onClick={() => setSelectedId(q._id)}>
+              <strong>Q{(questions.data ?? []).indexOf(q) + 1}</strong> <span>{q.question}</span>
+            </button>
+          ))}
+        </nav>
+        {selected && (
+          <div className="card answer-panel">
+            <p className="muted">{selected.questionId}</p>
+            <h3>{selected.question}</h3>
+            <label htmlFor="answer">Answer</label>
+            <textarea id="answer" name="answer" rows={6} value={draft} onChange={(e) => setDraft(e.target.value)} />
+            {selected.choices.length > 0 && <p className="muted">Choice: {selected.choiceValue ?? 'not set'} ({selected.choices.join(' / ')})</p>}
+            <div className="actions">
+              <button className="primary" disabled={save.isPending || !draft.trim()} onClick={() => persist(selected, { answer: draft })}>Save</button>
+            </div>
+            <label htmlFor="comment">Add Comment</label>
+            <textarea id="comment" name="comment" rows={2} value={comment} onChange={(e) => { setComment(e.target.value); setCommentError('') }} />
+            {commentError && <p className="field-error">{commentError}</p>}
+            <div className="actions">
+              <button onClick={() => {
+                if (!comment.trim()) return setCommentError('Comment field is required')
+                persist(selected, { comment: comment.trim() })
+                setComment('')
+                return undefined
+              }}>Save</button>
+            </div>
+            <div className="tabs small" role="tablist">
+              {(['history', 'comments', 'context'] as const).map((s) => (
+                <button key={s} role="tab" aria-selected={sub === s} className={sub === s ? 'active' : ''} onClick={() => setSub(s)}>{s[0]!.toUpperCase() + s.slice(1)}</button>
+              ))}
+            </div>
+            {sub === 'history' && (selected.answerHistory.length ? (
+              <ul className="history">{selected.answerHistory.map((h, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: history entries have no id and never reorder
+                <li key={i}><p>{h.answer}</p><p className="muted">{formatDateEST(h.createdAt)} · {h.name}</p></li>
+              ))}</ul>
+            ) : <p className="muted">No History Found</p>)}
+            {sub === 'comments' && (selected.comment ? <p className="comment">{selected.comment}</p> : <p className="muted">No Comments Found</p>)}
+            {sub === 'context' && (selected.retrievedNarrative ? <pre className="context">{selected.retrievedNarrative}</pre> : <p className="muted">No Context Found</p>)}
+          </div>
+        )}
+        {selected && (
+          <aside className="card approval">
+            <label className="toggle">
+              <input type="checkbox" name="approved" checked={flagOf(selected) === 'approved'} onChange={() => persist(selected, { answer: draft.trim() ? draft : selected.answer, ...toggled(selected) })} disabled={!selected.answer && !draft.trim()} />
+              {toggleLabel(selected)}
+            </label>
+            {selected.llmReviewRespons === 1 && <p className="muted">Drafted with weak or no evidence: check it before approving.</p>}
+            {selected.documentName && <p>Source: <span title={selected.fileAndFolder}>{selected.documentName}</span></p>}
+          </aside>
+        )}
+      </div>
+    </section>
+  )
+}
