@@ -35,3 +35,10 @@ describe('offline drafter', () => {
     expect(d.citations).toEqual(['c2'])
   })
 })
+
+describe('weak evidence', () => {
+  it('drafts nothing from a single shared word', () => {
+    const d = draftOffline('Solution Provider Name', [{ chunkId: 'x', documentName: 'p.pdf', page: 144, text: 'The company shall validate the physical security controls implemented by each cloud provider every year.' }])
+    expect(d).toMatchObject({ answer: '', citations: [], needsReview: true })
+  })
+})

@@ -22,6 +22,8 @@ export interface Draft {
 const YES_NO = /^(do|does|is|are|has|have|can|will|was|were|did)\b/i
 const NEGATION = /\b(not|never|no|none|without|cannot|prohibited from)\b/i
 export const REVIEW_BELOW = 0.5
+/** Below this share of the question's weight, nothing is drafted. */
+export const DRAFT_FROM = 0.3
 
 function sentences(text: string): string[] {
   return text
@@ -40,7 +42,10 @@ export function draftOffline(question: string, evidence: Evidence[]): Draft {
     .map((c) => ({ ...c, score: coverage(q, c.s, weights) }))
     .sort((a, b) => b.score - a.score)
   const top = ranked[0]!
-  if (top.score < 0.2) return { answer: '', choice: undefined, confidence: top.score, citations: [], needsReview: true }
+  // Weak evidence drafts nothing: a person answers, with the evidence shown as context. One shared
+  // word ("provider") is never evidence.
+  const shared = new Set(terms(top.s).filter((w) => q.includes(w))).size
+  if (top.score < DRAFT_FROM || shared < 2) return { answer: '', choice: undefined, confidence: Number(top.score.toFixed(2)), citations: [], needsReview: true }
   // The best sentence, plus up to two more that add evidence and say something new.
   const picked = [top]
   for (const c of ranked.slice(1)) {
