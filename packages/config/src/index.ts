@@ -46,6 +46,10 @@ export const variables = {
   QUESTIONNAIRE_URL: { kind: 'url', description: 'Split mode: base URL of the questionnaire service' },
   OUTBOUND_URL: { kind: 'url', description: 'Split mode: base URL of the outbound service' },
   WEB_DIST: { kind: 'string', default: 'web/dist', description: 'Folder of the built web app served by the gateway' },
+  OPENAI_BASE_URL: { kind: 'url', description: 'OpenAI-compatible API for drafting answers (OpenAI, Azure OpenAI, vLLM, Ollama, llama.cpp), e.g. `https://api.openai.com/v1`; empty = the offline drafter' },
+  OPENAI_API_KEY: { kind: 'string', description: 'API key of that server', secret: true },
+  LLM_MODEL: { kind: 'string', default: 'gpt-4o-mini', description: 'Chat model used for drafting' },
+  LLM_CONCURRENCY: { kind: 'int', default: '4', description: 'Questions drafted at once per questionnaire with a model' },
   LOG_LEVEL: { kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'Log level' },
   OTEL_EXPORTER_OTLP_ENDPOINT: { kind: 'url', description: 'OpenTelemetry OTLP/HTTP endpoint; the SDK starts only when set' },
 } satisfies Record<string, VarSpec>
@@ -74,6 +78,7 @@ export interface Config {
   trustProxy: string[]
   serviceUrls: Partial<Record<'identity' | 'trust-center' | 'questionnaire' | 'outbound', string>>
   webDist: string
+  llm: { baseUrl: string; apiKey: string; model: string; concurrency: number } | undefined
   logLevel: string
   otelEndpoint: string | undefined
   cookieSecure: boolean
@@ -170,6 +175,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       outbound: get('OUTBOUND_URL'),
     },
     webDist: get('WEB_DIST')!,
+    llm: get('OPENAI_BASE_URL')
+      ? { baseUrl: get('OPENAI_BASE_URL')!, apiKey: get('OPENAI_API_KEY') ?? 'none', model: get('LLM_MODEL')!, concurrency: Math.max(1, Number(get('LLM_CONCURRENCY'))) }
+      : undefined,
     logLevel: get('LOG_LEVEL')!,
     otelEndpoint: get('OTEL_EXPORTER_OTLP_ENDPOINT'),
     cookieSecure: publicUrl.startsWith('https://'),

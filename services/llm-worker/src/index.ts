@@ -3,6 +3,7 @@ import { isFileJob, JOBS } from '@portal/contracts'
 import { need, type ServiceContext } from '@portal/http'
 import { UnrecoverableJobError } from '@portal/queue'
 import type { Module } from '@portal/runtime'
+import { createModelDrafter } from './draft/model-drafter.js'
 import { draftAnswers, offlineDrafter } from './jobs/draft-answers.js'
 
 export const SERVICE = 'llm-worker'
@@ -13,10 +14,15 @@ export const module: Module<ServiceContext> = {
   init: async (ctx) => {
     const db = need(ctx.db, 'db')
     const bus = need(ctx.bus, 'bus')
+    const llm = ctx.config.llm
+    // A model when one is configured, else the offline drafter: the same job either way.
+    const drafter = llm ? createModelDrafter({ baseUrl: llm.baseUrl, apiKey: llm.apiKey, model: llm.model }) : offlineDrafter
+    const concurrency = llm ? llm.concurrency : 1
+    ctx.logger.info({ svc: SERVICE, drafter: llm ? `model ${llm.model}` : 'offline' }, 'answer drafting ready')
     ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
     need(ctx.queue, 'queue').process(JOBS.draftAnswers, async (job) => {
       if (!isFileJob(job.data)) throw new UnrecoverableJobError('bad payload')
-      await draftAnswers({ db, bus, drafter: offlineDrafter }, job.data)
+      await draftAnswers({ db, bus, drafter, concurrency }, job.data)
     }, { concurrency: 2 })
     return undefined
   },

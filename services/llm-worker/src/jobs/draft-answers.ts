@@ -17,7 +17,7 @@ export const offlineDrafter: Drafter = async (question, evidence) => draftOfflin
 
 const PROGRESS_EVERY = 10
 
-export async function draftAnswers(deps: { db: Database; bus: EventBus; drafter: Drafter }, job: FileJob): Promise<void> {
+export async function draftAnswers(deps: { db: Database; bus: EventBus; drafter: Drafter; concurrency?: number }, job: FileJob): Promise<void> {
   const db = questionnaireDb(deps.db)
   const file = await findFile(db, job.tenantId, job.fileId)
   if (file?.kind !== 'questionnaire') throw new UnrecoverableJobError('questionnaire not found for this tenant')
@@ -27,7 +27,7 @@ export async function draftAnswers(deps: { db: Database; bus: EventBus; drafter:
   const kdb = knowledgeDb(deps.db, SCHEMA)
   const pending = await undraftedQuestions(db, job.tenantId, file.id)
   let done = 0
-  for (const q of pending) {
+  const draftOne = async (q: (typeof pending)[number]) => {
     const choices = (q.answerCells as AnswerCellRow[]).find((c) => c.choices?.length)?.choices
     const reused = findLibraryAnswer(q.question, library)
     if (reused) {
@@ -53,6 +53,11 @@ export async function draftAnswers(deps: { db: Database; bus: EventBus; drafter:
       await deps.bus.publish(events.questionnaireProgress(job.tenantId), { fileId: file.id, drafted: counts?.drafted ?? 0, total: counts?.total ?? 0 })
     }
   }
+  // Bounded concurrency: a model server is called for at most `concurrency` questions at once.
+  let next = 0
+  await Promise.all(Array.from({ length: Math.min(deps.concurrency ?? 1, pending.length) }, async () => {
+    while (next < pending.length) await draftOne(pending[next++]!)
+  }))
   const counts = await setDrafted(db, job.tenantId, file.id)
   await deps.bus.publish(events.questionnaireDrafted(job.tenantId), { fileId: file.id, drafted: counts?.drafted ?? 0, total: counts?.total ?? 0 })
 }
