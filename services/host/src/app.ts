@@ -5,9 +5,11 @@ import type { AppInstance, ServiceContext } from '@portal/http'
 import type { Logger } from '@portal/observability'
 import { startModules } from '@portal/runtime'
 import { seedDemo } from '@portal/svc-identity'
+import { seedDemoQuestionnaire } from '@portal/svc-questionnaire'
 import { modules } from './modules.js'
 
 export interface DemoAccount {
+  tenantId: string
   email: string
   password: string
   dbName: string
@@ -25,7 +27,10 @@ export async function startPortal(config: Config, logger: Logger): Promise<Porta
   const ctx = { config, logger } as ServiceContext
   const running = await startModules(modules, ['health', ...config.targets], ctx, logger)
   let demo: DemoAccount | undefined
-  if (config.all && config.seedDemo) demo = await seedDemo(ctx)
+  if (config.all && config.seedDemo) {
+    demo = await seedDemo(ctx)
+    await seedDemoQuestionnaire({ db: ctx.db!, blobs: ctx.blobs!, queue: ctx.queue! }, demo.tenantId)
+  }
   await ctx.server.ready()
   let stopped: Promise<void> | undefined
   return {

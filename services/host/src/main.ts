@@ -55,6 +55,7 @@ const url = config.publicUrl
 const lines = [`Trust Portal (${config.all ? 'all targets' : config.targets.join(', ')}) is listening at ${url}`]
 if (portal.demo) {
   lines.push(`  Sign in at ${url}/login as ${portal.demo.email} with password ${portal.demo.password}`)
+  lines.push('  Then open AI Questionnaire Review → Sample Customer: its questionnaire is drafted from its sample document')
 }
 if (portal.ctx.mail?.kind === 'outbox') lines.push(`  Emails (invites, reset codes) are printed here and kept in ${config.dataDir}/outbox`)
 lines.push(`  API docs: ${url}/api/docs`)

@@ -7,6 +7,8 @@ import { migrations, questionnaireDb, SCHEMA, staleFiles } from '@portal/questio
 import type { Module } from '@portal/runtime'
 import { questionnairePlugin } from './plugin.js'
 
+export { DEMO_CLIENT, seedDemoQuestionnaire } from './demo/seed.js'
+
 export const SERVICE = 'questionnaire'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
