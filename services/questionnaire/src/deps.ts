@@ -1,3 +1,4 @@
+import type { EventBus } from '@portal/bus'
 import type { Database } from '@portal/db'
 import type { Logger } from '@portal/observability'
 import type { QuestionnaireDb } from '@portal/questionnaire-store'
@@ -9,6 +10,7 @@ export interface QuestionnaireDeps {
   database: Database
   store: Kysely<QuestionnaireDb>
   blobs: BlobStore
+  bus: EventBus
   queue: JobQueue
   logger: Logger
   isUuid: (s: string) => boolean

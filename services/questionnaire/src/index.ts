@@ -14,7 +14,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export const module: Module<ServiceContext> = {
   name: SERVICE,
-  deps: ['server', 'db', 'blobs', 'queue', 'tokens'],
+  deps: ['server', 'db', 'blobs', 'queue', 'bus', 'tokens'],
   init: async (ctx) => {
     const database = need(ctx.db, 'db')
     const queue = need(ctx.queue, 'queue')
@@ -23,7 +23,7 @@ export const module: Module<ServiceContext> = {
     ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
     await ctx.server.register(
       async (app) =>
-        questionnairePlugin(app, { database, store, blobs: need(ctx.blobs, 'blobs'), queue, logger: ctx.logger.child({ svc: SERVICE }), isUuid: (s) => UUID.test(s) }),
+        questionnairePlugin(app, { database, store, blobs: need(ctx.blobs, 'blobs'), bus: need(ctx.bus, 'bus'), queue, logger: ctx.logger.child({ svc: SERVICE }), isUuid: (s) => UUID.test(s) }),
       { prefix: '/api' },
     )
     for (const f of await staleFiles(store)) {

@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart'
 import { type AppInstance, requireAuth, requireStaff } from '@portal/http'
 import type { QuestionnaireDeps } from './deps.js'
 import { companyRoutes } from './routes/companies.js'
+import { eventRoutes } from './routes/events.js'
 import { fileRoutes } from './routes/files.js'
 import { reviewRoutes } from './routes/review.js'
 import { limits } from './uploads.js'
@@ -16,4 +17,5 @@ export async function questionnairePlugin(app: AppInstance, deps: QuestionnaireD
   companyRoutes(app, deps)
   fileRoutes(app, deps)
   reviewRoutes(app, deps)
+  eventRoutes(app, deps)
 }

@@ -166,6 +166,31 @@ export async function downloadFile(path: string, fileName: string): Promise<void
   setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
 
+/**
+ * Reads a server-sent event stream with the app's headers (EventSource cannot send them, and tokens
+ * never go in URLs). Resolves when the server ends the stream or `signal` aborts.
+ */
+export async function readEvents(path: string, onEvent: (event: string, data: unknown) => void, signal: AbortSignal): Promise<void> {
+  const res = await fetch(path, { headers: { ...headers(false), Accept: 'text/event-stream' }, credentials: 'same-origin', signal })
+  if (!res.ok || !res.body) throw new ApiError(res.status, 'Live progress is not available')
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader()
+  let buffer = ''
+  for (;;) {
+    const { value, done } = await reader.read()
+    if (done) return
+    buffer += value
+    let cut = buffer.indexOf('\n\n')
+    while (cut >= 0) {
+      const block = buffer.slice(0, cut)
+      buffer = buffer.slice(cut + 2)
+      const event = /^event: (.*)$/m.exec(block)?.[1]
+      const data = /^data: (.*)$/m.exec(block)?.[1]
+      if (event && data) onEvent(event, JSON.parse(data))
+      cut = buffer.indexOf('\n\n')
+    }
+  }
+}
+
 export const api = {
   upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),
   get: <T>(path: string) => request<T>('GET', path),

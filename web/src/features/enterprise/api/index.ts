@@ -1,6 +1,7 @@
 // Clients (vendors), their compliance documents and questionnaires (questionnaire service).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../../lib/api-client'
+import { useEffect, useState } from 'react'
+import { api, readEvents } from '../../../lib/api-client'
 
 export interface Company {
   _id: string
@@ -69,4 +70,24 @@ export function useDeleteFile(kind: FileKind, companyId: string) {
     mutationFn: (id: string) => api.delete(kind === 'compliance' ? `/api/compliancefile/${id}` : `/api/questionnaires/${id}`, {}),
     onSettled: () => qc.invalidateQueries({ queryKey: ['files', kind, companyId] }),
   })
+}
+
+export interface Progress {
+  drafted: number
+  total: number
+}
+
+/** Live drafting progress of a questionnaire from its event stream; the list refreshes when done. */
+export function useProgress(questionnaireId: string, companyId: string, enabled: boolean): Progress | undefined {
+  const [progress, setProgress] = useState<Progress>()
+  const qc = useQueryClient()
+  useEffect(() => {
+    if (!enabled) return
+    const abort = new AbortController()
+    readEvents(`/api/questionnaires/${questionnaireId}/events`, (_event, data) => setProgress(data as Progress), abort.signal)
+      .catch(() => undefined) // the list's polling still shows progress
+      .finally(() => void qc.invalidateQueries({ queryKey: ['files', 'questionnaire', companyId] }))
+    return () => abort.abort()
+  }, [questionnaireId, companyId, enabled, qc])
+  return progress
 }

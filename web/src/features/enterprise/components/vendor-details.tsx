@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { Modal } from '../../../components/ui/modal'
 import { Spinner } from '../../../components/ui/spinner'
 import { downloadFile } from '../../../lib/api-client'
-import { type FileEntry, type FileKind, useCompanies, useDeleteFile, useFiles, useUpload } from '../api'
+import { type FileEntry, type FileKind, useCompanies, useDeleteFile, useFiles, useProgress, useUpload } from '../api'
 
 function stateText(f: FileEntry, kind: FileKind): string {
   if (f.state === 'failed') return f.error ?? 'Processing failed'
@@ -85,6 +85,10 @@ function Drawer({ file, kind, onClose }: { file: FileEntry; kind: FileKind; onCl
   const navigate = useNavigate()
   const live = useFiles(kind, file.company_id).data?.find((f) => f._id === file._id) ?? file
   const busy = live.state === 'queued' || live.state === 'running' || (kind === 'questionnaire' && live.drafted < live.total)
+  // While drafting, numbers come live from the server's event stream.
+  const stream = useProgress(live._id, live.company_id, kind === 'questionnaire' && busy)
+  const drafted = Math.max(stream?.drafted ?? 0, live.drafted)
+  const total = Math.max(stream?.total ?? 0, live.total)
   const name = live.files[0]?.fileName ?? 'file'
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose()
@@ -96,10 +100,10 @@ function Drawer({ file, kind, onClose }: { file: FileEntry; kind: FileKind; onCl
       <aside className="drawer" role="dialog" aria-label={name}>
         <div className="modal-header"><h2>{name}</h2><button className="link-button" aria-label="Close" onClick={onClose}>×</button></div>
         {busy && <Spinner label="Processing" />}
-        <p>{stateText(live, kind)}</p>
-        {kind === 'questionnaire' && live.total > 0 && (
-          <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={live.total} aria-valuenow={live.drafted}>
-            <span style={{ width: `${Math.round((live.drafted / live.total) * 100)}%` }} />
+        <p>{stateText({ ...live, drafted, total }, kind)}</p>
+        {kind === 'questionnaire' && total > 0 && (
+          <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={total} aria-valuenow={drafted}>
+            <span style={{ width: `${Math.round((drafted / total) * 100)}%` }} />
           </div>
         )}
         <div className="actions">

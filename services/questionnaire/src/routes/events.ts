@@ -1,0 +1,46 @@
+// Live progress of a questionnaire as server-sent events, fed by the workers' bus events: the
+// current state at once, then each progress event, until drafting is done.
+import { events } from '@portal/contracts'
+import { AppError } from '@portal/errors'
+import { type AppInstance, principalOf } from '@portal/http'
+import { findFile } from '@portal/questionnaire-store'
+import { Type } from 'typebox'
+import type { QuestionnaireDeps } from '../deps.js'
+
+export function eventRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
+  app.get('/questionnaires/:questionnaireId/events', { schema: { tags: ['questionnaire'], params: Type.Object({ questionnaireId: Type.String({ maxLength: 64 }) }) } }, async (req, reply) => {
+    const { tenantId } = principalOf(req)
+    const id = req.params.questionnaireId
+    const file = deps.isUuid(id) ? await findFile(deps.store, tenantId, id) : undefined
+    if (file?.kind !== 'questionnaire') throw new AppError('NOT_FOUND', { message: 'Questionnaire not found' })
+    reply.hijack()
+    const res = reply.raw
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no', 'x-content-type-options': 'nosniff' })
+    const send = (event: string, data: object) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+    let closed = false
+    const unsubscribes: (() => Promise<void>)[] = []
+    const close = () => {
+      if (closed) return
+      closed = true
+      clearInterval(ping)
+      for (const u of unsubscribes) void u()
+      res.end()
+    }
+    const ping = setInterval(() => res.write(': ping\n\n'), 15_000)
+    req.raw.on('close', close)
+    for (const [subject, name] of [[events.questionnaireProgress(tenantId), 'progress'], [events.questionnaireDrafted(tenantId), 'drafted'], [events.questionnaireExtracted(tenantId), 'extracted']] as const) {
+      unsubscribes.push(await deps.bus.subscribe(subject, (_s, payload) => {
+        if (closed || payload['fileId'] !== file.id) return
+        send(name, payload)
+        if (name === 'drafted') close()
+      }))
+    }
+    // The state now, after subscribing, so no event falls between the two.
+    const now = await findFile(deps.store, tenantId, file.id)
+    send('progress', { fileId: file.id, state: now?.state, drafted: now?.drafted ?? 0, total: now?.total ?? 0 })
+    if (now?.state === 'failed' || (now?.state === 'ready' && now.total > 0 && now.drafted === now.total)) {
+      send('drafted', { fileId: file.id, drafted: now.drafted, total: now.total })
+      close()
+    }
+  })
+}

@@ -1,0 +1,40 @@
+// Live progress: the events stream of a questionnaire reports n of N drafted and ends when done.
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+
+const DATA = path.resolve(process.cwd(), '../shared/data')
+
+describe('questionnaire progress events', () => {
+  let tp: TestPortal
+  let user: SignedUp
+  let other: SignedUp
+  beforeAll(async () => {
+    tp = await startTestPortal({ listen: true })
+    user = await signUp(tp, 'eve@events-co.example')
+    other = await signUp(tp, 'mal@other-co.example')
+  })
+  afterAll(async () => tp.stop())
+
+  const auth = (u: SignedUp) => ({ authorization: `Bearer ${u.token}` })
+
+  it('streams progress until every question is drafted, and only to the tenant', async () => {
+    const company = ((await (await fetch(`${tp.url}/api/companys`, { method: 'POST', headers: { ...auth(user), 'content-type': 'application/json' }, body: JSON.stringify({ companyName: 'Events Client', compliance_bucket: 'c', questionnaires_bucket: 'q' }) })).json()) as { data: { _id: string } }).data
+    const fd = new FormData()
+    fd.append('company_id', company._id)
+    fd.append('files', new Blob([new Uint8Array(await readFile(path.join(DATA, 'questionnaires/csa-caiq-v3.0.1-09-01-2017.xlsx')))]), 'caiq.xlsx')
+    const saved = (await (await fetch(`${tp.url}/api/questionnaires/save`, { method: 'POST', headers: auth(user), body: fd })).json()) as { data: { _id: string }[] }
+    const id = saved.data[0]!._id
+
+    expect((await fetch(`${tp.url}/api/questionnaires/${id}/events`, { headers: auth(other) })).status).toBe(404)
+    const res = await fetch(`${tp.url}/api/questionnaires/${id}/events`, { headers: auth(user) })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('text/event-stream')
+    const text = await res.text() // the server ends the stream when drafting is done
+    const events = [...text.matchAll(/event: (\w+)\ndata: (.*)\n/g)].map((m) => ({ event: m[1], data: JSON.parse(m[2]!) as { drafted: number; total: number } }))
+    expect(events.at(-1)).toMatchObject({ event: 'drafted', data: { drafted: 294, total: 294 } })
+    const progress = events.filter((e) => e.event === 'progress' && e.data.total === 294).map((e) => e.data.drafted)
+    expect(progress).toEqual([...progress].sort((a, b) => a - b))
+  }, 60_000)
+})
