@@ -105,6 +105,13 @@ describe('questionnaire review, end to end', () => {
     expect(cited.length).toBeGreaterThan(100)
     expect(questions.every((x) => x.answer === '' ? x.llmReviewRespons === 1 : true)).toBe(true)
     expect(cited[0]!.retrievedNarrative).toContain('SOC2policies.pdf, page')
+
+    const [pdfEntry] = (await api(alice, 'GET', `/api/compliancefile/${companyId}`)).json.data as { _id: string }[]
+    const download = await api(alice, 'GET', `/api/compliancefile/${pdfEntry!._id}/download`)
+    expect(download.status).toBe(200)
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="SOC2policies.pdf"/)
+    expect(download.bytes.equals(await readFile(SOC2))).toBe(true)
+    expect((await api(bob, 'GET', `/api/compliancefile/${pdfEntry!._id}/download`)).status).toBe(404)
   })
 
   it('saves a reviewed answer with its history, counts approvals, and hides it from other tenants', async () => {

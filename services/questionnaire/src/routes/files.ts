@@ -5,7 +5,7 @@ import { AppError } from '@portal/errors'
 import { type AppInstance, ok, principalOf } from '@portal/http'
 import { deleteDocumentChunks, knowledgeDb } from '@portal/knowledge'
 import { deleteFile, findCompany, findFile, insertFile, listFiles, SCHEMA } from '@portal/questionnaire-store'
-import { tenantKey } from '@portal/storage'
+import { contentDisposition, tenantKey } from '@portal/storage'
 import { Type } from 'typebox'
 import type { QuestionnaireDeps } from '../deps.js'
 import { checkCompliance, checkQuestionnaire, readUpload } from '../uploads.js'
@@ -76,6 +76,15 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     await deleteDocumentChunks(knowledgeDb(deps.database, SCHEMA), tenantId, file.id)
     return ok(undefined, 'Deleted Successfully')
   }
+  // Streamed, never a public URL; always an attachment, never rendered in the portal's origin.
+  app.get('/compliancefile/:id/download', { schema: { tags: ['questionnaire'], params: IdParam } }, async (req, reply) => {
+    const tenantId = principalOf(req).tenantId
+    const file = deps.isUuid(req.params.id) ? await findFile(store, tenantId, req.params.id) : undefined
+    if (file?.kind !== 'compliance') throw notFound('Compliance file')
+    return reply.type('application/pdf').header('Content-Disposition', contentDisposition(file.fileName)).header('Cache-Control', 'private, no-store')
+      .send(await blobs.get(file.storageKey))
+  })
+
   app.delete('/compliancefile/:id', { schema: { tags: ['questionnaire'], params: IdParam } }, remove('compliance'))
   app.delete('/questionnaires/:id', { schema: { tags: ['questionnaire'], params: IdParam } }, remove('questionnaire'))
 }

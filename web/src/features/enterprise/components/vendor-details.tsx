@@ -110,9 +110,10 @@ function Drawer({ file, kind, onClose }: { file: FileEntry; kind: FileKind; onCl
           {kind === 'questionnaire' && (
             <button className="primary" disabled={live.state !== 'ready'} onClick={() => navigate(`/enterprise-apps/review/${live._id}`)}>Review Answers</button>
           )}
-          {kind === 'questionnaire' && (
-            <button disabled={live.state !== 'ready'} onClick={() => downloadFile(`/api/downloadquestions/${live._id}`, 'questions_and_answers.xlsx')}>Download</button>
-          )}
+          <button disabled={live.state === 'failed' || (kind === 'questionnaire' && live.state !== 'ready')}
+            onClick={() => (kind === 'questionnaire' ? downloadFile(`/api/downloadquestions/${live._id}`, 'questions_and_answers.xlsx') : downloadFile(`/api/compliancefile/${live._id}/download`, name))}>
+            Download
+          </button>
         </div>
       </aside>
     </div>
