@@ -11,6 +11,7 @@ import { readWorkbook } from '@portal/sheets'
 import { chunkPages, extractPdfText } from '@portal/svc-ingest-worker/documents'
 import { findQuestions } from '@portal/svc-ingest-worker/extract'
 import { draftOffline } from '@portal/svc-llm-worker/draft'
+import { labelledQuestions, policyOfPage } from '../support/policy-pages.js'
 
 const DATA = path.resolve(process.cwd(), '../shared/data')
 const row = (label: string, value: string, target: string) => console.log(`${label.padEnd(62)} ${value.padStart(12)}   ${target}`)
@@ -54,8 +55,8 @@ const qps = hecvat.length / ((performance.now() - t1) / 1000)
 row(`  ${hecvat.length} questions, ${drafted} with a cited draft, ${review} for review`, `${qps.toFixed(0)} q/s`, qps >= 20 ? 'ok (>= 20 q/s)' : 'UNDER 20 q/s')
 
 console.log('\nRetrieval hit@3 on the labelled set')
-const labelled = JSON.parse(await readFile(path.resolve(process.cwd(), 'tests/fixtures/retrieval-labelled.json'), 'utf8')) as { items: { q: string; policies: string[] }[] }
-const policyOf = new Map(pages.map((p) => [p.page, /\(\[?([A-Z]{2,4}-(?:POL|PROC|SUP)-\d{3})\]?\)/.exec(p.text.split('\n')[0] ?? '')?.[1]]))
+const labelled = { items: await labelledQuestions() }
+const policyOf = new Map(pages.map((p) => [p.page, policyOfPage(p.text)]))
 let hits = 0
 for (const { q, policies } of labelled.items) {
   const top = await searchChunks(kdb, tenant, q, 3)

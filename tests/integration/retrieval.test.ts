@@ -6,13 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { type Database, migrateSchema, testDatabaseKinds } from '@portal/db'
 import { chunkMigrations, knowledgeDb, replaceDocumentChunks, searchChunks, deleteDocumentChunks } from '@portal/knowledge'
 import { chunkPages, extractPdfText } from '@portal/svc-ingest-worker/documents'
+import { labelledQuestions, policyOfPage } from '../support/policy-pages.js'
 
-const labelled = JSON.parse(await readFile(new URL('../fixtures/retrieval-labelled.json', import.meta.url), 'utf8')) as { items: { q: string; policies: string[] }[] }
+const labelled = { items: await labelledQuestions() }
 const PDF = path.resolve(process.cwd(), '../shared/data/policies/open_access_policies/minimal-soc2_compiled.pdf')
 const SCHEMA = 'questionnaire'
 
-/** Each page's running header names its policy: "ACCESS CONTROL POLICY (AC-POL-001)". */
-const policyOf = (text: string) => /\(\[?([A-Z]{2,4}-(?:POL|PROC|SUP)-\d{3})\]?\)/.exec(text.split('\n')[0] ?? '')?.[1]
 
 describe.each(testDatabaseKinds())('retrieval on %s', (_kind, open) => {
   let database: Database
@@ -25,7 +24,7 @@ describe.each(testDatabaseKinds())('retrieval on %s', (_kind, open) => {
     database = await open()
     await migrateSchema(database, SCHEMA, chunkMigrations)
     const pages = await extractPdfText(await readFile(PDF))
-    pagePolicy = new Map(pages.map((p) => [p.page, policyOf(p.text)]))
+    pagePolicy = new Map(pages.map((p) => [p.page, policyOfPage(p.text)]))
     await replaceDocumentChunks(knowledgeDb(database, SCHEMA), tenantA, doc, chunkPages(pages))
     await replaceDocumentChunks(knowledgeDb(database, SCHEMA), tenantB, { id: crypto.randomUUID(), name: 'b.pdf' }, [
       { ordinal: 0, page: 1, heading: 'Zebra Policy', text: 'Tenant B keeps its quokka telemetry encrypted with the zebra cipher.' },

@@ -26,5 +26,6 @@ export async function extractQuestions(deps: { db: Database; blobs: BlobStore; b
   await replaceQuestions(db, job.tenantId, file.id, questions)
   await finishFile(db, job.tenantId, file.id, { state: 'ready', total: questions.length })
   await deps.bus.publish(events.questionnaireExtracted(job.tenantId), { fileId: file.id, total: questions.length })
-  await deps.queue.add(JOBS.draftAnswers, { tenantId: job.tenantId, fileId: file.id }, { jobId: `draft-${file.id}` })
+  // Many attempts with backoff: drafting waits for documents uploaded at the same time (minutes at most).
+  await deps.queue.add(JOBS.draftAnswers, { tenantId: job.tenantId, fileId: file.id }, { jobId: `draft-${file.id}`, attempts: 10, backoffMs: 500 })
 }

@@ -4,6 +4,7 @@
 import { events, type FileJob } from '@portal/contracts'
 import type { Database } from '@portal/db'
 import type { EventBus } from '@portal/bus'
+import { AppError } from '@portal/errors'
 import { knowledgeDb, searchChunks } from '@portal/knowledge'
 import { answerLibrary, findFile, listFiles, questionnaireDb, SCHEMA, saveDraft, setDrafted, undraftedQuestions, type AnswerCellRow } from '@portal/questionnaire-store'
 import { UnrecoverableJobError } from '@portal/queue'
@@ -21,8 +22,13 @@ export async function draftAnswers(deps: { db: Database; bus: EventBus; drafter:
   const db = questionnaireDb(deps.db)
   const file = await findFile(db, job.tenantId, job.fileId)
   if (file?.kind !== 'questionnaire') throw new UnrecoverableJobError('questionnaire not found for this tenant')
-  // Evidence comes from this client's compliance files only, of this tenant only.
-  const documents = (await listFiles(db, job.tenantId, file.companyId, 'compliance')).filter((f) => f.state === 'ready').map((f) => f.id)
+  // Evidence comes from this client's compliance files only, of this tenant only. Documents uploaded
+  // with the questionnaire are waited for: a retryable failure brings the job back after a backoff.
+  const compliance = await listFiles(db, job.tenantId, file.companyId, 'compliance')
+  if (compliance.some((f) => f.state === 'queued' || f.state === 'running')) {
+    throw new AppError('UNAVAILABLE', { message: 'waiting for the client documents to be read' })
+  }
+  const documents = compliance.filter((f) => f.state === 'ready').map((f) => f.id)
   const library = await answerLibrary(db, job.tenantId)
   const kdb = knowledgeDb(deps.db, SCHEMA)
   const pending = await undraftedQuestions(db, job.tenantId, file.id)

@@ -1,0 +1,38 @@
+// The draft-answers job waits for the client's documents still being read, then drafts from them.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { createMemoryBus } from '@portal/bus'
+import { type Database, migrateSchema, openDatabase } from '@portal/db'
+import { knowledgeDb, replaceDocumentChunks } from '@portal/knowledge'
+import { finishFile, insertCompany, insertFile, listQuestions, migrations, questionnaireDb, replaceQuestions, SCHEMA } from '@portal/questionnaire-store'
+import { draftAnswers, offlineDrafter } from '../src/jobs/draft-answers.js'
+
+describe('draft-answers job', () => {
+  let database: Database
+  beforeAll(async () => {
+    database = await openDatabase({})
+    await migrateSchema(database, SCHEMA, migrations)
+  })
+  afterAll(async () => database.close())
+
+  it('waits while a compliance document is being read, then cites it', async () => {
+    const db = questionnaireDb(database)
+    const tenantId = crypto.randomUUID()
+    const company = await insertCompany(db, tenantId, { companyName: 'Waiting Client', complianceBucket: 'c', questionnairesBucket: 'q' })
+    const doc = await insertFile(db, tenantId, { companyId: company.id, kind: 'compliance', fileName: 'policy.pdf', storageKey: 'k1', format: 'pdf' })
+    const questionnaire = await insertFile(db, tenantId, { companyId: company.id, kind: 'questionnaire', fileName: 'q.xlsx', storageKey: 'k2', format: 'xlsx' })
+    await replaceQuestions(db, tenantId, questionnaire.id, [{ sheet: 'S', row: 4, questionRef: '1', question: 'Is customer data encrypted at rest?', answerCells: [] }])
+    const deps = { db: database, bus: createMemoryBus(), drafter: offlineDrafter }
+    const job = { tenantId, fileId: questionnaire.id }
+
+    await expect(draftAnswers(deps, job)).rejects.toMatchObject({ code: 'UNAVAILABLE' }) // the document is still queued
+
+    await replaceDocumentChunks(knowledgeDb(database, SCHEMA), tenantId, { id: doc.id, name: 'policy.pdf' }, [
+      { ordinal: 0, page: 3, heading: 'Encryption', text: 'All customer data is encrypted at rest using AES-256 keys managed in a key management service.' },
+    ])
+    await finishFile(db, tenantId, doc.id, { state: 'ready', total: 3 })
+    await draftAnswers(deps, job)
+    const [q] = await listQuestions(db, tenantId, questionnaire.id)
+    expect(q).toMatchObject({ drafted: true, documentName: 'policy.pdf', fileAndFolder: 'compliance/policy.pdf#page=3' })
+    expect(q!.answer).toContain('AES-256')
+  })
+})
