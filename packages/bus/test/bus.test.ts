@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { createMemoryBus, createNatsBus, type EventBus, subjectMatches } from '../src/index.js'
+import { type Logger, silentLogger } from '@portal/observability'
+import { createBus, type EventBus, subjectMatches } from '../src/index.js'
 
-const cases: [string, () => Promise<EventBus>][] = [
-  ['memory', async () => createMemoryBus()],
-  ...(process.env['NATS_URL'] ? [['nats', () => createNatsBus(process.env['NATS_URL']!)] as [string, () => Promise<EventBus>]] : []),
+type Make = (log?: Logger) => Promise<EventBus>
+// NATS cases only where NATS_URL is set (CI); random subject prefixes keep runs apart.
+const natsUrl = process.env['NATS_URL']
+const cases: [string, Make][] = [
+  ['memory', (log = silentLogger) => createBus({}, log)],
+  ...(natsUrl ? [['nats', (log = silentLogger) => createBus({ natsUrl }, log)] as [string, Make]] : []),
 ]
 
 const waitFor = async (cond: () => boolean, ms = 2000) => {
@@ -13,23 +17,29 @@ const waitFor = async (cond: () => boolean, ms = 2000) => {
     await new Promise((r) => setTimeout(r, 10))
   }
 }
+const settle = (ms = 100) => new Promise((r) => setTimeout(r, ms))
 
-describe.each(cases)('%s bus', (_name, make) => {
-  let bus: EventBus
-  afterEach(async () => bus?.close())
+describe.each(cases)('%s bus', (kind, make) => {
+  let bus: EventBus | undefined
+  afterEach(async () => {
+    await bus?.close()
+    bus = undefined
+  })
   const t = () => `t${crypto.randomUUID().slice(0, 8)}`
 
   it('delivers exact and wildcard subscriptions', async () => {
     bus = await make()
+    expect(bus.kind).toBe(kind)
     const tenant = t()
     const got: string[] = []
     await bus.subscribe(`${tenant}.questionnaire.progress`, (s, p) => void got.push(`exact ${s} ${p['n']}`))
     await bus.subscribe(`${tenant}.*.progress`, (s) => void got.push(`star ${s}`))
     await bus.subscribe(`${tenant}.>`, (s) => void got.push(`tail ${s}`))
-    await new Promise((r) => setTimeout(r, 50))
+    await bus.subscribe(`${t()}.>`, (s) => void got.push(`other tenant ${s}`))
     await bus.publish(`${tenant}.questionnaire.progress`, { n: 3 })
     await bus.publish(`${tenant}.document.ingested`, { id: 'd1' })
     await waitFor(() => got.length === 4)
+    await settle(50)
     expect(got.sort()).toEqual([
       `exact ${tenant}.questionnaire.progress 3`,
       `star ${tenant}.questionnaire.progress`,
@@ -38,21 +48,68 @@ describe.each(cases)('%s bus', (_name, make) => {
     ])
   })
 
-  it('stops delivering after unsubscribe, and survives a failing handler', async () => {
+  it('delivers asynchronously, in order, with a payload of its own per subscriber', async () => {
     bus = await make()
+    const subject = `${t()}.questionnaire.progress`
+    const a: number[] = []
+    const b: unknown[] = []
+    await bus.subscribe(subject, async (_s, p) => {
+      p['n'] = -1 // must not leak into the other subscriber's copy
+      await settle(5)
+      a.push(a.length)
+    })
+    await bus.subscribe(subject, (_s, p) => void b.push(p['n']))
+    for (let n = 0; n < 5; n++) await bus.publish(subject, { n })
+    expect(b).toEqual([]) // nothing runs inside publish
+    await waitFor(() => a.length === 5 && b.length === 5)
+    expect(b).toEqual([0, 1, 2, 3, 4])
+  })
+
+  it('stops delivering after unsubscribe, and survives a failing handler', async () => {
+    const errors: unknown[] = []
+    const log = silentLogger.child({})
+    log.error = ((obj: unknown) => void errors.push(obj)) as Logger['error']
+    bus = await make(log)
     const subject = `${t()}.x.y`
     const got: number[] = []
     await bus.subscribe(subject, () => {
       throw new Error('handler bug')
     })
+    await bus.subscribe(subject, async () => {
+      throw new Error('async handler bug')
+    })
     const off = await bus.subscribe(subject, (_s, p) => void got.push(p['n'] as number))
-    await new Promise((r) => setTimeout(r, 50))
-    await bus.publish(subject, { n: 1 })
-    await waitFor(() => got.length === 1)
+    await expect(bus.publish(subject, { n: 1 })).resolves.toBeUndefined()
+    await waitFor(() => got.length === 1 && errors.length === 2)
     await off()
     await bus.publish(subject, { n: 2 })
-    await new Promise((r) => setTimeout(r, 100))
+    await settle()
     expect(got).toEqual([1])
+    expect(errors).toHaveLength(4)
+  })
+
+  it('refuses malformed subjects, patterns and payloads', async () => {
+    bus = await make()
+    for (const subject of ['', 'a..b', 'a.*', 'a.>', 'a b.c', 'a.b.']) {
+      await expect(bus.publish(subject, {})).rejects.toMatchObject({ code: 'INVALID_REQUEST' })
+    }
+    for (const pattern of ['', 'a.>.b', 'a.b*', 'a. b']) {
+      await expect(bus.subscribe(pattern, () => {})).rejects.toMatchObject({ code: 'INVALID_REQUEST' })
+    }
+    await expect(bus.publish('a.b', [] as unknown as Record<string, unknown>)).rejects.toMatchObject({ code: 'INVALID_REQUEST' })
+    await expect(bus.publish('a.b', { n: 1n })).rejects.toMatchObject({ code: 'INVALID_REQUEST' })
+  })
+
+  it('drains on close, then refuses to publish; closing twice is harmless', async () => {
+    bus = await make()
+    const subject = `${t()}.x.y`
+    const got: number[] = []
+    await bus.subscribe(subject, (_s, p) => void got.push(p['n'] as number))
+    await bus.publish(subject, { n: 1 })
+    await bus.close()
+    expect(got).toEqual([1])
+    await expect(bus.publish(subject, { n: 2 })).rejects.toMatchObject({ code: 'UNAVAILABLE' })
+    await bus.close()
   })
 })
 
@@ -61,16 +118,28 @@ describe('subjectMatches', () => {
     ['a.b.c', 'a.b.c', true],
     ['a.*.c', 'a.b.c', true],
     ['a.*', 'a.b.c', false],
+    ['a.*', 'a', false],
+    ['*', 'a', true],
+    ['*.*', 'a.b', true],
     ['a.>', 'a.b.c', true],
+    ['a.>', 'a.b', true],
     ['a.>', 'a', false],
     ['>', 'a', true],
+    ['>', 'a.b.c', true],
+    ['*.b.>', 'a.b.c.d', true],
+    ['*.b.>', 'a.x.c', false],
     ['a.b', 'a.b.c', false],
     ['a.b.c', 'a.b', false],
+    ['a.b', 'a.bc', false],
   ])('%s vs %s → %s', (p, s, want) => expect(subjectMatches(p, s)).toBe(want))
 })
 
 describe('nats connection errors', () => {
-  it('reports an unreachable server as UNAVAILABLE', async () => {
-    await expect(createNatsBus('nats://127.0.0.1:1')).rejects.toMatchObject({ code: 'UNAVAILABLE' })
+  it('reports an unreachable server as UNAVAILABLE with a clear message', async () => {
+    await expect(createBus({ natsUrl: 'nats://user:secret@127.0.0.1:1' })).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+      message: expect.stringContaining('cannot connect to NATS at 127.0.0.1:1'),
+    })
+    await expect(createBus({ natsUrl: 'nats://user:secret@127.0.0.1:1' })).rejects.toThrow(expect.not.stringContaining('secret') as unknown as string)
   })
 })

@@ -4,13 +4,9 @@ import { AppError } from '@portal/errors'
 import type { Logger } from '@portal/observability'
 import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
-import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, isUnrecoverable, type JobHandler, type JobQueue } from './types.js'
+import { checkQueueName, DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, isUnrecoverable, type JobHandler, type JobQueue, normalizeJobId } from './types.js'
 
-// BullMQ reserves ':' in ids and treats all-digit ids as its own counters.
-const safeId = (id: string) => {
-  const clean = id.replace(/:/g, '-')
-  return /^\d+$/.test(clean) ? `j-${clean}` : clean
-}
+const unavailable = (cause?: unknown) => new AppError('UNAVAILABLE', { message: 'Queue unavailable', cause })
 
 export function createBullmqQueue(cfg: { redisUrl: string; prefix?: string }, log?: Logger): JobQueue {
   const prefix = cfg.prefix ?? 'portal'
@@ -19,6 +15,7 @@ export function createBullmqQueue(cfg: { redisUrl: string; prefix?: string }, lo
   const queues = new Map<string, Queue>()
   const workers: Worker[] = []
   const connections: Redis[] = [producer]
+  let closed = false
 
   const queueFor = (name: string) => {
     let q = queues.get(name)
@@ -30,35 +27,55 @@ export function createBullmqQueue(cfg: { redisUrl: string; prefix?: string }, lo
     return q
   }
 
+  // With the offline queue off, a command sent before the first connect fails: wait for it briefly.
   const ready = async () => {
     if (producer.status === 'ready') return
     await new Promise<void>((resolve, reject) => {
-      const t = setTimeout(() => reject(new AppError('UNAVAILABLE', { message: 'Queue unavailable' })), 5000)
-      producer.once('ready', () => {
-        clearTimeout(t)
-        resolve()
-      })
+      const done = (err?: Error) => {
+        clearTimeout(timer)
+        producer.off('ready', onReady)
+        if (err) reject(err)
+        else resolve()
+      }
+      const onReady = () => done()
+      const timer = setTimeout(() => done(unavailable()), 5000)
+      producer.on('ready', onReady)
     })
+  }
+
+  // A finished job keeps its id until removeOnComplete/removeOnFail prune it; adding the same id
+  // then would silently do nothing. Dedup is meant for jobs still waiting or running (as in the
+  // memory adapter), so a finished one is removed first and the new job really runs.
+  const removeIfFinished = async (q: Queue, jobId: string) => {
+    const existing = await q.getJob(jobId)
+    if (!existing) return
+    const state = await existing.getState()
+    if (state === 'completed' || state === 'failed') await existing.remove().catch(() => undefined)
   }
 
   return {
     kind: 'bullmq',
     async add(name, data, opts = {}) {
+      if (closed) throw new AppError('UNAVAILABLE', { message: 'Queue closed' })
+      const q = queueFor(checkQueueName(name))
+      const jobId = opts.jobId ? normalizeJobId(opts.jobId) : undefined
       await ready()
       try {
-        const job = await queueFor(name).add(name, data, {
-          ...(opts.jobId ? { jobId: safeId(opts.jobId) } : {}),
-          attempts: opts.attempts ?? DEFAULT_ATTEMPTS,
+        if (jobId) await removeIfFinished(q, jobId)
+        const job = await q.add(name, data, {
+          ...(jobId ? { jobId } : {}),
+          attempts: Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS),
           backoff: { type: 'exponential', delay: opts.backoffMs ?? DEFAULT_BACKOFF_MS },
           removeOnComplete: { age: 3600, count: 1000 },
           removeOnFail: { age: 7 * 24 * 3600 },
         })
         return job.id!
       } catch (err) {
-        throw new AppError('UNAVAILABLE', { message: 'Queue unavailable', cause: err })
+        throw unavailable(err)
       }
     },
     process(name, handler, opts = {}) {
+      checkQueueName(name)
       const connection = new Redis(cfg.redisUrl, { maxRetriesPerRequest: null })
       connection.on('error', (err) => log?.warn({ err }, 'redis (worker) error'))
       connections.push(connection)
@@ -99,6 +116,8 @@ export function createBullmqQueue(cfg: { redisUrl: string; prefix?: string }, lo
       }
     },
     async close() {
+      if (closed) return
+      closed = true
       await Promise.all(workers.map((w) => w.close()))
       await Promise.all([...queues.values()].map((q) => q.close()))
       // BullMQ leaves connections it was given open: close ours.

@@ -1,12 +1,24 @@
 // The in-process queue of the embedded portal: the same retry, backoff and dedup rules as the
 // BullMQ adapter, without Redis. Jobs do not survive a restart; job state lives in Postgres, and
 // services re-queue unfinished rows at start-up.
+import { AppError } from '@portal/errors'
 import type { Logger } from '@portal/observability'
-import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, isUnrecoverable, type JobContext, type JobHandler, type JobOptions, type JobQueue } from './types.js'
+import {
+  checkQueueName,
+  DEFAULT_ATTEMPTS,
+  DEFAULT_BACKOFF_MS,
+  isUnrecoverable,
+  type JobContext,
+  type JobHandler,
+  type JobOptions,
+  type JobQueue,
+  normalizeJobId,
+} from './types.js'
 
 interface Pending {
   id: string
-  data: unknown
+  /** JSON, parsed afresh for each attempt as BullMQ reads it back from Redis. */
+  json: string
   attempt: number
   opts: Required<Pick<JobOptions, 'attempts' | 'backoffMs'>>
 }
@@ -56,7 +68,7 @@ export function createMemoryQueue(log?: Logger): JobQueue {
   }
 
   const runJob = async (name: string, l: Lane, job: Pending) => {
-    const ctx: JobContext<unknown> = { id: job.id, queue: name, data: job.data, attempt: job.attempt, progress: async () => {} }
+    const ctx: JobContext<unknown> = { id: job.id, queue: name, data: JSON.parse(job.json) as unknown, attempt: job.attempt, progress: async () => {} }
     try {
       await l.handler!(ctx)
       l.ids.delete(job.id)
@@ -84,16 +96,20 @@ export function createMemoryQueue(log?: Logger): JobQueue {
   return {
     kind: 'memory',
     async add(name, data, opts = {}) {
-      const l = lane(name)
-      const id = opts.jobId ?? crypto.randomUUID()
+      if (closed) throw new AppError('UNAVAILABLE', { message: 'Queue closed' })
+      const l = lane(checkQueueName(name))
+      const id = opts.jobId ? normalizeJobId(opts.jobId) : crypto.randomUUID()
       if (l.ids.has(id)) return id
+      // Stored as JSON, as Redis would: the handler never shares objects with the caller, and data
+      // that would not survive BullMQ (Dates, Buffers, functions) behaves the same here.
+      const json = JSON.stringify(data)
       l.ids.add(id)
-      l.waiting.push({ id, data, attempt: 1, opts: { attempts: opts.attempts ?? DEFAULT_ATTEMPTS, backoffMs: opts.backoffMs ?? DEFAULT_BACKOFF_MS } })
+      l.waiting.push({ id, json, attempt: 1, opts: { attempts: Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS), backoffMs: opts.backoffMs ?? DEFAULT_BACKOFF_MS } })
       queueMicrotask(() => pump(name))
       return id
     },
     process(name, handler, opts = {}) {
-      const l = lane(name)
+      const l = lane(checkQueueName(name))
       l.handler = handler as JobHandler<unknown>
       l.concurrency = Math.max(1, opts.concurrency ?? 1)
       queueMicrotask(() => pump(name))
@@ -115,6 +131,12 @@ export function createMemoryQueue(log?: Logger): JobQueue {
       for (const t of timers) clearTimeout(t)
       timers.clear()
       await Promise.allSettled([...inFlight])
+      // Jobs that will now never run must not keep a drain() waiting until its timeout.
+      for (const l of lanes.values()) {
+        l.waiting.length = 0
+        l.delayed = 0
+        settleIdle(l)
+      }
     },
   }
 }

@@ -41,3 +41,19 @@ export function isUnrecoverable(err: unknown): boolean {
 
 export const DEFAULT_ATTEMPTS = 3
 export const DEFAULT_BACKOFF_MS = 1000
+
+/** Queue names become Redis key parts: BullMQ refuses ':' in them, so both adapters do. */
+export function checkQueueName(name: string): string {
+  if (!/^[A-Za-z0-9_.-]{1,100}$/.test(name)) throw new AppError('INVALID_REQUEST', { message: `Invalid queue name: ${name}` })
+  return name
+}
+
+/**
+ * Custom job ids as both adapters store them: BullMQ reserves ':' (its key separator) and treats
+ * all-digit ids as its own counters, so ':' becomes '-' and digits get a prefix.
+ */
+export function normalizeJobId(id: string): string {
+  if (!id || id.length > 200) throw new AppError('INVALID_REQUEST', { message: 'Invalid job id' })
+  const clean = id.replace(/:/g, '-')
+  return /^\d+$/.test(clean) ? `j-${clean}` : clean
+}

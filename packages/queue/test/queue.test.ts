@@ -1,21 +1,41 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { AppError } from '@portal/errors'
-import { createBullmqQueue, createMemoryQueue, type JobQueue, UnrecoverableJobError } from '../src/index.js'
+import { type Logger, silentLogger } from '@portal/observability'
+import { createQueue, type JobQueue, UnrecoverableJobError } from '../src/index.js'
 
-const cases: [string, () => JobQueue][] = [
-  ['memory', () => createMemoryQueue()],
-  ...(process.env['REDIS_URL']
-    ? [['bullmq', () => createBullmqQueue({ redisUrl: process.env['REDIS_URL']!, prefix: `test-${crypto.randomUUID().slice(0, 8)}` })] as [string, () => JobQueue]]
-    : []),
+type Make = (log?: Logger) => JobQueue
+// Redis-backed cases only where REDIS_URL is set (CI); a random prefix keeps runs apart.
+const redisUrl = process.env['REDIS_URL']
+const cases: [string, Make][] = [
+  ['memory', (log = silentLogger) => createQueue({}, log)],
+  ...(redisUrl ? [['bullmq', (log = silentLogger) => createQueue({ redisUrl, prefix: `test-${crypto.randomUUID().slice(0, 8)}` }, log)] as [string, Make]] : []),
 ]
 
-describe.each(cases)('%s queue', (_name, make) => {
+const waitFor = async (cond: () => boolean, ms = 5000) => {
+  const until = Date.now() + ms
+  while (!cond()) {
+    if (Date.now() > until) throw new Error('timed out')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+/** A logger that counts warn/error calls: failures must be logged once each. */
+function countingLogger() {
+  const calls = { warn: 0, error: 0 }
+  const log = silentLogger.child({})
+  log.warn = ((..._args: unknown[]) => void calls.warn++) as Logger['warn']
+  log.error = ((..._args: unknown[]) => void calls.error++) as Logger['error']
+  return { log, calls }
+}
+
+describe.each(cases)('%s queue', (kind, make) => {
   let q: JobQueue
   afterEach(async () => q?.close())
   const qname = () => `q-${crypto.randomUUID().slice(0, 8)}`
 
   it('runs a job once with its data', async () => {
     q = make()
+    expect(q.kind).toBe(kind)
     const name = qname()
     const seen: unknown[] = []
     q.process<{ n: number }>(name, async (job) => {
@@ -26,6 +46,20 @@ describe.each(cases)('%s queue', (_name, make) => {
     await new Promise((r) => setTimeout(r, 20))
     await q.drain(name)
     expect(seen).toEqual([{ n: 1 }])
+  })
+
+  it('passes id, queue name and 1-based attempt; progress accepts numbers and objects', async () => {
+    q = make()
+    const name = qname()
+    const seen: unknown[] = []
+    q.process(name, async (job) => {
+      await job.progress(10)
+      await job.progress({ done: 1, total: 2 })
+      seen.push({ id: job.id, queue: job.queue, attempt: job.attempt })
+    })
+    const id = await q.add(name, { n: 1 })
+    await q.drain(name)
+    expect(seen).toEqual([{ id, queue: name, attempt: 1 }])
   })
 
   it('retries a flaky job with backoff, then succeeds', async () => {
@@ -40,6 +74,22 @@ describe.each(cases)('%s queue', (_name, make) => {
     await new Promise((r) => setTimeout(r, 20))
     await q.drain(name)
     expect(attempts).toEqual([1, 2, 3])
+  })
+
+  it('logs a retry as a warning and the final failure as an error, once each', async () => {
+    const { log, calls } = countingLogger()
+    q = make(log)
+    const name = qname()
+    let runs = 0
+    q.process(name, async () => {
+      runs++
+      throw new Error('always')
+    })
+    await q.add(name, { x: 1 }, { attempts: 2, backoffMs: 10 })
+    await q.drain(name)
+    await waitFor(() => calls.error === 1) // BullMQ emits 'failed' just after the counts change
+    expect(runs).toBe(2)
+    expect(calls).toEqual({ warn: 1, error: 1 })
   })
 
   it('does not retry unrecoverable failures', async () => {
@@ -70,9 +120,22 @@ describe.each(cases)('%s queue', (_name, make) => {
     const a = await q.add(name, { x: 1 }, { jobId: 'draft:t1:q1' })
     const b = await q.add(name, { x: 1 }, { jobId: 'draft:t1:q1' })
     expect(a).toBe(b)
+    expect(a).toBe('draft-t1-q1') // ':' is BullMQ's key separator, so both adapters replace it
     await new Promise((r) => setTimeout(r, 20))
     await q.drain(name)
     expect(runs).toBe(1)
+    // Once the job has finished, the same id queues a new run.
+    await q.add(name, { x: 2 }, { jobId: 'draft:t1:q1' })
+    await q.drain(name)
+    expect(runs).toBe(2)
+  })
+
+  it('refuses queue names BullMQ cannot store, and jobs after close', async () => {
+    q = make()
+    await expect(q.add('a:b', {})).rejects.toMatchObject({ code: 'INVALID_REQUEST' })
+    expect(() => q.process('', async () => {})).toThrow('Invalid queue name')
+    await q.close()
+    await expect(q.add(qname(), {})).rejects.toMatchObject({ code: 'UNAVAILABLE' })
   })
 
   it('honours concurrency and waits for running jobs on close', async () => {
@@ -94,7 +157,7 @@ describe.each(cases)('%s queue', (_name, make) => {
     expect(peak).toBe(2)
     expect(finished).toBe(4)
     await q.add(name, { i: 5 })
-    await new Promise((r) => setTimeout(r, 20))
+    await waitFor(() => running === 1)
     await q.close()
     expect(finished).toBe(5)
   })

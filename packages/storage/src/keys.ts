@@ -4,7 +4,7 @@ import { AppError } from '@portal/errors'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const FOLDER = /^[a-zA-Z0-9_-]{1,64}$/
 const ID = /^[a-zA-Z0-9-]{1,64}$/
-const KEY = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*\/?$/
+const KEY = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/
 
 /** `<tenantId>/<folder>/<uuid>`: a user's file name never becomes part of a path. */
 export function tenantKey(tenantId: string, folder: string, id: string = randomUUID()): string {
@@ -13,8 +13,10 @@ export function tenantKey(tenantId: string, folder: string, id: string = randomU
 }
 
 /** Every key (or prefix) reaching an adapter passes here: no traversal, no absolute paths. */
-export function checkKey(key: string): string {
-  if (!key || key.length > 512 || !KEY.test(key) || key.split('/').some((part) => part === '.' || part === '..')) {
+export function checkKey(key: string, isPrefix = false): string {
+  // Only a prefix may end in '/': an object key naming a folder would clash with its contents on disk.
+  const bare = isPrefix && key.endsWith('/') ? key.slice(0, -1) : key
+  if (!bare || key.length > 512 || !KEY.test(bare) || key.includes('..') || key.split('/').includes('.')) {
     throw new AppError('INVALID_REQUEST', { message: 'Invalid storage key' })
   }
   return key
@@ -29,7 +31,9 @@ export function contentDisposition(fileName: string): string {
     .replace(/[/\\]/g, '_')
     .slice(0, 200)
     .trim() || 'download'
-  const ascii = clean.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  // Quotes and backslashes are replaced rather than backslash-escaped: user agents disagree on
+  // quoted-pair (RFC 6266 §4.3); `%` too, since some decode the fallback. filename* keeps them.
+  const ascii = clean.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_')
   const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`
 }

@@ -1,5 +1,7 @@
 // Blobs in S3 or MinIO through the minio client. The bucket is private; downloads are either
 // streamed by the service or presigned for at most 300 s (minio-js defaults to 7 days).
+import http from 'node:http'
+import https from 'node:https'
 import type { Readable } from 'node:stream'
 import { AppError } from '@portal/errors'
 import type { Logger } from '@portal/observability'
@@ -17,8 +19,26 @@ export interface S3Config {
   partSize?: number
 }
 
-const isMissing = (err: unknown) => ['NoSuchKey', 'NotFound', 'NoSuchBucket'].includes((err as { code?: string }).code ?? '')
-const isNetwork = (err: unknown) => ['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'ECONNRESET'].includes((err as { code?: string }).code ?? '')
+const codeOf = (err: unknown) => (err as { code?: string } | undefined)?.code ?? ''
+const isMissing = (err: unknown) => ['NoSuchKey', 'NotFound', 'NoSuchBucket'].includes(codeOf(err))
+const networkCodes = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ECONNABORTED']
+const isNetwork = (err: unknown) => networkCodes.includes(codeOf(err))
+
+/** How long a request may wait for the server's first byte; minio-js has no timeout of its own. */
+const RESPONSE_TIMEOUT_MS = 15_000
+
+// A blackholed endpoint would otherwise hang every call: give up when no response arrives in time,
+// and lift the limit once it does so that a slow reader of a large download is not cut off.
+function timedTransport(secure: boolean): Minio.ClientOptions['transport'] {
+  const base = secure ? https : http
+  const request = (opts: http.RequestOptions, onResponse?: (res: http.IncomingMessage) => void) => {
+    const req = base.request(opts, onResponse)
+    req.setTimeout(RESPONSE_TIMEOUT_MS, () => req.destroy(Object.assign(new Error('S3 request timed out'), { code: 'ETIMEDOUT' })))
+    req.once('response', () => req.setTimeout(0))
+    return req
+  }
+  return { request: request as typeof http.request }
+}
 
 export async function createS3Store(cfg: S3Config, log?: Logger): Promise<BlobStore> {
   const url = new URL(cfg.endpoint)
@@ -30,6 +50,7 @@ export async function createS3Store(cfg: S3Config, log?: Logger): Promise<BlobSt
     secretKey: cfg.secretKey,
     region: cfg.region,
     pathStyle: true,
+    transport: timedTransport(url.protocol === 'https:'),
     ...(cfg.partSize ? { partSize: cfg.partSize } : {}),
   })
   const call = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
@@ -74,14 +95,15 @@ export async function createS3Store(cfg: S3Config, log?: Logger): Promise<BlobSt
     delete: (key) => call('delete', () => client.removeObject(cfg.bucket, checkKey(key))),
     deletePrefix: async (prefix) => {
       const keys = await store.list(prefix)
-      // One DELETE per key: the multi-object call is not supported by every S3-protocol server.
-      await Promise.all(keys.map((k) => store.delete(k)))
+      // One DELETE per key (the multi-object call is not supported by every S3-protocol server),
+      // a few at a time so that a tenant with thousands of files does not open thousands of sockets.
+      for (let i = 0; i < keys.length; i += 16) await Promise.all(keys.slice(i, i + 16).map((k) => store.delete(k)))
       return keys.length
     },
     list: (prefix) =>
       call('list', async () => {
         const keys: string[] = []
-        for await (const item of client.listObjectsV2(cfg.bucket, checkKey(prefix), true)) {
+        for await (const item of client.listObjectsV2(cfg.bucket, checkKey(prefix, true), true)) {
           if ((item as { name?: string }).name) keys.push((item as { name: string }).name)
         }
         return keys.sort()

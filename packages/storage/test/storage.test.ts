@@ -1,9 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import S3rver from 's3rver'
-import { type BlobStore, contentDisposition, createFsStore, createS3Store, tenantKey } from '../src/index.js'
+import { silentLogger } from '@portal/observability'
+import { type BlobStore, contentDisposition, createBlobStore, createFsStore, createS3Store, tenantKey } from '../src/index.js'
 
 const tenant = '2f1c6a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b'
 let dir: string
@@ -21,10 +22,11 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
+const s3cfg = () => ({ endpoint: `http://127.0.0.1:${s3Port}`, accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: 'portal-test', region: 'us-east-1', partSize: 1024 ** 3 })
+// Both go through the public factory: no s3 config → fs store under dataDir.
 const stores: [string, () => Promise<BlobStore>][] = [
-  ['fs', async () => createFsStore(path.join(dir, 'fs'))],
-  ['s3 (s3rver)', async () =>
-    createS3Store({ endpoint: `http://127.0.0.1:${s3Port}`, accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: 'portal-test', region: 'us-east-1', partSize: 1024 ** 3 })],
+  ['fs', () => createBlobStore({ dataDir: path.join(dir, 'fs') }, silentLogger)],
+  ['s3 (s3rver)', () => createBlobStore({ s3: s3cfg(), dataDir: path.join(dir, 'unused') }, silentLogger)],
 ]
 
 describe.each(stores)('%s blob store', (_name, make) => {
@@ -41,8 +43,9 @@ describe.each(stores)('%s blob store', (_name, make) => {
     const chunks: Buffer[] = []
     for await (const c of await store.get(key)) chunks.push(c as Buffer)
     expect(Buffer.concat(chunks).toString()).toBe('%PDF-1.7 hello')
-    expect((await store.stat(key))?.size).toBe(14)
-    expect(await store.list(`${tenant}/compliance/`)).toContain(key)
+    expect(await store.stat(key)).toMatchObject({ size: 14, contentType: 'application/pdf' })
+    expect(await store.list(`${tenant}/compliance/`)).toEqual([key])
+    expect(await store.list(`${tenant}/compl`)).toEqual([key])
     await store.delete(key)
     expect(await store.stat(key)).toBeUndefined()
     await store.delete(key) // deleting twice is fine
@@ -54,18 +57,39 @@ describe.each(stores)('%s blob store', (_name, make) => {
   })
 
   it('deletes a prefix and nothing else', async () => {
-    const other = '9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a'
-    const a = tenantKey(tenant, 'docs')
-    const b = tenantKey(tenant, 'docs')
+    // Fresh tenants: other tests' blobs in the shared bucket must not change the counts.
+    const [mine, other] = [crypto.randomUUID(), crypto.randomUUID()]
+    const a = tenantKey(mine, 'docs')
+    const b = tenantKey(mine, 'docs')
     const c = tenantKey(other, 'docs')
-    for (const k of [a, b, c]) await store.put(k, Buffer.from(k))
-    expect(await store.deletePrefix(`${tenant}/docs/`)).toBe(2)
+    const d = tenantKey(mine, 'docs2')
+    for (const k of [a, b, c, d]) await store.put(k, Buffer.from(k))
+    expect(await store.deletePrefix(`${mine}/docs/`)).toBe(2)
+    expect(await store.list(`${mine}/docs/`)).toEqual([])
+    expect(await store.list(`${mine}/`)).toEqual([d])
     expect(await store.stat(c)).toBeDefined()
+    expect(await store.deletePrefix(`${mine}/nothing-here/`)).toBe(0)
+  })
+
+  it('overwrites a key in place', async () => {
+    const key = tenantKey(tenant, 'logo')
+    await store.put(key, Buffer.from('one'))
+    await store.put(key, Buffer.from('second'))
+    expect((await store.getBuffer(key)).toString()).toBe('second')
+    expect(await store.list(`${tenant}/logo/`)).toEqual(expect.arrayContaining([key]))
+    expect((await store.list(`${tenant}/logo/`)).filter((k) => k === key)).toHaveLength(1)
   })
 
   it('refuses keys that could leave the store', async () => {
-    for (const key of ['../etc/passwd', '/etc/passwd', `${tenant}/../x`, 'a\\b', 'a/b c', '', `${tenant}/./x`]) {
+    const bad = ['../etc/passwd', '/etc/passwd', `${tenant}/../x`, 'a\\b', 'a/b c', '', `${tenant}/./x`, 'a..b', 'a//b', `${tenant}/docs/`, 'a/b\nc', 'a/%2e%2e/b', 'é/x']
+    for (const key of bad) {
       await expect(store.put(key, Buffer.from('x'))).rejects.toMatchObject({ code: 'INVALID_REQUEST' })
+      await expect(store.getBuffer(key)).rejects.toMatchObject({ code: 'INVALID_REQUEST' })
+      await expect(store.delete(key)).rejects.toMatchObject({ code: 'INVALID_REQUEST' })
+    }
+    for (const prefix of ['../', '/', '', 'a/../']) {
+      await expect(store.list(prefix)).rejects.toMatchObject({ code: 'INVALID_REQUEST' })
+      await expect(store.deletePrefix(prefix)).rejects.toMatchObject({ code: 'INVALID_REQUEST' })
     }
   })
 })
@@ -80,12 +104,32 @@ describe('s3 extras', () => {
     expect(url).toContain('X-Amz-Expires=300')
     const res = await fetch(url!)
     expect(res.status).toBe(200)
+    expect(res.headers.get('content-disposition')).toBe(contentDisposition('Report 2024.pdf'))
     expect(await res.text()).toBe('signed bytes')
     expect(await createFsStore(dir).signedUrl(key, 60, 'x')).toBeUndefined()
   })
 
+  it('creates a missing bucket at start-up', async () => {
+    const store = await createS3Store({ ...s3cfg(), bucket: `portal-${crypto.randomUUID().slice(0, 8)}` })
+    const key = tenantKey(tenant, 'docs')
+    await store.put(key, Buffer.from('x'))
+    expect(await store.list(`${tenant}/`)).toEqual([key])
+  })
+
   it('reports an unreachable server as UNAVAILABLE', async () => {
-    await expect(createS3Store({ endpoint: 'http://127.0.0.1:1', accessKey: 'a', secretKey: 'b', bucket: 'portal-x', region: 'us-east-1' })).rejects.toMatchObject({ code: 'UNAVAILABLE' })
+    await expect(createS3Store({ endpoint: 'http://127.0.0.1:1', accessKey: 'a', secretKey: 'b', bucket: 'portal-x', region: 'us-east-1' })).rejects.toMatchObject({ code: 'UNAVAILABLE', message: 'Storage unavailable' })
+  })
+
+  it('reports a server that went away as UNAVAILABLE on each call', async () => {
+    const gone = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: path.join(dir, 's3rver-gone') })
+    const { port } = (await gone.run()) as unknown as { port: number }
+    const store = await createS3Store({ ...s3cfg(), endpoint: `http://127.0.0.1:${port}` })
+    await gone.close()
+    const key = tenantKey(tenant, 'docs')
+    await expect(store.put(key, Buffer.from('x'))).rejects.toMatchObject({ code: 'UNAVAILABLE', message: 'Storage unavailable' })
+    await expect(store.getBuffer(key)).rejects.toMatchObject({ code: 'UNAVAILABLE' })
+    await expect(store.stat(key)).rejects.toMatchObject({ code: 'UNAVAILABLE' })
+    await expect(store.list(`${tenant}/`)).rejects.toMatchObject({ code: 'UNAVAILABLE' })
   })
 })
 
@@ -104,5 +148,21 @@ describe('keys and names', () => {
     expect(header).toBe(`attachment; filename="_vil_x_.pdf"; filename*=UTF-8''%C3%A9vil%22x%22.pdf`)
     expect(contentDisposition('evil\u202Efdp.exe')).not.toContain('\u202E')
     expect(contentDisposition('../../etc/passwd')).toContain('filename=".._.._etc_passwd"')
+    expect(contentDisposition('\r\n')).toBe(`attachment; filename="download"; filename*=UTF-8''download`)
+    expect(contentDisposition('100% "done".pdf')).toBe(`attachment; filename="100_ _done_.pdf"; filename*=UTF-8''100%25%20%22done%22.pdf`)
+  })
+})
+
+describe('fs store on disk', () => {
+  it('keeps blobs under dataDir/blobs/<key> and leaves no temp files among them', async () => {
+    const dataDir = path.join(dir, 'fs-layout')
+    const store = createFsStore(dataDir)
+    const key = tenantKey(tenant, 'docs')
+    await Promise.all([store.put(key, Buffer.from('a')), store.put(key, Buffer.from('b'))])
+    expect(['a', 'b']).toContain((await readFile(path.join(dataDir, 'blobs', key))).toString())
+    expect(await readdir(path.join(dataDir, 'blobs', tenant, 'docs'))).toEqual([key.split('/')[2]])
+    expect(await readdir(path.join(dataDir, 'blobs-tmp'))).toEqual([])
+    expect(await store.stat(`${tenant}/docs`)).toBeUndefined() // a folder is not a blob
+    await expect(store.getBuffer(`${tenant}/docs`)).rejects.toMatchObject({ code: 'NOT_FOUND' })
   })
 })

@@ -1,0 +1,95 @@
+// Events over NATS core pub/sub (at-most-once, like the memory bus; durable work goes through the
+// queue). JSON bodies; connection problems are logged, a failed first connect is UNAVAILABLE.
+import { AppError } from '@portal/errors'
+import type { Logger } from '@portal/observability'
+import { connect, type NatsConnection } from '@nats-io/transport-node'
+import { checkPattern, checkSubject, deliver, encodePayload } from './subjects.js'
+import type { EventBus } from './types.js'
+
+const unavailable = (message: string, cause?: unknown) => new AppError('UNAVAILABLE', { message, cause })
+
+/** `nats://[user:pass@|token@]host[:port]`, or several separated by commas (a cluster). */
+function connectOptions(natsUrl: string) {
+  const urls = natsUrl.split(',').map((u) => u.trim()).filter(Boolean)
+  let first: URL
+  try {
+    first = new URL(urls[0] ?? '')
+  } catch {
+    throw new AppError('INVALID_REQUEST', { message: 'NATS_URL is not a URL' })
+  }
+  const user = decodeURIComponent(first.username)
+  const pass = decodeURIComponent(first.password)
+  const servers = urls.map((u) => {
+    const url = new URL(u)
+    return `${url.hostname}:${url.port || 4222}`
+  })
+  return {
+    servers,
+    display: servers.join(','), // never the credentials
+    ...(user && pass ? { user, pass } : user ? { token: user } : {}),
+    ...(first.protocol === 'tls:' ? { tls: {} } : {}),
+  }
+}
+
+async function watchStatus(nc: NatsConnection, log?: Logger) {
+  for await (const s of nc.status()) {
+    if (s.type === 'disconnect') log?.warn({ server: s.server }, 'event bus disconnected, reconnecting')
+    else if (s.type === 'reconnect') log?.info({ server: s.server }, 'event bus reconnected')
+    else if (s.type === 'error') log?.error({ err: s.error }, 'event bus error')
+  }
+}
+
+export async function createNatsBus(natsUrl: string, log?: Logger): Promise<EventBus> {
+  const { display, ...opts } = connectOptions(natsUrl)
+  let nc: NatsConnection
+  try {
+    nc = await connect({ ...opts, name: 'trust-portal', timeout: 5000 })
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err)
+    throw unavailable(`Event bus unavailable: cannot connect to NATS at ${display} (${reason})`, err)
+  }
+  void watchStatus(nc, log).catch(() => undefined)
+  const gone = () => nc.isClosed() || nc.isDraining()
+
+  return {
+    kind: 'nats',
+    async publish(subject, payload) {
+      checkSubject(subject)
+      const body = encodePayload(payload)
+      if (gone()) throw unavailable('Event bus closed')
+      try {
+        nc.publish(subject, body)
+      } catch (err) {
+        throw unavailable('Event bus unavailable', err)
+      }
+    },
+    async subscribe(pattern, handler) {
+      if (gone()) throw unavailable('Event bus closed')
+      const sub = nc.subscribe(checkPattern(pattern))
+      void (async () => {
+        for await (const msg of sub) {
+          let payload: Record<string, unknown>
+          try {
+            payload = msg.json<Record<string, unknown>>()
+          } catch (err) {
+            log?.warn({ err, subject: msg.subject }, 'event with a body that is not JSON ignored')
+            continue
+          }
+          await deliver(handler, msg.subject, payload, log)
+        }
+      })().catch((err: unknown) => log?.error({ err, pattern }, 'event subscription ended'))
+      // Round trip to the server: once subscribe resolves, the interest is registered and
+      // an event published right after is delivered.
+      await nc.flush().catch((err: unknown) => {
+        throw unavailable('Event bus unavailable', err)
+      })
+      return async () => {
+        if (!nc.isClosed()) sub.unsubscribe()
+      }
+    },
+    async close() {
+      if (gone()) return nc.closed().then(() => undefined)
+      await nc.drain()
+    },
+  }
+}
