@@ -154,6 +154,35 @@ describe('questionnaire review, end to end', () => {
     expect(sheet.rows[4]!.slice(0, 5)).toEqual(original.rows[4]!.slice(0, 5))
   })
 
+  it('answers the file host calls: questions and answers by file, re-drafting, document sets, index deletion', async () => {
+    const byName = await api(alice, 'GET', '/api/fs/llm/questions?file_name=caiq%20v3.xlsx')
+    expect((byName.json.data as unknown[]).length).toBe(294)
+    const answers = await api(alice, 'GET', `/api/fs/llm/answers?collection_name=${questionnaireId}`)
+    expect((answers.json.data as { answer: string }[])[0]!.answer).toBe('Yes: OWASP ASVS and secure code review.')
+    const sets = (await api(alice, 'GET', '/api/fs/test-collections')).json.data as { _id: string; fileName: string; pages: number }[]
+    expect(sets).toEqual([expect.objectContaining({ fileName: 'SOC2policies.pdf', pages: 167 })])
+    expect((await api(bob, 'GET', '/api/fs/test-collections')).json.data).toEqual([])
+
+    const before = (await api(alice, 'GET', `/api/getquestionlist/${questionnaireId}`)).json.data as { _id: string; answer: string }[]
+    const redraft = await api(alice, 'POST', '/api/fs/get-llm-answer-of-questions', { questionnaireId })
+    expect(redraft.status).toBe(202)
+    // Only questions without an answer are drafted again: existing answers are never replaced.
+    expect((redraft.json.data as { questions: number }).questions).toBe(before.filter((q) => !q.answer).length)
+    for (let i = 0; i < 100; i++) {
+      const list = (await api(alice, 'GET', `/api/questionnaires/${companyId}`)).json.data as { _id: string; drafted: number; total: number }[]
+      if (list.find((x) => x._id === questionnaireId)?.drafted === 294) break
+      await new Promise((r) => setTimeout(r, 200))
+    }
+    const after = (await api(alice, 'GET', `/api/getquestionlist/${questionnaireId}`)).json.data as { answer: string; drafted: boolean }[]
+    expect(after.every((q) => q.drafted)).toBe(true)
+    expect(after.map((q) => q.answer).filter((_a, i) => before[i]!.answer)).toEqual(before.filter((q) => q.answer).map((q) => q.answer))
+    expect((await api(bob, 'POST', '/api/fs/get-llm-answer-of-questions', { questionnaireId })).status).toBe(404)
+
+    expect((await api(bob, 'POST', '/api/fs/enterpriseapps-compliance-pineconedata-delete', { id: sets[0]!._id })).status).toBe(404)
+    const deleted = await api(alice, 'POST', '/api/fs/enterpriseapps-compliance-pineconedata-delete', { id: sets[0]!._id })
+    expect((deleted.json.data as { deleted: number }).deleted).toBeGreaterThan(100)
+  })
+
   it('deletes the client with its files and index', async () => {
     expect((await api(alice, 'DELETE', '/api/companys', { id: companyId })).status).toBe(200)
     expect((await api(alice, 'GET', '/api/companys')).json.data).toEqual([])

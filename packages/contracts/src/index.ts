@@ -13,7 +13,8 @@ export const routeTable: Record<ServiceName, readonly string[]> = {
     '/api/userprofile', '/api/people', '/api/userdelete', '/api/.well-known', '/api/fs/update_provisioned', '/api/fs/check-hostname',
   ],
   'trust-center': ['/api/trust-center'],
-  questionnaire: ['/api/questionnaire', '/api/companys', '/api/compliancefile', '/api/questionnaires', '/api/getquestionlist', '/api/downloadquestions', '/api/fs/enterpriseapps-compliance-uploadfile'],
+  questionnaire: ['/api/questionnaire', '/api/companys', '/api/compliancefile', '/api/questionnaires', '/api/getquestionlist', '/api/downloadquestions', '/api/fs/enterpriseapps-compliance-uploadfile',
+    '/api/fs/llm', '/api/fs/get-llm-answer-of-questions', '/api/fs/test-collections', '/api/fs/enterpriseapps-compliance-pineconedata-delete'],
   outbound: ['/api/outbound'],
 }
 

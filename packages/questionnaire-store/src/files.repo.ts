@@ -56,3 +56,9 @@ export const staleFiles = (db: Db) =>
   db.selectFrom('file').select(['id', 'tenantId', 'kind'])
     .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('leaseUntil', '<', new Date())])]))
     .execute()
+
+export const findFileByName = (db: Db, tenantId: string, kind: Kind, fileName: string) =>
+  db.selectFrom('file').select(columns).where('tenantId', '=', tenantId).where('kind', '=', kind).where('fileName', '=', fileName).orderBy('createdAt', 'desc').executeTakeFirst()
+
+export const listReadyDocuments = (db: Db, tenantId: string) =>
+  db.selectFrom('file').select(['id', 'companyId', 'fileName', 'total']).where('tenantId', '=', tenantId).where('kind', '=', 'compliance').where('state', '=', 'ready').orderBy('createdAt').execute()

@@ -92,3 +92,12 @@ export async function countsOf(db: Db, tenantId: string, fileId: string): Promis
 /** Approved answers of the tenant's questionnaires: the answer library. */
 export const answerLibrary = (db: Db, tenantId: string) =>
   db.selectFrom('question').select(['id', 'question', 'answer']).where('tenantId', '=', tenantId).where('llmstatus', '=', true).where('answer', '!=', '').execute()
+
+/**
+ * Marks the questions still without an answer for drafting again (say, after new documents were
+ * added). Answers that exist, drafted or written by a person, are never replaced.
+ */
+export async function resetDrafts(db: Db, tenantId: string, fileId: string): Promise<number> {
+  const res = await db.updateTable('question').set({ drafted: false }).where('tenantId', '=', tenantId).where('fileId', '=', fileId).where('answer', '=', '').executeTakeFirst()
+  return Number(res.numUpdatedRows)
+}

@@ -6,6 +6,7 @@ import type { QuestionnaireDeps } from './deps.js'
 import { companyRoutes } from './routes/companies.js'
 import { eventRoutes } from './routes/events.js'
 import { fileRoutes } from './routes/files.js'
+import { fsRoutes } from './routes/fs.js'
 import { reviewRoutes } from './routes/review.js'
 import { limits } from './uploads.js'
 
@@ -18,4 +19,5 @@ export async function questionnairePlugin(app: AppInstance, deps: QuestionnaireD
   fileRoutes(app, deps)
   reviewRoutes(app, deps)
   eventRoutes(app, deps)
+  fsRoutes(app, deps)
 }

@@ -1,0 +1,49 @@
+// The file-and-model host's calls of the contract (/api/fs/...): questions and drafted answers of a
+// stored questionnaire, drafting again, the tenant's indexed document sets, and index deletion.
+import { JOBS } from '@portal/contracts'
+import { AppError } from '@portal/errors'
+import { type AppInstance, ok, principalOf } from '@portal/http'
+import { deleteDocumentChunks, knowledgeDb } from '@portal/knowledge'
+import { findFile, findFileByName, listQuestions, listReadyDocuments, resetDrafts, SCHEMA } from '@portal/questionnaire-store'
+import { Type } from 'typebox'
+import type { QuestionnaireDeps } from '../deps.js'
+
+export function fsRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
+  const { store } = deps
+  const questionnaire = async (tenantId: string, id: string) => {
+    const file = deps.isUuid(id) ? await findFile(store, tenantId, id) : undefined
+    if (file?.kind !== 'questionnaire') throw new AppError('NOT_FOUND', { message: 'Questionnaire not found' })
+    return file
+  }
+
+  app.get('/fs/llm/questions', { schema: { tags: ['questionnaire'], querystring: Type.Object({ file_name: Type.String({ maxLength: 255 }) }) } }, async (req) => {
+    const { tenantId } = principalOf(req)
+    const file = await findFileByName(store, tenantId, 'questionnaire', req.query.file_name.replace(/\s+/g, ''))
+    if (!file) throw new AppError('NOT_FOUND', { message: 'Questionnaire not found' })
+    return ok((await listQuestions(store, tenantId, file.id)).map((q) => ({ _id: q.id, questionId: q.questionRef, question: q.question, sheet: q.sheet })))
+  })
+
+  app.get('/fs/llm/answers', { schema: { tags: ['questionnaire'], querystring: Type.Object({ collection_name: Type.String({ maxLength: 64 }) }) } }, async (req) => {
+    const { tenantId } = principalOf(req)
+    const file = await questionnaire(tenantId, req.query.collection_name)
+    return ok((await listQuestions(store, tenantId, file.id)).map((q) => ({ _id: q.id, questionId: q.questionRef, question: q.question, answer: q.answer, llmReviewRespons: q.llmReviewRespons, documentName: q.documentName })))
+  })
+
+  app.post('/fs/get-llm-answer-of-questions', { schema: { tags: ['questionnaire'], body: Type.Object({ questionnaireId: Type.String({ maxLength: 64 }) }) } }, async (req, reply) => {
+    const { tenantId } = principalOf(req)
+    const file = await questionnaire(tenantId, req.body.questionnaireId)
+    const reset = await resetDrafts(store, tenantId, file.id)
+    await deps.queue.add(JOBS.draftAnswers, { tenantId, fileId: file.id }, { jobId: `draft-${file.id}-${Date.now()}`, attempts: 10, backoffMs: 500 })
+    return reply.status(202).send(ok({ questions: reset }, 'Drafting queued'))
+  })
+
+  app.get('/fs/test-collections', { schema: { tags: ['questionnaire'] } }, async (req) =>
+    ok((await listReadyDocuments(store, principalOf(req).tenantId)).map((d) => ({ _id: d.id, company_id: d.companyId, fileName: d.fileName, pages: d.total }))))
+
+  app.post('/fs/enterpriseapps-compliance-pineconedata-delete', { schema: { tags: ['questionnaire'], body: Type.Object({ id: Type.String({ maxLength: 64 }) }) } }, async (req) => {
+    const { tenantId } = principalOf(req)
+    const file = deps.isUuid(req.body.id) ? await findFile(store, tenantId, req.body.id) : undefined
+    if (file?.kind !== 'compliance') throw new AppError('NOT_FOUND', { message: 'Compliance file not found' })
+    return ok({ deleted: await deleteDocumentChunks(knowledgeDb(deps.database, SCHEMA), tenantId, file.id) })
+  })
+}
