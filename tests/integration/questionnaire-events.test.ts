@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { buildQuestionsWorkbook } from '@portal/sheets'
 import { type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 
 const DATA = path.resolve(process.cwd(), '../shared/data')
@@ -36,5 +37,16 @@ describe('questionnaire progress events', () => {
     expect(events.at(-1)).toMatchObject({ event: 'drafted', data: { drafted: 294, total: 294 } })
     const progress = events.filter((e) => e.event === 'progress' && e.data.total === 294).map((e) => e.data.drafted)
     expect(progress).toEqual([...progress].sort((a, b) => a - b))
+  }, 60_000)
+
+  it('tells the stream when a file fails, with the reason, and ends it', async () => {
+    const company = ((await (await fetch(`${tp.url}/api/companys`, { method: 'POST', headers: { ...auth(user), 'content-type': 'application/json' }, body: JSON.stringify({ companyName: 'Failing Client', compliance_bucket: 'c', questionnaires_bucket: 'q' }) })).json()) as { data: { _id: string } }).data
+    const fd = new FormData()
+    fd.append('company_id', company._id)
+    // A real workbook with no questions in it: extraction fails for good.
+    fd.append('files', new Blob([new Uint8Array(await buildQuestionsWorkbook([]))]), 'empty.xlsx')
+    const saved = (await (await fetch(`${tp.url}/api/questionnaires/save`, { method: 'POST', headers: auth(user), body: fd })).json()) as { data: { _id: string }[] }
+    const text = await (await fetch(`${tp.url}/api/questionnaires/${saved.data[0]!._id}/events`, { headers: auth(user) })).text()
+    expect(text).toMatch(/event: failed\ndata: .*No questions were found in this file/)
   }, 60_000)
 })

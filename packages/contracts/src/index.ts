@@ -45,5 +45,7 @@ export const events = {
   questionnaireExtracted: (tenantId: string) => `${tenantId}.questionnaire.extracted`,
   questionnaireProgress: (tenantId: string) => `${tenantId}.questionnaire.progress`,
   questionnaireDrafted: (tenantId: string) => `${tenantId}.questionnaire.drafted`,
+  /** A file's job failed for good; the payload carries the message shown to the user. */
+  fileFailed: (tenantId: string) => `${tenantId}.file.failed`,
 }
 

@@ -20,8 +20,8 @@ export const module: Module<ServiceContext> = {
     const log = ctx.logger.child({ svc: SERVICE })
     ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
     // PDF parsing runs in worker threads; two at a time keeps a 2-core machine responsive.
-    queue.process(JOBS.ingestDocument, (job) => runFileJob(job, db, log, (data, file) => ingestDocument({ db, blobs, bus }, data, file)), { concurrency: 2 })
-    queue.process(JOBS.extractQuestions, (job) => runFileJob(job, db, log, (data, file) => extractQuestions({ db, blobs, bus, queue }, data, file)), { concurrency: 2 })
+    queue.process(JOBS.ingestDocument, (job) => runFileJob(job, db, bus, log, (data, file) => ingestDocument({ db, blobs, bus }, data, file)), { concurrency: 2 })
+    queue.process(JOBS.extractQuestions, (job) => runFileJob(job, db, bus, log, (data, file) => extractQuestions({ db, blobs, bus, queue }, data, file)), { concurrency: 2 })
     return undefined
   },
 }

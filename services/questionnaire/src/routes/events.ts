@@ -28,17 +28,26 @@ export function eventRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     }
     const ping = setInterval(() => res.write(': ping\n\n'), 15_000)
     req.raw.on('close', close)
-    for (const [subject, name] of [[events.questionnaireProgress(tenantId), 'progress'], [events.questionnaireDrafted(tenantId), 'drafted'], [events.questionnaireExtracted(tenantId), 'extracted']] as const) {
+    const subjects = [
+      [events.questionnaireProgress(tenantId), 'progress'],
+      [events.questionnaireDrafted(tenantId), 'drafted'],
+      [events.questionnaireExtracted(tenantId), 'extracted'],
+      [events.fileFailed(tenantId), 'failed'],
+    ] as const
+    for (const [subject, name] of subjects) {
       unsubscribes.push(await deps.bus.subscribe(subject, (_s, payload) => {
         if (closed || payload['fileId'] !== file.id) return
         send(name, payload)
-        if (name === 'drafted') close()
+        if (name === 'drafted' || name === 'failed') close()
       }))
     }
     // The state now, after subscribing, so no event falls between the two.
     const now = await findFile(deps.store, tenantId, file.id)
     send('progress', { fileId: file.id, state: now?.state, drafted: now?.drafted ?? 0, total: now?.total ?? 0 })
-    if (now?.state === 'failed' || (now?.state === 'ready' && now.total > 0 && now.drafted === now.total)) {
+    if (now?.state === 'failed') {
+      send('failed', { fileId: file.id, error: now.error })
+      close()
+    } else if (now?.state === 'ready' && now.total > 0 && now.drafted === now.total) {
       send('drafted', { fileId: file.id, drafted: now.drafted, total: now.total })
       close()
     }
