@@ -1,18 +1,16 @@
 // Live progress of a questionnaire as server-sent events, fed by the workers' bus events: the
 // current state at once, then each progress event, until drafting is done.
 import { events } from '@portal/contracts'
-import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import { findFile } from '@portal/questionnaire-store'
 import { Type } from 'typebox'
 import type { QuestionnaireDeps } from '../deps.js'
+import { fileOf } from '../lookups.js'
 
 export function eventRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   app.get('/questionnaires/:questionnaireId/events', { schema: { tags: ['questionnaire'], params: Type.Object({ questionnaireId: Type.String({ maxLength: 64 }) }) } }, async (req, reply) => {
     const { tenantId } = principalOf(req)
-    const id = req.params.questionnaireId
-    const file = deps.isUuid(id) ? await findFile(deps.store, tenantId, id) : undefined
-    if (file?.kind !== 'questionnaire') throw new AppError('NOT_FOUND', { message: 'Questionnaire not found' })
+    const file = await fileOf(deps, tenantId, req.params.questionnaireId, 'questionnaire')
     reply.hijack()
     const res = reply.raw
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no', 'x-content-type-options': 'nosniff' })

@@ -4,10 +4,11 @@ import { JOBS } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, ok, principalOf } from '@portal/http'
 import { deleteDocumentChunks, knowledgeDb } from '@portal/knowledge'
-import { deleteFile, findCompany, findFile, insertFile, listFiles, SCHEMA } from '@portal/questionnaire-store'
+import { deleteFile, findCompany, insertFile, listFiles, SCHEMA } from '@portal/questionnaire-store'
 import { contentDisposition, tenantKey } from '@portal/storage'
 import { Type } from 'typebox'
 import type { QuestionnaireDeps } from '../deps.js'
+import { fileOf } from '../lookups.js'
 import { checkCompliance, checkQuestionnaire, readUpload } from '../uploads.js'
 
 const CompanyParam = Type.Object({ companyId: Type.String({ maxLength: 64 }) })
@@ -68,9 +69,7 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
 
   const remove = (kind: 'compliance' | 'questionnaire') => async (req: Parameters<typeof principalOf>[0]) => {
     const tenantId = principalOf(req).tenantId
-    const { id } = req.params as { id: string }
-    const file = deps.isUuid(id) ? await findFile(store, tenantId, id) : undefined
-    if (!file || file.kind !== kind) throw notFound(kind === 'compliance' ? 'Compliance file' : 'Questionnaire')
+    const file = await fileOf(deps, tenantId, (req.params as { id: string }).id, kind)
     const key = await deleteFile(store, tenantId, file.id)
     if (key) await blobs.delete(key)
     await deleteDocumentChunks(knowledgeDb(deps.database, SCHEMA), tenantId, file.id)
@@ -79,8 +78,7 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   // Streamed, never a public URL; always an attachment, never rendered in the portal's origin.
   app.get('/compliancefile/:id/download', { schema: { tags: ['questionnaire'], params: IdParam } }, async (req, reply) => {
     const tenantId = principalOf(req).tenantId
-    const file = deps.isUuid(req.params.id) ? await findFile(store, tenantId, req.params.id) : undefined
-    if (file?.kind !== 'compliance') throw notFound('Compliance file')
+    const file = await fileOf(deps, tenantId, req.params.id, 'compliance')
     return reply.type('application/pdf').header('Content-Disposition', contentDisposition(file.fileName)).header('Cache-Control', 'private, no-store')
       .send(await blobs.get(file.storageKey))
   })

@@ -4,17 +4,14 @@ import { JOBS } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, ok, principalOf } from '@portal/http'
 import { deleteDocumentChunks, knowledgeDb } from '@portal/knowledge'
-import { findFile, findFileByName, listQuestions, listReadyDocuments, resetDrafts, SCHEMA } from '@portal/questionnaire-store'
+import { findFileByName, listQuestions, listReadyDocuments, resetDrafts, SCHEMA } from '@portal/questionnaire-store'
 import { Type } from 'typebox'
 import type { QuestionnaireDeps } from '../deps.js'
+import { fileOf } from '../lookups.js'
 
 export function fsRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   const { store } = deps
-  const questionnaire = async (tenantId: string, id: string) => {
-    const file = deps.isUuid(id) ? await findFile(store, tenantId, id) : undefined
-    if (file?.kind !== 'questionnaire') throw new AppError('NOT_FOUND', { message: 'Questionnaire not found' })
-    return file
-  }
+  const questionnaire = (tenantId: string, id: string) => fileOf(deps, tenantId, id, 'questionnaire')
 
   app.get('/fs/llm/questions', { schema: { tags: ['questionnaire'], querystring: Type.Object({ file_name: Type.String({ maxLength: 255 }) }) } }, async (req) => {
     const { tenantId } = principalOf(req)
@@ -42,8 +39,7 @@ export function fsRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
 
   app.post('/fs/enterpriseapps-compliance-pineconedata-delete', { schema: { tags: ['questionnaire'], body: Type.Object({ id: Type.String({ maxLength: 64 }) }) } }, async (req) => {
     const { tenantId } = principalOf(req)
-    const file = deps.isUuid(req.body.id) ? await findFile(store, tenantId, req.body.id) : undefined
-    if (file?.kind !== 'compliance') throw new AppError('NOT_FOUND', { message: 'Compliance file not found' })
+    const file = await fileOf(deps, tenantId, req.body.id, 'compliance')
     return ok({ deleted: await deleteDocumentChunks(knowledgeDb(deps.database, SCHEMA), tenantId, file.id) })
   })
 }

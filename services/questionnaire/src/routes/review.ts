@@ -2,11 +2,12 @@
 // history kept by the server), and the two exports.
 import { AppError } from '@portal/errors'
 import { type AppInstance, ok, principalOf } from '@portal/http'
-import { type AnswerCellRow, countsOf, findFile, findQuestion, type HistoryEntry, listQuestions, updateAnswer } from '@portal/questionnaire-store'
+import { type AnswerCellRow, countsOf, findQuestion, type HistoryEntry, listQuestions, updateAnswer } from '@portal/questionnaire-store'
 import { buildQuestionsWorkbook, type CellWrites, writeCells } from '@portal/sheets'
 import { contentDisposition } from '@portal/storage'
 import { Type } from 'typebox'
 import type { QuestionnaireDeps } from '../deps.js'
+import { fileOf } from '../lookups.js'
 
 type QuestionRow = Awaited<ReturnType<typeof listQuestions>>[number]
 
@@ -56,11 +57,7 @@ export function writesFor(q: QuestionRow): [string, string][] {
 
 export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   const { store, blobs } = deps
-  const questionnaireOf = async (tenantId: string, id: string) => {
-    const file = deps.isUuid(id) ? await findFile(store, tenantId, id) : undefined
-    if (file?.kind !== 'questionnaire') throw new AppError('NOT_FOUND', { message: 'Questionnaire not found' })
-    return file
-  }
+  const questionnaireOf = (tenantId: string, id: string) => fileOf(deps, tenantId, id, 'questionnaire')
   const Id = Type.Object({ questionnaireId: Type.String({ maxLength: 64 }) })
 
   app.get('/getquestionlist/:questionnaireId', { schema: { tags: ['questionnaire'], params: Id } }, async (req) => {
