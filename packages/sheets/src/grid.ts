@@ -3,6 +3,7 @@
 // columns and cell length are capped so a hostile file cannot exhaust memory.
 import { AppError } from '@portal/errors'
 import * as XLSX from 'xlsx-republish'
+import { decodeXml, sheetParts } from './workbook-parts.js'
 import { inspectXlsx } from './zip-guard.js'
 
 export const gridLimits = { maxRows: 20_000, maxCols: 200, maxCell: 8_000 }
@@ -27,9 +28,6 @@ export interface Grid {
   format: 'xlsx' | 'xls'
   sheets: Sheet[]
 }
-
-const decodeXml = (s: string) =>
-  s.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
 
 /** Excel's `_x000D_` escapes, control characters and the length cap. */
 export function cleanText(raw: string): string {
@@ -73,22 +71,6 @@ function parseRange(range: string): { c1: number; r1: number; c2: number; r2: nu
   return { c1: s.col, r1: s.row ?? 0, c2: e.col, r2: e.row ?? gridLimits.maxRows }
 }
 
-function sheetOrder(parts: Map<string, string>): { name: string; hidden: boolean; path: string }[] {
-  const rels = new Map<string, string>()
-  for (const m of (parts.get('xl/_rels/workbook.xml.rels') ?? '').matchAll(/<Relationship\b([^>]*)\/?>/g)) {
-    const id = /\bId="([^"]+)"/.exec(m[1]!)?.[1]
-    const target = /\bTarget="([^"]+)"/.exec(m[1]!)?.[1]
-    if (id && target) rels.set(id, target.replace(/^\/?xl\//, '').replace(/^\//, ''))
-  }
-  const out: { name: string; hidden: boolean; path: string }[] = []
-  for (const m of (parts.get('xl/workbook.xml') ?? '').matchAll(/<sheet\b([^>]*)\/?>/g)) {
-    const attrs = m[1]!
-    const name = decodeXml(/\bname="([^"]*)"/.exec(attrs)?.[1] ?? '')
-    const rid = /\br:id="([^"]+)"/.exec(attrs)?.[1] ?? ''
-    out.push({ name, hidden: /\bstate="(hidden|veryHidden)"/.test(attrs), path: `xl/${rels.get(rid) ?? ''}` })
-  }
-  return out
-}
 
 /** List choices of each dropdown: a literal list, or a range on a sheet of this workbook. */
 function validationsOf(xml: string, sheetName: string, grids: Map<string, string[][]>): Validation[] {
@@ -136,14 +118,14 @@ function validationsOf(xml: string, sheetName: string, grids: Map<string, string
 async function readXlsx(buf: Buffer): Promise<Grid> {
   // The archive is checked before the parser sees it; its XML also gives hidden state and dropdowns.
   const parts = await inspectXlsx(buf, (n) => n === 'xl/workbook.xml' || n === 'xl/_rels/workbook.xml.rels' || /^xl\/worksheets\/[^/]+\.xml$/.test(n))
-  const order = sheetOrder(parts)
+  const order = sheetParts(parts)
   const parsed = parseSheets(buf)
   const grids = new Map(parsed.sheets.map((s) => [s.name, s.rows]))
   return {
     format: 'xlsx',
     sheets: parsed.sheets.map((s) => {
       const meta = order.find((o) => o.name === s.name)
-      return { ...s, hidden: meta?.hidden ?? s.hidden, validations: meta ? validationsOf(parts.get(meta.path) ?? '', s.name, grids) : [] }
+      return { ...s, hidden: meta?.hidden ?? s.hidden, validations: meta?.path ? validationsOf(parts.get(meta.path) ?? '', s.name, grids) : [] }
     }),
   }
 }

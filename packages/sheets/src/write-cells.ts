@@ -5,6 +5,7 @@
 import { AppError } from '@portal/errors'
 import yauzl, { type Entry, type ZipFile } from 'yauzl'
 import yazl from 'yazl'
+import { sheetParts } from './workbook-parts.js'
 import { inspectXlsx } from './zip-guard.js'
 
 /** Sheet name → A1 address → text. */
@@ -92,21 +93,6 @@ function widenDimension(xml: string, addresses: string[]): string {
   })
 }
 
-function sheetPaths(parts: Map<string, string>): Map<string, string> {
-  const rels = new Map<string, string>()
-  for (const m of (parts.get('xl/_rels/workbook.xml.rels') ?? '').matchAll(/<Relationship\b([^>]*)\/?>/g)) {
-    const id = /\bId="([^"]+)"/.exec(m[1]!)?.[1]
-    const target = /\bTarget="([^"]+)"/.exec(m[1]!)?.[1]
-    if (id && target) rels.set(id, target.startsWith('/') ? target.slice(1) : `xl/${target}`)
-  }
-  const paths = new Map<string, string>()
-  for (const m of (parts.get('xl/workbook.xml') ?? '').matchAll(/<sheet\b([^>]*)\/?>/g)) {
-    const name = /\bname="([^"]*)"/.exec(m[1]!)?.[1]?.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>')
-    const rid = /\br:id="([^"]+)"/.exec(m[1]!)?.[1]
-    if (name && rid && rels.has(rid)) paths.set(name, rels.get(rid)!)
-  }
-  return paths
-}
 
 const openZip = (buf: Buffer) =>
   new Promise<ZipFile>((resolve, reject) => yauzl.fromBuffer(buf, { lazyEntries: true }, (err, z) => (err || !z ? reject(err) : resolve(z))))
@@ -123,7 +109,7 @@ const entryBytes = (zip: ZipFile, entry: Entry) =>
 /** A copy of the workbook with the given cells set to text; nothing else changes. */
 export async function writeCells(workbook: Buffer, writes: CellWrites): Promise<Buffer> {
   const parts = await inspectXlsx(workbook, (n) => n === 'xl/workbook.xml' || n === 'xl/_rels/workbook.xml.rels')
-  const paths = sheetPaths(parts)
+  const paths = new Map(sheetParts(parts).flatMap((s) => (s.name && s.path ? [[s.name, s.path] as const] : [])))
   const patches = new Map<string, Map<string, string>>()
   for (const [sheet, cells] of writes) {
     const p = paths.get(sheet)
