@@ -1,5 +1,4 @@
 // Builds and starts the portal for the configured targets; used by main.ts and by the tests.
-import type { TokenService } from '@portal/auth'
 import type { Config } from '@portal/config'
 import type { AppInstance, ServiceContext } from '@portal/http'
 import type { Logger } from '@portal/observability'
@@ -45,4 +44,3 @@ export async function startPortal(config: Config, logger: Logger): Promise<Porta
   }
 }
 
-export type { TokenService }
