@@ -3,4 +3,5 @@
 export { cleanText, type Grid, gridLimits, readWorkbook, type Sheet, spreadsheetKind, type Validation } from './grid.js'
 export { type AnsweredQuestion, buildQuestionsWorkbook } from './questions-workbook.js'
 export { writeCells, neutralise, type CellWrites } from './write-cells.js'
+export { columnLetters } from './workbook-parts.js'
 export { inspectXlsx, zipLimits } from './zip-guard.js'

@@ -1,6 +1,13 @@
 // The workbook's sheet list as its XML parts declare it: names (in order), hidden state, and the
 // part that holds each sheet. Shared by reading (grid.ts) and writing (write-cells.ts).
 
+/** 1 → "A", 27 → "AA": the letters of a 1-based column number. */
+export function columnLetters(column: number): string {
+  let s = ''
+  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s
+  return s
+}
+
 export const decodeXml = (s: string) =>
   s.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
 

@@ -5,7 +5,7 @@
 import { AppError } from '@portal/errors'
 import yauzl, { type Entry, type ZipFile } from 'yauzl'
 import yazl from 'yazl'
-import { sheetParts } from './workbook-parts.js'
+import { columnLetters, sheetParts } from './workbook-parts.js'
 import { inspectXlsx } from './zip-guard.js'
 
 /** Sheet name → A1 address → text. */
@@ -87,9 +87,7 @@ function widenDimension(xml: string, addresses: string[]): string {
       maxCol = Math.max(maxCol, colIndex(a))
       maxRow = Math.max(maxRow, rowOf(a))
     }
-    let col = ''
-    for (let n = maxCol; n > 0; n = Math.floor((n - 1) / 26)) col = String.fromCharCode(65 + ((n - 1) % 26)) + col
-    return `<dimension${attrs}ref="${c1}${r1}:${col}${maxRow}"`
+    return `<dimension${attrs}ref="${c1}${r1}:${columnLetters(maxCol)}${maxRow}"`
   })
 }
 

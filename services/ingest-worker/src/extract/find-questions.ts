@@ -1,7 +1,7 @@
 // Finds the questions of a questionnaire workbook: per visible sheet, the id column and the
 // question column (a question is a row with an id and a text, as customers' questionnaires and
 // catalogues number them), the answer column(s) by header or dropdown, and the exact answer cells.
-import type { Grid, Sheet } from '@portal/sheets'
+import { columnLetters, type Grid, type Sheet } from '@portal/sheets'
 
 export interface AnswerCell {
   /** A1 address on the question's sheet. */
@@ -38,12 +38,8 @@ export function isQuestionShaped(text: string): boolean {
   return t.endsWith('?') || QUESTION_START.test(t)
 }
 
-function colName(c: number): string {
-  let s = ''
-  for (let n = c + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s
-  return s
-}
-export const a1 = (col: number, row: number) => `${colName(col)}${row + 1}`
+/** A1 address of a 0-based column and row. */
+export const a1 = (col: number, row: number) => `${columnLetters(col + 1)}${row + 1}`
 
 interface Layout {
   idCol: number
