@@ -30,6 +30,7 @@ export default {
       testPathIgnorePatterns: ['/node_modules/', ...(realServers ? [] : needsRealServers)] },
     ...(runBrowser ? [{ ...common, displayName: 'browser', testEnvironment: 'node', testMatch: ['<rootDir>/tests/browser/**/*.test.ts'] }] : []),
     { ...common, displayName: 'web', testEnvironment: 'jsdom', setupFiles: ['<rootDir>/web/test/polyfills.cjs'],
+      moduleNameMapper: { ...common.moduleNameMapper, '\\.css$': '<rootDir>/web/test/stubs/style.cjs' },
       setupFilesAfterEnv: ['<rootDir>/web/test/setup.ts'], testMatch: ['<rootDir>/web/src/**/*.test.tsx', '<rootDir>/web/test/**/*.test.tsx'] },
   ],
 }

@@ -10,7 +10,7 @@ import { chunkMigrations, knowledgeDb, replaceDocumentChunks, searchChunks } fro
 import { readWorkbook } from '@portal/sheets'
 import { chunkPages, extractPdfText } from '@portal/svc-ingest-worker/documents'
 import { findQuestions } from '@portal/svc-ingest-worker/extract'
-import { draftOffline } from '@portal/svc-llm-worker/draft'
+import { draftOffline } from '@portal/drafting'
 import { labelledQuestions, policyOfPage } from '../support/policy-pages.js'
 
 const DATA = path.resolve(process.cwd(), '../shared/data')

@@ -61,6 +61,13 @@ describe('questionnaire review in a real browser', () => {
 
     await page.fill('textarea[name=answer]', 'Yes. We follow OWASP ASVS and review all code before release.')
     await page.getByRole('button', { name: 'Save', exact: true }).first().click()
+    // A comment joins the question's thread, shown as text (never as HTML).
+    await page.getByRole('button', { name: 'Save', exact: true }).nth(1).click()
+    await page.getByText('Comment field is required').waitFor()
+    await page.fill('textarea[name=comment]', '<b>Checked</b> with the CISO')
+    await page.getByRole('button', { name: 'Save', exact: true }).nth(1).click()
+    await page.getByText('<b>Checked</b> with the CISO').waitFor()
+    await page.getByText(/Test User$/).first().waitFor()
     await page.locator('input[name=approved]').click() // controlled: it turns on when the server confirms
     await page.getByText('1/294 questions approved').waitFor()
     await page.getByRole('tab', { name: 'APPROVED' }).click()

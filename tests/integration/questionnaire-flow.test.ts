@@ -1,17 +1,36 @@
-// The questionnaire path end to end through the HTTP API of the whole portal (embedded adapters):
-// a client, its compliance PDF and a real CAIQ workbook → queued jobs → drafted, cited answers →
-// review → both exports. Plus refusals of bad uploads and another tenant's ids.
+// The questionnaire path end to end through the HTTP API of the whole portal: a client, its
+// compliance PDF and a real CAIQ workbook → queued jobs → drafted, cited answers → review, comments,
+// a one-off question → both exports. Plus refusals of bad uploads and another tenant's ids.
+// Embedded adapters with full-text retrieval always; when the machine's servers are there (CI),
+// again on PostgreSQL with BullMQ on Redis and hybrid retrieval (embeddings + Qdrant, both
+// protocol-level fakes), and on PGlite with pgvector.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { readWorkbook } from '@portal/sheets'
-import { type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+import { startFakeEmbeddings, startFakeQdrant } from '../support/fake-vectors.js'
+import { type DbKind, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 
 const DATA = path.resolve(process.cwd(), '../shared/data')
 const SOC2 = path.join(DATA, 'policies/open_access_policies/minimal-soc2_compiled.pdf')
 const CAIQ = path.join(DATA, 'questionnaires/csa-caiq-v3.0.1-09-01-2017.xlsx')
 
-describe('questionnaire review, end to end', () => {
+const fakes = { embeddings: await startFakeEmbeddings(), qdrant: await startFakeQdrant() }
+afterAll(async () => {
+  await fakes.embeddings.close()
+  await fakes.qdrant.close()
+})
+const embeddings = () => ({ EMBEDDING_MODEL: 'fake-embed', EMBEDDING_BASE_URL: fakes.embeddings.url })
+const variants: [string, { db?: DbKind; env: () => Record<string, string> }][] = [['embedded, full text', { env: () => ({}) }]]
+if (process.env['TEST_DATABASE_URL'] && process.env['REDIS_URL']) {
+  variants.push(['postgres, bullmq, hybrid with qdrant', {
+    db: 'pg',
+    env: () => ({ REDIS_URL: process.env['REDIS_URL']!, QUEUE_PREFIX: `it-${crypto.randomUUID()}`, ...embeddings(), QDRANT_URL: fakes.qdrant.url }),
+  }])
+  variants.push(['embedded, hybrid with pgvector', { env: embeddings }])
+}
+
+describe.each(variants)('questionnaire review, end to end (%s)', (_name, variant) => {
   let tp: TestPortal
   let alice: SignedUp
   let bob: SignedUp
@@ -44,7 +63,7 @@ describe('questionnaire review, end to end', () => {
   }
 
   beforeAll(async () => {
-    tp = await startTestPortal({ listen: true })
+    tp = await startTestPortal({ listen: true, env: variant.env(), ...(variant.db ? { db: variant.db } : {}) })
     alice = await signUp(tp, 'alice@vendor-one.example')
     bob = await signUp(tp, 'bob@vendor-two.example')
   })
@@ -135,6 +154,38 @@ describe('questionnaire review, end to end', () => {
     ] as const) {
       expect({ method, url, status: (await api(bob, method, url, body)).status }).toEqual({ method, url, status: 404 })
     }
+  })
+
+  it('keeps a comments thread per question, as plain text, for this tenant only', async () => {
+    const [q] = (await api(alice, 'GET', `/api/getquestionlist/${questionnaireId}`)).json.data as { _id: string; answer: string }[]
+    const add = (user: SignedUp, body: Record<string, unknown>) => api(user, 'POST', '/api/enterprise/comment/add', { commentType: 'enterprise', questionnairesId: questionnaireId, ...body })
+    expect((await add(alice, { questionId: q!._id, comment: '   ' })).json.message).toBe('Comment field is required')
+    expect((await add(alice, { comment: 'no question' })).json.message).toBe('Question ID is missing')
+    const xss = '<img src=x onerror=alert(1)> please check the date'
+    const added = await add(alice, { questionId: q!._id, comment: xss })
+    expect(added.status).toBe(201)
+    expect(added.json.data).toMatchObject({ comment: xss, commentType: 'enterprise', questionId: q!._id, questionnairesId: questionnaireId, user: { firstName: 'Test', lastName: 'User' } })
+    // A comment sent with an answer (the spec's answer payload) joins the same thread.
+    await api(alice, 'PUT', '/api/questionnaires/answer', { questionId: q!._id, answer: q!.answer || 'An answer', comment: 'Checked with the CISO' })
+    const list = await api(alice, 'GET', `/api/enterprise/comment/list?questionId=${q!._id}&questionnairesId=${questionnaireId}`)
+    expect((list.json.data as { comment: string }[]).map((c) => c.comment)).toEqual([xss, 'Checked with the CISO'])
+    expect((await api(alice, 'GET', `/api/enterprise/comment/list?questionId=${q!._id}&questionnairesId=${crypto.randomUUID()}`)).status).toBe(404)
+    expect((await api(bob, 'GET', `/api/enterprise/comment/list?questionId=${q!._id}`)).status).toBe(404)
+    expect((await add(bob, { questionId: q!._id, comment: 'intrusion' })).status).toBe(404)
+  })
+
+  it('answers a one-off question from the tenant\'s documents, with citations', async () => {
+    const res = await api(alice, 'POST', '/api/fs/generate-answer', { question: 'How often are user access rights reviewed?' })
+    expect(res.status).toBe(200)
+    const data = res.json.data as { answer: string; llmReviewRespons: number; citations: { documentName: string; page: number; text: string }[] }
+    expect(data.answer.length).toBeGreaterThan(20)
+    expect(data.citations.length).toBeGreaterThan(0)
+    expect(data.citations[0]).toMatchObject({ documentName: 'SOC2policies.pdf', page: expect.any(Number) })
+    const generation = await api(alice, 'GET', `/api/fs/responsellm?question=${encodeURIComponent('How often are user access rights reviewed?')}`)
+    expect(generation.json.generation).toBe(data.answer)
+    expect((await api(alice, 'POST', '/api/fs/generate-answer', { question: '  ' })).json.message).toBe('Question is required')
+    // Another tenant's documents are not evidence: bob has none, so nothing is drafted for him.
+    expect((await api(bob, 'POST', '/api/fs/generate-answer', { question: 'How often are user access rights reviewed?' })).json.data).toMatchObject({ answer: '', citations: [], llmReviewRespons: 1 })
   })
 
   it('exports questions_and_answers.xlsx and the customer workbook with the answers written in', async () => {

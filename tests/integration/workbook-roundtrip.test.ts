@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from '@jest/globals'
-import { type CellWrites, readWorkbook, writeCells } from '@portal/sheets'
+import { type CellWrites, columnLetters, readWorkbook, writeCells, xlsToXlsx } from '@portal/sheets'
 import { findQuestions } from '@portal/svc-ingest-worker/extract'
 import yauzl from 'yauzl'
 
@@ -85,5 +85,43 @@ describe.each([
     const touched = [...a.keys()].filter((k) => !a.get(k)!.equals(b.get(k)!))
     expect(touched.every((k) => /^xl\/worksheets\/[^/]+\.xml$/.test(k))).toBe(true)
     expect(touched.length).toBeLessThanOrEqual(writes.size)
+  })
+})
+
+// A legacy .xls comes back as an .xlsx: the same sheets and every cell's value, answers only in the
+// recorded answer cells.
+describe.each(['xls/csa-caiq-v3.0.1-09-01-2017.xls', 'xls/cisa-vendor-scrm.xls'])('answers written into %s', (file) => {
+  it('give an .xlsx whose only changed cells are the answer cells', async () => {
+    const original = await readFile(path.join(DATA, file))
+    const before = await readWorkbook(original)
+    const questions = findQuestions(before)
+    expect(questions.length).toBeGreaterThan(10)
+    const writes: CellWrites = new Map()
+    const expected = new Map<string, string>()
+    questions.forEach((q, i) => {
+      const cells = writes.get(q.sheet) ?? new Map<string, string>()
+      writes.set(q.sheet, cells)
+      const cell = q.answerCells[0]!
+      cells.set(cell.address, `Answer ${i + 1}`)
+      expected.set(`${q.sheet}!${cell.address}`, `Answer ${i + 1}`)
+    })
+    const after = await readWorkbook(await writeCells(xlsToXlsx(original), writes))
+    expect(after.format).toBe('xlsx')
+    expect(after.sheets.map((s) => [s.name, s.hidden])).toEqual(before.sheets.map((s) => [s.name, s.hidden]))
+    let changed = 0
+    for (const [i, sheet] of before.sheets.entries()) {
+      const next = after.sheets[i]!
+      const rows = Math.max(sheet.rows.length, next.rows.length)
+      for (let r = 0; r < rows; r++) {
+        const cols = Math.max(sheet.rows[r]?.length ?? 0, next.rows[r]?.length ?? 0)
+        for (let c = 0; c < cols; c++) {
+          const key = `${sheet.name}!${columnLetters(c + 1)}${r + 1}`
+          const want = expected.get(key) ?? sheet.rows[r]?.[c] ?? ''
+          if (expected.has(key)) changed++
+          if ((next.rows[r]?.[c] ?? '') !== want) throw new Error(`${key}: expected ${JSON.stringify(want)}, got ${JSON.stringify(next.rows[r]?.[c])}`)
+        }
+      }
+    }
+    expect(changed).toBe(expected.size)
   })
 })

@@ -29,7 +29,8 @@ export interface TestPortal {
   stop(): Promise<void>
 }
 
-export async function startTestPortal(opts: { db?: DbKind; env?: Record<string, string>; listen?: boolean } = {}): Promise<TestPortal> {
+/** `port`: listen there instead of a free port (for tests whose emailed links name the port). */
+export async function startTestPortal(opts: { db?: DbKind; env?: Record<string, string>; listen?: boolean; port?: number } = {}): Promise<TestPortal> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-it-'))
   const database = opts.db === 'pg' ? await createScratchDatabase(requireEnv('TEST_DATABASE_URL')) : undefined
   // An explicit environment: the test machine's own variables (REDIS_URL, ...) must not leak in.
@@ -44,7 +45,7 @@ export async function startTestPortal(opts: { db?: DbKind; env?: Record<string, 
   const portal = await startPortal(config, silentLogger)
   let url = ''
   if (opts.listen) {
-    await portal.server.listen({ port: 0, host: '127.0.0.1' })
+    await portal.server.listen({ port: opts.port ?? 0, host: '127.0.0.1' })
     const address = portal.server.server.address()
     if (address && typeof address === 'object') url = `http://127.0.0.1:${address.port}`
   }
@@ -58,6 +59,16 @@ export async function startTestPortal(opts: { db?: DbKind; env?: Record<string, 
       await rm(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/** A free TCP port on loopback (for a portal whose PUBLIC_URL must name its port). */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net')
+  const server = createServer()
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const { port } = server.address() as { port: number }
+  await new Promise<void>((r) => server.close(() => r()))
+  return port
 }
 
 export interface Json {

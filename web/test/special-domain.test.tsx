@@ -6,6 +6,12 @@ import { screen, waitFor } from '@testing-library/react'
 import { mayBeSpecialDomain } from '../src/features/shell/api/check-hostname'
 import { mockFetch, renderApp } from './test-utils'
 
+const PAGE = {
+  companyTitle: 'Acme', logo: null, theme: { headerColor: '#111111', backgroundColor: '#222222', textColor: '#000000', buttonColor: '#0a66c2' },
+  overview: { subTitle: 'Security at Acme', description: '<p>Safe.</p>', updatedAt: '2026-11-23T00:00:00.000Z' },
+  security: [], compliance: [], documents: [], nda: null, cname: 'acme',
+}
+
 beforeEach(() => localStorage.clear())
 afterEach(() => localStorage.clear())
 
@@ -18,16 +24,27 @@ describe('special domain', () => {
   })
 
   it('shows the trust center for any path of a special domain', async () => {
-    const api = mockFetch({ 'GET /api/fs/check-hostname': { body: { status: true, isSpecialDomain: true } } })
+    const api = mockFetch({
+      'GET /api/fs/check-hostname': { body: { status: true, isSpecialDomain: true } },
+      'GET /api/trustcenteruser': { body: { status: true, data: PAGE } },
+    })
+    history.pushState(null, '', '/login')
     renderApp('/login')
-    expect(await screen.findByRole('heading', { name: 'Trust Center' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Security at Acme' })).toBeInTheDocument()
     expect(api.calls[0]?.path).toBe('/api/fs/check-hostname?hostname=acme.trust.example.com')
   })
 
-  it('shows the public NDA and legal pages of a special domain', async () => {
-    mockFetch({ 'GET /api/fs/check-hostname': { body: { status: true, isSpecialDomain: true } } })
+  it('shows the public NDA of a special domain with its long date', async () => {
+    mockFetch({
+      'GET /api/fs/check-hostname': { body: { status: true, isSpecialDomain: true } },
+      'GET /api/ndauser': { body: { status: true, data: { _id: 'n1', description: 'Keep it secret.', updatedAt: '2026-11-23T12:00:00.000Z', version: 1 } } },
+    })
+    history.pushState(null, '', '/NDA')
     renderApp('/NDA')
-    expect(await screen.findByRole('heading', { name: 'NDA' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Non-Disclosure Agreement' })).toBeInTheDocument()
+    expect(screen.getByText('Last updated November 23, 2026')).toBeInTheDocument()
+    expect(screen.getByText('Keep it secret.')).toBeInTheDocument()
+    history.pushState(null, '', '/')
   })
 
   it('uses the normal routes after a 404', async () => {

@@ -49,6 +49,12 @@ export const variables = {
   OPENAI_BASE_URL: { kind: 'url', description: 'OpenAI-compatible API for drafting answers (OpenAI, Azure OpenAI, vLLM, Ollama, llama.cpp), e.g. `https://api.openai.com/v1`; empty = the offline drafter' },
   OPENAI_API_KEY: { kind: 'string', description: 'API key of that server', secret: true },
   LLM_MODEL: { kind: 'string', default: 'gpt-4o-mini', description: 'Chat model used for drafting' },
+  EMBEDDING_MODEL: { kind: 'string', description: 'Embedding model on the same OpenAI-compatible server (e.g. `text-embedding-3-small`); set = vectors are indexed and retrieval is hybrid (full text + vectors, fused)' },
+  EMBEDDING_BASE_URL: { kind: 'url', description: 'OpenAI-compatible server for embeddings when it differs from OPENAI_BASE_URL' },
+  QDRANT_URL: { kind: 'url', description: 'Qdrant for vectors (with EMBEDDING_MODEL); empty = pgvector in the database where it has the extension' },
+  QDRANT_API_KEY: { kind: 'string', description: 'Qdrant API key', secret: true },
+  QUEUE_PREFIX: { kind: 'string', default: 'portal', description: 'Prefix of the BullMQ keys in Redis (one per installation sharing a Redis)' },
+  ACCESS_TOKEN_DAYS: { kind: 'int', default: '30', description: 'Days a trust-center permission token (mailed on approval of an access request) stays valid' },
   LLM_CONCURRENCY: { kind: 'int', default: '4', description: 'Questions drafted at once per questionnaire with a model' },
   LOG_LEVEL: { kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'Log level' },
   OTEL_EXPORTER_OTLP_ENDPOINT: { kind: 'url', description: 'OpenTelemetry OTLP/HTTP endpoint; the SDK starts only when set' },
@@ -79,6 +85,10 @@ export interface Config {
   serviceUrls: Partial<Record<'identity' | 'trust-center' | 'questionnaire' | 'outbound', string>>
   webDist: string
   llm: { baseUrl: string; apiKey: string; model: string; concurrency: number } | undefined
+  embeddings: { baseUrl: string; apiKey: string; model: string } | undefined
+  qdrant: { url: string; apiKey: string | undefined } | undefined
+  queuePrefix: string
+  accessTokenDays: number
   logLevel: string
   otelEndpoint: string | undefined
   cookieSecure: boolean
@@ -178,12 +188,24 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     llm: get('OPENAI_BASE_URL')
       ? { baseUrl: get('OPENAI_BASE_URL')!, apiKey: get('OPENAI_API_KEY') ?? 'none', model: get('LLM_MODEL')!, concurrency: Math.max(1, Number(get('LLM_CONCURRENCY'))) }
       : undefined,
+    embeddings: embeddingsOf(get),
+    qdrant: get('QDRANT_URL') ? { url: get('QDRANT_URL')!, apiKey: get('QDRANT_API_KEY') } : undefined,
+    queuePrefix: get('QUEUE_PREFIX')!,
+    accessTokenDays: Math.max(1, Number(get('ACCESS_TOKEN_DAYS'))),
     logLevel: get('LOG_LEVEL')!,
     otelEndpoint: get('OTEL_EXPORTER_OTLP_ENDPOINT'),
     cookieSecure: publicUrl.startsWith('https://'),
   }
   checkSplitMode(cfg)
   return Object.freeze(cfg)
+}
+
+function embeddingsOf(get: (n: VariableName) => string | undefined): Config['embeddings'] {
+  const model = get('EMBEDDING_MODEL')
+  if (!model) return undefined
+  const baseUrl = get('EMBEDDING_BASE_URL') ?? get('OPENAI_BASE_URL')
+  if (!baseUrl) throw new ConfigError('EMBEDDING_MODEL is set: OPENAI_BASE_URL (or EMBEDDING_BASE_URL) is required')
+  return { baseUrl, apiKey: get('OPENAI_API_KEY') ?? 'none', model }
 }
 
 // Embedded adapters live in one process: a service alone in its process must use real servers.

@@ -10,11 +10,18 @@ export type ServiceName = (typeof SERVICES)[number]
 export const routeTable: Record<ServiceName, readonly string[]> = {
   identity: [
     '/api/userlogin', '/api/token', '/api/logout', '/api/usercreate', '/api/check_email', '/api/waitlist', '/api/user',
-    '/api/userprofile', '/api/people', '/api/userdelete', '/api/.well-known', '/api/fs/update_provisioned', '/api/fs/check-hostname',
+    '/api/userprofile', '/api/people', '/api/userdelete', '/api/.well-known', '/api/fs/update_provisioned',
   ],
-  'trust-center': ['/api/trust-center'],
+  // docs/trust-center-api.md
+  'trust-center': ['/api/trust-center', '/api/clientDetails', '/api/fs/add-cname', '/api/fs/remove-cname', '/api/domainnamestatus', '/api/fs/check-hostname',
+    '/api/fs/upload-logo', '/api/logo', '/api/companyinfo', '/api/settings', '/api/themecolor', '/api/overview', '/api/security', '/api/compliance',
+    '/api/documentslist', '/api/documents', '/api/fs/upload-docs', '/api/fs/delete-files', '/api/trustcenter', '/api/ndalist', '/api/ndauser', '/api/nda',
+    '/api/useraccessrequest', '/api/accountsrequest', '/api/accountsapprove', '/api/accounts', '/api/useraccesscheck', '/api/fs/download-docs',
+    '/api/fs/bulk-download-docs', '/api/trackdownloadreq', '/api/trustcenterhistroy',
+    // The proxy matches whole path segments, so the visitor-side variants are listed too.
+    '/api/clientDetailsOutside', '/api/settingsOutside', '/api/overviewuser', '/api/securityuser', '/api/complianceuser', '/api/documentslistuser', '/api/trustcenteruser'],
   questionnaire: ['/api/questionnaire', '/api/companys', '/api/compliancefile', '/api/questionnaires', '/api/getquestionlist', '/api/downloadquestions', '/api/fs/enterpriseapps-compliance-uploadfile',
-    '/api/fs/llm', '/api/fs/get-llm-answer-of-questions', '/api/fs/test-collections', '/api/fs/enterpriseapps-compliance-pineconedata-delete'],
+    '/api/fs/llm', '/api/fs/get-llm-answer-of-questions', '/api/fs/test-collections', '/api/fs/enterpriseapps-compliance-pineconedata-delete', '/api/fs/generate-answer', '/api/fs/responsellm', '/api/enterprise/comment'],
   outbound: ['/api/outbound'],
 }
 
@@ -47,5 +54,7 @@ export const events = {
   questionnaireDrafted: (tenantId: string) => `${tenantId}.questionnaire.drafted`,
   /** A file's job failed for good; the payload carries the message shown to the user. */
   fileFailed: (tenantId: string) => `${tenantId}.file.failed`,
+  accessRequestCreated: (tenantId: string) => `${tenantId}.accessrequest.created`,
+  accessRequestApproved: (tenantId: string) => `${tenantId}.accessrequest.approved`,
 }
 

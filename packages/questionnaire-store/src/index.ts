@@ -1,12 +1,16 @@
 // The questionnaire schema's repository functions, shared by the questionnaire service (which owns
 // the schema and its routes) and the workers that fill it. Every function is tenant-scoped first.
 import { type Database, schemaDb } from '@portal/db'
+import { type KnowledgeIndex, openKnowledge, type VectorSetup } from '@portal/knowledge'
 import type { Kysely } from 'kysely'
 import type { QuestionnaireDb } from './schema.js'
 
 export const SCHEMA = 'questionnaire'
 export const questionnaireDb = (db: Database): Kysely<QuestionnaireDb> => schemaDb<QuestionnaireDb>(db, SCHEMA)
+/** The knowledge base of compliance documents, kept in this schema (vectors as the config says). */
+export const questionnaireKnowledge = (db: Database, setup: VectorSetup = {}): KnowledgeIndex => openKnowledge(db, SCHEMA, setup)
 
+export * from './comments.repo.js'
 export * from './companies.repo.js'
 export * from './files.repo.js'
 export { migrations } from './migrations/index.js'

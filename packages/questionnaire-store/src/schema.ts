@@ -64,8 +64,22 @@ export interface QuestionTable {
   updatedAt: Generated<Date>
 }
 
+export interface CommentTable {
+  id: string
+  tenantId: string
+  questionId: string
+  fileId: string
+  comment: string
+  commentType: string
+  userId: string
+  firstName: string
+  lastName: string
+  createdAt: Generated<Date>
+}
+
 export interface QuestionnaireDb {
   company: CompanyTable
   file: FileTable
   question: QuestionTable
+  comment: CommentTable
 }

@@ -164,3 +164,19 @@ export async function readWorkbook(buf: Buffer): Promise<Grid> {
   if (kind === 'xls') return readXls(buf)
   throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Only Excel workbooks (.xlsx, .xls) are accepted' })
 }
+
+/**
+ * A legacy .xls as an .xlsx, so answers can be written back into the customer's workbook: sheets,
+ * values, formulas, merges, column widths and hidden sheets are kept; the binary format's cell
+ * styling and validations are not (SheetJS community edition writes no styles).
+ */
+export function xlsToXlsx(buf: Buffer): Buffer {
+  if (spreadsheetKind(buf) !== 'xls') throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Not a legacy .xls workbook' })
+  let wb: XLSX.WorkBook
+  try {
+    wb = XLSX.read(buf, { type: 'buffer', cellFormula: true, cellHTML: false, cellStyles: true, cellDates: true, sheetRows: gridLimits.maxRows })
+  } catch {
+    throw new AppError('UNPROCESSABLE', { message: 'The workbook could not be read' })
+  }
+  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer
+}

@@ -1,6 +1,8 @@
 // gateway: the edge of the portal. Serves the built web app with SPA fallback and, for services
 // that run in other processes (split mode), forwards their /api paths to them. Security headers,
 // body limits, request ids and the error envelope come from @portal/http's server.
+// Two apps share the origin's paths: the staff console (index.html) and, on a host where a trust
+// center is published, the public trust-center bundle (trust.html).
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
@@ -8,6 +10,7 @@ import httpProxy from '@fastify/http-proxy'
 import { routeTable, SERVICES } from '@portal/contracts'
 import type { ServiceContext } from '@portal/http'
 import type { Module } from '@portal/runtime'
+import { trustHostLookup } from './trust-hosts.js'
 
 export const gatewayModule: Module<ServiceContext> = {
   name: 'gateway',
@@ -18,7 +21,14 @@ export const gatewayModule: Module<ServiceContext> = {
       const upstream = config.serviceUrls[svc]
       if (!upstream) continue
       for (const prefix of routeTable[svc]) {
-        await server.register(httpProxy, { upstream, prefix, rewritePrefix: prefix, http2: false })
+        await server.register(httpProxy, {
+          upstream, prefix, rewritePrefix: prefix, http2: false,
+          // The service sees the gateway's address and its own host name; it learns the client's from
+          // these (set here, never passed through from the client) when it trusts the gateway (TRUST_PROXY).
+          replyOptions: {
+            rewriteRequestHeaders: (req, headers) => ({ ...headers, 'x-forwarded-host': req.host, 'x-forwarded-for': req.ip, 'x-forwarded-proto': req.protocol }),
+          },
+        })
       }
       logger.info({ svc, upstream }, 'gateway forwards to remote service')
     }
@@ -32,6 +42,11 @@ export const gatewayModule: Module<ServiceContext> = {
       return
     }
     const indexHtml = readFileSync(indexFile)
+    // The public bundle is a second entry of the web build; until it is built, every host gets the console.
+    const trustFile = path.join(root, 'trust.html')
+    const trustHtml = existsSync(trustFile) ? readFileSync(trustFile) : undefined
+    if (!trustHtml) logger.warn({ root }, 'web app has no trust.html: trust-center hosts get the staff app')
+    const isTrustHost = trustHostLookup(server)
     await server.register(fastifyStatic, {
       root,
       prefix: '/',
@@ -43,10 +58,11 @@ export const gatewayModule: Module<ServiceContext> = {
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
       },
     })
-    // Any other GET path is a client-side route: answer with the app's index.html.
-    server.setFallback((req, reply) => {
+    // Any other GET path is a client-side route: answer with the app's page for this host.
+    server.setFallback(async (req, reply) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return reply.status(404).send({ status: false, message: 'Not found' })
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml)
+      const html = trustHtml && (await isTrustHost(req.hostname)) ? trustHtml : indexHtml
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html)
     })
   },
 }

@@ -5,6 +5,7 @@ import type { Logger } from '@portal/observability'
 import { startModules } from '@portal/runtime'
 import { seedDemo } from '@portal/svc-identity'
 import { seedDemoQuestionnaire } from '@portal/svc-questionnaire'
+import { seedDemoTrustCenter } from '@portal/svc-trust-center'
 import { modules } from './modules.js'
 
 export interface DemoAccount {
@@ -18,6 +19,8 @@ export interface Portal {
   ctx: ServiceContext
   server: AppInstance
   demo: DemoAccount | undefined
+  /** The demo tenant's public trust center, when seeded and published. */
+  trustCenterUrl: string | undefined
   /** Closes the server first (no new requests, in-flight ones finish), then every module in reverse. */
   stop(): Promise<void>
 }
@@ -26,9 +29,11 @@ export async function startPortal(config: Config, logger: Logger): Promise<Porta
   const ctx = { config, logger } as ServiceContext
   const running = await startModules(modules, ['health', ...config.targets], ctx, logger)
   let demo: DemoAccount | undefined
+  let trustCenterUrl: string | undefined
   if (config.all && config.seedDemo) {
     demo = await seedDemo(ctx)
     await seedDemoQuestionnaire({ db: ctx.db!, blobs: ctx.blobs!, queue: ctx.queue! }, demo.tenantId)
+    trustCenterUrl = (await seedDemoTrustCenter(ctx, demo)).url
   }
   await ctx.server.ready()
   let stopped: Promise<void> | undefined
@@ -36,6 +41,7 @@ export async function startPortal(config: Config, logger: Logger): Promise<Porta
     ctx,
     server: ctx.server,
     demo,
+    trustCenterUrl,
     stop: () => {
       // The server first: no new requests, in-flight ones finish while the database is still open.
       stopped ??= ctx.server.close().then(() => running.stop())

@@ -85,7 +85,7 @@ export const infraModules: Module<Ctx>[] = [
   {
     name: 'queue',
     init: async (ctx) => {
-      ctx.queue = createQueue({ redisUrl: ctx.config.redisUrl }, ctx.logger)
+      ctx.queue = createQueue({ redisUrl: ctx.config.redisUrl, prefix: ctx.config.queuePrefix }, ctx.logger)
       return { stop: () => ctx.queue!.close() }
     },
   },

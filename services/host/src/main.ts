@@ -56,7 +56,8 @@ const lines = [`Trust Portal (${config.all ? 'all targets' : config.targets.join
 if (portal.demo) {
   lines.push(`  Sign in at ${url}/login as ${portal.demo.email} with password ${portal.demo.password}`)
   lines.push('  Then open AI Questionnaire Review → Sample Customer: its questionnaire is drafted from its sample document')
+  if (portal.trustCenterUrl) lines.push(`  Public trust center: ${portal.trustCenterUrl} (one access request waits under Trust Center Access Request)`)
 }
-if (portal.ctx.mail?.kind === 'outbox') lines.push(`  Emails (invites, reset codes) are printed here and kept in ${config.dataDir}/outbox`)
+if (portal.ctx.mail?.kind === 'outbox') lines.push(`  Emails (invites, reset codes, trust-center access links) are printed here and kept in ${config.dataDir}/outbox`)
 lines.push(`  API docs: ${url}/api/docs`)
 console.log(`\n${lines.join('\n')}\n`)

@@ -1,4 +1,5 @@
-// identity: tenants, users, sessions, password reset, people and invites, the host registry, JWKS.
+// identity: tenants, users, sessions, password reset, people and invites, JWKS. (Published
+// trust-center hosts are the trust-center service's registry.)
 // Owns the `identity` schema. An encapsulated plugin (no fastify-plugin): its hooks and rate limits
 // cover only its routes. Registered as `server.register(identityPlugin, { prefix: '/api', ...deps })`.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'

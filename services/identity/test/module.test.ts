@@ -9,7 +9,6 @@ import { silentLogger } from '@portal/observability'
 import { sql } from 'kysely'
 import { migrations } from '../src/db/migrations/index.js'
 import type { IdentityDb } from '../src/db/schema.js'
-import { upsertHost } from '../src/db/tenants.repo.js'
 import { DEMO, identityModule, seedDemo } from '../src/index.js'
 import { call, fakeMailer, type Harness } from './harness.js'
 
@@ -38,7 +37,7 @@ describe.each(testDatabaseKinds())('identity module on %s', (_kind, open) => {
       select table_schema, table_name from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') order by 2`.execute(h.db)
     expect(tables.rows.every((t) => t.tableSchema === 'identity')).toBe(true)
     expect(tables.rows.map((t) => t.tableName)).toEqual(
-      ['attempt', 'host', 'invite', 'kysely_migration', 'kysely_migration_lock', 'otp', 'refresh_token', 'tenant', 'user', 'waitlist'],
+      ['attempt', 'invite', 'kysely_migration', 'kysely_migration_lock', 'otp', 'refresh_token', 'tenant', 'user', 'waitlist'],
     )
     await migrateSchema(database, 'identity', migrations)
     // Emails are stored lowercased; the database refuses anything else.
@@ -62,18 +61,10 @@ describe.each(testDatabaseKinds())('identity module on %s', (_kind, open) => {
     expect(tenant).toEqual({ id: first.tenantId, provisioned: true })
   })
 
-  it('answers check-hostname only for published hosts, exactly and case-insensitively', async () => {
-    const demo = await seedDemo(ctx)
-    await upsertHost(h.db, demo.tenantId, { hostname: 'Trust.Demo.Example', published: true })
-    await upsertHost(h.db, demo.tenantId, { hostname: 'draft.demo.example', published: false })
-    const hit = await call(h, 'GET', '/api/fs/check-hostname?hostname=TRUST.demo.example')
-    expect(hit.status).toBe(200)
-    expect(hit.body).toEqual({ status: true, isSpecialDomain: true, dbName: 'demo' })
-    for (const hostname of ['draft.demo.example', 'x.trust.demo.example', 'demo', 'trust.demo.example.evil.io', '']) {
-      const miss = await call(h, 'GET', `/api/fs/check-hostname?hostname=${encodeURIComponent(hostname)}`)
-      expect(miss.status).toBe(404)
-      expect(miss.body).toEqual({ status: false, isSpecialDomain: false })
-    }
+  it('leaves check-hostname to the trust-center service, which owns the host registry', async () => {
+    expect(ctx.server.hasRoute({ method: 'GET', url: '/api/fs/check-hostname' })).toBe(false)
+    const applied = await sql<{ name: string }>`select name from identity.kysely_migration where name like '%drop_host'`.execute(database.root)
+    expect(applied.rows).toHaveLength(1)
   })
 
   it('publishes the verification keys (public parts only)', async () => {

@@ -1,7 +1,8 @@
-// ingest-worker: takes `ingest-document` (compliance PDFs → text index) and `extract-questions`
+// ingest-worker: takes `ingest-document` (compliance PDFs → text index and vectors) and `extract-questions`
 // (questionnaires → question rows) jobs. Owns no tables: it writes through the questionnaire store.
 import { JOBS } from '@portal/contracts'
 import { need, type ServiceContext } from '@portal/http'
+import { questionnaireKnowledge } from '@portal/questionnaire-store'
 import type { Module } from '@portal/runtime'
 import { extractQuestions } from './jobs/extract-questions.js'
 import { runFileJob } from './jobs/file-job.js'
@@ -18,9 +19,10 @@ export const module: Module<ServiceContext> = {
     const queue = need(ctx.queue, 'queue')
     const bus = need(ctx.bus, 'bus')
     const log = ctx.logger.child({ svc: SERVICE })
+    const knowledge = questionnaireKnowledge(db, ctx.config)
     ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
     // PDF parsing runs in worker threads; two at a time keeps a 2-core machine responsive.
-    queue.process(JOBS.ingestDocument, (job) => runFileJob(job, db, bus, log, (data, file) => ingestDocument({ db, blobs, bus }, data, file)), { concurrency: 2 })
+    queue.process(JOBS.ingestDocument, (job) => runFileJob(job, db, bus, log, (data, file) => ingestDocument({ db, blobs, bus, knowledge }, data, file)), { concurrency: 2 })
     queue.process(JOBS.extractQuestions, (job) => runFileJob(job, db, bus, log, (data, file) => extractQuestions({ db, blobs, bus, queue }, data, file)), { concurrency: 2 })
     return undefined
   },

@@ -3,8 +3,9 @@ import { isFileJob, JOBS } from '@portal/contracts'
 import { need, type ServiceContext } from '@portal/http'
 import { UnrecoverableJobError } from '@portal/queue'
 import type { Module } from '@portal/runtime'
-import { createModelDrafter } from './draft/model-drafter.js'
-import { draftAnswers, offlineDrafter } from './jobs/draft-answers.js'
+import { createDrafter } from '@portal/drafting'
+import { questionnaireKnowledge } from '@portal/questionnaire-store'
+import { draftAnswers } from './jobs/draft-answers.js'
 
 export const SERVICE = 'llm-worker'
 
@@ -16,13 +17,14 @@ export const module: Module<ServiceContext> = {
     const bus = need(ctx.bus, 'bus')
     const llm = ctx.config.llm
     // A model when one is configured, else the offline drafter: the same job either way.
-    const drafter = llm ? createModelDrafter({ baseUrl: llm.baseUrl, apiKey: llm.apiKey, model: llm.model }) : offlineDrafter
+    const drafter = createDrafter(llm)
+    const knowledge = questionnaireKnowledge(db, ctx.config)
     const concurrency = llm ? llm.concurrency : 1
-    ctx.logger.info({ svc: SERVICE, drafter: llm ? `model ${llm.model}` : 'offline' }, 'answer drafting ready')
+    ctx.logger.info({ svc: SERVICE, drafter: llm ? `model ${llm.model}` : 'offline', retrieval: knowledge.mode }, 'answer drafting ready')
     ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
     need(ctx.queue, 'queue').process(JOBS.draftAnswers, async (job) => {
       if (!isFileJob(job.data)) throw new UnrecoverableJobError('bad payload')
-      await draftAnswers({ db, bus, drafter, concurrency }, job.data)
+      await draftAnswers({ db, bus, knowledge, drafter, concurrency }, job.data)
     }, { concurrency: 2 })
     return undefined
   },

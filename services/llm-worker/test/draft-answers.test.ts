@@ -4,7 +4,9 @@ import { createMemoryBus } from '@portal/bus'
 import { type Database, migrateSchema, openDatabase } from '@portal/db'
 import { knowledgeDb, replaceDocumentChunks } from '@portal/knowledge'
 import { finishFile, insertCompany, insertFile, listQuestions, migrations, questionnaireDb, replaceQuestions, SCHEMA } from '@portal/questionnaire-store'
-import { draftAnswers, offlineDrafter } from '../src/jobs/draft-answers.js'
+import { offlineDrafter } from '@portal/drafting'
+import { questionnaireKnowledge } from '@portal/questionnaire-store'
+import { draftAnswers } from '../src/jobs/draft-answers.js'
 
 describe('draft-answers job', () => {
   let database: Database
@@ -21,7 +23,7 @@ describe('draft-answers job', () => {
     const doc = await insertFile(db, tenantId, { companyId: company.id, kind: 'compliance', fileName: 'policy.pdf', storageKey: 'k1', format: 'pdf' })
     const questionnaire = await insertFile(db, tenantId, { companyId: company.id, kind: 'questionnaire', fileName: 'q.xlsx', storageKey: 'k2', format: 'xlsx' })
     await replaceQuestions(db, tenantId, questionnaire.id, [{ sheet: 'S', row: 4, questionRef: '1', question: 'Is customer data encrypted at rest?', answerCells: [] }])
-    const deps = { db: database, bus: createMemoryBus(), drafter: offlineDrafter }
+    const deps = { db: database, bus: createMemoryBus(), knowledge: questionnaireKnowledge(database), drafter: offlineDrafter }
     const job = { tenantId, fileId: questionnaire.id }
 
     await expect(draftAnswers(deps, job)).rejects.toMatchObject({ code: 'UNAVAILABLE' }) // the document is still queued

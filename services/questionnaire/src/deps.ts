@@ -1,5 +1,7 @@
 import type { EventBus } from '@portal/bus'
 import type { Database } from '@portal/db'
+import type { Drafter } from '@portal/drafting'
+import type { KnowledgeIndex } from '@portal/knowledge'
 import type { Logger } from '@portal/observability'
 import type { QuestionnaireDb } from '@portal/questionnaire-store'
 import type { JobQueue } from '@portal/queue'
@@ -12,6 +14,8 @@ export interface QuestionnaireDeps {
   blobs: BlobStore
   bus: EventBus
   queue: JobQueue
+  knowledge: KnowledgeIndex
+  drafter: Drafter
   logger: Logger
   isUuid: (s: string) => boolean
 }

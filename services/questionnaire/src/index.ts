@@ -3,7 +3,8 @@
 import { JOBS } from '@portal/contracts'
 import { migrateSchema } from '@portal/db'
 import { need, type ServiceContext } from '@portal/http'
-import { migrations, questionnaireDb, SCHEMA, staleFiles } from '@portal/questionnaire-store'
+import { createDrafter } from '@portal/drafting'
+import { migrations, questionnaireDb, questionnaireKnowledge, SCHEMA, staleFiles } from '@portal/questionnaire-store'
 import type { Module } from '@portal/runtime'
 import { questionnairePlugin } from './plugin.js'
 
@@ -20,10 +21,16 @@ export const module: Module<ServiceContext> = {
     const queue = need(ctx.queue, 'queue')
     if (ctx.config.dbMigrate) await migrateSchema(database, SCHEMA, migrations)
     const store = questionnaireDb(database)
+    // Vectors, when configured, are checked now: a missing pgvector stops the start with its reason.
+    const knowledge = questionnaireKnowledge(database, ctx.config)
+    await knowledge.ready()
     ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
     await ctx.server.register(
       async (app) =>
-        questionnairePlugin(app, { database, store, blobs: need(ctx.blobs, 'blobs'), bus: need(ctx.bus, 'bus'), queue, logger: ctx.logger.child({ svc: SERVICE }), isUuid: (s) => UUID.test(s) }),
+        questionnairePlugin(app, {
+          database, store, queue, knowledge, drafter: createDrafter(ctx.config.llm),
+          blobs: need(ctx.blobs, 'blobs'), bus: need(ctx.bus, 'bus'), logger: ctx.logger.child({ svc: SERVICE }), isUuid: (s) => UUID.test(s),
+        }),
       { prefix: '/api' },
     )
     for (const f of await staleFiles(store)) {

@@ -3,6 +3,7 @@
 import multipart from '@fastify/multipart'
 import { type AppInstance, requireAuth, requireStaff } from '@portal/http'
 import type { QuestionnaireDeps } from './deps.js'
+import { commentRoutes } from './routes/comments.js'
 import { companyRoutes } from './routes/companies.js'
 import { eventRoutes } from './routes/events.js'
 import { fileRoutes } from './routes/files.js'
@@ -18,6 +19,7 @@ export async function questionnairePlugin(app: AppInstance, deps: QuestionnaireD
   companyRoutes(app, deps)
   fileRoutes(app, deps)
   reviewRoutes(app, deps)
+  commentRoutes(app, deps)
   eventRoutes(app, deps)
   fsRoutes(app, deps)
 }

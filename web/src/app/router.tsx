@@ -20,11 +20,16 @@ const Title = lazy(() => import('./routes/app/title'))
 const Clients = lazy(() => import('./routes/app/clients'))
 const VendorDetails = lazy(() => import('./routes/app/vendor-details'))
 const Review = lazy(() => import('./routes/app/review'))
+const AnswerTest = lazy(() => import('./routes/app/answer-test'))
 const Terms = lazy(() => import('./routes/legal/terms-of-service'))
 const Privacy = lazy(() => import('./routes/legal/privacy-policy'))
 const InboundReview = lazy(() => import('./routes/public/inbound-review'))
 const TrustCenter = lazy(() => import('./routes/public/trust-center'))
-const PublicNda = lazy(() => import('./routes/public/nda'))
+const PublicTrustCenter = lazy(() => import('../public-trust/public-app').then((m) => ({ default: m.PublicApp })))
+const Editor = lazy(() => import('./routes/app/editor'))
+const Settings = lazy(() => import('./routes/app/settings'))
+const NdaEditor = lazy(() => import('./routes/app/nda-editor'))
+const AccessRequests = lazy(() => import('./routes/app/access-requests'))
 const AppLayout = lazy(() => import('../features/shell/components/app-layout').then((m) => ({ default: m.AppLayout })))
 
 /** Lets the API client navigate inside the SPA and read the current path for returnUrl. */
@@ -69,17 +74,10 @@ function RequireAuth() {
   return <Spinner label="Renewing session" />
 }
 
+/** On a special host the gateway serves the public bundle (trust.html); this covers the console
+ * reaching one anyway (a host published after the page loaded): the same public app, by path. */
 function SpecialDomainRoutes() {
-  return (
-    <Routes>
-      <Route path="/terms-of-service" element={<Terms />} />
-      <Route path="/privacy-policy" element={<Privacy />} />
-      <Route path="/NDA" element={<PublicNda />} />
-      <Route path="/" element={<TrustCenter />} />
-      <Route path="/:userId" element={<TrustCenter />} />
-      <Route path="*" element={<TrustCenter />} />
-    </Routes>
-  )
+  return <PublicTrustCenter />
 }
 
 /** The outbound id of an inbound user: from the current URL first, else from the stored auth data. */
@@ -128,14 +126,15 @@ function MainRoutes({ admin }: { admin: boolean }) {
           <Route path="/enterprise" element={<Clients />} />
           <Route path="/enterprise-vendor-details" element={<VendorDetails />} />
           <Route path="/dashboard" element={<Title title="Dashboard" />} />
-          <Route path="/account" element={<Title title="Trust Center Access Request" />} />
-          <Route path="/trust-center-editor" element={<Title title="Trust Center Editor" />} />
+          <Route path="/account" element={<AccessRequests />} />
+          <Route path="/trust-center-editor" element={<Editor />} />
           <Route path="/profile" element={<Profile />} />
-          <Route path="/settings" element={<Title title="Settings" />} />
+          <Route path="/settings" element={<Settings />} />
           <Route path="/enterprise-apps/review/:questionnareId" element={<Review />} />
           <Route path="/enterprise-review/:questionnareId" element={<Review />} />
           <Route path="/ai-questionnaire-auto-complete" element={<Title title="Coming soon..." />} />
-          <Route path="/NDA/addNDA" element={<Title title="NDA" />} />
+          <Route path="/responsellm" element={<AnswerTest />} />
+          <Route path="/NDA/addNDA" element={<NdaEditor />} />
           <Route path="/outbound" element={<Title title="Security Questionnaire" />} />
           <Route path="/outbound/review/:id" element={<Title title="Review" />} />
           {admin && <Route path="/people" element={<People />} />}

@@ -1,6 +1,7 @@
 // The one fetch wrapper of the app (bulletproof-react's lib/api-client). It adds the JSON, bearer and
 // DbName headers, unwraps the `{status, message?, data?}` envelope into an ApiError on failure, and
 // handles a 401 once: a silent renewal through the HttpOnly refresh cookie, then one retry.
+import { saveBlob } from './save-blob'
 import { type AuthData, storage } from './storage'
 
 export class ApiError extends Error {
@@ -151,19 +152,13 @@ export async function request<T>(method: string, path: string, body?: unknown): 
   return parse<T>(res)
 }
 
-/** Downloads a file the API streams (xlsx exports) and saves it under `fileName`. */
-export async function downloadFile(path: string, fileName: string): Promise<void> {
-  let res = await send('GET', path, undefined)
-  if (res.status === 401 && (await refreshSession())) res = await send('GET', path, undefined)
+/** Downloads a file the API streams (exports; with a body, a POST download) and saves it under `fileName`. */
+export async function downloadFile(path: string, fileName: string, body?: unknown): Promise<void> {
+  const method = body === undefined ? 'GET' : 'POST'
+  let res = await send(method, path, body)
+  if (res.status === 401 && (await refreshSession())) res = await send(method, path, body)
   if (!res.ok) await parse(res)
-  const url = URL.createObjectURL(await res.blob())
-  const a = document.createElement('a')
-  a.href = url
-  a.download = fileName
-  document.body.appendChild(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
+  saveBlob(await res.blob(), fileName)
 }
 
 /**

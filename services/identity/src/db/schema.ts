@@ -9,13 +9,6 @@ export interface TenantTable {
   createdAt: Generated<Date>
 }
 
-export interface HostTable {
-  hostname: string
-  tenantId: string
-  published: Generated<boolean>
-  createdAt: Generated<Date>
-}
-
 export interface UserTable {
   id: string
   tenantId: string
@@ -85,7 +78,6 @@ export interface WaitlistTable {
 
 export interface IdentityDb {
   tenant: TenantTable
-  host: HostTable
   user: UserTable
   invite: InviteTable
   refreshToken: RefreshTokenTable

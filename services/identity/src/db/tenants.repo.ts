@@ -1,4 +1,4 @@
-// Tenants (customer companies, known by their dbName) and the registry of trust-center hosts.
+// Tenants (customer companies, known by their dbName). Trust-center hosts live in the trust-center service.
 // The tenant table is the root of tenancy: it is looked up by id or dbName, never filtered by one.
 import type { Kysely } from 'kysely'
 import type { IdentityDb } from './schema.js'
@@ -37,17 +37,4 @@ export async function insertTenant(db: Db, input: { dbNameBase: string; companyN
 
 export async function markProvisioned(db: Db, tenantId: string): Promise<void> {
   await db.updateTable('tenant').set({ provisioned: true }).where('id', '=', tenantId).execute()
-}
-
-/** Exact, case-insensitive lookup of a published trust-center host: nothing is inferred from its shape. */
-export function findPublishedHost(db: Db, hostname: string) {
-  return db.selectFrom('host').innerJoin('tenant', 'tenant.id', 'host.tenantId').select(['host.tenantId', 'tenant.dbName'])
-    .where('host.hostname', '=', hostname.trim().toLowerCase().replace(/\.$/, '')).where('host.published', '=', true).executeTakeFirst()
-}
-
-/** Adds or updates a host of the tenant (stored lowercased, so lookups are exact). */
-export async function upsertHost(db: Db, tenantId: string, input: { hostname: string; published: boolean }): Promise<void> {
-  const hostname = input.hostname.trim().toLowerCase().replace(/\.$/, '')
-  await db.insertInto('host').values({ hostname, published: input.published, tenantId })
-    .onConflict((oc) => oc.column('hostname').doUpdateSet({ published: input.published }).where('host.tenantId', '=', tenantId)).execute()
 }

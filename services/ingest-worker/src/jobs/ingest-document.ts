@@ -1,20 +1,20 @@
-// ingest-document: a compliance PDF becomes chunks in the tenant's full-text index.
+// ingest-document: a compliance PDF becomes chunks in the tenant's full-text index (and vectors).
 import { events, type FileJob } from '@portal/contracts'
 import type { Database } from '@portal/db'
 import { AppError } from '@portal/errors'
-import { knowledgeDb, replaceDocumentChunks } from '@portal/knowledge'
-import { finishFile, questionnaireDb, SCHEMA } from '@portal/questionnaire-store'
+import type { KnowledgeIndex } from '@portal/knowledge'
+import { finishFile, questionnaireDb } from '@portal/questionnaire-store'
 import type { BlobStore } from '@portal/storage'
 import type { EventBus } from '@portal/bus'
 import { chunkPages } from '../chunk/chunk-pages.js'
 import { extractPdfText } from '../pdf/extract-text.js'
 import type { FileRow } from './file-job.js'
 
-export async function ingestDocument(deps: { db: Database; blobs: BlobStore; bus: EventBus }, job: FileJob, file: FileRow): Promise<void> {
+export async function ingestDocument(deps: { db: Database; blobs: BlobStore; bus: EventBus; knowledge: KnowledgeIndex }, job: FileJob, file: FileRow): Promise<void> {
   const pages = await extractPdfText(await deps.blobs.getBuffer(file.storageKey))
   const chunks = chunkPages(pages)
   if (!chunks.length) throw new AppError('UNPROCESSABLE', { message: 'The PDF has no text layer (is it a scan?): upload a PDF with selectable text' })
-  await replaceDocumentChunks(knowledgeDb(deps.db, SCHEMA), job.tenantId, { id: file.id, name: file.fileName }, chunks)
+  await deps.knowledge.replaceDocument(job.tenantId, { id: file.id, name: file.fileName }, chunks)
   await finishFile(questionnaireDb(deps.db), job.tenantId, file.id, { state: 'ready', total: pages.length })
   await deps.bus.publish(events.documentIngested(job.tenantId), { fileId: file.id, pages: pages.length, chunks: chunks.length })
 }

@@ -1,8 +1,7 @@
 // Clients (vendors) of the tenant: list, create with the spec's name rules, delete with clean-up.
 import { AppError } from '@portal/errors'
 import { type AppInstance, ok, principalOf } from '@portal/http'
-import { deleteDocumentChunks, knowledgeDb } from '@portal/knowledge'
-import { deleteCompany, insertCompany, listCompanies, SCHEMA } from '@portal/questionnaire-store'
+import { deleteCompany, insertCompany, listCompanies } from '@portal/questionnaire-store'
 import { Type } from 'typebox'
 import type { QuestionnaireDeps } from '../deps.js'
 
@@ -45,7 +44,7 @@ export function companyRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     if (!removed) throw new AppError('NOT_FOUND', { message: 'Client not found' })
     // Rows are gone; now the stored files and their index entries.
     await Promise.all(removed.storageKeys.map((k) => deps.blobs.delete(k)))
-    for (const id of removed.fileIds) await deleteDocumentChunks(knowledgeDb(deps.database, SCHEMA), tenantId, id)
+    for (const id of removed.fileIds) await deps.knowledge.deleteDocument(tenantId, id)
     return ok(undefined, 'Deleted Successfully')
   })
 }

@@ -3,8 +3,7 @@
 import { JOBS } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, ok, principalOf } from '@portal/http'
-import { deleteDocumentChunks, knowledgeDb } from '@portal/knowledge'
-import { deleteFile, findCompany, insertFile, listFiles, SCHEMA } from '@portal/questionnaire-store'
+import { deleteFile, findCompany, insertFile, listFiles } from '@portal/questionnaire-store'
 import { contentDisposition, tenantKey } from '@portal/storage'
 import { Type } from 'typebox'
 import type { QuestionnaireDeps } from '../deps.js'
@@ -72,7 +71,7 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     const file = await fileOf(deps, tenantId, (req.params as { id: string }).id, kind)
     const key = await deleteFile(store, tenantId, file.id)
     if (key) await blobs.delete(key)
-    await deleteDocumentChunks(knowledgeDb(deps.database, SCHEMA), tenantId, file.id)
+    await deps.knowledge.deleteDocument(tenantId, file.id)
     return ok(undefined, 'Deleted Successfully')
   }
   // Streamed, never a public URL; always an attachment, never rendered in the portal's origin.

@@ -1,10 +1,11 @@
 // The file-and-model host's calls of the contract (/api/fs/...): questions and drafted answers of a
-// stored questionnaire, drafting again, the tenant's indexed document sets, and index deletion.
+// stored questionnaire, drafting again, a one-off question, the tenant's indexed document sets,
+// and index deletion.
 import { JOBS } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, ok, principalOf } from '@portal/http'
-import { deleteDocumentChunks, knowledgeDb } from '@portal/knowledge'
-import { findFileByName, listQuestions, listReadyDocuments, resetDrafts, SCHEMA } from '@portal/questionnaire-store'
+import { draftQuestion } from '@portal/drafting'
+import { answerLibrary, findFileByName, listQuestions, listReadyDocuments, resetDrafts, setDrafted } from '@portal/questionnaire-store'
 import { Type } from 'typebox'
 import type { QuestionnaireDeps } from '../deps.js'
 import { fileOf } from '../lookups.js'
@@ -30,8 +31,33 @@ export function fsRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     const { tenantId } = principalOf(req)
     const file = await questionnaire(tenantId, req.body.questionnaireId)
     const reset = await resetDrafts(store, tenantId, file.id)
+    await setDrafted(store, tenantId, file.id) // the list's "n of N" shows the work to do again
     await deps.queue.add(JOBS.draftAnswers, { tenantId, fileId: file.id }, { jobId: `draft-${file.id}-${Date.now()}`, attempts: 10, backoffMs: 500 })
     return reply.status(202).send(ok({ questions: reset }, 'Drafting queued'))
+  })
+
+  // A question outside any questionnaire, answered from all of the tenant's documents (the spec's
+  // test page). Rate-limited: with a model configured every call costs money.
+  const oneOff = async (tenantId: string, question: string | undefined) => {
+    const q = question?.trim()
+    if (!q) throw new AppError('INVALID_REQUEST', { message: 'Question is required' })
+    const d = await draftQuestion(deps, tenantId, q, { library: await answerLibrary(store, tenantId) })
+    return {
+      answer: d.answer,
+      choice: d.choice ?? null,
+      confidence: d.confidence,
+      llmReviewRespons: d.needsReview ? 1 : 0,
+      source: d.fromLibrary ? d.documentName : '',
+      citations: d.shown.filter((c) => d.citations.includes(c.id)).map((c) => ({ chunkId: c.id, documentName: c.documentName, page: c.page, text: c.text })),
+    }
+  }
+  const Question = Type.Object({ question: Type.Optional(Type.String({ maxLength: 2000 })), dbName: Type.Optional(Type.String({ maxLength: 64 })) })
+  const limit = { rateLimit: { max: 30, timeWindow: '1 minute' } }
+  app.post('/fs/generate-answer', { config: limit, schema: { tags: ['questionnaire'], body: Question } }, async (req) =>
+    ok(await oneOff(principalOf(req).tenantId, req.body.question)))
+  app.get('/fs/responsellm', { config: limit, schema: { tags: ['questionnaire'], querystring: Question } }, async (req) => {
+    const data = await oneOff(principalOf(req).tenantId, req.query.question)
+    return { status: true, generation: data.answer, data }
   })
 
   app.get('/fs/test-collections', { schema: { tags: ['questionnaire'] } }, async (req) =>
@@ -40,6 +66,6 @@ export function fsRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   app.post('/fs/enterpriseapps-compliance-pineconedata-delete', { schema: { tags: ['questionnaire'], body: Type.Object({ id: Type.String({ maxLength: 64 }) }) } }, async (req) => {
     const { tenantId } = principalOf(req)
     const file = await fileOf(deps, tenantId, req.body.id, 'compliance')
-    return ok({ deleted: await deleteDocumentChunks(knowledgeDb(deps.database, SCHEMA), tenantId, file.id) })
+    return ok({ deleted: await deps.knowledge.deleteDocument(tenantId, file.id) })
   })
 }

@@ -2,12 +2,13 @@
 // history kept by the server), and the two exports.
 import { AppError } from '@portal/errors'
 import { type AppInstance, ok, principalOf } from '@portal/http'
-import { type AnswerCellRow, countsOf, findQuestion, type HistoryEntry, listQuestions, updateAnswer } from '@portal/questionnaire-store'
-import { buildQuestionsWorkbook, type CellWrites, writeCells } from '@portal/sheets'
+import { addComment, type AnswerCellRow, countsOf, findQuestion, type HistoryEntry, listQuestions, updateAnswer } from '@portal/questionnaire-store'
+import { buildQuestionsWorkbook, type CellWrites, writeCells, xlsToXlsx } from '@portal/sheets'
 import { contentDisposition } from '@portal/storage'
 import { Type } from 'typebox'
 import type { QuestionnaireDeps } from '../deps.js'
 import { fileOf } from '../lookups.js'
+import { splitName } from './comments.js'
 
 type QuestionRow = Awaited<ReturnType<typeof listQuestions>>[number]
 
@@ -91,11 +92,16 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     // History is the server's record: the old answer, when, and who changed it.
     const history = [...(current.answerHistory as HistoryEntry[])]
     if (current.answer && current.answer !== req.body.answer) history.push({ answer: current.answer, createdAt: new Date().toISOString(), name: me.name ?? 'Unknown user' })
+    // A comment sent with the answer (the spec's payload) joins the question's thread.
+    const comment = req.body.comment?.trim()
+    if (comment && comment !== current.comment) {
+      await addComment(store, me.tenantId, { questionId: current.id, fileId: current.fileId, comment, commentType: 'enterprise', userId: me.userId, ...splitName(me.name) })
+    }
     const updated = await updateAnswer(store, me.tenantId, current.id, {
       answer: req.body.answer,
       reviewstatus: req.body.reviewstatus ?? current.reviewstatus,
       llmstatus: req.body.llmstatus ?? current.llmstatus,
-      comment: req.body.comment ?? current.comment,
+      comment: comment || current.comment,
       answerHistory: history,
     })
     if (!updated) throw new AppError('NOT_FOUND', { message: 'Question not found' })
@@ -114,14 +120,16 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   app.get('/questionnaires/:questionnaireId/with-answers', { schema: { tags: ['questionnaire'], params: Id } }, async (req, reply) => {
     const me = principalOf(req)
     const file = await questionnaireOf(me.tenantId, req.params.questionnaireId)
-    if (file.format !== 'xlsx') throw new AppError('UNPROCESSABLE', { message: 'Answers can be written back into .xlsx workbooks; download questions_and_answers.xlsx instead' })
+    if (file.format !== 'xlsx' && file.format !== 'xls') throw new AppError('UNPROCESSABLE', { message: 'Answers are written back into Excel workbooks; download questions_and_answers.xlsx for this questionnaire' })
     const writes: CellWrites = new Map()
     for (const q of await listQuestions(store, me.tenantId, file.id)) {
       const cells = writes.get(q.sheet) ?? new Map<string, string>()
       for (const [address, text] of writesFor(q)) cells.set(address, text)
       writes.set(q.sheet, cells)
     }
-    const buf = await writeCells(await blobs.getBuffer(file.storageKey), writes)
+    // A legacy .xls comes back as .xlsx (the export's name says so): same sheets and cells.
+    const original = await blobs.getBuffer(file.storageKey)
+    const buf = await writeCells(file.format === 'xls' ? xlsToXlsx(original) : original, writes)
     return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', contentDisposition('Questionnaire_with_Answers.xlsx')).send(buf)
   })
 }

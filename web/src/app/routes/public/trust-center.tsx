@@ -1,10 +1,6 @@
-import { TitleScreen } from '../../../features/placeholders/components/title-screen'
+import { PreviewPage } from '../../../features/trust-center/components/preview-page'
 
-/** Public trust center of a special domain (and the signed-in preview): title only for now. */
+/** The signed-in preview of the trust center (/trust-center, /trust-center/{userId}). */
 export default function TrustCenterRoute() {
-  return (
-    <main className="content">
-      <TitleScreen title="Trust Center" />
-    </main>
-  )
+  return <PreviewPage />
 }

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router-dom'
 
 export interface LegalSection {
   heading: string
@@ -12,9 +11,10 @@ export function LegalPage({ title, sections, footer }: { title: string; sections
   return (
     <div className="legal-page">
       <header className="app-header">
-        <Link to="/" className="brand">
+        {/* A plain link: these pages also render in the public trust-center bundle, which has no router. */}
+        <a href="/" className="brand">
           Trust Portal
-        </Link>
+        </a>
       </header>
       <main className="legal-content">
         <h1>{title}</h1>

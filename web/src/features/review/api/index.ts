@@ -43,7 +43,6 @@ export interface AnswerUpdate {
   answer: string
   reviewstatus: boolean
   llmstatus: boolean
-  comment?: string
 }
 
 export function useSaveAnswer(questionnaireId: string) {

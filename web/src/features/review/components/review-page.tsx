@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { downloadFile } from '../../../lib/api-client'
 import { formatDateEST } from '../../../lib/format-date'
 import { type Question, useCounts, useQuestions, useSaveAnswer } from '../api'
+import { useAddComment, useComments } from '../api/comments'
 import { flagOf, inTab, type Tab, toggled, toggleLabel } from './flags'
 
 const TABS: [Tab, string][] = [[1, 'VIEW ALL'], [2, 'NEEDS REVIEW'], [3, 'APPROVED']]
@@ -16,6 +17,7 @@ export function ReviewPage() {
   const questions = useQuestions(questionnareId)
   const counts = useCounts(questionnareId)
   const save = useSaveAnswer(questionnareId)
+  const addComment = useAddComment(questionnareId)
   const { toast } = useNotifications()
   const [tab, setTab] = useState<Tab>(1)
   const [selectedId, setSelectedId] = useState<string | null>(null)
@@ -26,15 +28,28 @@ export function ReviewPage() {
 
   const listed = useMemo(() => (questions.data ?? []).filter((q) => inTab(q, tab)), [questions.data, tab])
   const selected: Question | undefined = listed.find((q) => q._id === selectedId) ?? listed[0]
+  const comments = useComments(questionnareId, selected?._id)
   useEffect(() => {
     setDraft(selected?.answer ?? '')
   }, [selected])
 
-  const persist = (q: Question, patch: Partial<Pick<Question, 'answer' | 'llmstatus' | 'reviewstatus' | 'comment'>>) =>
+  const persist = (q: Question, patch: Partial<Pick<Question, 'answer' | 'llmstatus' | 'reviewstatus'>>) =>
     save.mutate(
-      { questionId: q._id, answer: patch.answer ?? q.answer, reviewstatus: patch.reviewstatus ?? q.reviewstatus, llmstatus: patch.llmstatus ?? q.llmstatus, ...(patch.comment ? { comment: patch.comment } : {}) },
-      { onError: () => toast('error', patch.comment ? 'Failed to add comment' : 'Failed to update answer') },
+      { questionId: q._id, answer: patch.answer ?? q.answer, reviewstatus: patch.reviewstatus ?? q.reviewstatus, llmstatus: patch.llmstatus ?? q.llmstatus },
+      { onError: () => toast('error', 'Failed to update answer') },
     )
+  const submitComment = () => {
+    if (!selected) return setCommentError('Question ID is missing')
+    if (!comment.trim()) return setCommentError('Comment field is required')
+    addComment.mutate({ questionId: selected._id, comment: comment.trim() }, {
+      onSuccess: () => {
+        setComment('')
+        setSub('comments')
+      },
+      onError: () => toast('error', 'Failed to add comment'),
+    })
+    return undefined
+  }
 
   if (questions.isPending) return <Spinner label="Loading questions" />
   if (questions.isError) return <p className="form-error">The questions could not be loaded. Please refresh the page.</p>
@@ -84,12 +99,7 @@ export function ReviewPage() {
             <textarea id="comment" name="comment" rows={2} value={comment} onChange={(e) => { setComment(e.target.value); setCommentError('') }} />
             {commentError && <p className="field-error">{commentError}</p>}
             <div className="actions">
-              <button onClick={() => {
-                if (!comment.trim()) return setCommentError('Comment field is required')
-                persist(selected, { comment: comment.trim() })
-                setComment('')
-                return undefined
-              }}>Save</button>
+              <button disabled={addComment.isPending} onClick={submitComment}>Save</button>
             </div>
             <div className="tabs small" role="tablist">
               {(['history', 'comments', 'context'] as const).map((s) => (
@@ -102,7 +112,11 @@ export function ReviewPage() {
                 <li key={i}><p>{h.answer}</p><p className="muted">{formatDateEST(h.createdAt)} · {h.name}</p></li>
               ))}</ul>
             ) : <p className="muted">No History Found</p>)}
-            {sub === 'comments' && (selected.comment ? <p className="comment">{selected.comment}</p> : <p className="muted">No Comments Found</p>)}
+            {sub === 'comments' && (comments.isPending ? <Spinner label="Loading comments" /> : comments.data?.length ? (
+              <ul className="history comments">{comments.data.map((c) => (
+                <li key={c._id}><p className="comment">{c.comment}</p><p className="muted">{formatDateEST(c.createdAt)} · {`${c.user.firstName} ${c.user.lastName}`.trim()}</p></li>
+              ))}</ul>
+            ) : <p className="muted">No Comments Found</p>)}
             {sub === 'context' && (selected.retrievedNarrative ? <pre className="context">{selected.retrievedNarrative}</pre> : <p className="muted">No Context Found</p>)}
           </div>
         )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { findLibraryAnswer, similarity } from '../src/draft/answer-library.js'
+import { findLibraryAnswer, similarity } from '../src/answer-library.js'
 
 const library = [
   { id: 'a1', question: 'Do you encrypt customer data at rest?', answer: 'Yes, with AES-256 (Encryption Policy, p. 56).' },

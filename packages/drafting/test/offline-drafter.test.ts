@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { draftOffline, type Evidence } from '../src/draft/offline-drafter.js'
+import { draftOffline, type Evidence } from '../src/offline-drafter.js'
 
 const evidence: Evidence[] = [
   { chunkId: 'c1', documentName: 'policies.pdf', page: 12, text: 'Encryption Policy\nAll customer data is encrypted at rest using AES-256. Encryption keys are rotated annually by the security team.' },

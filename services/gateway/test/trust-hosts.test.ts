@@ -1,0 +1,58 @@
+// The gateway's cache of trust-center hosts: one lookup per host per TTL, shared by concurrent
+// page loads, bounded in size, normalised like the registry, and "not published" on any failure.
+import { describe, expect, it } from '@jest/globals'
+import type { AppInstance } from '@portal/http'
+import { trustHostLookup } from '../src/trust-hosts.js'
+
+function fakeServer(published: Set<string>, opts: { fail?: boolean } = {}) {
+  const asked: string[] = []
+  const server = {
+    log: { warn: () => {} },
+    inject: async ({ url }: { url: string }) => {
+      const host = new URL(url, 'http://x').searchParams.get('hostname')!
+      asked.push(host)
+      await new Promise((r) => setTimeout(r, 5))
+      if (opts.fail) throw new Error('down')
+      const hit = published.has(host)
+      return { statusCode: hit ? 200 : 404, json: () => ({ status: hit, isSpecialDomain: hit }) }
+    },
+  }
+  return { server: server as unknown as AppInstance, asked }
+}
+
+describe('trust-center host lookup', () => {
+  it('asks once per host within the TTL, and again after it', async () => {
+    let now = 0
+    const { server, asked } = fakeServer(new Set(['acme.localhost']))
+    const isTrust = trustHostLookup(server, { ttlMs: 10_000, now: () => now })
+    expect(await isTrust('acme.localhost')).toBe(true)
+    expect(await isTrust('ACME.localhost.')).toBe(true)
+    expect(await isTrust('other.localhost')).toBe(false)
+    expect(asked).toEqual(['acme.localhost', 'other.localhost'])
+    now = 10_001
+    expect(await isTrust('acme.localhost')).toBe(true)
+    expect(asked).toEqual(['acme.localhost', 'other.localhost', 'acme.localhost'])
+  })
+
+  it('shares one lookup between concurrent requests for a host', async () => {
+    const { server, asked } = fakeServer(new Set(['acme.localhost']))
+    const isTrust = trustHostLookup(server)
+    expect(await Promise.all([isTrust('acme.localhost'), isTrust('acme.localhost'), isTrust('acme.localhost')])).toEqual([true, true, true])
+    expect(asked).toHaveLength(1)
+  })
+
+  it('keeps at most maxEntries hosts, dropping the oldest', async () => {
+    const { server, asked } = fakeServer(new Set())
+    const isTrust = trustHostLookup(server, { maxEntries: 2 })
+    for (const h of ['a.x', 'b.x', 'c.x', 'a.x']) await isTrust(h)
+    expect(asked).toEqual(['a.x', 'b.x', 'c.x', 'a.x'])
+  })
+
+  it('treats failures, empty and overlong names as not published', async () => {
+    const { server } = fakeServer(new Set(['acme.localhost']), { fail: true })
+    const isTrust = trustHostLookup(server)
+    expect(await isTrust('acme.localhost')).toBe(false)
+    expect(await isTrust('')).toBe(false)
+    expect(await isTrust(`${'a'.repeat(250)}.localhost`)).toBe(false)
+  })
+})

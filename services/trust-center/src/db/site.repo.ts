@@ -1,0 +1,87 @@
+// The site of each tenant: its registry entry (cname, host, published) and its content version.
+// The host lookup is the resolver of public calls, so it is the one query here not scoped by a
+// tenant: it finds the tenant, by an exact match on a stored, lowercased host name.
+import { type Kysely, sql } from 'kysely'
+import { defaultCname, hostnameOf } from '../domain/hostnames.js'
+import type { TrustCenterDb } from './schema.js'
+
+type Db = Kysely<TrustCenterDb>
+const columns = ['tenantId', 'id', 'dbName', 'cname', 'hostname', 'published', 'contentVersion'] as const
+
+export interface Site {
+  tenantId: string
+  id: string
+  dbName: string
+  cname: string
+  hostname: string
+  published: boolean
+  contentVersion: number
+}
+
+export function findSite(db: Db, tenantId: string): Promise<Site | undefined> {
+  return db.selectFrom('site').select(columns).where('tenantId', '=', tenantId).executeTakeFirst()
+}
+
+export function findPublishedSiteByHostname(db: Db, hostname: string): Promise<Site | undefined> {
+  return db.selectFrom('site').select(columns).where('hostname', '=', hostname).where('published', '=', true).executeTakeFirst()
+}
+
+export function findSiteByDbName(db: Db, dbName: string): Promise<Site | undefined> {
+  return db.selectFrom('site').select(columns).where('dbName', '=', dbName).executeTakeFirst()
+}
+
+export function findSiteByCname(db: Db, cname: string): Promise<Site | undefined> {
+  return db.selectFrom('site').select(columns).where('cname', '=', cname).executeTakeFirst()
+}
+
+/**
+ * The tenant's site, created on its first staff call with cname = dbName (lowercased, `_` → `-`).
+ * Should another tenant already use that cname, the first free `<cname>-2`, `-3`, ... is taken.
+ */
+export async function ensureSite(db: Db, tenantId: string, dbName: string, domain: string): Promise<Site> {
+  const base = defaultCname(dbName)
+  for (let n = 1; n < 100; n++) {
+    const existing = await findSite(db, tenantId)
+    if (existing) return existing
+    const cname = n === 1 ? base : `${base}-${n}`
+    // DO NOTHING (not an error) so a concurrent first call, or a taken cname, leaves no aborted transaction.
+    const row = await db.insertInto('site')
+      .values({ tenantId, id: crypto.randomUUID(), dbName, cname, hostname: hostnameOf(cname, domain) })
+      .onConflict((oc) => oc.doNothing())
+      .returning(columns)
+      .executeTakeFirst()
+    if (row) return row
+  }
+  throw new Error(`no free cname for tenant ${tenantId}`)
+}
+
+/** Sets the cname and publishes; undefined when another tenant holds that cname (unique index). */
+export async function publishSite(db: Db, tenantId: string, cname: string, domain: string): Promise<Site | undefined> {
+  try {
+    return await db.updateTable('site')
+      .set({ cname, hostname: hostnameOf(cname, domain), published: true, contentVersion: sql`content_version + 1`, updatedAt: sql`now()` })
+      .where('tenantId', '=', tenantId)
+      .returning(columns)
+      .executeTakeFirst()
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505') return undefined // unique_violation: a concurrent publish won
+    throw err
+  }
+}
+
+export async function unpublishSite(db: Db, tenantId: string): Promise<void> {
+  await db.updateTable('site').set({ published: false, contentVersion: sql`content_version + 1`, updatedAt: sql`now()` }).where('tenantId', '=', tenantId).execute()
+}
+
+/** Every save of a block calls this: the public page's cache and ETag follow the version. */
+export async function bumpContentVersion(db: Db, tenantId: string): Promise<void> {
+  await db.updateTable('site').set({ contentVersion: sql`content_version + 1`, updatedAt: sql`now()` }).where('tenantId', '=', tenantId).execute()
+}
+
+/** TRUST_CENTER_DOMAIN changed since the rows were written: their host names follow it. */
+export async function refreshHostnames(db: Db, domain: string): Promise<void> {
+  await db.updateTable('site')
+    .set({ hostname: sql`cname || '.' || ${domain}`, contentVersion: sql`content_version + 1` })
+    .where('hostname', '<>', sql<string>`cname || '.' || ${domain}`)
+    .execute()
+}

@@ -1,0 +1,62 @@
+// Documents of the trust center: a PDF, or an Office Open XML file (docx, xlsx, pptx) whose ZIP is
+// checked before it is stored, with the same limits as questionnaire uploads (entry count, sizes,
+// ratio, unsafe paths, links, macros, DTDs). Decided by content, never by the file's name.
+import { AppError } from '@portal/errors'
+import { inspectXlsx } from '@portal/sheets'
+
+export const DOCUMENT_MAX_BYTES = 25 * 1024 * 1024
+
+export const mimeTypes = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+} as const
+
+export type DocumentKind = keyof typeof mimeTypes
+
+const notAccepted = () => new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Only PDF, Word, Excel or PowerPoint documents are accepted' })
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04])
+
+export const isPdf = (buf: Buffer) => buf.subarray(0, 1024).includes(Buffer.from('%PDF-'))
+
+export async function documentKind(buf: Buffer): Promise<DocumentKind> {
+  if (buf.length > DOCUMENT_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', { message: 'The document is larger than 25 MB' })
+  if (isPdf(buf)) return 'pdf'
+  if (!buf.subarray(0, 4).equals(ZIP_MAGIC)) throw notAccepted()
+  // inspectXlsx walks every entry with its limits and hands us each XML part's name; it ends by
+  // refusing archives without a workbook, which for a docx or pptx is the expected outcome.
+  const parts = new Set<string>()
+  try {
+    await inspectXlsx(buf, (name) => {
+      parts.add(name)
+      return false
+    })
+    return 'xlsx'
+  } catch (err) {
+    const walkedEverything = err instanceof AppError && err.code === 'UNSUPPORTED_MEDIA_TYPE' && parts.has('[Content_Types].xml') && !/macro/i.test(err.message)
+    if (!walkedEverything) {
+      if (err instanceof AppError && err.code === 'UNSUPPORTED_MEDIA_TYPE' && /macro/i.test(err.message)) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Documents with macros are not accepted' })
+      }
+      if (err instanceof AppError && err.code === 'UNPROCESSABLE') throw new AppError('UNPROCESSABLE', { message: 'The document is damaged or unsafe' })
+      throw notAccepted()
+    }
+  }
+  if (parts.has('word/document.xml')) return 'docx'
+  if (parts.has('ppt/presentation.xml')) return 'pptx'
+  throw notAccepted()
+}
+
+/** File name for display and download, by the spec's rules (spaces removed), with the right extension. */
+export function cleanFileName(name: string, kind: DocumentKind): string {
+  const clean = name
+    .normalize('NFC')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control and bidi characters are removed on purpose
+    .replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/[/\\]/g, '_')
+    .replace(/\s+/g, '')
+    .slice(-200)
+  const stem = clean.replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'document'
+  return `${stem}.${kind}`
+}

@@ -1,0 +1,22 @@
+// Recording that a visitor accepted the tenant's NDA: only the current version can be accepted,
+// and the acceptance keeps that version's number and text hash, with the visitor's address and agent.
+import { AppError } from '@portal/errors'
+import type { FastifyRequest } from 'fastify'
+import { clientOf, isUuid } from './access-control.js'
+import { insertHistory } from './db/history.repo.js'
+import { currentNda, findNda, insertAcceptance } from './db/nda.repo.js'
+import type { TrustCenterDeps } from './deps.js'
+
+export const PLEASE_ACCEPT = 'Please accept the NDA'
+
+export async function recordNdaAcceptance(
+  deps: TrustCenterDeps, req: FastifyRequest, tenantId: string, input: { ndaId: string; name: string; email: string },
+): Promise<void> {
+  const nda = isUuid(input.ndaId) ? await findNda(deps.db, tenantId, input.ndaId) : undefined
+  if (!nda) throw new AppError('NOT_FOUND', { message: 'NDA not found' })
+  // An older version of this tenant's NDA: the visitor read a text that is no longer the one in force.
+  const current = await currentNda(deps.db, tenantId)
+  if (current?.id !== nda.id) throw new AppError('INVALID_REQUEST', { message: PLEASE_ACCEPT })
+  await insertAcceptance(deps.db, tenantId, { ndaId: nda.id, version: nda.version, textHash: nda.textHash, name: input.name, email: input.email, ...clientOf(req) })
+  await insertHistory(deps.db, tenantId, [{ type: 'nda', email: input.email, detail: `NDA version ${nda.version} accepted by ${input.name}` }])
+}

@@ -1,0 +1,103 @@
+// Documents: upload (checked by content), list (staff: all; visitors: not `internal`), edit, delete.
+import { AppError } from '@portal/errors'
+import { type AppInstance, principalOf } from '@portal/http'
+import { tenantKey } from '@portal/storage'
+import { Type } from 'typebox'
+import { guards, isUuid } from '../access-control.js'
+import { deleteDocuments, findDocument, insertDocument, listDocuments, replaceDocumentFile, updateDocument } from '../db/documents.repo.js'
+import type { Visibility } from '../db/schema.js'
+import type { TrustCenterDeps } from '../deps.js'
+import { cleanFileName, DOCUMENT_MAX_BYTES, documentKind, mimeTypes } from '../domain/document-file.js'
+import { invalid, limits, plainText } from '../domain/text.js'
+import { documentOut } from '../dto.js'
+import { readUpload } from '../uploads.js'
+import { bearer, Document, IdParams, Message, Reply, VISIBILITIES } from './schemas.js'
+
+const notFound = () => new AppError('NOT_FOUND', { message: 'Document not found' })
+
+function visibilityOf(value: string | undefined): Visibility | undefined {
+  if (value === undefined || value === '') return undefined
+  if (!(VISIBILITIES as readonly string[]).includes(value)) throw invalid('visibility', 'Invalid visibility')
+  return value as Visibility
+}
+
+export function documentRoutes(app: AppInstance, deps: TrustCenterDeps): void {
+  const { db, blobs, sites } = deps
+  const { staff, admin } = guards(sites)
+  const tags = ['trust-center']
+  const List = Reply(Type.Array(Document))
+
+  app.get('/documentslist', { ...staff, schema: { tags, security: bearer, response: { 200: List } } }, async (req) =>
+    ({ status: true, data: (await listDocuments(db, principalOf(req).tenantId, { includeInternal: true })).map(documentOut) }))
+
+  app.get('/documentslistuser', { schema: { tags, response: { 200: List } } }, async (req) =>
+    ({ status: true, data: (await listDocuments(db, (await sites.forPublic(req)).tenantId, { includeInternal: false })).map(documentOut) }))
+
+  app.post('/fs/upload-docs', { ...admin, schema: { tags, security: bearer, consumes: ['multipart/form-data'], response: { 201: Reply(Document) } } }, async (req, reply) => {
+    const tenantId = principalOf(req).tenantId
+    const upload = await readUpload(req, { maxBytes: DOCUMENT_MAX_BYTES, tooLarge: 'The document is larger than 25 MB' })
+    const title = plainText(upload.fields['title'], { field: 'title', max: limits.title })
+    const visibility = visibilityOf(upload.fields['visibility'])
+    const replacing = upload.fields['fileId']
+    // Checked before anything is stored: a refused file leaves no row and no blob.
+    const existing = replacing ? (isUuid(replacing) ? await findDocument(db, tenantId, replacing) : undefined) : undefined
+    if (replacing && !existing) throw notFound()
+    const kind = await documentKind(upload.bytes)
+    const fileName = cleanFileName(upload.fileName, kind)
+    const file = { fileName, blobKey: tenantKey(tenantId, 'documents'), size: upload.bytes.length, mimeType: mimeTypes[kind] }
+    await blobs.put(file.blobKey, upload.bytes, { contentType: file.mimeType })
+    const row = existing
+      ? await replaceDocumentFile(db, tenantId, existing.id, { ...file, title: title?.trim() ? title : undefined, visibility })
+      : await insertDocument(db, tenantId, { ...file, title: title?.trim() ? title : fileName.replace(/\.[a-z]+$/, ''), visibility: visibility ?? 'approval' })
+    if (!row) {
+      await blobs.delete(file.blobKey) // the document was deleted meanwhile
+      throw notFound()
+    }
+    if (existing) await blobs.delete(existing.blobKey)
+    await sites.changed(tenantId)
+    return reply.status(201).send({ status: true, message: 'file uploaded successfully', data: documentOut(row) })
+  })
+
+  app.put('/documents/:id', {
+    ...admin,
+    schema: {
+      tags, security: bearer, params: IdParams,
+      body: Type.Object({ title: Type.Optional(Type.String()), visibility: Type.Optional(Type.String({ maxLength: 20 })) }),
+      response: { 200: Reply(Document) },
+    },
+  }, async (req) => {
+    const tenantId = principalOf(req).tenantId
+    const title = req.body.title === undefined ? undefined : plainText(req.body.title, { field: 'title', max: limits.title, required: true })
+    const visibility = visibilityOf(req.body.visibility)
+    const row = isUuid(req.params.id) ? await updateDocument(db, tenantId, req.params.id, { title, visibility }) : undefined
+    if (!row) throw notFound()
+    await sites.changed(tenantId)
+    return { status: true, message: 'Updated Successfully', data: documentOut(row) }
+  })
+
+  const remove = async (tenantId: string, ids: string[]) => {
+    const keys = await deleteDocuments(db, tenantId, ids.filter(isUuid))
+    for (const key of keys) await blobs.delete(key)
+    if (keys.length) await sites.changed(tenantId)
+    return keys.length
+  }
+
+  app.delete('/documents/:id', { ...admin, schema: { tags, security: bearer, params: IdParams, response: { 200: Message } } }, async (req) => {
+    if (!(await remove(principalOf(req).tenantId, [req.params.id]))) throw notFound()
+    return { status: true, message: 'Deleted Successfully' }
+  })
+
+  app.post('/fs/delete-files', {
+    ...admin,
+    schema: {
+      tags, security: bearer,
+      body: Type.Object({ fileKeys: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500 })), bucketName: Type.Optional(Type.String({ maxLength: 200 })) }),
+      response: { 201: Reply(Type.Union([Type.Object({ deleted: Type.Integer() }), Type.Array(Type.Unknown(), { maxItems: 0 })])) },
+    },
+  }, async (req, reply) => {
+    const ids = req.body.fileKeys ?? []
+    // Spec §5: a bulk delete with nothing chosen does nothing and answers 201 with an empty result.
+    if (!ids.length) return reply.status(201).send({ status: true, data: [] })
+    return reply.status(201).send({ status: true, data: { deleted: await remove(principalOf(req).tenantId, ids) } })
+  })
+}

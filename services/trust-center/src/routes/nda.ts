@@ -1,0 +1,77 @@
+// The NDA: versions (a save adds one; none is ever deleted), the public text, and acceptances.
+import { AppError } from '@portal/errors'
+import { type AppInstance, PageQuery, paged, principalOf } from '@portal/http'
+import { isValidEmail } from '@portal/mail'
+import { Type } from 'typebox'
+import { guards, isUuid } from '../access-control.js'
+import { currentNda, findNda, insertNdaVersion, listAcceptances } from '../db/nda.repo.js'
+import type { TrustCenterDeps } from '../deps.js'
+import { invalid, limits, plainText } from '../domain/text.js'
+import { iso, ndaOut } from '../dto.js'
+import { recordNdaAcceptance } from '../nda-acceptance.js'
+import { bearer, IdParams, Message, Nda, Nullable, PageOf, Reply } from './schemas.js'
+
+const Body = Type.Object({ description: Type.Optional(Type.String()) })
+const Acceptance = Type.Object({
+  _id: Type.String(), ndaId: Type.String(), version: Type.Integer(), name: Type.String(), email: Type.String(),
+  ip: Type.String(), userAgent: Type.String(), textHash: Type.String(), createdAt: Type.String(),
+})
+
+export function ndaRoutes(app: AppInstance, deps: TrustCenterDeps): void {
+  const { db, sites } = deps
+  const { staff, admin } = guards(sites)
+  const tags = ['trust-center']
+
+  const newVersion = async (tenantId: string, body: { description?: string | undefined }) => {
+    const description = plainText(body.description, { field: 'description', max: limits.nda, required: true, multiline: true })
+    const row = await insertNdaVersion(db, tenantId, description)
+    await sites.changed(tenantId)
+    return ndaOut(row)
+  }
+
+  app.get('/ndalist', { ...staff, schema: { tags, security: bearer, response: { 200: Reply(Nullable(Nda)) } } }, async (req) => {
+    const nda = await currentNda(db, principalOf(req).tenantId)
+    return { status: true, data: nda ? ndaOut(nda) : null }
+  })
+
+  app.get('/ndauser', { schema: { tags, response: { 200: Reply(Nullable(Nda)) } } }, async (req) => {
+    const nda = await currentNda(db, (await sites.forPublic(req)).tenantId)
+    return { status: true, data: nda ? ndaOut(nda) : null }
+  })
+
+  app.post('/nda/save', { ...admin, schema: { tags, security: bearer, body: Body, response: { 201: Reply(Nda) } } }, async (req, reply) =>
+    reply.status(201).send({ status: true, message: 'Added Successfully', data: await newVersion(principalOf(req).tenantId, req.body) }))
+
+  app.put('/nda/update/:id', { ...admin, schema: { tags, security: bearer, params: IdParams, body: Body, response: { 200: Reply(Nda) } } }, async (req) => {
+    const tenantId = principalOf(req).tenantId
+    if (!isUuid(req.params.id) || !(await findNda(db, tenantId, req.params.id))) throw new AppError('NOT_FOUND', { message: 'NDA not found' })
+    return { status: true, message: 'Updated Successfully', data: await newVersion(tenantId, req.body) }
+  })
+
+  app.post('/nda/accept', {
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    schema: {
+      tags,
+      body: Type.Object({ ndaId: Type.Optional(Type.String({ maxLength: 100 })), name: Type.Optional(Type.String()), email: Type.Optional(Type.String({ maxLength: 254 })) }),
+      response: { 201: Message },
+    },
+  }, async (req, reply) => {
+    const site = await sites.forPublic(req)
+    const name = plainText(req.body.name, { field: 'name', max: limits.name * 2 + 1, required: true })
+    const email = (req.body.email ?? '').trim().toLowerCase()
+    if (!email) throw invalid('email', 'This field is required')
+    if (!isValidEmail(email)) throw invalid('email', 'Invalid email address')
+    if (!req.body.ndaId) throw invalid('ndaId', 'This field is required')
+    await recordNdaAcceptance(deps, req, site.tenantId, { ndaId: req.body.ndaId, name, email })
+    return reply.status(201).send({ status: true, message: 'NDA accepted' })
+  })
+
+  app.get('/nda/acceptances', { ...staff, schema: { tags, security: bearer, querystring: PageQuery, response: { 200: PageOf(Acceptance) } } }, async (req) => {
+    const page = req.query.page ?? 1
+    const pageSize = req.query.pageSize ?? 10
+    const { rows, total } = await listAcceptances(db, principalOf(req).tenantId, page, pageSize)
+    return paged(rows.map((r) => ({
+      _id: r.id, ndaId: r.ndaId, version: r.version, name: r.name, email: r.email, ip: r.ip, userAgent: r.userAgent, textHash: r.textHash, createdAt: iso(r.createdAt)!,
+    })), total, page, pageSize)
+  })
+}

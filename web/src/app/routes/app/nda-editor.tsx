@@ -1,0 +1,5 @@
+import { NdaEditor } from '../../../features/trust-center/components/nda-editor'
+
+export default function Route() {
+  return <NdaEditor />
+}

@@ -1,0 +1,59 @@
+// The spec's test page (/responsellm): ask one question, see the answer drafted from the tenant's
+// documents and the evidence it cites. Not a product feature, so not in the menu.
+import { useMutation } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { Spinner } from '../../../components/ui/spinner'
+import { api, ApiError } from '../../../lib/api-client'
+
+interface Generated {
+  answer: string
+  choice: 'yes' | 'no' | 'na' | null
+  confidence: number
+  llmReviewRespons: 0 | 1
+  citations: { chunkId: string; documentName: string; page: number; text: string }[]
+}
+
+export function AnswerTestPage() {
+  const [question, setQuestion] = useState('')
+  const [error, setError] = useState('')
+  const ask = useMutation({
+    mutationFn: (q: string) => api.post<{ data: Generated }>('/api/fs/generate-answer', { question: q }).then((r) => r.data),
+    onError: (e) => setError(e instanceof ApiError && e.status === 429 ? 'Too many questions in a minute: please wait a moment.' : e.message || 'An error occurred'),
+  })
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    setError('')
+    if (!question.trim()) return setError('Question is required')
+    ask.mutate(question.trim())
+    return undefined
+  }
+  const result = ask.data
+  return (
+    <section className="card">
+      <h2>Test an answer</h2>
+      <p className="muted">Asks one question against all of your compliance documents, as the questionnaire drafting does.</p>
+      <form onSubmit={submit}>
+        <label htmlFor="question">Question</label>
+        <textarea id="question" name="question" rows={3} value={question} onChange={(e) => setQuestion(e.target.value)} />
+        {error && <p className="field-error">{error}</p>}
+        <div className="actions"><button className="primary" type="submit" disabled={ask.isPending}>Generate answer</button></div>
+      </form>
+      {ask.isPending && <Spinner label="Drafting the answer" />}
+      {result && (
+        <div className="generated">
+          <h3>Answer</h3>
+          {result.answer ? <p className="answer-text">{result.answer}</p> : <p className="muted">No answer could be drafted from your documents.</p>}
+          <p className="muted">
+            Confidence {Math.round(result.confidence * 100)}%{result.choice ? ` · ${result.choice.toUpperCase()}` : ''}{result.llmReviewRespons === 1 ? ' · needs review' : ''}
+          </p>
+          <h3>Sources</h3>
+          {result.citations.length ? (
+            <ul className="history">{result.citations.map((c) => (
+              <li key={c.chunkId}><p className="muted">{c.documentName}, page {c.page}</p><p>{c.text}</p></li>
+            ))}</ul>
+          ) : <p className="muted">No Context Found</p>}
+        </div>
+      )}
+    </section>
+  )
+}

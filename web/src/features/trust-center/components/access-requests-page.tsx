@@ -1,0 +1,100 @@
+// Access Requests (spec §2, /account): pending requests and approved accounts, each paged by 10;
+// approve with the tick, delete with the cross after confirmation; and the trust center's activity.
+import { useState } from 'react'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { useNotifications } from '../../../components/ui/notifications'
+import { Pagination } from '../../../components/ui/pagination'
+import { Spinner } from '../../../components/ui/spinner'
+import { useSession } from '../../../lib/auth'
+import { formatDateEST } from '../../../lib/format-date'
+import { type Account, useAccountMutations, useAccounts, useHistory } from '../api'
+
+const longDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' })
+
+function AccountsTable({ approved }: { approved: boolean }) {
+  const [page, setPage] = useState(1)
+  const list = useAccounts(page, approved)
+  const { approve, remove } = useAccountMutations()
+  const { toast } = useNotifications()
+  const me = useSession().authData
+  const [deleting, setDeleting] = useState<Account | null>(null)
+  const title = approved ? 'Accounts' : 'Access Requests'
+  return (
+    <div className="card">
+      <h3 id={`${approved ? 'accounts' : 'requests'}-title`}>{title}</h3>
+      {list.isPending ? <Spinner label={`Loading ${title}`} /> : !list.data?.data.length ? <p className="muted">No Data found</p> : (
+        <div className="table-wrap">
+          <table>
+            <thead><tr><th>Name</th><th>Company</th><th>Work email</th><th>Relationship</th><th>Requested</th><th>{approved ? 'Status' : 'Action'}</th></tr></thead>
+            <tbody>
+              {list.data.data.map((a) => (
+                <tr key={a._id}>
+                  <td>{`${a.firstName} ${a.lastName}`}</td>
+                  <td>{a.companyName}</td>
+                  <td>{a.workEmail}</td>
+                  <td>{a.relationshpLinkedIn}</td>
+                  <td>{longDate(a.createdAt)}</td>
+                  <td className="row-actions">
+                    {approved ? (
+                      <span className="badge-active" title={a.approvedbyuser ? `Approved by ${a.approvedbyuser.userName}` : undefined}>Active</span>
+                    ) : (
+                      <button type="button" className="icon-button ok" aria-label={`Approve ${a.workEmail}`} disabled={approve.isPending}
+                        onClick={() => approve.mutate({ id: a._id, approver: { id: me?._id ?? '', userName: `${me?.firstName ?? ''} ${me?.lastName ?? ''}`.trim() } }, {
+                          onSuccess: () => toast('success', 'Account approval! Account request has been marked as approved successfully'),
+                          onError: () => toast('error', 'Account was not approved due to an error.'),
+                        })}>✓</button>
+                    )}
+                    <button type="button" className="icon-button danger" aria-label={`Delete ${a.workEmail}`} onClick={() => setDeleting(a)}>✕</button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list.data && <Pagination currentPage={page} totalPages={list.data.totalPages} onChange={setPage} />}
+      {deleting && (
+        <ConfirmDialog title={approved ? 'Delete account' : 'Delete request'} message={`Are you sure you want to delete ${deleting.workEmail}? ${approved ? 'Their access ends at once.' : ''}`}
+          busy={remove.isPending} onCancel={() => setDeleting(null)}
+          onConfirm={() => remove.mutate(deleting._id, { onSettled: () => setDeleting(null), onError: () => toast('error', 'Error:Something went wrong!') })} />
+      )}
+    </div>
+  )
+}
+
+const TYPES: [string, string][] = [['all', 'All'], ['view', 'Views'], ['request', 'Requests'], ['approval', 'Approvals'], ['download', 'Downloads'], ['nda', 'NDA']]
+
+function ActivityCard() {
+  const [type, setType] = useState('all')
+  const [page, setPage] = useState(1)
+  const history = useHistory(page, type)
+  return (
+    <div className="card">
+      <h3 id="activity-title">Trust center activity</h3>
+      <div className="tabs small" role="tablist">
+        {TYPES.map(([t, label]) => (
+          <button key={t} role="tab" aria-selected={type === t} className={type === t ? 'active' : ''} onClick={() => { setType(t); setPage(1) }}>{label}</button>
+        ))}
+      </div>
+      {history.isPending ? <Spinner label="Loading activity" /> : !history.data?.data.length ? <p className="muted">No Data found</p> : (
+        <ul className="history activity">
+          {history.data.data.map((h) => (
+            <li key={h._id}><strong className={`activity-${h.type}`}>{h.type}</strong> {h.email || 'anonymous visitor'}{h.fileName ? ` · ${h.fileName}` : ''}{h.detail ? ` · ${h.detail}` : ''}<p className="muted">{formatDateEST(h.createdAt)}</p></li>
+          ))}
+        </ul>
+      )}
+      {history.data && <Pagination currentPage={page} totalPages={history.data.totalPages} onChange={setPage} />}
+    </div>
+  )
+}
+
+export function AccessRequestsPage() {
+  return (
+    <section className="access-requests">
+      <h2>Trust Center Access Request</h2>
+      <AccountsTable approved={false} />
+      <AccountsTable approved />
+      <ActivityCard />
+    </section>
+  )
+}

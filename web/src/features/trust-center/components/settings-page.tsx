@@ -1,0 +1,156 @@
+// Trust Center Setting (spec §2): logo (.png or .jpg) with Upload, Cancel and Save, the company
+// title, theme colours, and the trust-center URL with Publish while pending.
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { Field } from '../../../components/ui/field'
+import { useNotifications } from '../../../components/ui/notifications'
+import { Spinner } from '../../../components/ui/spinner'
+import { THEME_DEFAULTS } from '../../../config/constants'
+import { useSession } from '../../../lib/auth'
+import { type Theme, uploadLogo, useClientDetails, useCompanyInfo, usePublish, useSaveCompanyInfo, useSaveTheme, useTheme } from '../api'
+
+function BrandingCard({ admin }: { admin: boolean }) {
+  const info = useCompanyInfo()
+  const save = useSaveCompanyInfo()
+  const { toast } = useNotifications()
+  const fileRef = useRef<HTMLInputElement>(null)
+  const [title, setTitle] = useState('')
+  const [logo, setLogo] = useState<string | null>(null)
+  const [uploading, setUploading] = useState(false)
+  useEffect(() => {
+    if (info.data) {
+      setTitle(info.data.companyTitle)
+      setLogo(info.data.logo)
+    }
+  }, [info.data])
+  if (info.isPending) return <Spinner label="Loading settings" />
+  const upload = async () => {
+    const file = fileRef.current?.files?.[0]
+    if (!file) return toast('error', 'Please upload a file')
+    if (!/\.(png|jpe?g)$/i.test(file.name)) return toast('error', 'Only .png or .jpg images are accepted')
+    setUploading(true)
+    try {
+      setLogo((await uploadLogo(file)).logo)
+    } catch (err) {
+      toast('error', `Image upload fail${err instanceof Error && err.message ? `: ${err.message}` : ''}`)
+    } finally {
+      setUploading(false)
+    }
+    return undefined
+  }
+  const cancel = () => {
+    setLogo(info.data?.logo ?? null)
+    if (fileRef.current) fileRef.current.value = ''
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    save.mutate({ companyTitle: title.trim(), logo }, {
+      onSuccess: () => toast('success', 'Updated Successfully'),
+      onError: () => toast('error', 'Error:Something went wrong!'),
+    })
+  }
+  return (
+    <form className="card" onSubmit={submit} aria-labelledby="branding-title">
+      <h3 id="branding-title">Company and logo</h3>
+      <Field name="companyTitle" label="Company name shown on the trust center" value={title} maxLength={120} onChange={(e) => setTitle(e.target.value)} disabled={!admin} />
+      <div className="logo-row">
+        {logo ? <img src={logo} alt="Logo" className="logo-preview" /> : <span className="muted">No logo yet</span>}
+        <label className="field">Logo (.png or .jpg)
+          <input ref={fileRef} type="file" name="logo" accept=".png,.jpg,.jpeg,image/png,image/jpeg" disabled={!admin} />
+        </label>
+      </div>
+      <div className="actions">
+        <button type="button" onClick={upload} disabled={!admin || uploading}>{uploading ? 'Uploading…' : 'Upload'}</button>
+        <button type="button" onClick={cancel} disabled={!admin}>Cancel</button>
+        <button className="primary" type="submit" disabled={!admin || save.isPending}>Save</button>
+      </div>
+    </form>
+  )
+}
+
+const COLOURS: [keyof Theme, string][] = [['headerColor', 'Header'], ['backgroundColor', 'Background'], ['textColor', 'Text'], ['buttonColor', 'Buttons']]
+
+function ThemeCard({ admin }: { admin: boolean }) {
+  const theme = useTheme()
+  const save = useSaveTheme()
+  const { toast } = useNotifications()
+  const [t, setT] = useState<Theme & { _id: string | null }>({ _id: null, ...THEME_DEFAULTS })
+  useEffect(() => {
+    if (theme.data) setT(theme.data)
+  }, [theme.data])
+  if (theme.isPending) return <Spinner label="Loading the theme" />
+  return (
+    <form className="card" aria-labelledby="theme-title" onSubmit={(e) => {
+      e.preventDefault()
+      save.mutate(t, { onSuccess: () => toast('success', 'Updated Successfully'), onError: () => toast('error', 'Error:Something went wrong!') })
+    }}>
+      <h3 id="theme-title">Theme colours</h3>
+      <div className="colour-grid">
+        {COLOURS.map(([k, label]) => (
+          <label key={k} className="field colour">{label}
+            <input type="color" name={k} value={t[k]} disabled={!admin} onChange={(e) => setT({ ...t, [k]: e.target.value })} />
+            <code>{t[k]}</code>
+          </label>
+        ))}
+      </div>
+      <div className="actions">
+        <button type="button" disabled={!admin} onClick={() => setT({ ...t, ...THEME_DEFAULTS })}>Reset to defaults</button>
+        <button className="primary" type="submit" disabled={!admin || save.isPending}>Save colours</button>
+      </div>
+    </form>
+  )
+}
+
+function PublishCard({ admin }: { admin: boolean }) {
+  const details = useClientDetails()
+  const publish = usePublish()
+  const { toast } = useNotifications()
+  const [sub, setSub] = useState('')
+  const [state, setState] = useState<'pending' | 'published' | 'error'>('pending')
+  useEffect(() => {
+    if (details.data) {
+      setSub(details.data.cname)
+      setState(details.data.cnamepublish ? 'published' : 'pending')
+    }
+  }, [details.data])
+  if (details.isPending) return <Spinner label="Loading the trust center URL" />
+  const d = details.data
+  const host = `${sub || d?.cname}.${d?.maindomain}`
+  return (
+    <div className="card">
+      <h3 id="url-title">Trust center URL</h3>
+      <p><strong>{host}</strong> {state === 'published' ? 'is published' : state === 'error' ? ' error while publishing site' : 'is pending'}</p>
+      {state !== 'published' && admin && (
+        <form className="inline-form" onSubmit={(e) => {
+          e.preventDefault()
+          publish.mutate(sub.trim().toLowerCase(), {
+            onSuccess: (r) => {
+              setState('published')
+              toast('success', `Site has been published! ${r.message}`)
+            },
+            onError: (err) => {
+              setState('error')
+              toast('error', err.message || ' error while publishing site')
+            },
+          })
+        }}>
+          <Field name="subdomain" label="Subdomain" value={sub} maxLength={63} onChange={(e) => setSub(e.target.value)} />
+          <div className="actions"><button className="primary" type="submit" disabled={publish.isPending}>Publish</button></div>
+        </form>
+      )}
+      {state === 'published' && <p><a href={`${window.location.protocol}//${host}${window.location.port ? `:${window.location.port}` : ''}/`} target="_blank" rel="noopener noreferrer">Open the public trust center</a></p>}
+    </div>
+  )
+}
+
+export function SettingsPage() {
+  const admin = useSession().authData?.admin === true
+  return (
+    <section className="settings">
+      <h2>Trust Center Setting</h2>
+      {!admin && <p className="muted">Only admins can change these settings.</p>}
+      <BrandingCard admin={admin} />
+      <ThemeCard admin={admin} />
+      <PublishCard admin={admin} />
+    </section>
+  )
+}

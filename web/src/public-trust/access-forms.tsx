@@ -1,0 +1,145 @@
+// The visitor's two forms: the access request (with the NDA when the company has one) and, for a
+// visitor who arrives with an approval link before accepting the current NDA, the NDA acceptance.
+import { type FormEvent, useEffect, useState } from 'react'
+import { acceptNda, getNda, type Nda, PublicError, requestAccess } from './api'
+
+const EMAIL = /^[A-Za-z0-9_.+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/
+export const RELATIONSHIPS = ['Customer', 'Prospect', 'Partner', 'Auditor', 'Other']
+
+function useNda(needed: boolean) {
+  const [nda, setNda] = useState<Nda | null | undefined>(needed ? undefined : null)
+  useEffect(() => {
+    if (needed) getNda().then(setNda, () => setNda(null))
+  }, [needed])
+  return nda
+}
+
+function NdaText({ nda }: { nda: Nda }) {
+  return (
+    <div className="tc-nda-box">
+      <p className="tc-muted">Last updated {longDate(nda.updatedAt)}</p>
+      <p className="tc-pre">{nda.description}</p>
+    </div>
+  )
+}
+
+export const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
+
+export function RequestAccessForm({ hasNda, onClose }: { hasNda: boolean; onClose(): void }) {
+  const nda = useNda(hasNda)
+  const [f, setF] = useState({ firstName: '', lastName: '', companyName: '', workEmail: '', relationshpLinkedIn: RELATIONSHIPS[0]! })
+  const [accepted, setAccepted] = useState(false)
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [done, setDone] = useState(false)
+  const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value })
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    setError('')
+    if (Object.values(f).some((v) => !v.trim())) return setError('This field is required')
+    if (!EMAIL.test(f.workEmail.trim())) return setError('Invalid email address')
+    if (nda && !accepted) return setError('Please accept the NDA')
+    setBusy(true)
+    try {
+      await requestAccess({ ...f, workEmail: f.workEmail.trim(), ...(nda ? { ndaId: nda._id } : {}) })
+      setDone(true)
+    } catch (err) {
+      setError(err instanceof PublicError ? err.message : 'An error occurred')
+    } finally {
+      setBusy(false)
+    }
+    return undefined
+  }
+
+  return (
+    <div className="tc-dialog" role="dialog" aria-modal="true" aria-labelledby="tc-request-title">
+      <div className="tc-dialog-body">
+        <h2 id="tc-request-title">Request access</h2>
+        {done ? (
+          <>
+            <p role="status">Thank you. Your request has been sent; you will receive an email with your access link once it is approved.</p>
+            <div className="tc-actions"><button type="button" className="tc-button" onClick={onClose}>Close</button></div>
+          </>
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <div className="tc-row">
+              <label>First name<input name="firstName" value={f.firstName} onChange={set('firstName')} autoComplete="given-name" maxLength={100} /></label>
+              <label>Last name<input name="lastName" value={f.lastName} onChange={set('lastName')} autoComplete="family-name" maxLength={100} /></label>
+            </div>
+            <label>Company<input name="companyName" value={f.companyName} onChange={set('companyName')} autoComplete="organization" maxLength={200} /></label>
+            <label>Work email<input name="workEmail" type="email" value={f.workEmail} onChange={set('workEmail')} autoComplete="email" maxLength={254} /></label>
+            <label>Relationship
+              <select name="relationshpLinkedIn" value={f.relationshpLinkedIn} onChange={set('relationshpLinkedIn')}>
+                {RELATIONSHIPS.map((r) => <option key={r}>{r}</option>)}
+              </select>
+            </label>
+            {hasNda && nda === undefined && <p className="tc-muted">Loading the NDA…</p>}
+            {nda && (
+              <>
+                <NdaText nda={nda} />
+                <label className="tc-check"><input type="checkbox" name="ndaAccepted" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} /> I accept the NDA</label>
+              </>
+            )}
+            {error && <p className="tc-error" role="alert">{error}</p>}
+            <div className="tc-actions">
+              <button type="button" className="tc-secondary" onClick={onClose}>Cancel</button>
+              <button type="submit" className="tc-button" disabled={busy}>{busy ? 'Sending…' : 'Submit request'}</button>
+            </div>
+          </form>
+        )}
+      </div>
+    </div>
+  )
+}
+
+export function AcceptNdaForm({ email, onAccepted }: { email: string; onAccepted(): void }) {
+  const nda = useNda(true)
+  const [name, setName] = useState('')
+  const [accepted, setAccepted] = useState(false)
+  const [error, setError] = useState('')
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (!nda) return undefined
+    if (!name.trim()) return setError('This field is required')
+    if (!accepted) return setError('Please accept the NDA')
+    try {
+      await acceptNda({ ndaId: nda._id, name: name.trim(), email })
+      onAccepted()
+    } catch (err) {
+      setError(err instanceof PublicError ? err.message : 'An error occurred')
+    }
+    return undefined
+  }
+  return (
+    <div className="tc-dialog" role="dialog" aria-modal="true" aria-labelledby="tc-nda-title">
+      <div className="tc-dialog-body">
+        <h2 id="tc-nda-title">Accept the NDA to download</h2>
+        {!nda ? <p className="tc-muted">Loading the NDA…</p> : (
+          <form onSubmit={submit} noValidate>
+            <NdaText nda={nda} />
+            <label>Your full name<input name="ndaName" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} /></label>
+            <p className="tc-muted">Signing as {email}</p>
+            <label className="tc-check"><input type="checkbox" name="ndaAccept" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} /> I accept the NDA</label>
+            {error && <p className="tc-error" role="alert">{error}</p>}
+            <div className="tc-actions"><button type="submit" className="tc-button">Accept</button></div>
+          </form>
+        )}
+      </div>
+    </div>
+  )
+}
+
+export function PublicNdaPage() {
+  const nda = useNda(true)
+  if (nda === undefined) return <main className="tc-main"><p className="tc-muted">Loading…</p></main>
+  return (
+    <main className="tc-main">
+      <section className="tc-card">
+        <h1>Non-Disclosure Agreement</h1>
+        {nda ? <><p className="tc-muted">Last updated {longDate(nda.updatedAt)}</p><p className="tc-pre">{nda.description}</p></> : <p className="tc-muted">No Data found</p>}
+        <p><a href="/">Back to the trust center</a></p>
+      </section>
+    </main>
+  )
+}

@@ -1,0 +1,95 @@
+// The public trust center on a published host (spec "Special domain"): `/NDA` the public NDA, the
+// legal pages, and any other path (`/`, `/{userId}`) the trust center. One call loads the page
+// (the server records the view);
+// an approval link (`#access=<token>&email=<email>`) is stored, removed from the address bar and
+// checked; gated documents then download with it, after the NDA when it was not accepted yet.
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { AcceptNdaForm, PublicNdaPage, RequestAccessForm } from './access-forms'
+import { checkAccess, getPage, type Grant, PublicError, saveDownload, type TrustDocument, type TrustPage, trackDownload, visitorStore } from './api'
+import { TrustCenterView, themeStyle } from './trust-center-view'
+import './trust.css'
+
+const Terms = lazy(() => import('../features/legal/components/terms-of-service').then((m) => ({ default: m.TermsOfService })))
+const Privacy = lazy(() => import('../features/legal/components/privacy-policy').then((m) => ({ default: m.PrivacyPolicy })))
+
+/** Reads an approval link's fragment once, keeps it in storage, and clears it from the address bar. */
+function takeAccessLink(): void {
+  const hash = new URLSearchParams(window.location.hash.slice(1))
+  const token = hash.get('access')
+  if (!token) return
+  visitorStore.set('fileAccess', token)
+  visitorStore.set('userAccessEmail', hash.get('email') ?? '')
+  history.replaceState(null, '', window.location.pathname + window.location.search)
+}
+
+function TrustCenterPage() {
+  const [page, setPage] = useState<TrustPage | null>(null)
+  const [failure, setFailure] = useState('')
+  const [grant, setGrant] = useState<Grant | null>(null)
+  const [dialog, setDialog] = useState<'request' | 'nda' | null>(null)
+  const [notice, setNotice] = useState('')
+
+  useEffect(() => {
+    getPage().then(setPage, (e: unknown) => setFailure(e instanceof PublicError && e.status === 404 ? 'This trust center is not available.' : 'The trust center could not be loaded. Please try again.'))
+    const check = () => {
+      takeAccessLink()
+      const token = visitorStore.get('fileAccess')
+      if (!token) return
+      checkAccess(token).then((g) => {
+        setNotice('')
+        setGrant(g)
+        setDialog(g.ndaAccepted ? null : 'nda')
+      }, () => {
+        visitorStore.clear()
+        setGrant(null)
+        setNotice('Your access link is no longer valid. Please request access again.')
+      })
+    }
+    check()
+    // The mailed link may be opened in a tab already showing the page: only the fragment changes.
+    window.addEventListener('hashchange', check)
+    return () => window.removeEventListener('hashchange', check)
+  }, [])
+
+  const granted = Boolean(grant?.ndaAccepted)
+  const credentials = () => (granted ? { userAccessEmail: visitorStore.get('userAccessEmail'), permissionToken: visitorStore.get('fileAccess') } : {})
+  const onDownload = (doc: TrustDocument) => {
+    setNotice('')
+    saveDownload('/api/fs/download-docs', { fileKey: doc._id, newFileName: doc.fileName, ...credentials() }, doc.fileName)
+      .then(() => trackDownload({ fileName: doc.fileName, type: doc.visibility, email: visitorStore.get('userAccessEmail') }).catch(() => undefined))
+      .catch((e: Error) => setNotice(e.message))
+  }
+  const onDownloadAll = () => {
+    if (!page) return
+    setNotice('')
+    saveDownload('/api/fs/bulk-download-docs', { fileKeys: page.documents.map((d) => d._id), ...credentials() }, 'Trust_Center_Bulk_Download.zip')
+      .catch((e: Error) => setNotice(e.message))
+  }
+
+  if (failure) return <main className="tc-main"><section className="tc-card"><h1>Trust center</h1><p>{failure}</p></section></main>
+  if (!page) return <div className="tc-loading" aria-busy="true">Loading…</div>
+  return (
+    <>
+      <TrustCenterView
+        page={page}
+        actions={{ granted, onDownload, onDownloadAll, onRequestAccess: () => setDialog('request') }}
+        banner={notice ? <p className="tc-notice" role="alert">{notice}</p> : grant && granted ? <p className="tc-notice tc-ok" role="status">Access granted to {grant.email}</p> : null}
+      />
+      {dialog === 'request' && <div style={themeStyle(page.theme)}><RequestAccessForm hasNda={Boolean(page.nda)} onClose={() => setDialog(null)} /></div>}
+      {dialog === 'nda' && grant && (
+        <div style={themeStyle(page.theme)}>
+          <AcceptNdaForm email={grant.email} onAccepted={() => { setGrant({ ...grant, ndaAccepted: true }); setDialog(null) }} />
+        </div>
+      )}
+    </>
+  )
+}
+
+export function PublicApp() {
+  const path = window.location.pathname
+  if (path === '/NDA') return <PublicNdaPage />
+  if (path === '/terms-of-service' || path === '/privacy-policy') {
+    return <Suspense fallback={<div className="tc-loading">Loading…</div>}>{path === '/terms-of-service' ? <Terms /> : <Privacy />}</Suspense>
+  }
+  return <TrustCenterPage />
+}

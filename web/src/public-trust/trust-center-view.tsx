@@ -1,0 +1,132 @@
+// The trust center as visitors see it: header with logo and theme, overview, documents, compliance
+// and security. Pure view: the public bundle and the signed-in preview feed it their data.
+import type { CSSProperties, ReactNode } from 'react'
+import type { TrustDocument, TrustPage } from './api'
+import { Badge, STATUS_TEXT } from './badges'
+import { RichText } from './rich-text'
+
+export function humanSize(bytes: number): string {
+  const units = ['Bytes', 'KB', 'MB', 'GB']
+  let n = bytes
+  let i = 0
+  while (n >= 1024 && i < units.length - 1) {
+    n /= 1024
+    i++
+  }
+  return `${i === 0 ? n : n.toFixed(2)} ${units[i]}`
+}
+
+export const themeStyle = (t: TrustPage['theme']) =>
+  ({ '--tc-header': t.headerColor, '--tc-background': t.backgroundColor, '--tc-text': t.textColor, '--tc-button': t.buttonColor }) as CSSProperties
+
+function DocIcon({ locked }: { locked: boolean }) {
+  return (
+    <svg className="tc-doc-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      {locked
+        ? <path d="M7 10V7a5 5 0 0 1 10 0v3h1a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1zm2 0h6V7a3 3 0 0 0-6 0z" />
+        : <path d="M6 2h8l5 5v14a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1zm7 1.5V8h4.5zM8 12h8v1.5H8zm0 3.5h8V17H8z" />}
+    </svg>
+  )
+}
+
+export interface DocumentActions {
+  /** True when the visitor may fetch `approval` documents now. */
+  granted: boolean
+  onDownload(doc: TrustDocument): void
+  onDownloadAll?: () => void
+  onRequestAccess(): void
+}
+
+export function TrustCenterView({ page, actions, banner, headerExtra, footer = true }: { page: TrustPage; actions: DocumentActions; banner?: ReactNode; headerExtra?: ReactNode; footer?: boolean }) {
+  const title = page.companyTitle || page.cname
+  const gatedCount = page.documents.filter((d) => d.visibility === 'approval').length
+  return (
+    <div className="tc" style={themeStyle(page.theme)}>
+      {banner}
+      <header className="tc-header">
+        <div className="tc-brand">
+          {page.logo ? <img src={page.logo} alt={`${title} logo`} className="tc-logo" /> : null}
+          <span className="tc-title">{title} Trust Center</span>
+        </div>
+        <div className="tc-header-actions">
+          {headerExtra}
+          {!actions.granted && gatedCount > 0 && <button type="button" className="tc-button" onClick={actions.onRequestAccess}>Request access</button>}
+        </div>
+      </header>
+      <main className="tc-main">
+        <section className="tc-card tc-overview" aria-labelledby="tc-overview">
+          <h1 id="tc-overview">{page.overview?.subTitle || `Security at ${title}`}</h1>
+          {page.overview?.description ? <RichText html={page.overview.description} /> : <p className="tc-muted">This trust center has no overview yet.</p>}
+        </section>
+
+        <section className="tc-card" aria-labelledby="tc-docs">
+          <div className="tc-card-head">
+            <h2 id="tc-docs">Documents</h2>
+            {actions.onDownloadAll && page.documents.length > 1 && (actions.granted || page.documents.every((d) => d.visibility === 'public')) && (
+              <button type="button" className="tc-link" onClick={actions.onDownloadAll}>Download all</button>
+            )}
+          </div>
+          {page.documents.length === 0 ? <p className="tc-muted">No Data found</p> : (
+            <ul className="tc-docs">
+              {page.documents.map((d) => {
+                const locked = d.visibility === 'approval' && !actions.granted
+                return (
+                  <li key={d._id}>
+                    <DocIcon locked={locked} />
+                    <span className="tc-doc-name">
+                      <strong>{d.title || d.fileName}</strong>
+                      <small className="tc-muted">{humanSize(d.size)}{d.visibility === 'approval' ? ' · requires approval' : ''}</small>
+                    </span>
+                    {locked
+                      ? <button type="button" className="tc-link" onClick={actions.onRequestAccess}>Request access</button>
+                      : <button type="button" className="tc-link" onClick={() => actions.onDownload(d)} aria-label={`Download ${d.title || d.fileName}`}>Download</button>}
+                  </li>
+                )
+              })}
+            </ul>
+          )}
+        </section>
+
+        <section className="tc-card" aria-labelledby="tc-compliance">
+          <h2 id="tc-compliance">Compliance</h2>
+          {page.compliance.length === 0 ? <p className="tc-muted">No Data found</p> : (
+            <ul className="tc-compliance">
+              {page.compliance.map((c) => (
+                <li key={c._id}>
+                  <Badge badge={c.badge} framework={c.framework} status={c.status} />
+                  <div>
+                    <strong>{c.framework}</strong>
+                    <span className={`tc-status tc-status-${c.status}`}>{STATUS_TEXT[c.status]}</span>
+                    {c.description && <p className="tc-muted">{c.description}</p>}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="tc-card" aria-labelledby="tc-security">
+          <h2 id="tc-security">Security</h2>
+          {page.security.length === 0 ? <p className="tc-muted">No Data found</p> : (
+            <div className="tc-security">
+              {page.security.map((s) => (
+                <article key={s._id} className="tc-security-card">
+                  <h3>{s.title}</h3>
+                  {s.description && <p className="tc-muted">{s.description}</p>}
+                  <ul>{s.subdata.map((i) => <li key={i._id}><strong>{i.title}</strong>{i.description ? <span> {i.description}</span> : null}</li>)}</ul>
+                </article>
+              ))}
+            </div>
+          )}
+        </section>
+      </main>
+      {footer && (
+        <footer className="tc-footer">
+          {page.nda && <a href="/NDA">NDA</a>}
+          <a href="/terms-of-service">Terms of Service</a>
+          <a href="/privacy-policy">Privacy Policy</a>
+        </footer>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,2 @@
+// Stylesheets do nothing in jsdom tests.
+module.exports = {}
