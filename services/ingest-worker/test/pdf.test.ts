@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from '@jest/globals'
+import { pdfFromContentStreams, pdfString } from '@portal/pdf-writer'
 import { extractPdfText, isPdf, pdfLimits } from '../src/pdf/extract-text.js'
 
 const POLICIES = path.resolve(process.cwd(), '../shared/data/policies')
@@ -36,5 +37,54 @@ describe('PDF text per page', () => {
     const pdf = await soc2()
     await expect(extractPdfText(pdf, { ...pdfLimits, maxPages: 100 })).rejects.toMatchObject({ statusCode: 422, message: 'The PDF has more than 100 pages' })
     await expect(extractPdfText(pdf, { ...pdfLimits, timeoutMs: 50 })).rejects.toMatchObject({ statusCode: 422, message: 'The PDF took too long to read' })
+  })
+})
+
+describe('text a reader cannot see (security.md B22)', () => {
+  const line = (y: number, text: string, before = '', after = '') => `${before} BT /F1 11 Tf 50 ${y} Td ${pdfString(text)} Tj ET ${after}`
+  const textOf = async (ops: string[]) => (await extractPdfText(pdfFromContentStreams([ops.join('\n')])))[0]!.text
+
+  it('drops white, invisible, tiny and off-page text', async () => {
+    const text = await textOf([
+      line(760, 'Data is encrypted at rest.'),
+      line(740, 'HIDDEN-WHITE', '1 1 1 rg', '0 0 0 rg'),
+      line(720, 'HIDDEN-NEARWHITE', '0.97 g', '0 g'),
+      `BT 3 Tr /F1 11 Tf 50 700 Td ${pdfString('HIDDEN-MODE3')} Tj 0 Tr ET`,
+      `BT /F1 0.4 Tf 50 680 Td ${pdfString('HIDDEN-TINY')} Tj ET`,
+      line(3000, 'HIDDEN-ABOVE'),
+      line(-200, 'HIDDEN-BELOW'),
+      `BT /F1 11 Tf -900 600 Td ${pdfString('HIDDEN-LEFT')} Tj ET`,
+      `q 1 0 0 1 0 0 cm BT /F1 11 Tf 50 660 Td ${pdfString('Backups run daily.')} Tj ET Q`,
+    ])
+    expect(text).toContain('Data is encrypted at rest.')
+    expect(text).toContain('Backups run daily.')
+    expect(text).not.toContain('HIDDEN')
+  })
+
+  it('keeps white text drawn on a dark box, and colour set inside a saved state ends with it', async () => {
+    const text = await textOf([
+      '0 0 0.5 rg 40 590 300 30 re f',
+      line(600, 'Access Control Policy', '1 1 1 rg', '0 0 0 rg'),
+      `q 1 1 1 rg BT /F1 11 Tf 50 560 Td ${pdfString('HIDDEN-IN-Q')} Tj ET Q`,
+      line(540, 'Visible after the saved state.'),
+    ])
+    expect(text).toContain('Access Control Policy')
+    expect(text).toContain('Visible after the saved state.')
+    expect(text).not.toContain('HIDDEN')
+  })
+
+  it('keeps the invisible text layer that OCR draws over a scanned page image', async () => {
+    const text = await textOf([
+      'q 500 0 0 300 40 450 cm BI /W 1 /H 1 /CS /G /BPC 8 ID A EI Q', // the "scan"
+      `BT 3 Tr /F1 11 Tf 50 600 Td ${pdfString('Scanned: visitors sign in at reception.')} Tj ET`,
+      `BT 3 Tr /F1 11 Tf 50 200 Td ${pdfString('HIDDEN-BESIDE-THE-SCAN')} Tj ET`,
+    ])
+    expect(text).toContain('Scanned: visitors sign in at reception.')
+    expect(text).not.toContain('HIDDEN')
+  })
+
+  it('takes out only the hidden words of a line', async () => {
+    const text = await textOf([`BT /F1 11 Tf 50 700 Td ${pdfString('Keys rotate yearly. ')} Tj 1 1 1 rg ${pdfString('HIDDEN-TAIL')} Tj 0 0 0 rg ${pdfString(' Logs kept a year.')} Tj ET`])
+    expect(text).toMatch(/^Keys rotate yearly\.\s+Logs kept a year\.$/)
   })
 })

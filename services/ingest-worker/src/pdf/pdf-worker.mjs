@@ -1,8 +1,10 @@
 // Runs inside a worker thread (plain JavaScript so it loads the same under tsx, jest and a build):
 // pdf.js parses the untrusted PDF here, with the thread's own memory limit, and sends back the
-// text of each page. Scripting, XFA and font loading are off; pdf.js 6 has no eval path at all.
+// text of each page a reader can see. Scripting, XFA and font loading are off; pdf.js 6 has no
+// eval path at all.
 import { parentPort, workerData } from 'node:worker_threads'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { visibleTextItems } from './visible-text.mjs'
 
 const { data, maxPages, maxChars } = workerData
 
@@ -23,10 +25,8 @@ async function run() {
     let chars = 0
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n)
-      const content = await page.getTextContent()
       let text = ''
-      for (const item of content.items) {
-        if (!('str' in item)) continue
+      for (const item of await visibleTextItems(page)) {
         text += item.str + (item.hasEOL ? '\n' : item.str.endsWith(' ') ? '' : ' ')
       }
       text = text.replace(/[ \t]+\n/g, '\n').replace(/[ \t]{2,}/g, ' ').trim()

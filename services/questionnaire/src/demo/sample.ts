@@ -1,7 +1,7 @@
 // The demo's own sample material (the shared test data is not shipped): a security overview of a
 // fictional company and a short customer questionnaire in the usual layout.
 import ExcelJS from 'exceljs'
-import { textPdf } from './text-pdf.js'
+import { textPdf } from '@portal/pdf-writer'
 
 const overview: string[][] = [
   [

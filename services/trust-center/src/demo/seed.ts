@@ -16,7 +16,7 @@ import { bumpContentVersion, ensureSite, publishSite } from '../db/site.repo.js'
 import { siteUrl } from '../domain/hostnames.js'
 import { sanitizeRichText } from '../domain/rich-text.js'
 import { DEMO_CNAME, demoCompliance, demoDocuments, demoNda, demoOverview, demoRequester, demoSecurity, demoTheme, demoTitle } from './content.js'
-import { onePagePdf } from './pdf.js'
+import { textPdf } from '@portal/pdf-writer'
 
 export interface DemoTrustCenter {
   /** The public page, e.g. `http://demo.localhost:3000`; undefined if the cname is held by another tenant. */
@@ -56,7 +56,7 @@ export async function seedDemoTrustCenter(ctx: ServiceContext, tenant: { tenantI
   if (!(await listCompliance(db, tenantId)).length) for (const c of demoCompliance) await insertCompliance(db, tenantId, c)
   if (!(await listDocuments(db, tenantId, { includeInternal: true })).length) {
     for (const d of demoDocuments) {
-      const bytes = onePagePdf(d.lines)
+      const bytes = textPdf([d.lines])
       const blobKey = tenantKey(tenantId, 'documents')
       await blobs.put(blobKey, bytes, { contentType: 'application/pdf' })
       await insertDocument(db, tenantId, { title: d.title, fileName: d.fileName, blobKey, size: bytes.length, mimeType: 'application/pdf', visibility: d.visibility })
