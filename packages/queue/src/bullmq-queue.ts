@@ -4,7 +4,7 @@ import { AppError } from '@portal/errors'
 import type { Logger } from '@portal/observability'
 import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
-import { checkQueueName, DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, isUnrecoverable, type JobHandler, type JobQueue, normalizeJobId } from './types.js'
+import { checkQueueName, DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, isUnrecoverable, type JobHandler, JobNotReadyError, type JobQueue, normalizeJobId } from './types.js'
 
 const unavailable = (cause?: unknown) => new AppError('UNAVAILABLE', { message: 'Queue unavailable', cause })
 
@@ -101,6 +101,7 @@ export function createBullmqQueue(cfg: { redisUrl: string; prefix?: string }, lo
       worker.on('failed', (job, err) => {
         const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1) || err instanceof UnrecoverableError
         if (final) log?.error({ err, queue: name, jobId: job?.id }, 'job failed')
+        else if (err instanceof JobNotReadyError) log?.info({ queue: name, jobId: job?.id, attempt: job?.attemptsMade, reason: err.message }, 'job not ready, will retry')
         else log?.warn({ err, queue: name, jobId: job?.id, attempt: job?.attemptsMade }, 'job failed, will retry')
       })
       workers.push(worker)

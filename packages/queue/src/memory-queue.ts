@@ -9,6 +9,7 @@ import {
   DEFAULT_BACKOFF_MS,
   isUnrecoverable,
   type JobContext,
+  JobNotReadyError,
   type JobHandler,
   type JobOptions,
   type JobQueue,
@@ -75,7 +76,8 @@ export function createMemoryQueue(log?: Logger): JobQueue {
     } catch (err) {
       if (!isUnrecoverable(err) && job.attempt < job.opts.attempts && !closed) {
         const delay = job.opts.backoffMs * 2 ** (job.attempt - 1)
-        log?.warn({ err, queue: name, jobId: job.id, attempt: job.attempt }, 'job failed, will retry')
+        if (err instanceof JobNotReadyError) log?.info({ queue: name, jobId: job.id, attempt: job.attempt, reason: err.message }, 'job not ready, will retry')
+        else log?.warn({ err, queue: name, jobId: job.id, attempt: job.attempt }, 'job failed, will retry')
         l.delayed++
         const t = setTimeout(() => {
           timers.delete(t)

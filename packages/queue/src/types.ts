@@ -35,6 +35,15 @@ export class UnrecoverableJobError extends Error {
   override name = 'UnrecoverableJobError'
 }
 
+/**
+ * Thrown by a handler whose job has to wait for other work (documents still being read): not a
+ * failure. It is retried with the usual backoff and logged as information; only running out of
+ * attempts is an error.
+ */
+export class JobNotReadyError extends Error {
+  override name = 'JobNotReadyError'
+}
+
 export function isUnrecoverable(err: unknown): boolean {
   return err instanceof UnrecoverableJobError || (err instanceof AppError && unrecoverableCodes.has(err.code))
 }

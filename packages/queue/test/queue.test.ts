@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { AppError } from '@portal/errors'
 import { type Logger, silentLogger } from '@portal/observability'
-import { createQueue, type JobQueue, UnrecoverableJobError } from '../src/index.js'
+import { createQueue, JobNotReadyError, type JobQueue, UnrecoverableJobError } from '../src/index.js'
 
 type Make = (log?: Logger) => JobQueue
 // Redis-backed cases only where REDIS_URL is set (CI); a random prefix keeps runs apart.
@@ -21,8 +21,9 @@ const waitFor = async (cond: () => boolean, ms = 5000) => {
 
 /** A logger that counts warn/error calls: failures must be logged once each. */
 function countingLogger() {
-  const calls = { warn: 0, error: 0 }
+  const calls = { info: 0, warn: 0, error: 0 }
   const log = silentLogger.child({})
+  log.info = ((..._args: unknown[]) => void calls.info++) as Logger['info']
   log.warn = ((..._args: unknown[]) => void calls.warn++) as Logger['warn']
   log.error = ((..._args: unknown[]) => void calls.error++) as Logger['error']
   return { log, calls }
@@ -89,7 +90,24 @@ describe.each(cases)('%s queue', (kind, make) => {
     await q.drain(name)
     await waitFor(() => calls.error === 1) // BullMQ emits 'failed' just after the counts change
     expect(runs).toBe(2)
-    expect(calls).toEqual({ warn: 1, error: 1 })
+    expect(calls).toEqual({ info: 0, warn: 1, error: 1 })
+  })
+
+  it('retries a job that is not ready yet, logging the waits as information', async () => {
+    const { log, calls } = countingLogger()
+    q = make(log)
+    const name = qname()
+    const attempts: number[] = []
+    q.process(name, async (job) => {
+      attempts.push(job.attempt)
+      if (job.attempt < 3) throw new JobNotReadyError('waiting for documents')
+    })
+    await q.add(name, { x: 1 }, { attempts: 5, backoffMs: 10 })
+    await new Promise((r) => setTimeout(r, 40))
+    await q.drain(name)
+    await waitFor(() => calls.info === 2)
+    expect(attempts).toEqual([1, 2, 3])
+    expect(calls).toEqual({ info: 2, warn: 0, error: 0 })
   })
 
   it('does not retry unrecoverable failures', async () => {

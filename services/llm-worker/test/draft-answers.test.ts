@@ -6,6 +6,7 @@ import { knowledgeDb, replaceDocumentChunks } from '@portal/knowledge'
 import { finishFile, insertCompany, insertFile, listQuestions, migrations, questionnaireDb, replaceQuestions, SCHEMA } from '@portal/questionnaire-store'
 import { offlineDrafter } from '@portal/drafting'
 import { questionnaireKnowledge } from '@portal/questionnaire-store'
+import { JobNotReadyError } from '@portal/queue'
 import { draftAnswers } from '../src/jobs/draft-answers.js'
 
 describe('draft-answers job', () => {
@@ -26,7 +27,7 @@ describe('draft-answers job', () => {
     const deps = { db: database, bus: createMemoryBus(), knowledge: questionnaireKnowledge(database), drafter: offlineDrafter }
     const job = { tenantId, fileId: questionnaire.id }
 
-    await expect(draftAnswers(deps, job)).rejects.toMatchObject({ code: 'UNAVAILABLE' }) // the document is still queued
+    await expect(draftAnswers(deps, job)).rejects.toBeInstanceOf(JobNotReadyError) // the document is still queued
 
     await replaceDocumentChunks(knowledgeDb(database, SCHEMA), tenantId, { id: doc.id, name: 'policy.pdf' }, [
       { ordinal: 0, page: 3, heading: 'Encryption', text: 'All customer data is encrypted at rest using AES-256 keys managed in a key management service.' },

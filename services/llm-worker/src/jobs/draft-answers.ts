@@ -5,10 +5,9 @@ import type { EventBus } from '@portal/bus'
 import { events, type FileJob } from '@portal/contracts'
 import type { Database } from '@portal/db'
 import { type Drafter, draftQuestion } from '@portal/drafting'
-import { AppError } from '@portal/errors'
 import type { KnowledgeIndex } from '@portal/knowledge'
 import { type AnswerCellRow, answerLibrary, findFile, listFiles, questionnaireDb, saveDraft, setDrafted, undraftedQuestions } from '@portal/questionnaire-store'
-import { UnrecoverableJobError } from '@portal/queue'
+import { JobNotReadyError, UnrecoverableJobError } from '@portal/queue'
 
 const PROGRESS_EVERY = 10
 
@@ -28,7 +27,7 @@ export async function draftAnswers(deps: DraftDeps, job: FileJob): Promise<void>
   // with the questionnaire are waited for: a retryable failure brings the job back after a backoff.
   const compliance = await listFiles(db, job.tenantId, file.companyId, 'compliance')
   if (compliance.some((f) => f.state === 'queued' || f.state === 'running')) {
-    throw new AppError('UNAVAILABLE', { message: 'waiting for the client documents to be read' })
+    throw new JobNotReadyError('waiting for the client documents to be read')
   }
   const documentIds = compliance.filter((f) => f.state === 'ready').map((f) => f.id)
   const library = await answerLibrary(db, job.tenantId)
