@@ -1,11 +1,13 @@
 // `npm start` keeps its data across restarts: the PGlite database, the signing key (so tokens
-// issued before the restart stay valid) and the demo tenant, which is seeded once.
+// issued before the restart stay valid) and the demo tenant, which is seeded once; drafting cut
+// short by a stop resumes.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { loadConfig } from '@portal/config'
 import { silentLogger } from '@portal/observability'
+import { listQuestions, questionnaireDb, setDrafted, undraftedQuestionnaires } from '@portal/questionnaire-store'
 import { startPortal } from '@portal/svc-host'
 
 describe('restart of the embedded portal', () => {
@@ -16,6 +18,13 @@ describe('restart of the embedded portal', () => {
   afterAll(async () => rm(dataDir, { recursive: true, force: true }))
 
   const start = () => startPortal(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), silentLogger)
+  const undrafted = async (portal: Awaited<ReturnType<typeof start>>) => (await undraftedQuestionnaires(questionnaireDb(portal.ctx.db!))).length
+  const until = async (cond: () => Promise<boolean>, ms = 30_000) => {
+    for (const end = Date.now() + ms; !(await cond()); ) {
+      if (Date.now() > end) throw new Error('timed out')
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
 
   it('keeps accounts, the demo tenant and valid tokens', async () => {
     const first = await start()
@@ -39,6 +48,28 @@ describe('restart of the embedded portal', () => {
       expect(demoLogin.statusCode).toBe(200)
       const tenants = await second.server.inject({ method: 'POST', url: '/api/userlogin', payload: { email: 'kept@kept-co.example', password: 'Str0ng!pass' } })
       expect(tenants.json().data.dbName).toBe('kept_co')
+    } finally {
+      await second.stop()
+    }
+  })
+
+  it('drafts again what a stop left undrafted (the in-process queue forgets its jobs)', async () => {
+    const first = await start()
+    const db = questionnaireDb(first.ctx.db!)
+    await until(async () => (await undrafted(first)) === 0)
+    // As if the stop came in the middle of drafting the demo's sample questionnaire.
+    const sample = await db.selectFrom('file').select(['id', 'tenantId']).where('kind', '=', 'questionnaire').executeTakeFirstOrThrow()
+    await db.updateTable('question').set({ drafted: false, answer: '' }).where('fileId', '=', sample.id).execute()
+    await setDrafted(db, sample.tenantId, sample.id)
+    expect(await undrafted(first)).toBe(1)
+    await first.stop()
+
+    const second = await start()
+    try {
+      await until(async () => (await undrafted(second)) === 0)
+      const questions = await listQuestions(questionnaireDb(second.ctx.db!), sample.tenantId, sample.id)
+      expect(questions.every((q) => q.drafted)).toBe(true)
+      expect(questions.some((q) => q.answer.length > 0)).toBe(true)
     } finally {
       await second.stop()
     }

@@ -38,6 +38,14 @@ export const SESSION_REVOKED_SUBJECT = 'system.session.revoked'
 /** Background jobs: ids and the tenant only, never file bytes or document text. */
 export const JOBS = { ingestDocument: 'ingest-document', extractQuestions: 'extract-questions', draftAnswers: 'draft-answers' } as const
 
+/**
+ * The draft-answers job of a questionnaire, as every producer queues it. One id per questionnaire,
+ * so a job already waiting or running absorbs the others; `run` makes a separate one (re-drafting).
+ * Many attempts with backoff: it waits for documents uploaded at the same time.
+ */
+export const draftJob = (tenantId: string, fileId: string, run?: string) =>
+  [JOBS.draftAnswers, { tenantId, fileId }, { jobId: run ? `draft-${fileId}-${run}` : `draft-${fileId}`, attempts: 10, backoffMs: 500 }] as const
+
 export interface FileJob {
   tenantId: string
   fileId: string

@@ -51,6 +51,13 @@ export async function setDrafted(db: Db, tenantId: string, id: string): Promise<
     .returning(['drafted', 'total']).executeTakeFirst()
 }
 
+/** Questionnaires read but not fully drafted: one client's (once its documents are read), or every tenant's (start-up). */
+export function undraftedQuestionnaires(db: Db, client?: { tenantId: string; companyId: string }) {
+  let q = db.selectFrom('file').select(['id', 'tenantId']).where('kind', '=', 'questionnaire').where('state', '=', 'ready').whereRef('drafted', '<', 'total')
+  if (client) q = q.where('tenantId', '=', client.tenantId).where('companyId', '=', client.companyId)
+  return q.execute()
+}
+
 /** Files a crashed or lost job left behind: queued, or running past their lease (all tenants: start-up sweep). */
 export const staleFiles = (db: Db) =>
   db.selectFrom('file').select(['id', 'tenantId', 'kind'])

@@ -1,10 +1,10 @@
 // questionnaire module: the host's entry into this service. At start-up it migrates its schema and
 // re-queues files a crash or a lost queue left queued or running past their lease.
-import { JOBS } from '@portal/contracts'
+import { draftJob, JOBS } from '@portal/contracts'
 import { migrateSchema } from '@portal/db'
 import { need, type ServiceContext } from '@portal/http'
 import { createDrafter } from '@portal/drafting'
-import { migrations, questionnaireDb, questionnaireKnowledge, SCHEMA, staleFiles } from '@portal/questionnaire-store'
+import { migrations, questionnaireDb, questionnaireKnowledge, SCHEMA, staleFiles, undraftedQuestionnaires } from '@portal/questionnaire-store'
 import type { Module } from '@portal/runtime'
 import { questionnairePlugin } from './plugin.js'
 
@@ -37,6 +37,9 @@ export const module: Module<ServiceContext> = {
       const job = f.kind === 'compliance' ? JOBS.ingestDocument : JOBS.extractQuestions
       await queue.add(job, { tenantId: f.tenantId, fileId: f.id }, { jobId: `${f.kind}-${f.id}-restart` })
     }
+    // Drafting cut short (the in-process queue forgets its jobs on a stop; a job may have run out of
+    // attempts) resumes; a draft job still waiting or running absorbs this one.
+    for (const q of await undraftedQuestionnaires(store)) await queue.add(...draftJob(q.tenantId, q.id))
     return undefined
   },
 }

@@ -1,6 +1,6 @@
 // extract-questions: a questionnaire workbook (or PDF) becomes question rows with their answer
 // cells; drafting is queued next.
-import { events, type FileJob, JOBS } from '@portal/contracts'
+import { draftJob, events, type FileJob } from '@portal/contracts'
 import type { Database } from '@portal/db'
 import { AppError } from '@portal/errors'
 import type { EventBus } from '@portal/bus'
@@ -26,6 +26,5 @@ export async function extractQuestions(deps: { db: Database; blobs: BlobStore; b
   await replaceQuestions(db, job.tenantId, file.id, questions)
   await finishFile(db, job.tenantId, file.id, { state: 'ready', total: questions.length })
   await deps.bus.publish(events.questionnaireExtracted(job.tenantId), { fileId: file.id, total: questions.length })
-  // Many attempts with backoff: drafting waits for documents uploaded at the same time (minutes at most).
-  await deps.queue.add(JOBS.draftAnswers, { tenantId: job.tenantId, fileId: file.id }, { jobId: `draft-${file.id}`, attempts: 10, backoffMs: 500 })
+  await deps.queue.add(...draftJob(job.tenantId, file.id))
 }

@@ -1,7 +1,7 @@
 // The file-and-model host's calls of the contract (/api/fs/...): questions and drafted answers of a
 // stored questionnaire, drafting again, a one-off question, the tenant's indexed document sets,
 // and index deletion.
-import { JOBS } from '@portal/contracts'
+import { draftJob } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, ok, principalOf } from '@portal/http'
 import { draftQuestion } from '@portal/drafting'
@@ -32,7 +32,7 @@ export function fsRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     const file = await questionnaire(tenantId, req.body.questionnaireId)
     const reset = await resetDrafts(store, tenantId, file.id)
     await setDrafted(store, tenantId, file.id) // the list's "n of N" shows the work to do again
-    await deps.queue.add(JOBS.draftAnswers, { tenantId, fileId: file.id }, { jobId: `draft-${file.id}-${Date.now()}`, attempts: 10, backoffMs: 500 })
+    await deps.queue.add(...draftJob(tenantId, file.id, String(Date.now())))
     return reply.status(202).send(ok({ questions: reset }, 'Drafting queued'))
   })
 
