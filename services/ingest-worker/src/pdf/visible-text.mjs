@@ -134,8 +134,9 @@ export async function visibleTextItems(page) {
     const size = Math.max(Math.hypot(a, b), Math.hypot(c, d))
     const offPage = x > px1 || y > py1 || x + Math.max(item.width, 0) < px0 || y + size < py0
     const geometryHidden = size < MIN_FONT_SIZE || offPage
-    const whiteShows = within(darkFills, x + 1, y + size / 3)
-    const overImage = within(images, x + 1, y + size / 3)
+    // Backgrounds are looked up only for white or unpainted glyphs: a page of vector art has
+    // thousands of filled paths.
+    const on = (boxes) => within(boxes, x + 1, y + size / 3)
     let str = ''
     for (const ch of item.str) {
       if (isSpace(ch)) {
@@ -151,7 +152,7 @@ export async function visibleTextItems(page) {
         const found = take(k)
         if (found !== undefined && hidden === null) hidden = found
       }
-      const unseen = geometryHidden || hidden === 'always' || (hidden === 'unpainted' && !overImage) || (hidden === 'white' && !whiteShows)
+      const unseen = geometryHidden || hidden === 'always' || (hidden === 'unpainted' && !on(images)) || (hidden === 'white' && !on(darkFills))
       if (!unseen) str += ch
     }
     items.push({ str, hasEOL: item.hasEOL })
