@@ -94,6 +94,11 @@ describe('http server', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff')
     expect(res.headers['referrer-policy']).toBe('no-referrer')
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+    // The same headers on errors, unknown routes and refused requests: they are set before routing.
+    const header = (r: { headers: Record<string, unknown> }) => [r.headers['content-security-policy'], r.headers['x-frame-options'], r.headers['cross-origin-opener-policy']]
+    for (const other of [await app.inject({ url: '/api/boom' }), await app.inject({ url: '/api/nowhere' }), await app.inject({ url: '/api/me' })]) {
+      expect(header(other)).toEqual(header(res))
+    }
   })
 
   it('serves the OpenAPI document generated from the routes', async () => {

@@ -38,21 +38,7 @@ export function pageRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   // which the typed reply (expecting the object) does not model.
   const sendJson = (reply: FastifyReply, body: Buffer) => reply.type('application/json; charset=utf-8').send(body)
 
-  // The server's security headers (helmet) are the same on every response, but @fastify/helmet
-  // rebuilds them on every request, which costs this route, the hottest public call, about 40 % of
-  // its throughput. Here they are built once, with the server's own configuration, and reused.
-  let securityHeaders: Record<string, string> | undefined
-  const applySecurityHeaders = (reply: FastifyReply) => {
-    if (securityHeaders) return reply.headers(securityHeaders)
-    const before = new Set(reply.raw.getHeaderNames())
-    // (A server built without @portal/http's helmet has no headers to copy.)
-    if (typeof reply.helmet === 'function') reply.helmet()
-    securityHeaders = Object.fromEntries(reply.raw.getHeaderNames().filter((h) => !before.has(h)).map((h) => [h, String(reply.raw.getHeader(h))]))
-    return reply
-  }
-
-  app.get('/trustcenteruser', { schema, helmet: false }, async (req, reply) => {
-    applySecurityHeaders(reply)
+  app.get('/trustcenteruser', { schema }, async (req, reply) => {
     const site = await sites.forPublic(req)
     views.add(site.tenantId)
     const page = await pageOf(site, reply)
