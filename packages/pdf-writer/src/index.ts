@@ -6,18 +6,28 @@ const escapePdf = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`).replace(/
 /** A PDF string literal for a content stream: `(text)`. */
 export const pdfString = (s: string) => `(${escapePdf(s)})`
 
-/** A PDF whose pages are the given content streams (raw operators, e.g. `BT /F1 11 Tf ... ET`). */
-export function pdfFromContentStreams(streams: string[]): Buffer {
+/**
+ * A PDF whose pages are the given content streams (raw operators, e.g. `BT /F1 11 Tf ... ET`).
+ * `layers` are optional-content groups, named /L0, /L1, ... in the streams (`/OC /L0 BDC ... EMC`).
+ */
+export function pdfFromContentStreams(streams: string[], opts: { layers?: { name: string; visible: boolean }[] } = {}): Buffer {
+  const layers = opts.layers ?? []
   const objects: string[] = []
   const add = (body: string) => objects.push(body) // object number = index + 1
-  add('<< /Type /Catalog /Pages 2 0 R >>')
+  const ocgs = layers.map((_, i) => 5 + i) // object numbers, after catalog, page tree and fonts
+  const ocProperties = layers.length
+    ? ` /OCProperties << /OCGs [${ocgs.map((n) => `${n} 0 R`).join(' ')}] /D << /OFF [${ocgs.filter((_, i) => !layers[i]!.visible).map((n) => `${n} 0 R`).join(' ')}] >> >>`
+    : ''
+  add(`<< /Type /Catalog /Pages 2 0 R${ocProperties} >>`)
   add('') // the page tree, filled in below
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>')
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>')
+  for (const layer of layers) add(`<< /Type /OCG /Name ${pdfString(layer.name)} >>`)
+  const properties = layers.length ? ` /Properties << ${ocgs.map((n, i) => `/L${i} ${n} 0 R`).join(' ')} >>` : ''
   const kids: number[] = []
   for (const stream of streams) {
     add(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`)
-    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 842] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${objects.length} 0 R >>`)
+    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 842] /Resources << /Font << /F1 3 0 R /F2 4 0 R >>${properties} >> /Contents ${objects.length} 0 R >>`)
     kids.push(objects.length)
   }
   objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`

@@ -21,12 +21,13 @@ async function run() {
   try {
     const doc = await task.promise
     if (doc.numPages > maxPages) return { error: 'too-many-pages', numPages: doc.numPages }
+    const layers = await doc.getOptionalContentConfig()
     const pages = []
     let chars = 0
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n)
       let text = ''
-      for (const item of await visibleTextItems(page)) {
+      for (const item of await visibleTextItems(page, layers)) {
         text += item.str + (item.hasEOL ? '\n' : item.str.endsWith(' ') ? '' : ' ')
       }
       text = text.replace(/[ \t]+\n/g, '\n').replace(/[ \t]{2,}/g, ' ').trim()

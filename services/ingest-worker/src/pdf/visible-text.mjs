@@ -1,5 +1,6 @@
 // Text a reader of the PDF cannot see is dropped before it is indexed (security.md B22): hidden
-// instructions (white, invisible or transparent text, tiny or off-page text, zero-width characters)
+// instructions (white, invisible or transparent text, tiny or off-page text, text on a layer that is
+// off, zero-width characters)
 // then never reach the knowledge base or the model. pdf.js's text content carries no colour, so the
 // page's operator list is walked for the paint state of each glyph run and lined up with the text
 // items character by character. Invisible text over an image is kept: that is a scan's OCR layer.
@@ -37,18 +38,33 @@ function boxOf(minMax, m) {
 // Near-white counts as white: #f8f8f8 text on a white page is as unreadable as #ffffff.
 const isWhite = (hex) => typeof hex === 'string' && /^#[0-9a-f]{6}$/i.test(hex) && [1, 3, 5].every((i) => Number.parseInt(hex.slice(i, i + 2), 16) >= 0xf0)
 
-/** Glyph runs in paint order, each with how it is painted; the page's non-white filled areas and its images. */
-function paintedRuns(opList) {
+/**
+ * Glyph runs in paint order, each with how it is painted; the page's non-white filled areas and its
+ * images. `layerVisible` tells whether an optional-content group (a layer) is shown.
+ */
+function paintedRuns(opList, layerVisible) {
   const runs = []
   const darkFills = []
   const images = []
   let state = { ctm: [1, 0, 0, 1, 0, 0], fill: '#000000', mode: 0, alpha: 1 }
   const stack = []
+  // Marked content nests across saves and restores; each level is shown only if its parent is.
+  const shown = [true]
   const { fnArray, argsArray } = opList
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i]
     const args = argsArray[i]
+    const inShownLayer = shown[shown.length - 1]
     switch (fn) {
+      case OPS.beginMarkedContentProps:
+        shown.push(inShownLayer && (args?.[0] !== 'OC' || layerVisible(args[1])))
+        break
+      case OPS.beginMarkedContent:
+        shown.push(inShownLayer)
+        break
+      case OPS.endMarkedContent:
+        if (shown.length > 1) shown.pop()
+        break
       case OPS.save:
         stack.push(state)
         state = { ...state }
@@ -79,10 +95,10 @@ function paintedRuns(opList) {
         for (const [key, value] of args[0] ?? []) if (key === 'ca') state.alpha = value
         break
       case OPS.constructPath:
-        if (FILL_OPS.has(args[0]) && args[2] && !isWhite(state.fill) && state.alpha > 0) darkFills.push(boxOf(args[2], state.ctm))
+        if (inShownLayer && FILL_OPS.has(args[0]) && args[2] && !isWhite(state.fill) && state.alpha > 0) darkFills.push(boxOf(args[2], state.ctm))
         break
       default:
-        if (IMAGE_OPS.has(fn)) {
+        if (IMAGE_OPS.has(fn) && inShownLayer) {
           const box = boxOf(UNIT_SQUARE, state.ctm)
           images.push(box)
           darkFills.push(box)
@@ -90,8 +106,8 @@ function paintedRuns(opList) {
           let text = ''
           for (const glyph of args[0] ?? []) if (glyph && typeof glyph === 'object' && typeof glyph.unicode === 'string') text += glyph.unicode
           // Render modes 3 and 7 paint nothing: hidden, unless over an image, where that is how a
-          // scanned page's OCR text layer is drawn. Alpha 0 paints nothing visible.
-          const hidden = state.alpha === 0 ? 'always' : state.mode === 3 || state.mode === 7 ? 'unpainted' : isWhite(state.fill) ? 'white' : null
+          // scanned page's OCR text layer is drawn. Alpha 0, or a layer that is off, shows nothing.
+          const hidden = state.alpha === 0 || !inShownLayer ? 'always' : state.mode === 3 || state.mode === 7 ? 'unpainted' : isWhite(state.fill) ? 'white' : null
           runs.push({ text: normalize(text), hidden })
         }
     }
@@ -103,13 +119,14 @@ const normalize = (s) => s.normalize('NFKC').replace(FORMAT_CHARS, '')
 const isSpace = (c) => /\s/.test(c)
 
 /**
- * The page's text items with what cannot be seen taken out of their `str`.
+ * The page's text items with what cannot be seen taken out of their `str`. `layers`: the document's
+ * optional-content configuration (`getOptionalContentConfig()`), for text on layers that are off.
  * Where the operator list and the text content cannot be lined up, text is kept: a missed hidden
  * word is contained downstream, a dropped visible one is evidence lost.
  */
-export async function visibleTextItems(page) {
+export async function visibleTextItems(page, layers) {
   const [content, opList] = await Promise.all([page.getTextContent(), page.getOperatorList({ annotationMode: AnnotationMode.DISABLE })])
-  const { runs, darkFills, images } = paintedRuns(opList)
+  const { runs, darkFills, images } = paintedRuns(opList, (group) => !layers || layers.isVisible(group))
   // One stream of painted glyphs (spaces left out, as text items space words differently).
   const glyphs = []
   for (const run of runs) for (const c of run.text) if (!isSpace(c)) glyphs.push({ c, hidden: run.hidden })
