@@ -1,6 +1,7 @@
 // The drafter used when no language model is configured: it answers with the strongest evidence
 // sentences of the retrieved chunks, cited, and never writes a claim the documents do not make.
 // Weak or missing evidence leaves the answer for a person (llmReviewRespons = 1).
+import { isHeading } from '@portal/knowledge'
 import { coverage, idf, terms } from './lexical.js'
 
 export interface Evidence {
@@ -25,10 +26,19 @@ export const REVIEW_BELOW = 0.5
 /** Below this share of the question's weight, nothing is drafted. */
 export const DRAFT_FROM = 0.3
 
+/**
+ * Lines are joined (PDFs wrap mid-sentence), except that a heading line after a finished sentence
+ * is dropped and ends what came before: "Access Control" is not part of the first sentence below it.
+ */
 function sentences(text: string): string[] {
-  return text
-    .replace(/\s*\n\s*/g, ' ')
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9•-])/)
+  const blocks: string[] = ['']
+  for (const line of text.split('\n')) {
+    const before = blocks[blocks.length - 1]!.trim()
+    if (isHeading(line) && (!before || /[.!?:]$/.test(before))) blocks.push('')
+    else blocks[blocks.length - 1] += ` ${line}`
+  }
+  return blocks
+    .flatMap((b) => b.replace(/\s+/g, ' ').trim().split(/(?<=[.!?])\s+(?=[A-Z0-9•-])/))
     .map((s) => s.replace(/^[•\-–\s]+/, '').trim())
     .filter((s) => s.length >= 25 && s.length <= 600)
 }

@@ -34,6 +34,13 @@ describe('offline drafter', () => {
     for (const s of d.answer.split(/(?<=\.)\s+/)) expect(all).toContain(s)
     expect(d.citations).toEqual(['c2'])
   })
+
+  it('keeps section headings out of the answer, and joins lines a PDF wrapped', () => {
+    const d = draftOffline('Do you require multi-factor authentication for production systems?', evidence)
+    expect(d.answer).toMatch(/^Access to production systems requires multi-factor authentication/)
+    const wrapped: Evidence = { chunkId: 'w1', documentName: 'p.pdf', page: 2, text: 'Every production change is approved by the Chief\nInformation Security Officer and the CTO before release.' }
+    expect(draftOffline('Who approves production changes before release?', [wrapped]).answer).toBe('Every production change is approved by the Chief Information Security Officer and the CTO before release.')
+  })
 })
 
 describe('weak evidence', () => {

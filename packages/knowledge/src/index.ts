@@ -2,6 +2,7 @@
 // index always; vectors (Qdrant or pgvector) and hybrid search when an embedding model is configured.
 export { type ChunkInput, chunksByIds, deleteDocumentChunks, documentChunks, type FoundChunk, type KnowledgeDb, knowledgeDb, replaceDocumentChunks, searchChunks } from './chunks.js'
 export { chunkMigrations } from './migrations/index.js'
+export { isHeading } from './headings.js'
 export { type Embedder, openAIEmbedder } from './embedder.js'
 export { type KnowledgeIndex, openKnowledge, type VectorSetup } from './knowledge-index.js'
 export { pgvectorIndex, QDRANT_COLLECTION, qdrantIndex, type VectorHit, type VectorIndex } from './vectors.js'

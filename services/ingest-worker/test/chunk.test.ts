@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from '@jest/globals'
-import { chunkPages, chunkSize, isHeading } from '../src/chunk/chunk-pages.js'
+import { isHeading } from '@portal/knowledge'
+import { chunkPages, chunkSize } from '../src/chunk/chunk-pages.js'
 import { extractPdfText } from '../src/pdf/extract-text.js'
 
 const POLICIES = path.resolve(process.cwd(), '../shared/data/policies')

@@ -1,6 +1,7 @@
 // Splits the text of each PDF page into chunks for the full-text index and vectors. A chunk never
 // crosses a page, so a citation names its page exactly, and carries the nearest heading above it,
 // so a reviewer sees where in the document the evidence stands.
+import { isHeading } from '@portal/knowledge'
 import type { PdfPage } from '../pdf/extract-text.js'
 
 export interface Chunk {
@@ -12,18 +13,6 @@ export interface Chunk {
 }
 
 export const chunkSize = { target: 900, max: 1400 }
-
-/** Short lines that name a section: numbered ("4.2 Access Control"), Title Case or ALL CAPS. */
-export function isHeading(line: string): boolean {
-  const t = line.trim()
-  if (t.length < 3 || t.length > 90 || /[.;,:]$/.test(t) || !/[A-Za-z]/.test(t)) return false
-  if (/^(\d+(\.\d+)*|[IVX]+\.|[A-Z]\.)\s+[A-Z]/.test(t)) return true
-  const words = t.split(/\s+/)
-  if (words.length > 10) return false
-  if (t === t.toUpperCase() && /[A-Z]{3}/.test(t)) return true
-  const small = new Set(['and', 'or', 'of', 'the', 'a', 'an', 'for', 'to', 'in', 'on', 'with', '&'])
-  return words.length >= 2 && /^[A-Z0-9(]/.test(words[0]!) && words.every((w) => small.has(w) || /^[A-Z0-9(]/.test(w))
-}
 
 /** Paragraphs of a page: blank-line separated, with very long ones cut at sentence ends. */
 function paragraphs(text: string): string[] {

@@ -55,7 +55,12 @@ function FileArea({ kind, companyId, onOpen }: { kind: FileKind; companyId: stri
               <span className="file-name">{f.files[0]?.fileName}</span>
               <span className={`file-state ${f.state}`}>{stateText(f, kind)}</span>
             </button>
-            <button className="link-button" aria-label={`Delete ${f.files[0]?.fileName}`} onClick={() => setToDelete(f)}>🗑</button>
+            <button className="link-button" aria-label={`Delete ${f.files[0]?.fileName}`} onClick={() => setToDelete(f)}>
+              {/* Drawn, not an emoji: machines without an emoji font showed an empty box. */}
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+              </svg>
+            </button>
           </div>
         ))}
         {!files.isPending && !files.data?.length && !upload.isPending && <p className="muted">No Data found</p>}
