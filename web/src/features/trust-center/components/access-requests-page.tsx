@@ -63,6 +63,8 @@ function AccountsTable({ approved }: { approved: boolean }) {
 }
 
 const TYPES: [string, string][] = [['all', 'All'], ['view', 'Views'], ['request', 'Requests'], ['approval', 'Approvals'], ['download', 'Downloads'], ['nda', 'NDA']]
+/** What one entry of the activity is called. */
+const ENTRY: Record<string, string> = { view: 'View', request: 'Request', approval: 'Approval', download: 'Download', nda: 'NDA' }
 
 function ActivityCard() {
   const [type, setType] = useState('all')
@@ -79,7 +81,7 @@ function ActivityCard() {
       {history.isPending ? <Spinner label="Loading activity" /> : !history.data?.data.length ? <p className="muted">No Data found</p> : (
         <ul className="history activity">
           {history.data.data.map((h) => (
-            <li key={h._id}><strong className={`activity-${h.type}`}>{h.type}</strong> {h.email || 'anonymous visitor'}{h.fileName ? ` · ${h.fileName}` : ''}{h.detail ? ` · ${h.detail}` : ''}<p className="muted">{formatDateEST(h.createdAt)}</p></li>
+            <li key={h._id}><strong className={`activity-${h.type}`}>{ENTRY[h.type] ?? h.type}</strong> {h.email || 'anonymous visitor'}{h.fileName ? ` · ${h.fileName}` : ''}{h.detail ? ` · ${h.detail}` : ''}<p className="muted">{formatDateEST(h.createdAt)}</p></li>
           ))}
         </ul>
       )}
