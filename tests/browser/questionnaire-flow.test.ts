@@ -1,5 +1,5 @@
 // Browser test of the questionnaire path: create a client, upload a policy PDF and a real CAIQ
-// workbook, watch progress, review (edit, approve), and export the filled workbook.
+// workbook, watch progress, review (edit, choose Yes, comment, approve), and export the filled workbook.
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -60,6 +60,7 @@ describe('questionnaire review in a real browser', () => {
     await page.getByText('0/294 questions approved').waitFor()
 
     await page.fill('textarea[name=answer]', 'Yes. We follow OWASP ASVS and review all code before release.')
+    await page.getByLabel('Choice').selectOption('Yes') // the CAIQ's Yes / No / Not Applicable columns
     await page.getByRole('button', { name: 'Save', exact: true }).first().click()
     // A comment joins the question's thread, shown as text (never as HTML).
     await page.getByRole('button', { name: 'Save', exact: true }).nth(1).click()
@@ -77,6 +78,7 @@ describe('questionnaire review in a real browser', () => {
     expect(download.suggestedFilename()).toBe('Questionnaire_with_Answers.xlsx')
     const filled = await readWorkbook(await readFile((await download.path())!))
     expect(filled.sheets[0]!.rows[4]![8]).toBe('Yes. We follow OWASP ASVS and review all code before release.')
+    expect(filled.sheets[0]!.rows[4]![5]).toBe('x') // F5, under "Yes"
     await context.close()
   }, 120_000)
 })

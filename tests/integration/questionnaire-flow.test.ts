@@ -141,6 +141,12 @@ describe.each(variants)('questionnaire review, end to end (%s)', (_name, variant
     expect(data.answer).toBe('Yes: OWASP ASVS and secure code review.')
     if (first!.answer) expect(data.answerHistory).toEqual([expect.objectContaining({ answer: first!.answer, name: 'Test User' })])
     expect((await api(alice, 'PUT', '/api/questionnaires/answer', { questionId: first!._id, answer: '  ' })).json.message).toBe('Answer field is required')
+    // The CAIQ's Yes / No / Not Applicable columns are the question's choices; the reviewer picks one.
+    expect((saved.json.data as { choices: string[] }).choices).toEqual(['Yes', 'No', 'Not Applicable'])
+    const wrong = await api(alice, 'PUT', '/api/questionnaires/answer', { questionId: first!._id, answer: 'Yes: OWASP ASVS and secure code review.', choiceValue: 'Maybe' })
+    expect([wrong.status, wrong.json.message]).toEqual([400, "Choice must be one of the question's options"])
+    const chosen = await api(alice, 'PUT', '/api/questionnaires/answer', { questionId: first!._id, answer: 'Yes: OWASP ASVS and secure code review.', choiceValue: 'Yes' })
+    expect(chosen.json.data).toMatchObject({ choiceValue: 'Yes', llmstatus: true, answerHistory: data.answerHistory })
     const counts = await api(alice, 'GET', `/api/questionnaires/count/${questionnaireId}`)
     expect(counts.json).toMatchObject({ status: true, countOfApproved: 1, total: 294 })
     for (const [method, url, body] of [
@@ -202,6 +208,7 @@ describe.each(variants)('questionnaire review, end to end (%s)', (_name, variant
     const sheet = (await readWorkbook(filled.bytes)).sheets[0]!
     const original = (await readWorkbook(await readFile(CAIQ))).sheets[0]!
     expect(sheet.rows[4]![8]).toBe('Yes: OWASP ASVS and secure code review.') // I5, the Notes column of AIS-01.1
+    expect(sheet.rows[4]!.slice(5, 8)).toEqual(['x', original.rows[4]![6], original.rows[4]![7]]) // F5: Yes marked
     expect(sheet.rows[4]!.slice(0, 5)).toEqual(original.rows[4]!.slice(0, 5))
   })
 

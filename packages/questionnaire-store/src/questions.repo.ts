@@ -68,7 +68,7 @@ export async function saveDraft(db: Db, tenantId: string, id: string, d: DraftFi
   }).where('tenantId', '=', tenantId).where('id', '=', id).where('drafted', '=', false).execute()
 }
 
-export async function updateAnswer(db: Db, tenantId: string, id: string, input: { answer: string; reviewstatus: boolean; llmstatus: boolean; comment: string; answerHistory: HistoryEntry[] }) {
+export async function updateAnswer(db: Db, tenantId: string, id: string, input: { answer: string; choiceValue: string | null; reviewstatus: boolean; llmstatus: boolean; comment: string; answerHistory: HistoryEntry[] }) {
   return db.updateTable('question')
     .set({ ...input, answerHistory: JSON.stringify(input.answerHistory), updatedAt: new Date() })
     .where('tenantId', '=', tenantId).where('id', '=', id)

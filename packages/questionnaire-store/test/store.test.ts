@@ -44,11 +44,11 @@ describe.each(testDatabaseKinds())('questionnaire store on %s', (_kind, open) =>
     expect(saved).toMatchObject({ answer: 'Yes, always.', choiceValue: 'Yes', citations: ['c1'], llmReviewRespons: 0, drafted: true, answerCells: qs[0]!.answerCells })
 
     expect(await countsOf(db, a, file.id)).toEqual({ countOfApproved: 0, countOfReview: 3, total: 3 })
-    await updateAnswer(db, a, first!.id, { answer: 'Yes, always.', reviewstatus: false, llmstatus: true, comment: '', answerHistory: [] })
+    await updateAnswer(db, a, first!.id, { answer: 'Yes, always.', choiceValue: null, reviewstatus: false, llmstatus: true, comment: '', answerHistory: [] })
     expect(await countsOf(db, a, file.id)).toEqual({ countOfApproved: 1, countOfReview: 2, total: 3 })
     expect((await answerLibrary(db, a)).map((e) => e.answer)).toEqual(['Yes, always.'])
     expect(await answerLibrary(db, b)).toEqual([])
-    expect(await updateAnswer(db, b, first!.id, { answer: 'x', reviewstatus: true, llmstatus: true, comment: '', answerHistory: [] })).toBeUndefined()
+    expect(await updateAnswer(db, b, first!.id, { answer: 'x', choiceValue: null, reviewstatus: true, llmstatus: true, comment: '', answerHistory: [] })).toBeUndefined()
 
     expect(await deleteCompany(db, b, company.id)).toBeUndefined()
     expect(await deleteCompany(db, a, company.id)).toEqual({ fileIds: [file.id], storageKeys: [`${a}/questionnaires/x`] })

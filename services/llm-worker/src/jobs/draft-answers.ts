@@ -6,7 +6,7 @@ import { events, type FileJob } from '@portal/contracts'
 import type { Database } from '@portal/db'
 import { type Drafter, draftQuestion } from '@portal/drafting'
 import type { KnowledgeIndex } from '@portal/knowledge'
-import { type AnswerCellRow, answerLibrary, findFile, listFiles, questionnaireDb, saveDraft, setDrafted, undraftedQuestions } from '@portal/questionnaire-store'
+import { type AnswerCellRow, answerLibrary, choicesOf, findFile, listFiles, questionnaireDb, saveDraft, setDrafted, undraftedQuestions } from '@portal/questionnaire-store'
 import { JobNotReadyError, UnrecoverableJobError } from '@portal/queue'
 
 const PROGRESS_EVERY = 10
@@ -34,7 +34,7 @@ export async function draftAnswers(deps: DraftDeps, job: FileJob): Promise<void>
   const pending = await undraftedQuestions(db, job.tenantId, file.id)
   let done = 0
   const draftOne = async (q: (typeof pending)[number]) => {
-    const choices = (q.answerCells as AnswerCellRow[]).find((c) => c.choices?.length)?.choices
+    const choices = choicesOf(q.answerCells as AnswerCellRow[])
     const d = await draftQuestion(deps, job.tenantId, q.question, { choices, documentIds, library })
     await saveDraft(db, job.tenantId, q.id, {
       answer: d.answer,

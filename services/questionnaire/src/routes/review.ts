@@ -2,7 +2,7 @@
 // history kept by the server), and the two exports.
 import { AppError } from '@portal/errors'
 import { type AppInstance, ok, principalOf } from '@portal/http'
-import { addComment, type AnswerCellRow, countsOf, findQuestion, type HistoryEntry, listQuestions, updateAnswer } from '@portal/questionnaire-store'
+import { addComment, type AnswerCellRow, choicesOf, countsOf, findQuestion, type HistoryEntry, listQuestions, markOf, updateAnswer } from '@portal/questionnaire-store'
 import { buildQuestionsWorkbook, type CellWrites, writeCells, xlsToXlsx } from '@portal/sheets'
 import { contentDisposition } from '@portal/storage'
 import { Type } from 'typebox'
@@ -18,7 +18,7 @@ const questionOut = (q: QuestionRow) => ({
   question: q.question,
   answer: q.answer,
   choiceValue: q.choiceValue,
-  choices: (q.answerCells as AnswerCellRow[]).find((c) => c.choices?.length)?.choices ?? [],
+  choices: choicesOf(q.answerCells as AnswerCellRow[]),
   reviewstatus: q.reviewstatus,
   llmstatus: q.llmstatus,
   llmReviewRespons: q.llmReviewRespons,
@@ -38,13 +38,12 @@ const status = (q: QuestionRow) => (q.llmstatus ? 'Approved' : q.answer ? 'Needs
 export function writesFor(q: QuestionRow): [string, string][] {
   const cells = q.answerCells as AnswerCellRow[]
   const out: [string, string][] = []
-  const marks: Record<string, RegExp> = { yes: /^yes$/i, no: /^no$/i, na: /^(n\/?a|not applicable)$/i }
-  const choice = q.choiceValue ? (Object.keys(marks).find((k) => marks[k]!.test(q.choiceValue!)) ?? undefined) : undefined
+  const choice = q.choiceValue ? markOf(q.choiceValue) : undefined
   let textWritten = false
   for (const c of cells) {
-    const mark = Object.entries(marks).find(([, re]) => re.test(c.header.trim()))
+    const mark = markOf(c.header)
     if (mark) {
-      if (choice === mark[0]) out.push([c.address, 'x'])
+      if (choice === mark) out.push([c.address, 'x'])
     } else if (c.choices?.length) {
       // A dropdown holds one of its values or nothing; free text goes to a text column.
       if (q.choiceValue && c.choices.includes(q.choiceValue)) out.push([c.address, q.choiceValue])
@@ -80,6 +79,8 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
         reviewstatus: Type.Optional(Type.Boolean()),
         llmstatus: Type.Optional(Type.Boolean()),
         comment: Type.Optional(Type.String({ maxLength: 5000 })),
+        // One of the question's `choices` (dropdown value or Yes / No / N.A. column); null clears it.
+        choiceValue: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
         answerHistory: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 500 })),
       }),
     },
@@ -89,6 +90,10 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     if (!req.body.answer?.trim()) throw new AppError('INVALID_REQUEST', { message: 'Answer field is required' })
     const current = deps.isUuid(req.body.questionId) ? await findQuestion(store, me.tenantId, req.body.questionId) : undefined
     if (!current) throw new AppError('NOT_FOUND', { message: 'Question not found' })
+    const { choiceValue } = req.body
+    if (choiceValue && !choicesOf(current.answerCells as AnswerCellRow[]).includes(choiceValue)) {
+      throw new AppError('INVALID_REQUEST', { message: 'Choice must be one of the question\'s options' })
+    }
     // History is the server's record: the old answer, when, and who changed it.
     const history = [...(current.answerHistory as HistoryEntry[])]
     if (current.answer && current.answer !== req.body.answer) history.push({ answer: current.answer, createdAt: new Date().toISOString(), name: me.name ?? 'Unknown user' })
@@ -99,6 +104,7 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     }
     const updated = await updateAnswer(store, me.tenantId, current.id, {
       answer: req.body.answer,
+      choiceValue: choiceValue === undefined ? current.choiceValue : choiceValue || null,
       reviewstatus: req.body.reviewstatus ?? current.reviewstatus,
       llmstatus: req.body.llmstatus ?? current.llmstatus,
       comment: comment || current.comment,

@@ -43,6 +43,8 @@ export interface AnswerUpdate {
   answer: string
   reviewstatus: boolean
   llmstatus: boolean
+  /** Sent only when the reviewer picked one; null clears it. */
+  choiceValue?: string | null
 }
 
 export function useSaveAnswer(questionnaireId: string) {

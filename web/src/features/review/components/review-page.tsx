@@ -23,6 +23,7 @@ export function ReviewPage() {
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const [sub, setSub] = useState<'history' | 'comments' | 'context'>('context')
   const [draft, setDraft] = useState('')
+  const [choice, setChoice] = useState('')
   const [comment, setComment] = useState('')
   const [commentError, setCommentError] = useState('')
 
@@ -31,11 +32,15 @@ export function ReviewPage() {
   const comments = useComments(questionnareId, selected?._id)
   useEffect(() => {
     setDraft(selected?.answer ?? '')
+    setChoice(selected?.choiceValue ?? '')
   }, [selected])
 
-  const persist = (q: Question, patch: Partial<Pick<Question, 'answer' | 'llmstatus' | 'reviewstatus'>>) =>
+  const persist = (q: Question, patch: Partial<Pick<Question, 'answer' | 'llmstatus' | 'reviewstatus' | 'choiceValue'>>) =>
     save.mutate(
-      { questionId: q._id, answer: patch.answer ?? q.answer, reviewstatus: patch.reviewstatus ?? q.reviewstatus, llmstatus: patch.llmstatus ?? q.llmstatus },
+      {
+        questionId: q._id, answer: patch.answer ?? q.answer, reviewstatus: patch.reviewstatus ?? q.reviewstatus, llmstatus: patch.llmstatus ?? q.llmstatus,
+        ...(patch.choiceValue !== undefined ? { choiceValue: patch.choiceValue } : {}),
+      },
       { onError: () => toast('error', 'Failed to update answer') },
     )
   const submitComment = () => {
@@ -91,9 +96,17 @@ export function ReviewPage() {
             <h3>{selected.question}</h3>
             <label htmlFor="answer">Answer</label>
             <textarea id="answer" name="answer" rows={6} value={draft} onChange={(e) => setDraft(e.target.value)} />
-            {selected.choices.length > 0 && <p className="muted">Choice: {selected.choiceValue ?? 'not set'} ({selected.choices.join(' / ')})</p>}
+            {selected.choices.length > 0 && (
+              // The workbook's own options (a dropdown, or Yes / No / N.A. columns marked with an x).
+              <label className="field choice">Choice
+                <select name="choice" value={choice} onChange={(e) => setChoice(e.target.value)}>
+                  <option value="">Not set</option>
+                  {selected.choices.map((o) => <option key={o} value={o}>{o}</option>)}
+                </select>
+              </label>
+            )}
             <div className="actions">
-              <button className="primary" disabled={save.isPending || !draft.trim()} onClick={() => persist(selected, { answer: draft })}>Save</button>
+              <button className="primary" disabled={save.isPending || !draft.trim()} onClick={() => persist(selected, { answer: draft, ...(selected.choices.length ? { choiceValue: choice || null } : {}) })}>Save</button>
             </div>
             <label htmlFor="comment">Add Comment</label>
             <textarea id="comment" name="comment" rows={2} value={comment} onChange={(e) => { setComment(e.target.value); setCommentError('') }} />
