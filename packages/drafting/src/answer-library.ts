@@ -4,6 +4,8 @@ export interface LibraryEntry {
   id: string
   question: string
   answer: string
+  /** The choice approved with the answer (a dropdown value or Yes / No / N.A.), if any. */
+  choiceValue?: string | null
 }
 
 const normalise = (s: string) =>

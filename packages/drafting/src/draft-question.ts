@@ -3,6 +3,7 @@
 // configured, else the offline drafter). The evidence shown to the reviewer goes with it.
 import type { FoundChunk, KnowledgeIndex } from '@portal/knowledge'
 import { findLibraryAnswer, type LibraryEntry } from './answer-library.js'
+import { carryChoice, markOf } from './choices.js'
 import { createModelDrafter, type ModelConfig, type ModelDraft } from './model-drafter.js'
 import { draftOffline, type Evidence } from './offline-drafter.js'
 
@@ -30,8 +31,11 @@ export async function draftQuestion(
 ): Promise<QuestionDraft> {
   const reused = opts.library ? findLibraryAnswer(question, opts.library) : undefined
   if (reused) {
+    // The approved choice comes along, as this sheet spells it ("N/A" there may be "Not Applicable" here).
+    const choiceValue = carryChoice(reused.choiceValue, opts.choices)
     return {
-      answer: reused.answer, choice: undefined, confidence: reused.similarity, citations: [], needsReview: false, shown: [], fromLibrary: true,
+      answer: reused.answer, choice: choiceValue ? markOf(choiceValue) : undefined, confidence: reused.similarity, citations: [], needsReview: false, shown: [], fromLibrary: true,
+      ...(choiceValue ? { choiceValue } : {}),
       retrievedNarrative: `Approved answer of an earlier questionnaire: "${reused.question}"`, documentName: 'Answer library', fileAndFolder: '',
     }
   }

@@ -3,6 +3,7 @@
 // instructions; the reply is JSON validated in code; citations can only name evidence this tenant's
 // retrieval returned; anything doubtful is left for a person (OWASP LLM01 / LLM05, security.md B22).
 import { ChatOpenAI } from '@langchain/openai'
+import { mapChoice } from './choices.js'
 import type { Draft, Evidence } from './offline-drafter.js'
 
 export interface ModelConfig {
@@ -30,13 +31,6 @@ export const SYSTEM_PROMPT = [
   'Cite every evidence item you rely on. If the evidence does not answer the question, reply',
   '{"answer": "", "choice": null, "confidence": 0, "citations": []}. Plain text only: no links, no images, no markdown.',
 ].join('\n')
-
-/** The dropdown value for a yes / no / n.a. choice ("Yes", "N/A", "Not Applicable", ...). */
-export function mapChoice(choice: 'yes' | 'no' | 'na' | undefined, options: string[] | undefined): string | undefined {
-  if (!choice || !options?.length) return undefined
-  const want = { yes: /^(yes|y|true)$/i, no: /^(no|n|false)$/i, na: /^(n\/?a|not applicable|na)$/i }[choice]
-  return options.find((o) => want.test(o.trim()))
-}
 
 interface Raw {
   answer?: unknown

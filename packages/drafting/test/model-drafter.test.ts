@@ -1,7 +1,8 @@
 // The model path against a protocol-level fake OpenAI-compatible server on loopback.
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { createModelDrafter, mapChoice, SYSTEM_PROMPT, validateReply } from '../src/model-drafter.js'
+import { mapChoice } from '../src/choices.js'
+import { createModelDrafter, SYSTEM_PROMPT, validateReply } from '../src/model-drafter.js'
 import type { Evidence } from '../src/offline-drafter.js'
 
 type Behaviour = (body: { messages: { role: string; content: string }[] }, n: number) => { status: number; content?: string; delayMs?: number }

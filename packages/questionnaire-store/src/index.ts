@@ -10,7 +10,6 @@ export const questionnaireDb = (db: Database): Kysely<QuestionnaireDb> => schema
 /** The knowledge base of compliance documents, kept in this schema (vectors as the config says). */
 export const questionnaireKnowledge = (db: Database, setup: VectorSetup = {}): KnowledgeIndex => openKnowledge(db, SCHEMA, setup)
 
-export { choicesOf, type Mark, markOf } from './answer-choices.js'
 export * from './comments.repo.js'
 export * from './companies.repo.js'
 export * from './files.repo.js'

@@ -91,7 +91,7 @@ export async function countsOf(db: Db, tenantId: string, fileId: string): Promis
 
 /** Approved answers of the tenant's questionnaires: the answer library. */
 export const answerLibrary = (db: Db, tenantId: string) =>
-  db.selectFrom('question').select(['id', 'question', 'answer']).where('tenantId', '=', tenantId).where('llmstatus', '=', true).where('answer', '!=', '').execute()
+  db.selectFrom('question').select(['id', 'question', 'answer', 'choiceValue']).where('tenantId', '=', tenantId).where('llmstatus', '=', true).where('answer', '!=', '').execute()
 
 /**
  * Marks the questions still without an answer for drafting again (say, after new documents were

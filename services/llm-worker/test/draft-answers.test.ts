@@ -1,9 +1,10 @@
-// The draft-answers job waits for the client's documents still being read, then drafts from them.
+// The draft-answers job waits for the client's documents still being read, then drafts from them;
+// approved answers of earlier questionnaires come first, with their choice.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createMemoryBus } from '@portal/bus'
 import { type Database, migrateSchema, openDatabase } from '@portal/db'
 import { knowledgeDb, replaceDocumentChunks } from '@portal/knowledge'
-import { finishFile, insertCompany, insertFile, listQuestions, migrations, questionnaireDb, replaceQuestions, SCHEMA } from '@portal/questionnaire-store'
+import { finishFile, insertCompany, insertFile, listQuestions, migrations, questionnaireDb, replaceQuestions, SCHEMA, updateAnswer } from '@portal/questionnaire-store'
 import { offlineDrafter } from '@portal/drafting'
 import { questionnaireKnowledge } from '@portal/questionnaire-store'
 import { JobNotReadyError } from '@portal/queue'
@@ -37,5 +38,22 @@ describe('draft-answers job', () => {
     const [q] = await listQuestions(db, tenantId, questionnaire.id)
     expect(q).toMatchObject({ drafted: true, documentName: 'policy.pdf', fileAndFolder: 'compliance/policy.pdf#page=3' })
     expect(q!.answer).toContain('AES-256')
+  })
+
+  it('reuses an approved answer and its choice, spelled as the new sheet spells it', async () => {
+    const db = questionnaireDb(database)
+    const tenantId = crypto.randomUUID()
+    const company = await insertCompany(db, tenantId, { companyName: 'Returning Client', complianceBucket: 'c', questionnairesBucket: 'q' })
+    const earlier = await insertFile(db, tenantId, { companyId: company.id, kind: 'questionnaire', fileName: 'old.xlsx', storageKey: 'k1', format: 'xlsx' })
+    await replaceQuestions(db, tenantId, earlier.id, [{ sheet: 'S', row: 2, questionRef: '7', question: 'Do you store cardholder data?', answerCells: [{ address: 'C2', header: 'Answer', choices: ['Yes', 'No', 'N/A'] }] }])
+    const [old] = await listQuestions(db, tenantId, earlier.id)
+    await updateAnswer(db, tenantId, old!.id, { answer: 'No cardholder data is stored; payments go to the processor.', choiceValue: 'N/A', reviewstatus: false, llmstatus: true, comment: '', answerHistory: [] })
+
+    const next = await insertFile(db, tenantId, { companyId: company.id, kind: 'questionnaire', fileName: 'caiq.xlsx', storageKey: 'k2', format: 'xlsx' })
+    const marks = [{ address: 'F5', header: 'Yes' }, { address: 'G5', header: 'No' }, { address: 'H5', header: 'Not Applicable' }, { address: 'I5', header: 'Notes' }]
+    await replaceQuestions(db, tenantId, next.id, [{ sheet: 'S', row: 5, questionRef: 'DSI-01', question: 'Do you store cardholder data?', answerCells: marks }])
+    await draftAnswers({ db: database, bus: createMemoryBus(), knowledge: questionnaireKnowledge(database), drafter: offlineDrafter }, { tenantId, fileId: next.id })
+    const [q] = await listQuestions(db, tenantId, next.id)
+    expect(q).toMatchObject({ answer: 'No cardholder data is stored; payments go to the processor.', choiceValue: 'Not Applicable', documentName: 'Answer library', llmReviewRespons: 0 })
   })
 })

@@ -4,9 +4,9 @@
 import type { EventBus } from '@portal/bus'
 import { events, type FileJob } from '@portal/contracts'
 import type { Database } from '@portal/db'
-import { type Drafter, draftQuestion } from '@portal/drafting'
+import { choicesOf, type Drafter, draftQuestion } from '@portal/drafting'
 import type { KnowledgeIndex } from '@portal/knowledge'
-import { type AnswerCellRow, answerLibrary, choicesOf, findFile, listFiles, questionnaireDb, saveDraft, setDrafted, undraftedQuestions } from '@portal/questionnaire-store'
+import { type AnswerCellRow, answerLibrary, findFile, listFiles, questionnaireDb, saveDraft, setDrafted, undraftedQuestions } from '@portal/questionnaire-store'
 import { JobNotReadyError, UnrecoverableJobError } from '@portal/queue'
 
 const PROGRESS_EVERY = 10

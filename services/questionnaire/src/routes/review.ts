@@ -2,7 +2,8 @@
 // history kept by the server), and the two exports.
 import { AppError } from '@portal/errors'
 import { type AppInstance, ok, principalOf } from '@portal/http'
-import { addComment, type AnswerCellRow, choicesOf, countsOf, findQuestion, type HistoryEntry, listQuestions, markOf, updateAnswer } from '@portal/questionnaire-store'
+import { choicesOf, markOf } from '@portal/drafting'
+import { addComment, type AnswerCellRow, countsOf, findQuestion, type HistoryEntry, listQuestions, updateAnswer } from '@portal/questionnaire-store'
 import { buildQuestionsWorkbook, type CellWrites, writeCells, xlsToXlsx } from '@portal/sheets'
 import { contentDisposition } from '@portal/storage'
 import { Type } from 'typebox'

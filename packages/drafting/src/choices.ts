@@ -1,0 +1,29 @@
+// The yes / no / n.a. vocabulary of questionnaires, in one place: which column header or dropdown
+// value stands for which answer, what a question's options are, and how a choice carries over.
+
+const MARKS = { yes: /^(yes|y|true)$/i, no: /^(no|n|false)$/i, na: /^(n\/?a|not applicable)$/i } as const
+export type Mark = keyof typeof MARKS
+
+/** Which answer a column header or an option stands for, if any: "N/A" and "Not Applicable" are both `na`. */
+export const markOf = (text: string): Mark | undefined => (Object.keys(MARKS) as Mark[]).find((k) => MARKS[k].test(text.trim()))
+
+/**
+ * The options a question's answer cells allow: the values of a dropdown, or else the Yes / No / N.A.
+ * columns a workbook marks with an x. A choice set by the model or by a reviewer is one of these.
+ */
+export function choicesOf(cells: { header: string; choices?: string[] | undefined }[]): string[] {
+  const dropdown = cells.find((c) => c.choices?.length && !markOf(c.header))?.choices
+  return dropdown ?? cells.filter((c) => markOf(c.header)).map((c) => c.header.trim())
+}
+
+/** The option standing for a yes / no / n.a. choice ("Yes", "N/A", "Not Applicable", ...). */
+export function mapChoice(choice: Mark | undefined, options: string[] | undefined): string | undefined {
+  if (!choice || !options?.length) return undefined
+  return options.find((o) => markOf(o) === choice)
+}
+
+/** A choice approved on another sheet, as one of this question's options: the same value, or the same mark. */
+export function carryChoice(value: string | null | undefined, options: string[] | undefined): string | undefined {
+  if (!value || !options?.length) return undefined
+  return options.includes(value) ? value : mapChoice(markOf(value), options)
+}
