@@ -7,8 +7,12 @@ import type { Logger } from '@portal/observability'
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely'
 import { type Migration, Migrator } from 'kysely/migration'
 import pg from 'pg'
+import { grantAppRole, scopedDialect } from './row-security.js'
+import { asOwner } from './tenant-scope.js'
 
 export type { Migration } from 'kysely/migration'
+export { APP_ROLE, grantAppRole, isolateTenants } from './row-security.js'
+export { ALL_TENANTS, asOwner, currentScope, enterTenant, openScope, withTenant, withTenantOf } from './tenant-scope.js'
 
 export interface Database {
   readonly kind: 'pglite' | 'pg'
@@ -27,13 +31,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
     pool.on('error', (err) => opts.log?.error({ err }, 'postgres pool error'))
-    const root = new Kysely<any>({ dialect: new PostgresDialect({ pool }) })
+    const root = new Kysely<any>({ dialect: scopedDialect(new PostgresDialect({ pool }), { singleConnection: false }) })
     await sql`select 1`.execute(root) // fail at start-up, with the server's message, not at the first request
     return { kind: 'pg', root, close: once(() => root.destroy()) }
   }
   if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true })
   const pglite = await PGlite.create(opts.dataDir ?? 'memory://', { extensions: { vector } })
-  const root = new Kysely<any>({ dialect: new PGliteDialect({ pglite }) })
+  const root = new Kysely<any>({ dialect: scopedDialect(new PGliteDialect({ pglite }), { singleConnection: true }) })
   return {
     kind: 'pglite',
     root,
@@ -55,8 +59,15 @@ export function schemaDb<DB>(db: Database, schema: string): Kysely<DB> {
   return db.root.withSchema(schema).withPlugin(new CamelCasePlugin()) as unknown as Kysely<DB>
 }
 
-/** Creates the schema if missing and runs the service's migrations in it; names the failing migration. */
-export async function migrateSchema(db: Database, schema: string, migrations: Record<string, Migration>): Promise<void> {
+/**
+ * Creates the schema if missing and runs the service's migrations in it, as the schema owner; names
+ * the failing migration. Then grants the app role its rights on what the migrations made.
+ */
+export function migrateSchema(db: Database, schema: string, migrations: Record<string, Migration>): Promise<void> {
+  return asOwner(() => migrateAsOwner(db, schema, migrations))
+}
+
+async function migrateAsOwner(db: Database, schema: string, migrations: Record<string, Migration>): Promise<void> {
   await sql`create schema if not exists ${sql.id(schema)}`.execute(db.root)
   const migrator = new Migrator({
     db: db.root.withSchema(schema),
@@ -68,6 +79,7 @@ export async function migrateSchema(db: Database, schema: string, migrations: Re
     const failed = results?.find((r) => r.status === 'Error')?.migrationName
     throw new Error(`migration of schema "${schema}" failed${failed ? ` at ${failed}` : ''}: ${(error as Error).message}`, { cause: error })
   }
+  await grantAppRole(db.root, schema)
 }
 
 /** Test databases: PGlite in memory always; a fresh database on TEST_DATABASE_URL when set. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { type Kysely, sql } from 'kysely'
-import { type Database, type Migration, migrateSchema, openDatabase, schemaDb, testDatabaseKinds } from '../src/index.js'
+import { asOwner, type Database, type Migration, migrateSchema, openDatabase, schemaDb, testDatabaseKinds } from '../src/index.js'
 
 const migrations: Record<string, Migration> = {
   '2026_11_23T0000_things': {
@@ -93,7 +93,7 @@ describe('pgvector on PGlite', () => {
     const [, open] = testDatabaseKinds()[0]!
     const db = await open()
     try {
-      await sql`create extension if not exists vector`.execute(db.root)
+      await asOwner(() => sql`create extension if not exists vector`.execute(db.root)) // DDL is the owner's, not the app role's
       const r = await sql<{ d: number }>`select '[1,0,0]'::vector <=> '[1,0,0]'::vector as d`.execute(db.root)
       expect(Number(r.rows[0]!.d)).toBe(0)
     } finally {

@@ -1,6 +1,7 @@
 // Authentication for every service's protected routes. The tenant comes from the verified token;
 // the spec's DbName header is only checked against it, never trusted on its own (security.md B1).
 import type { Principal } from '@portal/auth'
+import { enterTenant } from '@portal/db'
 import { AppError } from '@portal/errors'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
@@ -32,6 +33,7 @@ export async function requireAuth(req: FastifyRequest, _reply: FastifyReply): Pr
     throw new AppError('TENANT_MISMATCH', { message: 'DbName does not match your account' })
   }
   req.principal = principal
+  enterTenant(principal.tenantId) // row-level security: this request's queries see this tenant's rows only
 }
 
 export async function requireAdmin(req: FastifyRequest, _reply: FastifyReply): Promise<void> {

@@ -8,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { TokenService } from '@portal/auth'
 import type { Config } from '@portal/config'
+import { openScope } from '@portal/db'
 import { AppError } from '@portal/errors'
 import type { Logger } from '@portal/observability'
 import helmet, { type HelmetOptions } from 'helmet'
@@ -129,6 +130,9 @@ export async function createServer({ config, logger, tokens }: ServerOptions): P
     crossOriginEmbedderPolicy: false,
     hsts: config.cookieSecure ? { maxAge: 15552000, includeSubDomains: false } : false,
   })
+  // Each request's database work runs in a tenant scope, filled in once its token or host is checked.
+  // Opened once the body is parsed, so no stream callback stands between the scope and the handler.
+  app.addHook('preValidation', (_req, _reply, done) => openScope(done))
   // Set before any handler runs, so a route may still replace one (a stricter CSP, say).
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(security)

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createTestTokenService, type TokenService } from '@portal/auth'
 import { loadConfig } from '@portal/config'
 import { AppError } from '@portal/errors'
+import { ALL_TENANTS, currentScope } from '@portal/db'
 import { silentLogger } from '@portal/observability'
 import { Type } from 'typebox'
 import { type AppInstance, createServer, ok, PageQuery, paged, principalOf, requireAdmin, requireAuth } from '../src/index.js'
@@ -43,6 +44,27 @@ describe('http server', () => {
     const invalid = await app.inject({ url: '/api/me', headers: { authorization: auth, dbname: 'postgres' } })
     expect(invalid.statusCode).toBe(400)
     expect((await app.inject({ url: '/api/me' })).statusCode).toBe(401)
+  })
+
+  it('runs a request\'s handler in its tenant\'s scope, after a body is read from the socket too', async () => {
+    // A real socket: the body arrives in chunks and is parsed on stream events before the handler runs.
+    const scoped = await createServer({ config: loadConfig({}), logger: silentLogger, tokens })
+    scoped.get('/api/scope', { preHandler: [requireAuth] }, async () => ok(currentScope().tenant))
+    scoped.post('/api/scope', { preHandler: [requireAuth] }, async (req) => {
+      await new Promise((r) => setTimeout(r, 5))
+      return ok({ tenant: currentScope().tenant, size: JSON.stringify(req.body).length })
+    })
+    scoped.get('/api/public', async () => ok(currentScope().tenant))
+    const base = await scoped.listen({ port: 0, host: '127.0.0.1' })
+    try {
+      const headers = { authorization: await bearer(), 'content-type': 'application/json' }
+      expect(await (await fetch(`${base}/api/scope`, { headers })).json()).toEqual({ status: true, data: 't1' })
+      const big = JSON.stringify({ text: 'x'.repeat(200_000) }) // arrives in many chunks
+      expect(await (await fetch(`${base}/api/scope`, { method: 'POST', headers, body: big })).json()).toEqual({ status: true, data: { tenant: 't1', size: big.length } })
+      expect(await (await fetch(`${base}/api/public`)).json()).toEqual({ status: true, data: ALL_TENANTS })
+    } finally {
+      await scoped.close()
+    }
   })
 
   it('keeps admin routes for admins', async () => {

@@ -1,7 +1,7 @@
 // Vectors of the knowledge base's chunks, behind one interface: Qdrant when QDRANT_URL is set,
 // else pgvector in the owning service's schema. Every point carries its tenant and every search
 // filters on it first (architecture.md, Tenancy).
-import { type Database, schemaDb } from '@portal/db'
+import { asOwner, type Database, grantAppRole, isolateTenants, schemaDb } from '@portal/db'
 import { QdrantClient } from '@qdrant/js-client-rest'
 import { sql } from 'kysely'
 
@@ -29,8 +29,9 @@ export async function pgvectorIndex(database: Database, schema: string): Promise
   if (!available.rows[0]?.n) {
     throw new Error('EMBEDDING_MODEL is set but this PostgreSQL has no pgvector extension: install pgvector or set QDRANT_URL')
   }
-  // Several processes may start at once (split mode): one creates, the others wait for it.
-  await database.root.transaction().execute(async (trx) => {
+  // Several processes may start at once (split mode): one creates, the others wait for it. DDL is
+  // the schema owner's; the table gets the same tenant policy and app-role rights as the chunks.
+  await asOwner(() => database.root.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('portal.chunk_vector'))`.execute(trx)
     await sql`create extension if not exists vector`.execute(trx)
     await sql`create table if not exists ${sql.id(schema, 'chunk_vector')} (
@@ -39,7 +40,9 @@ export async function pgvectorIndex(database: Database, schema: string): Promise
       document_id uuid not null,
       embedding vector not null)`.execute(trx)
     await sql`create index if not exists chunk_vector_tenant_doc on ${sql.id(schema, 'chunk_vector')} (tenant_id, document_id)`.execute(trx)
-  })
+    await isolateTenants(trx, schema, ['chunk_vector'])
+    await grantAppRole(trx, schema)
+  }))
   const db = schemaDb<{ chunkVector: { chunkId: string; tenantId: string; documentId: string; embedding: string } }>(database, schema)
   return {
     kind: 'pgvector',

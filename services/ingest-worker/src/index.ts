@@ -1,6 +1,7 @@
 // ingest-worker: takes `ingest-document` (compliance PDFs → text index and vectors) and `extract-questions`
 // (questionnaires → question rows) jobs. Owns no tables: it writes through the questionnaire store.
 import { isFileJob, JOBS } from '@portal/contracts'
+import { withTenantOf } from '@portal/db'
 import { need, type ServiceContext } from '@portal/http'
 import { questionnaireKnowledge } from '@portal/questionnaire-store'
 import type { Module } from '@portal/runtime'
@@ -23,14 +24,15 @@ export const module: Module<ServiceContext> = {
     const knowledge = questionnaireKnowledge(db, ctx.config)
     ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
     // PDF parsing runs in worker threads; two at a time keeps a 2-core machine responsive.
-    queue.process(JOBS.ingestDocument, async (job) => {
+    // Each job's queries run in its tenant's scope (row-level security).
+    queue.process(JOBS.ingestDocument, (job) => withTenantOf(job.data, async () => {
       try {
         await runFileJob(job, db, bus, log, (data, file) => ingestDocument({ db, blobs, bus, knowledge }, data, file))
       } finally {
         if (isFileJob(job.data)) await resumeDrafting({ db, queue }, job.data).catch((err) => log.warn({ err }, 'could not resume drafting'))
       }
-    }, { concurrency: 2 })
-    queue.process(JOBS.extractQuestions, (job) => runFileJob(job, db, bus, log, (data, file) => extractQuestions({ db, blobs, bus, queue }, data, file)), { concurrency: 2 })
+    }), { concurrency: 2 })
+    queue.process(JOBS.extractQuestions, (job) => withTenantOf(job.data, () => runFileJob(job, db, bus, log, (data, file) => extractQuestions({ db, blobs, bus, queue }, data, file))), { concurrency: 2 })
     return undefined
   },
 }

@@ -1,5 +1,6 @@
 // llm-worker: takes `draft-answers` jobs. Owns no tables: it writes through the questionnaire store.
 import { isFileJob, JOBS } from '@portal/contracts'
+import { withTenant } from '@portal/db'
 import { need, type ServiceContext } from '@portal/http'
 import { UnrecoverableJobError } from '@portal/queue'
 import type { Module } from '@portal/runtime'
@@ -24,7 +25,8 @@ export const module: Module<ServiceContext> = {
     ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
     need(ctx.queue, 'queue').process(JOBS.draftAnswers, async (job) => {
       if (!isFileJob(job.data)) throw new UnrecoverableJobError('bad payload')
-      await draftAnswers({ db, bus, knowledge, drafter, concurrency }, job.data)
+      const data = job.data
+      await withTenant(data.tenantId, () => draftAnswers({ db, bus, knowledge, drafter, concurrency }, data)) // row-level security
     }, { concurrency: 2 })
     return undefined
   },

@@ -5,6 +5,7 @@
 // Public pages are read far more often than they change, so lookups are cached for a second:
 // writes in this process clear the cache at once; another process (split mode, replicas) sees a
 // change within that second. Unknown hosts are cached too, so floods of made-up names stay cheap.
+import { enterTenant } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { dbNameHeader, principalOf } from '@portal/http'
 import type { FastifyRequest } from 'fastify'
@@ -61,12 +62,16 @@ export class SiteDirectory {
 
   /** Resolves a public call's tenant, or throws 404 'Trust center not found'. */
   async forPublic(req: FastifyRequest): Promise<Site> {
-    const byHost = await this.publishedOnHost(req.hostname)
-    if (byHost) return byHost
+    const site = (await this.publishedOnHost(req.hostname)) ?? (await this.publishedByDbName(req))
+    if (!site) throw trustCenterNotFound()
+    enterTenant(site.tenantId) // row-level security: the rest of the call sees this tenant's rows only
+    return site
+  }
+
+  private async publishedByDbName(req: FastifyRequest): Promise<Site | undefined> {
     const dbName = dbNameHeader(req)
-    const byName = dbName ? await this.cached(`d:${dbName}`, () => findSiteByDbName(this.db, dbName)) : undefined
-    if (byName?.published) return byName
-    throw trustCenterNotFound()
+    const site = dbName ? await this.cached(`d:${dbName}`, () => findSiteByDbName(this.db, dbName)) : undefined
+    return site?.published ? site : undefined
   }
 
   /** The signed-in caller's site, created on the tenant's first staff call. */

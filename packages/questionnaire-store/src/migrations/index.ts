@@ -1,5 +1,5 @@
 // The questionnaire schema. Frozen in time: no application types here.
-import type { Migration } from '@portal/db'
+import { isolateTenants, type Migration } from '@portal/db'
 import { chunkMigrations } from '@portal/knowledge'
 import { type Kysely, sql } from 'kysely'
 
@@ -79,6 +79,12 @@ export const migrations: Record<string, Migration> = {
         .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
         .execute()
       await db.schema.createIndex('comment_question_idx').on('comment').columns(['tenant_id', 'question_id', 'created_at']).execute()
+    },
+  },
+  // Row-level security on every tenant table (the chunk table's too): the database's own wall.
+  '2026_11_26T0000_row_security': {
+    up: async (db: Kysely<any>) => {
+      await isolateTenants(db, 'questionnaire', ['company', 'file', 'question', 'comment', 'chunk'])
     },
   },
 }

@@ -1,0 +1,131 @@
+// Row-level security: the application role, the scoped driver that sets role and tenant on every
+// connection it hands out, and the two migration steps (a table's policy, the role's grants).
+// security.md B1: FORCE ROW LEVEL SECURITY, the tenant set by the server, an app role without BYPASSRLS.
+import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type Kysely, sql, type TransactionSettings } from 'kysely'
+import { currentScope } from './tenant-scope.js'
+
+/** The role queries run as: no login, no BYPASSRLS; the connecting user switches to it. */
+export const APP_ROLE = 'portal_app'
+
+/**
+ * Creates the app role when missing and tells whether this connection may switch to it. A connecting
+ * user without the right to create or join it (a managed database, say) runs as itself: the policies
+ * still hold for it, as the tables FORCE them on their owner.
+ */
+async function appRoleUsable(conn: DatabaseConnection): Promise<boolean> {
+  await conn.executeQuery(CompiledQuery.raw(`do $$ begin
+    if not exists (select from pg_roles where rolname = '${APP_ROLE}') then create role ${APP_ROLE} nologin; end if;
+  exception when duplicate_object or unique_violation or insufficient_privilege then null; end $$`))
+  const exists = await conn.executeQuery<{ ok: boolean }>(CompiledQuery.raw(`select exists (select from pg_roles where rolname = '${APP_ROLE}') as ok`))
+  if (!exists.rows[0]?.ok) return false
+  const member = await conn.executeQuery<{ ok: boolean }>(CompiledQuery.raw(`select pg_has_role(current_user, '${APP_ROLE}', 'MEMBER') as ok`))
+  return member.rows[0]?.ok === true
+}
+
+/** One holder at a time (PGlite has a single connection: setting and query must not interleave). */
+class Mutex {
+  #tail: Promise<void> = Promise.resolve()
+  acquire(): Promise<() => void> {
+    let release!: () => void
+    const next = new Promise<void>((r) => (release = r))
+    const ready = this.#tail.then(() => release)
+    this.#tail = this.#tail.then(() => next)
+    return ready
+  }
+}
+
+class ScopedDriver implements Driver {
+  readonly #inner: Driver
+  readonly #lock: Mutex | undefined
+  #role: string | undefined
+  /** What each connection is set to now: set again only when the scope differs. */
+  readonly #settings = new WeakMap<DatabaseConnection, string>()
+  readonly #held = new Map<DatabaseConnection, () => void>()
+
+  constructor(inner: Driver, singleConnection: boolean) {
+    this.#inner = inner
+    this.#lock = singleConnection ? new Mutex() : undefined
+  }
+
+  async init(): Promise<void> {
+    await this.#inner.init()
+    const conn = await this.#inner.acquireConnection()
+    try {
+      this.#role = (await appRoleUsable(conn)) ? APP_ROLE : undefined
+    } finally {
+      await this.#inner.releaseConnection(conn)
+    }
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const release = await this.#lock?.acquire()
+    try {
+      const conn = await this.#inner.acquireConnection()
+      const { tenant, owner } = currentScope()
+      const role = owner || !this.#role ? 'none' : this.#role
+      const setting = `${role}/${tenant}`
+      if (this.#settings.get(conn) !== setting) {
+        await conn.executeQuery(CompiledQuery.raw(`select set_config('role', $1, false), set_config('app.tenant_id', $2, false)`, [role, tenant]))
+        this.#settings.set(conn, setting)
+      }
+      if (release) this.#held.set(conn, release)
+      return conn
+    } catch (err) {
+      release?.()
+      throw err
+    }
+  }
+
+  async releaseConnection(conn: DatabaseConnection): Promise<void> {
+    try {
+      await this.#inner.releaseConnection(conn)
+    } finally {
+      const release = this.#held.get(conn)
+      this.#held.delete(conn)
+      release?.()
+    }
+  }
+
+  beginTransaction(conn: DatabaseConnection, settings: TransactionSettings) { return this.#inner.beginTransaction(conn, settings) }
+  commitTransaction(conn: DatabaseConnection) { return this.#inner.commitTransaction(conn) }
+  rollbackTransaction(conn: DatabaseConnection) { return this.#inner.rollbackTransaction(conn) }
+  savepoint(...args: Parameters<NonNullable<Driver['savepoint']>>) { return this.#inner.savepoint!(...args) }
+  rollbackToSavepoint(...args: Parameters<NonNullable<Driver['rollbackToSavepoint']>>) { return this.#inner.rollbackToSavepoint!(...args) }
+  releaseSavepoint(...args: Parameters<NonNullable<Driver['releaseSavepoint']>>) { return this.#inner.releaseSavepoint!(...args) }
+  destroy() { return this.#inner.destroy() }
+}
+
+/** A dialect whose connections carry the scope's role and tenant. */
+export function scopedDialect(inner: Dialect, opts: { singleConnection: boolean }): Dialect {
+  return {
+    createAdapter: () => inner.createAdapter(),
+    createDriver: () => new ScopedDriver(inner.createDriver(), opts.singleConnection),
+    createQueryCompiler: () => inner.createQueryCompiler(),
+    createIntrospector: (db) => inner.createIntrospector(db),
+  }
+}
+
+/** A tenant table's policy: rows of the scope's tenant, or every row outside a tenant scope. Idempotent. */
+export async function isolateTenants(db: Kysely<any>, schema: string, tables: string[]): Promise<void> {
+  for (const t of tables) {
+    const table = sql.id(schema, t)
+    await sql`alter table ${table} enable row level security`.execute(db)
+    await sql`alter table ${table} force row level security`.execute(db)
+    await sql`drop policy if exists tenant_isolation on ${table}`.execute(db)
+    // Compared as text: an unset or odd setting matches nothing, rather than failing a uuid cast.
+    await sql`create policy tenant_isolation on ${table}
+      using (current_setting('app.tenant_id', true) = '*' or tenant_id::text = current_setting('app.tenant_id', true))
+      with check (current_setting('app.tenant_id', true) = '*' or tenant_id::text = current_setting('app.tenant_id', true))`.execute(db)
+  }
+}
+
+/** The app role's rights on a schema's tables and sequences, when the role exists. Idempotent. */
+export async function grantAppRole(db: Kysely<any>, schema: string): Promise<void> {
+  const { rows } = await sql<{ ok: boolean }>`select exists (select from pg_roles where rolname = ${APP_ROLE}) as ok`.execute(db)
+  if (!rows[0]?.ok) return
+  const s = sql.id(schema)
+  const role = sql.id(APP_ROLE)
+  await sql`grant usage on schema ${s} to ${role}`.execute(db)
+  await sql`grant select, insert, update, delete on all tables in schema ${s} to ${role}`.execute(db)
+  await sql`grant usage, select, update on all sequences in schema ${s} to ${role}`.execute(db)
+}
