@@ -56,6 +56,9 @@ export const variables = {
   QUEUE_PREFIX: { kind: 'string', default: 'portal', description: 'Prefix of the BullMQ keys in Redis (one per installation sharing a Redis)' },
   ACCESS_TOKEN_DAYS: { kind: 'int', default: '30', description: 'Days a trust-center permission token (mailed on approval of an access request) stays valid' },
   LLM_CONCURRENCY: { kind: 'int', default: '4', description: 'Questions drafted at once per questionnaire with a model' },
+  TENANT_DAILY_FILES: { kind: 'int', default: '200', description: 'Files (compliance documents and questionnaires) one company may upload per day (UTC); more is refused with 429' },
+  TENANT_DAILY_UPLOAD_MB: { kind: 'int', default: '2048', description: 'Megabytes one company may upload per day (UTC)' },
+  TENANT_DAILY_DRAFTS: { kind: 'int', default: '500', description: 'Re-drafting runs and one-off questions one company may ask for per day (UTC): each costs model calls' },
   LOG_LEVEL: { kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'Log level' },
   OTEL_EXPORTER_OTLP_ENDPOINT: { kind: 'url', description: 'OpenTelemetry OTLP/HTTP endpoint; the SDK starts only when set' },
 } satisfies Record<string, VarSpec>
@@ -89,6 +92,8 @@ export interface Config {
   qdrant: { url: string; apiKey: string | undefined } | undefined
   queuePrefix: string
   accessTokenDays: number
+  /** Per company and UTC day (security.md B29): a noisy tenant is refused, the others keep their share. */
+  quota: { files: number; bytes: number; drafts: number }
   logLevel: string
   otelEndpoint: string | undefined
   cookieSecure: boolean
@@ -192,6 +197,11 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     qdrant: get('QDRANT_URL') ? { url: get('QDRANT_URL')!, apiKey: get('QDRANT_API_KEY') } : undefined,
     queuePrefix: get('QUEUE_PREFIX')!,
     accessTokenDays: Math.max(1, Number(get('ACCESS_TOKEN_DAYS'))),
+    quota: {
+      files: Math.max(1, Number(get('TENANT_DAILY_FILES'))),
+      bytes: Math.max(1, Number(get('TENANT_DAILY_UPLOAD_MB'))) * 1024 * 1024,
+      drafts: Math.max(1, Number(get('TENANT_DAILY_DRAFTS'))),
+    },
     logLevel: get('LOG_LEVEL')!,
     otelEndpoint: get('OTEL_EXPORTER_OTLP_ENDPOINT'),
     cookieSecure: publicUrl.startsWith('https://'),

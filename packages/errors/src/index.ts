@@ -14,6 +14,7 @@ export const AppErrorCode = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
+  QUOTA_EXCEEDED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
 } as const
@@ -29,7 +30,7 @@ export interface AppErrorOptions {
   message?: string
   cause?: unknown
   errors?: FieldError[]
-  /** Seconds, sent as Retry-After with RATE_LIMITED / UNAVAILABLE. */
+  /** Seconds, sent as Retry-After with RATE_LIMITED / QUOTA_EXCEEDED / UNAVAILABLE. */
   retryAfter?: number
 }
 
@@ -46,6 +47,7 @@ const defaultMessages: Record<AppErrorCode, string> = {
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported file type',
   UNPROCESSABLE: 'Unprocessable input',
   RATE_LIMITED: 'Too many requests, please try again later.',
+  QUOTA_EXCEEDED: 'Your company has reached today\'s limit. Please try again tomorrow.',
   INTERNAL: 'Internal server error',
   UNAVAILABLE: 'Service unavailable',
 }

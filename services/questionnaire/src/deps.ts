@@ -3,7 +3,7 @@ import type { Database } from '@portal/db'
 import type { Drafter } from '@portal/drafting'
 import type { KnowledgeIndex } from '@portal/knowledge'
 import type { Logger } from '@portal/observability'
-import type { QuestionnaireDb } from '@portal/questionnaire-store'
+import type { Quota, QuestionnaireDb } from '@portal/questionnaire-store'
 import type { JobQueue } from '@portal/queue'
 import type { BlobStore } from '@portal/storage'
 import type { Kysely } from 'kysely'
@@ -18,4 +18,6 @@ export interface QuestionnaireDeps {
   drafter: Drafter
   logger: Logger
   isUuid: (s: string) => boolean
+  /** Per company and UTC day (config TENANT_DAILY_*). */
+  quota: Quota
 }

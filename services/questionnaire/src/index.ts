@@ -29,7 +29,7 @@ export const module: Module<ServiceContext> = {
       async (app) =>
         questionnairePlugin(app, {
           database, store, queue, knowledge, drafter: createDrafter(ctx.config.llm),
-          blobs: need(ctx.blobs, 'blobs'), bus: need(ctx.bus, 'bus'), logger: ctx.logger.child({ svc: SERVICE }), isUuid: (s) => UUID.test(s),
+          blobs: need(ctx.blobs, 'blobs'), bus: need(ctx.bus, 'bus'), logger: ctx.logger.child({ svc: SERVICE }), isUuid: (s) => UUID.test(s), quota: ctx.config.quota,
         }),
       { prefix: '/api' },
     )

@@ -87,4 +87,18 @@ export const migrations: Record<string, Migration> = {
       await isolateTenants(db, 'questionnaire', ['company', 'file', 'question', 'comment', 'chunk'])
     },
   },
+  // What each company used per UTC day, against its quota (security.md B29).
+  '2026_11_26T0100_daily_usage': {
+    up: async (db: Kysely<any>) => {
+      await db.schema.createTable('daily_usage')
+        .addColumn('tenant_id', 'uuid', (c) => c.notNull())
+        .addColumn('day', 'date', (c) => c.notNull())
+        .addColumn('files', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('bytes', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('drafts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('daily_usage_pk', ['tenant_id', 'day'])
+        .execute()
+      await isolateTenants(db, 'questionnaire', ['daily_usage'])
+    },
+  },
 }

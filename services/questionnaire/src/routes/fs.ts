@@ -9,6 +9,7 @@ import { answerLibrary, findFileByName, listQuestions, listReadyDocuments, reset
 import { Type } from 'typebox'
 import type { QuestionnaireDeps } from '../deps.js'
 import { fileOf } from '../lookups.js'
+import { spend } from '../quota.js'
 
 export function fsRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   const { store } = deps
@@ -30,6 +31,7 @@ export function fsRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   app.post('/fs/get-llm-answer-of-questions', { schema: { tags: ['questionnaire'], body: Type.Object({ questionnaireId: Type.String({ maxLength: 64 }) }) } }, async (req, reply) => {
     const { tenantId } = principalOf(req)
     const file = await questionnaire(tenantId, req.body.questionnaireId)
+    await spend(deps, tenantId, { drafts: 1 }, 'drafting runs')
     const reset = await resetDrafts(store, tenantId, file.id)
     await setDrafted(store, tenantId, file.id) // the list's "n of N" shows the work to do again
     await deps.queue.add(...draftJob(tenantId, file.id, String(Date.now())))
@@ -37,10 +39,11 @@ export function fsRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   })
 
   // A question outside any questionnaire, answered from all of the tenant's documents (the spec's
-  // test page). Rate-limited: with a model configured every call costs money.
+  // test page). Rate-limited and counted against the daily quota: with a model every call costs money.
   const oneOff = async (tenantId: string, question: string | undefined) => {
     const q = question?.trim()
     if (!q) throw new AppError('INVALID_REQUEST', { message: 'Question is required' })
+    await spend(deps, tenantId, { drafts: 1 }, 'drafting runs')
     const d = await draftQuestion(deps, tenantId, q, { library: await answerLibrary(store, tenantId) })
     return {
       answer: d.answer,

@@ -18,7 +18,10 @@ export function AnswerTestPage() {
   const [error, setError] = useState('')
   const ask = useMutation({
     mutationFn: (q: string) => api.post<{ data: Generated }>('/api/fs/generate-answer', { question: q }).then((r) => r.data),
-    onError: (e) => setError(e instanceof ApiError && e.status === 429 ? 'Too many questions in a minute: please wait a moment.' : e.message || 'An error occurred'),
+    // A 429 is either the per-minute limit or the company's daily quota, whose message says when to return.
+    onError: (e) => setError(e instanceof ApiError && e.status === 429 && (e.body as { code?: string } | undefined)?.code !== 'QUOTA_EXCEEDED'
+      ? 'Too many questions in a minute: please wait a moment.'
+      : e.message || 'An error occurred'),
   })
   const submit = (e: FormEvent) => {
     e.preventDefault()
