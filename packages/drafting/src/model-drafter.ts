@@ -108,7 +108,7 @@ export function createModelDrafter(cfg: ModelConfig) {
     const ids = new Map(evidence.map((e, i) => [`E${i + 1}`, e.chunkId]))
     const data = {
       question,
-      allowedChoices: options ?? ['yes', 'no', 'na'],
+      allowedChoices: options?.length ? options : ['yes', 'no', 'na'], // a free-text answer has no options of its own
       evidence: evidence.map((e, i) => ({ id: `E${i + 1}`, document: e.documentName, page: e.page, text: e.text })),
     }
     const reply = await withRetries(retries, () =>

@@ -60,7 +60,17 @@ describe('model drafter', () => {
     expect(body.messages[0]!.content).not.toContain('FedRAMP')
     const data = JSON.parse(body.messages[1]!.content.slice(body.messages[1]!.content.indexOf('{')))
     expect(data.evidence.map((e: { id: string }) => e.id)).toEqual(['E1', 'E2'])
+    expect(data.allowedChoices).toEqual(['Yes', 'No', 'N/A'])
     expect(JSON.stringify(body)).not.toContain('chunk-aaa')
+  })
+
+  it('offers yes / no / na when the answer cell has no options, and sets no sheet value', async () => {
+    behaviour = () => ({ status: 200, content: JSON.stringify({ answer: 'Customer data is encrypted at rest with AES-256.', choice: 'yes', confidence: 0.9, citations: ['E1'] }) })
+    const d = await drafter()('Do you encrypt data at rest?', evidence, [])
+    const body = requests[0]!.body
+    expect(JSON.parse(body.messages[1]!.content.slice(body.messages[1]!.content.indexOf('{'))).allowedChoices).toEqual(['yes', 'no', 'na'])
+    expect(d).toMatchObject({ choice: 'yes', needsReview: false })
+    expect(d.choiceValue).toBeUndefined()
   })
 
   it('retries a 429 and then succeeds', async () => {
