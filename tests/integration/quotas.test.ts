@@ -1,6 +1,6 @@
 // Daily quotas per company (security.md B29): a company that floods uploads or drafting is refused
 // with 429 QUOTA_EXCEEDED and words saying when to come back; nothing of a refused upload is kept;
-// other companies are not affected.
+// other companies are not affected. Each service counts its own uploads.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { textPdf } from '@portal/pdf-writer'
 import { type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
@@ -53,6 +53,21 @@ describe('daily quotas per company', () => {
     const big = Buffer.concat([pdf, Buffer.alloc(1024 * 1024)]) // a valid PDF signature, over 1 MB in all
     const refused = await upload(bob, client, [big])
     expect([refused.status, refused.json.code]).toEqual([429, 'QUOTA_EXCEEDED'])
+  })
+
+  it('counts trust-center document uploads against the same daily limits, per service', async () => {
+    const document = () => {
+      const fd = new FormData()
+      fd.append('title', 'Security Overview')
+      fd.append('visibility', 'public')
+      fd.append('file', new Blob([new Uint8Array(pdf)]), 'overview.pdf')
+      return api(alice, 'POST', '/api/fs/upload-docs', fd)
+    }
+    // Alice's questionnaire-side day is full; the trust center keeps its own count.
+    for (let i = 0; i < 3; i++) expect((await document()).status).toBe(201)
+    const refused = await document()
+    expect([refused.status, refused.json.code, refused.json.message]).toEqual([429, 'QUOTA_EXCEEDED', "Your company has reached today's limit of uploads. Please try again tomorrow."])
+    expect((await api(alice, 'GET', '/api/documentslist')).json.data).toHaveLength(3)
   })
 
   it('limits drafting runs that cost model calls', async () => {

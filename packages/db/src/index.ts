@@ -11,6 +11,7 @@ import { grantAppRole, scopedDialect } from './row-security.js'
 import { asOwner } from './tenant-scope.js'
 
 export type { Migration } from 'kysely/migration'
+export { createDailyUsageTable, type Quota, spendDaily, spendQuota, type Usage, usageToday } from './daily-usage.js'
 export { APP_ROLE, grantAppRole, isolateTenants } from './row-security.js'
 export { ALL_TENANTS, asOwner, currentScope, enterTenant, openScope, withTenant, withTenantOf } from './tenant-scope.js'
 

@@ -77,18 +77,9 @@ export interface CommentTable {
   createdAt: Generated<Date>
 }
 
-export interface DailyUsageTable {
-  tenantId: string
-  day: string
-  files: Generated<number>
-  bytes: Generated<string>
-  drafts: Generated<number>
-}
-
 export interface QuestionnaireDb {
   company: CompanyTable
   file: FileTable
   question: QuestionTable
   comment: CommentTable
-  dailyUsage: DailyUsageTable
 }

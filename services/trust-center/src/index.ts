@@ -5,7 +5,7 @@ import { migrateSchema, schemaDb } from '@portal/db'
 import { need, type ServiceContext } from '@portal/http'
 import type { Module } from '@portal/runtime'
 import { migrations } from './db/migrations/index.js'
-import type { TrustCenterDb } from './db/schema.js'
+import { SCHEMA, type TrustCenterDb } from './db/schema.js'
 import { refreshHostnames } from './db/site.repo.js'
 import { PageCache } from './page.js'
 import { trustCenterPlugin } from './plugin.js'
@@ -14,10 +14,9 @@ import { ViewCounter } from './views.js'
 
 export { type DemoTrustCenter, seedDemoTrustCenter } from './demo/seed.js'
 export { migrations } from './db/migrations/index.js'
-export type { TrustCenterDb } from './db/schema.js'
+export { SCHEMA, type TrustCenterDb } from './db/schema.js'
 
 export const SERVICE = 'trust-center'
-export const SCHEMA = 'trust_center'
 
 export const module: Module<ServiceContext> = {
   name: SERVICE,

@@ -49,7 +49,7 @@ describe.each(testDatabaseKinds())('trust-center module on %s', (_kind, open) =>
       select table_schema, table_name from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') order by 2`.execute(db())
     expect(tables.rows.filter((t) => t.tableSchema !== 'trust_center')).toEqual([])
     expect(tables.rows.map((t) => t.tableName)).toEqual([
-      'access_request', 'compliance', 'document', 'history', 'kysely_migration', 'kysely_migration_lock', 'logo', 'nda', 'nda_acceptance',
+      'access_request', 'compliance', 'daily_usage', 'document', 'history', 'kysely_migration', 'kysely_migration_lock', 'logo', 'nda', 'nda_acceptance',
       'overview', 'security_category', 'security_item', 'settings', 'site', 'theme',
     ])
     await migrateSchema(database, SCHEMA, migrations)

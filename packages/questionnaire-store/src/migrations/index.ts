@@ -1,5 +1,5 @@
 // The questionnaire schema. Frozen in time: no application types here.
-import { isolateTenants, type Migration } from '@portal/db'
+import { createDailyUsageTable, isolateTenants, type Migration } from '@portal/db'
 import { chunkMigrations } from '@portal/knowledge'
 import { type Kysely, sql } from 'kysely'
 
@@ -90,15 +90,7 @@ export const migrations: Record<string, Migration> = {
   // What each company used per UTC day, against its quota (security.md B29).
   '2026_11_26T0100_daily_usage': {
     up: async (db: Kysely<any>) => {
-      await db.schema.createTable('daily_usage')
-        .addColumn('tenant_id', 'uuid', (c) => c.notNull())
-        .addColumn('day', 'date', (c) => c.notNull())
-        .addColumn('files', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('bytes', 'bigint', (c) => c.notNull().defaultTo(0))
-        .addColumn('drafts', 'integer', (c) => c.notNull().defaultTo(0))
-        .addPrimaryKeyConstraint('daily_usage_pk', ['tenant_id', 'day'])
-        .execute()
-      await isolateTenants(db, 'questionnaire', ['daily_usage'])
+      await createDailyUsageTable(db, 'questionnaire')
     },
   },
 }

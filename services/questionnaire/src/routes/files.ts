@@ -1,14 +1,14 @@
 // Compliance documents and questionnaires of a client: upload (201 at once, work queued), list
 // with processing state, delete with the stored file and its index entries.
 import { JOBS } from '@portal/contracts'
+import { spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { type AppInstance, ok, principalOf } from '@portal/http'
-import { deleteFile, findCompany, insertFile, listFiles } from '@portal/questionnaire-store'
+import { deleteFile, findCompany, insertFile, listFiles, SCHEMA } from '@portal/questionnaire-store'
 import { contentDisposition, tenantKey } from '@portal/storage'
 import { Type } from 'typebox'
 import type { QuestionnaireDeps } from '../deps.js'
 import { fileOf } from '../lookups.js'
-import { spend } from '../quota.js'
 import { checkCompliance, checkQuestionnaire, readUpload } from '../uploads.js'
 
 const CompanyParam = Type.Object({ companyId: Type.String({ maxLength: 64 }) })
@@ -43,7 +43,7 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     const company = await companyOf(tenantId, fields['companyId'] ?? fields['company_id'])
     // Every file is checked before anything is stored: one bad file refuses the whole upload.
     const formats = kind === 'compliance' ? files.map(checkCompliance) : await Promise.all(files.map(checkQuestionnaire))
-    await spend(deps, tenantId, { files: files.length, bytes: files.reduce((n, f) => n + f.bytes.length, 0) }, 'uploads')
+    await spendQuota(deps.store, SCHEMA, tenantId, { files: files.length, bytes: files.reduce((n, f) => n + f.bytes.length, 0) }, deps.quota, 'uploads')
     const saved = []
     for (const [i, file] of files.entries()) {
       const key = tenantKey(tenantId, kind)

@@ -2,14 +2,14 @@
 // stored questionnaire, drafting again, a one-off question, the tenant's indexed document sets,
 // and index deletion.
 import { draftJob } from '@portal/contracts'
+import { spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { type AppInstance, ok, principalOf } from '@portal/http'
 import { draftQuestion } from '@portal/drafting'
-import { answerLibrary, findFileByName, listQuestions, listReadyDocuments, resetDrafts, setDrafted } from '@portal/questionnaire-store'
+import { answerLibrary, findFileByName, listQuestions, listReadyDocuments, resetDrafts, SCHEMA, setDrafted } from '@portal/questionnaire-store'
 import { Type } from 'typebox'
 import type { QuestionnaireDeps } from '../deps.js'
 import { fileOf } from '../lookups.js'
-import { spend } from '../quota.js'
 
 export function fsRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   const { store } = deps
@@ -31,7 +31,7 @@ export function fsRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   app.post('/fs/get-llm-answer-of-questions', { schema: { tags: ['questionnaire'], body: Type.Object({ questionnaireId: Type.String({ maxLength: 64 }) }) } }, async (req, reply) => {
     const { tenantId } = principalOf(req)
     const file = await questionnaire(tenantId, req.body.questionnaireId)
-    await spend(deps, tenantId, { drafts: 1 }, 'drafting runs')
+    await spendQuota(deps.store, SCHEMA, tenantId, { drafts: 1 }, deps.quota, 'drafting runs')
     const reset = await resetDrafts(store, tenantId, file.id)
     await setDrafted(store, tenantId, file.id) // the list's "n of N" shows the work to do again
     await deps.queue.add(...draftJob(tenantId, file.id, String(Date.now())))
@@ -43,7 +43,7 @@ export function fsRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   const oneOff = async (tenantId: string, question: string | undefined) => {
     const q = question?.trim()
     if (!q) throw new AppError('INVALID_REQUEST', { message: 'Question is required' })
-    await spend(deps, tenantId, { drafts: 1 }, 'drafting runs')
+    await spendQuota(deps.store, SCHEMA, tenantId, { drafts: 1 }, deps.quota, 'drafting runs')
     const d = await draftQuestion(deps, tenantId, q, { library: await answerLibrary(store, tenantId) })
     return {
       answer: d.answer,

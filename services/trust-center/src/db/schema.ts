@@ -2,6 +2,8 @@
 // carries tenant_id; repositories take the tenant right after the db handle and filter on it first.
 import type { Generated } from 'kysely'
 
+export const SCHEMA = 'trust_center'
+
 /** One row per tenant: its registry entry (cname, published host) and its content version. */
 export interface SiteTable {
   tenantId: string

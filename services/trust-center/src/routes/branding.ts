@@ -1,5 +1,6 @@
 // Company info, logo, settings and theme colours. The logo is re-encoded before it is stored and
 // served from its own path with headers that keep a browser from ever running it as a page.
+import { spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
@@ -7,6 +8,7 @@ import { tenantKey } from '@portal/storage'
 import { Type } from 'typebox'
 import { guards, isUuid } from '../access-control.js'
 import { deleteLogosExcept, findLogo, findSettings, findTenantLogo, findTheme, insertLogo, saveSettings, saveTheme } from '../db/branding.repo.js'
+import { SCHEMA } from '../db/schema.js'
 import type { TrustCenterDeps } from '../deps.js'
 import { LOGO_MAX_BYTES, processLogo } from '../domain/logo-image.js'
 import { invalid, limits, plainText } from '../domain/text.js'
@@ -51,6 +53,7 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     const tenantId = tenantOf(req)
     const upload = await readUpload(req, { maxBytes: LOGO_MAX_BYTES, tooLarge: 'The image is larger than 2 MB' })
     const png = await processLogo(upload.bytes)
+    await spendQuota(db, SCHEMA, tenantId, { files: 1, bytes: upload.bytes.length }, deps.config.quota, 'uploads')
     const id = crypto.randomUUID()
     const blobKey = tenantKey(tenantId, 'logos', id)
     await blobs.put(blobKey, png, { contentType: 'image/png' })

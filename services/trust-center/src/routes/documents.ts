@@ -1,11 +1,12 @@
 // Documents: upload (checked by content), list (staff: all; visitors: not `internal`), edit, delete.
+import { spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import { tenantKey } from '@portal/storage'
 import { Type } from 'typebox'
 import { guards, isUuid } from '../access-control.js'
 import { deleteDocuments, findDocument, insertDocument, listDocuments, replaceDocumentFile, updateDocument } from '../db/documents.repo.js'
-import type { Visibility } from '../db/schema.js'
+import { SCHEMA, type Visibility } from '../db/schema.js'
 import type { TrustCenterDeps } from '../deps.js'
 import { cleanFileName, DOCUMENT_MAX_BYTES, documentKind, mimeTypes } from '../domain/document-file.js'
 import { invalid, limits, plainText } from '../domain/text.js'
@@ -44,6 +45,7 @@ export function documentRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     if (replacing && !existing) throw notFound()
     const kind = await documentKind(upload.bytes)
     const fileName = cleanFileName(upload.fileName, kind)
+    await spendQuota(db, SCHEMA, tenantId, { files: 1, bytes: upload.bytes.length }, deps.config.quota, 'uploads')
     const file = { fileName, blobKey: tenantKey(tenantId, 'documents'), size: upload.bytes.length, mimeType: mimeTypes[kind] }
     await blobs.put(file.blobKey, upload.bytes, { contentType: file.mimeType })
     const row = existing
