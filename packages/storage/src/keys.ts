@@ -21,19 +21,3 @@ export function checkKey(key: string, isPrefix = false): string {
   }
   return key
 }
-
-/** RFC 6266 attachment header: an ASCII fallback plus the UTF-8 name, never a CR/LF. */
-export function contentDisposition(fileName: string): string {
-  const clean = fileName
-    .normalize('NFC')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control and bidi characters are removed on purpose
-    .replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
-    .replace(/[/\\]/g, '_')
-    .slice(0, 200)
-    .trim() || 'download'
-  // Quotes and backslashes are replaced rather than backslash-escaped: user agents disagree on
-  // quoted-pair (RFC 6266 §4.3); `%` too, since some decode the fallback. filename* keeps them.
-  const ascii = clean.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_')
-  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`
-}

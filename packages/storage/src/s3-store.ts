@@ -6,7 +6,8 @@ import type { Readable } from 'node:stream'
 import { AppError } from '@portal/errors'
 import type { Logger } from '@portal/observability'
 import * as Minio from 'minio'
-import { checkKey, contentDisposition } from './keys.js'
+import { contentDisposition } from './files.js'
+import { checkKey } from './keys.js'
 import type { BlobStore } from './types.js'
 
 export interface S3Config {

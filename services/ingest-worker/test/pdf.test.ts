@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from '@jest/globals'
 import { pdfFromContentStreams, pdfString } from '@portal/pdf-writer'
-import { extractPdfText, isPdf, pdfLimits } from '../src/pdf/extract-text.js'
+import { isPdf } from '@portal/storage'
+import { extractPdfText, pdfLimits } from '../src/pdf/extract-text.js'
 
 const POLICIES = path.resolve(process.cwd(), '../shared/data/policies')
 const soc2 = () => readFile(path.join(POLICIES, 'open_access_policies/minimal-soc2_compiled.pdf'))

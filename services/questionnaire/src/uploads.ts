@@ -2,6 +2,7 @@
 // generated key, and named for display with the spec's rules (spaces removed).
 import { AppError } from '@portal/errors'
 import { inspectXlsx, spreadsheetKind } from '@portal/sheets'
+import { isPdf, uploadFileName } from '@portal/storage'
 import type { FastifyRequest } from 'fastify'
 
 export const limits = { pdfBytes: 50 * 1024 * 1024, sheetBytes: 20 * 1024 * 1024, files: 5 }
@@ -26,17 +27,7 @@ export async function readUpload(req: FastifyRequest): Promise<{ fields: Record<
 }
 
 /** Spec §5: spaces removed; also control and bidi characters and path separators; 200 characters at most. */
-export function cleanFileName(name: string): string {
-  const clean = name
-    .normalize('NFC')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control and bidi characters are removed on purpose
-    .replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
-    .replace(/[/\\]/g, '_')
-    .replace(/\s+/g, '')
-  return clean.slice(-200) || 'file'
-}
-
-export const isPdf = (buf: Buffer) => buf.subarray(0, 1024).includes(Buffer.from('%PDF-'))
+export const cleanFileName = (name: string): string => uploadFileName(name) || 'file'
 
 export function checkCompliance(file: Upload): 'pdf' {
   if (!isPdf(file.bytes)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Only PDF files are accepted for compliance documents' })

@@ -2,6 +2,7 @@
 // limit: a hostile or broken PDF ends in a clear, non-retryable refusal, never a hung job.
 import { Worker } from 'node:worker_threads'
 import { AppError } from '@portal/errors'
+import { isPdf } from '@portal/storage'
 
 export interface PdfPage {
   page: number
@@ -9,13 +10,6 @@ export interface PdfPage {
 }
 
 export const pdfLimits = { timeoutMs: 30_000, maxPages: 2_000, maxChars: 20_000_000, memoryMb: 512 }
-
-const PDF_MAGIC = Buffer.from('%PDF-')
-
-export function isPdf(buf: Buffer): boolean {
-  // The signature may follow a little junk, as readers allow; never further than 1 KiB.
-  return buf.subarray(0, 1024).includes(PDF_MAGIC)
-}
 
 type WorkerReply = { pages: PdfPage[] } | { error: 'encrypted' | 'unreadable' | 'too-many-pages' | 'too-much-text'; detail?: string }
 

@@ -3,6 +3,7 @@
 // ratio, unsafe paths, links, macros, DTDs). Decided by content, never by the file's name.
 import { AppError } from '@portal/errors'
 import { inspectXlsx } from '@portal/sheets'
+import { isPdf, uploadFileName } from '@portal/storage'
 
 export const DOCUMENT_MAX_BYTES = 25 * 1024 * 1024
 
@@ -17,8 +18,6 @@ export type DocumentKind = keyof typeof mimeTypes
 
 const notAccepted = () => new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Only PDF, Word, Excel or PowerPoint documents are accepted' })
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04])
-
-export const isPdf = (buf: Buffer) => buf.subarray(0, 1024).includes(Buffer.from('%PDF-'))
 
 export async function documentKind(buf: Buffer): Promise<DocumentKind> {
   if (buf.length > DOCUMENT_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', { message: 'The document is larger than 25 MB' })
@@ -50,13 +49,6 @@ export async function documentKind(buf: Buffer): Promise<DocumentKind> {
 
 /** File name for display and download, by the spec's rules (spaces removed), with the right extension. */
 export function cleanFileName(name: string, kind: DocumentKind): string {
-  const clean = name
-    .normalize('NFC')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control and bidi characters are removed on purpose
-    .replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
-    .replace(/[/\\]/g, '_')
-    .replace(/\s+/g, '')
-    .slice(-200)
-  const stem = clean.replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'document'
+  const stem = uploadFileName(name).replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'document'
   return `${stem}.${kind}`
 }

@@ -1,0 +1,31 @@
+// Uploaded files: what their bytes are, and the names they are stored and sent under. A user's file
+// name is shown and downloaded, never used as a path (storage keys are server UUIDs, see keys.ts).
+
+const PDF_MAGIC = Buffer.from('%PDF-')
+
+/** A PDF by its signature, which may follow a little junk as readers allow, never further than 1 KiB. */
+export const isPdf = (buf: Buffer): boolean => buf.subarray(0, 1024).includes(PDF_MAGIC)
+
+/** NFC, without control or bidi characters, and with path separators made harmless. */
+function safeName(name: string): string {
+  return name
+    .normalize('NFC')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control and bidi characters are removed on purpose
+    .replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/[/\\]/g, '_')
+}
+
+/** The name an upload is kept under (spec §5: spaces removed), its last 200 characters; may be empty. */
+export const uploadFileName = (name: string): string => safeName(name).replace(/\s+/g, '').slice(-200)
+
+/** RFC 6266 attachment header: an ASCII fallback plus the UTF-8 name, never a CR/LF. */
+export function contentDisposition(fileName: string): string {
+  const clean = safeName(fileName)
+    .slice(0, 200)
+    .trim() || 'download'
+  // Quotes and backslashes are replaced rather than backslash-escaped: user agents disagree on
+  // quoted-pair (RFC 6266 §4.3); `%` too, since some decode the fallback. filename* keeps them.
+  const ascii = clean.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_')
+  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`
+}
