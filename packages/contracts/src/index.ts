@@ -66,3 +66,8 @@ export const events = {
   accessRequestApproved: (tenantId: string) => `${tenantId}.accessrequest.approved`,
 }
 
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Ids on the wire are UUIDs: anything else names no row, and must not reach a uuid column as an error. */
+export const isUuid = (id: string): boolean => UUID.test(id)

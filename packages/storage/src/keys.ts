@@ -1,14 +1,14 @@
+import { isUuid } from '@portal/contracts'
 import { randomUUID } from 'node:crypto'
 import { AppError } from '@portal/errors'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const FOLDER = /^[a-zA-Z0-9_-]{1,64}$/
 const ID = /^[a-zA-Z0-9-]{1,64}$/
 const KEY = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/
 
 /** `<tenantId>/<folder>/<uuid>`: a user's file name never becomes part of a path. */
 export function tenantKey(tenantId: string, folder: string, id: string = randomUUID()): string {
-  if (!UUID.test(tenantId) || !FOLDER.test(folder) || !ID.test(id)) throw new AppError('INVALID_REQUEST', { message: 'Invalid storage key' })
+  if (!isUuid(tenantId) || !FOLDER.test(folder) || !ID.test(id)) throw new AppError('INVALID_REQUEST', { message: 'Invalid storage key' })
   return `${tenantId}/${folder}/${id}`
 }
 

@@ -2,7 +2,8 @@
 import { describe, expect, it } from '@jest/globals'
 import { generateOtp, hashOtp, otpMatches } from '../src/domain/otp.js'
 import { hashPassword, verifyPassword } from '../src/domain/password-hash.js'
-import { capitalise, companyNameFor, dbNameBase, isEligible, isUuid, passwordProblem, signUpProblems } from '../src/domain/rules.js'
+import { isUuid } from '@portal/contracts'
+import { capitalise, companyNameFor, dbNameBase, isEligible, passwordProblem, signUpProblems } from '../src/domain/rules.js'
 
 describe('rules', () => {
   it.each([

@@ -17,7 +17,6 @@ export interface QuestionnaireDeps {
   knowledge: KnowledgeIndex
   drafter: Drafter
   logger: Logger
-  isUuid: (s: string) => boolean
   /** Per company and UTC day (config TENANT_DAILY_*). */
   quota: Quota
 }

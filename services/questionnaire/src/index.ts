@@ -11,7 +11,6 @@ import { questionnairePlugin } from './plugin.js'
 export { DEMO_CLIENT, seedDemoQuestionnaire } from './demo/seed.js'
 
 export const SERVICE = 'questionnaire'
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export const module: Module<ServiceContext> = {
   name: SERVICE,
@@ -29,7 +28,7 @@ export const module: Module<ServiceContext> = {
       async (app) =>
         questionnairePlugin(app, {
           database, store, queue, knowledge, drafter: createDrafter(ctx.config.llm),
-          blobs: need(ctx.blobs, 'blobs'), bus: need(ctx.bus, 'bus'), logger: ctx.logger.child({ svc: SERVICE }), isUuid: (s) => UUID.test(s), quota: ctx.config.quota,
+          blobs: need(ctx.blobs, 'blobs'), bus: need(ctx.bus, 'bus'), logger: ctx.logger.child({ svc: SERVICE }), quota: ctx.config.quota,
         }),
       { prefix: '/api' },
     )

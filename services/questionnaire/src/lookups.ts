@@ -1,5 +1,6 @@
 // The one way routes find an uploaded file: of this tenant, of this kind, else 404. Ids that are
 // not UUIDs never reach the database (its uuid column would refuse them with a 500).
+import { isUuid } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { findFile } from '@portal/questionnaire-store'
 import type { QuestionnaireDeps } from './deps.js'
@@ -7,7 +8,7 @@ import type { QuestionnaireDeps } from './deps.js'
 const notFoundMessage = { compliance: 'Compliance file not found', questionnaire: 'Questionnaire not found' } as const
 
 export async function fileOf(deps: QuestionnaireDeps, tenantId: string, id: string, kind: 'compliance' | 'questionnaire') {
-  const file = deps.isUuid(id) ? await findFile(deps.store, tenantId, id) : undefined
+  const file = isUuid(id) ? await findFile(deps.store, tenantId, id) : undefined
   if (file?.kind !== kind) throw new AppError('NOT_FOUND', { message: notFoundMessage[kind] })
   return file
 }

@@ -6,11 +6,6 @@ import { requireAdmin, requireAuth, requireStaff } from '@portal/http'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { SiteDirectory } from './sites.js'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/** Ids that are not UUIDs never reach the database (its uuid columns would refuse them with a 500). */
-export const isUuid = (s: string) => UUID.test(s)
-
 export function guards(sites: SiteDirectory) {
   return {
     staff: { preHandler: [requireAuth, requireStaff, sites.ensure] },

@@ -1,8 +1,9 @@
 // Recording that a visitor accepted the tenant's NDA: only the current version can be accepted,
 // and the acceptance keeps that version's number and text hash, with the visitor's address and agent.
+import { isUuid } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import type { FastifyRequest } from 'fastify'
-import { clientOf, isUuid } from './access-control.js'
+import { clientOf } from './access-control.js'
 import { insertHistory } from './db/history.repo.js'
 import { currentNda, findNda, insertAcceptance } from './db/nda.repo.js'
 import type { TrustCenterDeps } from './deps.js'

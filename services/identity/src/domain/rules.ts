@@ -86,6 +86,3 @@ export function companyNameFor(email: string): string {
   return capitalise(label.replace(/[-_]+/g, ' '))
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-/** Ids are UUIDs; anything else cannot name a row (and must not reach a uuid column as an error). */
-export const isUuid = (id: string): boolean => UUID.test(id)

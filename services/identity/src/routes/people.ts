@@ -1,5 +1,6 @@
 // People (admins of a tenant): the paged list of users and pending invites, invitations by email,
 // removal. Also the provisioning flag of the caller's tenant, which the sign-up flow sets.
+import { isUuid } from '@portal/contracts'
 import { hashToken, randomToken } from '@portal/auth'
 import { AppError } from '@portal/errors'
 import { type AppInstance, PageQuery, paged, principalOf, requireAdmin, requireAuth, requireStaff } from '@portal/http'
@@ -11,7 +12,7 @@ import { findTenant, markProvisioned } from '../db/tenants.repo.js'
 import { deleteUser, findUser, findUserByEmail, findUserByEmailAnyTenant, listUsers } from '../db/users.repo.js'
 import type { IdentityDeps } from '../deps.js'
 import { inviteMail } from '../domain/invite-mail.js'
-import { isUuid, messages, normaliseEmail } from '../domain/rules.js'
+import { messages, normaliseEmail } from '../domain/rules.js'
 import { endAllSessions } from '../sessions.js'
 import { bearer, IdParams, Message, PeoplePage } from './schemas.js'
 

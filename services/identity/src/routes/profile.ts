@@ -1,12 +1,13 @@
 // Profile: yourself, or anyone of your tenant when you are an admin. Every other id "does not
 // exist" (404, never 403: no hint that it exists in another tenant).
+import { isUuid } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf, requireAuth } from '@portal/http'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { findUser, updateUserNames } from '../db/users.repo.js'
 import type { IdentityDeps } from '../deps.js'
-import { capitalise, isUuid, messages } from '../domain/rules.js'
+import { capitalise, messages } from '../domain/rules.js'
 import { bearer, IdParams, ProfileReply } from './schemas.js'
 
 const notFound = () => new AppError('NOT_FOUND', { message: 'Not found' })

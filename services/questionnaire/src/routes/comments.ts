@@ -1,5 +1,6 @@
 // The comments thread of a reviewed question (spec §7: /enterprise/comment/list and /add).
 // Comments are plain text, stored as typed and rendered as text by the client.
+import { isUuid } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, ok, principalOf } from '@portal/http'
 import { addComment, findQuestion, listComments } from '@portal/questionnaire-store'
@@ -29,7 +30,7 @@ export function commentRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   /** The tenant's question, and when a questionnaire is named, only if it belongs to it. */
   const questionOf = async (tenantId: string, questionId: string | undefined, questionnairesId: string | undefined) => {
     if (!questionId) throw new AppError('INVALID_REQUEST', { message: 'Question ID is missing' })
-    const q = deps.isUuid(questionId) ? await findQuestion(store, tenantId, questionId) : undefined
+    const q = isUuid(questionId) ? await findQuestion(store, tenantId, questionId) : undefined
     if (!q || (questionnairesId && q.fileId !== questionnairesId)) throw new AppError('NOT_FOUND', { message: 'Question not found' })
     return q
   }

@@ -1,4 +1,5 @@
 // Clients (vendors) of the tenant: list, create with the spec's name rules, delete with clean-up.
+import { isUuid } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, ok, principalOf } from '@portal/http'
 import { deleteCompany, insertCompany, listCompanies } from '@portal/questionnaire-store'
@@ -39,7 +40,7 @@ export function companyRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
 
   app.delete('/companys', { schema: { tags: ['questionnaire'], body: Type.Object({ id: Type.String({ maxLength: 64 }) }) } }, async (req) => {
     const tenantId = principalOf(req).tenantId
-    if (!deps.isUuid(req.body.id)) throw new AppError('NOT_FOUND', { message: 'Client not found' })
+    if (!isUuid(req.body.id)) throw new AppError('NOT_FOUND', { message: 'Client not found' })
     const removed = await deleteCompany(store, tenantId, req.body.id)
     if (!removed) throw new AppError('NOT_FOUND', { message: 'Client not found' })
     // Rows are gone; now the stored files and their index entries.

@@ -1,6 +1,6 @@
 // Compliance documents and questionnaires of a client: upload (201 at once, work queued), list
 // with processing state, delete with the stored file and its index entries.
-import { JOBS } from '@portal/contracts'
+import { isUuid, JOBS } from '@portal/contracts'
 import { spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { type AppInstance, ok, principalOf } from '@portal/http'
@@ -31,7 +31,7 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   const notFound = (what: string) => new AppError('NOT_FOUND', { message: `${what} not found` })
 
   const companyOf = async (tenantId: string, id: string | undefined) => {
-    if (!id || !deps.isUuid(id)) throw new AppError('INVALID_REQUEST', { message: 'Choose a client first' })
+    if (!id || !isUuid(id)) throw new AppError('INVALID_REQUEST', { message: 'Choose a client first' })
     const company = await findCompany(store, tenantId, id)
     if (!company) throw notFound('Client')
     return company

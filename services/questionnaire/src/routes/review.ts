@@ -1,5 +1,6 @@
 // Review of a questionnaire's drafted answers: the question list, counts, saving an answer (with
 // history kept by the server), and the two exports.
+import { isUuid } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, ok, principalOf } from '@portal/http'
 import { choicesOf, markOf } from '@portal/drafting'
@@ -89,7 +90,7 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     const me = principalOf(req)
     if (!req.body.questionId) throw new AppError('INVALID_REQUEST', { message: 'Question ID is missing' })
     if (!req.body.answer?.trim()) throw new AppError('INVALID_REQUEST', { message: 'Answer field is required' })
-    const current = deps.isUuid(req.body.questionId) ? await findQuestion(store, me.tenantId, req.body.questionId) : undefined
+    const current = isUuid(req.body.questionId) ? await findQuestion(store, me.tenantId, req.body.questionId) : undefined
     if (!current) throw new AppError('NOT_FOUND', { message: 'Question not found' })
     const { choiceValue } = req.body
     if (choiceValue && !choicesOf(current.answerCells as AnswerCellRow[]).includes(choiceValue)) {

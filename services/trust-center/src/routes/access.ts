@@ -1,11 +1,11 @@
 // Access requests (visitors ask; staff approve or delete) and the visitor's permission check.
-import { events } from '@portal/contracts'
+import { events, isUuid } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, PageQuery, paged, principalOf } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
-import { guards, isUuid } from '../access-control.js'
+import { guards } from '../access-control.js'
 import { deleteRequest, findLiveByEmail, findLiveRequest, insertRequest, listRequests, type RequesterInput } from '../db/access.repo.js'
 import { insertHistory } from '../db/history.repo.js'
 import { currentNda } from '../db/nda.repo.js'

@@ -1,12 +1,13 @@
 // Company info, logo, settings and theme colours. The logo is re-encoded before it is stored and
 // served from its own path with headers that keep a browser from ever running it as a page.
+import { isUuid } from '@portal/contracts'
 import { spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
 import { tenantKey } from '@portal/storage'
 import { Type } from 'typebox'
-import { guards, isUuid } from '../access-control.js'
+import { guards } from '../access-control.js'
 import { deleteLogosExcept, findLogo, findSettings, findTenantLogo, findTheme, insertLogo, saveSettings, saveTheme } from '../db/branding.repo.js'
 import { SCHEMA } from '../db/schema.js'
 import type { TrustCenterDeps } from '../deps.js'

@@ -1,8 +1,9 @@
 // The compliance block: one badge per framework with its status.
+import { isUuid } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import { Type } from 'typebox'
-import { guards, isUuid } from '../access-control.js'
+import { guards } from '../access-control.js'
 import { type ComplianceInput, deleteCompliance, insertCompliance, listCompliance, updateCompliance } from '../db/blocks.repo.js'
 import type { ComplianceStatus } from '../db/schema.js'
 import type { TrustCenterDeps } from '../deps.js'

@@ -1,10 +1,11 @@
 // Documents: upload (checked by content), list (staff: all; visitors: not `internal`), edit, delete.
+import { isUuid } from '@portal/contracts'
 import { spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import { tenantKey } from '@portal/storage'
 import { Type } from 'typebox'
-import { guards, isUuid } from '../access-control.js'
+import { guards } from '../access-control.js'
 import { deleteDocuments, findDocument, insertDocument, listDocuments, replaceDocumentFile, updateDocument } from '../db/documents.repo.js'
 import { SCHEMA, type Visibility } from '../db/schema.js'
 import type { TrustCenterDeps } from '../deps.js'

@@ -2,6 +2,7 @@
 // may fetch `public` documents, and `approval` ones with a permission token that is valid now, of
 // their own email, with the current NDA accepted: all of it checked again on every call.
 // Bytes are streamed as an attachment, never rendered in our origin, never cached.
+import { isUuid } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
@@ -9,7 +10,7 @@ import { contentDisposition } from '@portal/storage'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { ZipFile } from 'yazl'
-import { isStaffCall, isUuid, staffIfSignedIn } from '../access-control.js'
+import { isStaffCall, staffIfSignedIn } from '../access-control.js'
 import { findDocument, findDocuments } from '../db/documents.repo.js'
 import { type HistoryEntry, insertHistory } from '../db/history.repo.js'
 import type { TrustCenterDeps } from '../deps.js'

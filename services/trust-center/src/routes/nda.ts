@@ -1,9 +1,10 @@
 // The NDA: versions (a save adds one; none is ever deleted), the public text, and acceptances.
+import { isUuid } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, PageQuery, paged, principalOf } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
 import { Type } from 'typebox'
-import { guards, isUuid } from '../access-control.js'
+import { guards } from '../access-control.js'
 import { currentNda, findNda, insertNdaVersion, listAcceptances } from '../db/nda.repo.js'
 import type { TrustCenterDeps } from '../deps.js'
 import { invalid, limits, plainText } from '../domain/text.js'

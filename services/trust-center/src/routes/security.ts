@@ -1,8 +1,9 @@
 // The security block: ordered categories, each with ordered sub-items (all plain text).
+import { isUuid } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import { Type } from 'typebox'
-import { guards, isUuid } from '../access-control.js'
+import { guards } from '../access-control.js'
 import {
   deleteSecurityCategory, deleteSecurityItem, findSecurityCategory, insertSecurityCategory, insertSecurityItem, listSecurity, type TextBlock,
   updateSecurityCategory, updateSecurityItem,
