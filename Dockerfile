@@ -26,7 +26,8 @@ WORKDIR /app
 # Owned by root and not writable by the process user.
 COPY --from=build /app /app
 # DATA_DIR only holds anything when a backend is left embedded; in Kubernetes /tmp is an emptyDir.
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/tmp/portal-data
+# No demo tenant: its admin's password is public (SEED_DEMO=true needs a DEMO_PASSWORD here).
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/tmp/portal-data SEED_DEMO=false
 # The `node` user of the base image (uid 1000), numeric so that runAsNonRoot can check it.
 USER 1000:1000
 EXPOSE 8080

@@ -5,7 +5,7 @@
 //   retrieval hit@3 on the labelled set (>= 90 %).
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { migrateSchema, openDatabase } from '@portal/db'
+import { migrateSchema, openDatabase, systemView } from '@portal/db'
 import { chunkMigrations, knowledgeDb, replaceDocumentChunks, searchChunks } from '@portal/knowledge'
 import { readWorkbook } from '@portal/sheets'
 import { chunkPages, extractPdfText } from '@portal/svc-ingest-worker/documents'
@@ -13,7 +13,7 @@ import { findQuestions } from '@portal/svc-ingest-worker/extract'
 import { draftOffline } from '@portal/drafting'
 import { labelledQuestions, policyOfPage } from '../support/policy-pages.js'
 
-const DATA = path.resolve(process.cwd(), '../shared/data')
+const DATA = path.resolve(process.cwd(), 'tests/fixtures')
 const row = (label: string, value: string, target: string) => console.log(`${label.padEnd(62)} ${value.padStart(12)}   ${target}`)
 
 console.log('\nExtraction (read + find questions), per workbook')
@@ -29,7 +29,7 @@ for (const dir of dirs) {
 }
 
 console.log('\nIngest of the 167-page SOC 2 policy PDF (text + chunks + full-text index, PGlite)')
-const db = await openDatabase({})
+const db = systemView(await openDatabase({}))
 await migrateSchema(db, 'questionnaire', chunkMigrations)
 const kdb = knowledgeDb(db, 'questionnaire')
 const tenant = crypto.randomUUID()

@@ -98,7 +98,7 @@ async function bareServer(body: unknown) {
 
 /** The demo questionnaire is drafted in the background at start-up: measure once that is done. */
 async function waitForDemoDrafting(inject: (o: object) => Promise<{ json<T>(): T }>) {
-  const login = await inject({ method: 'POST', url: '/api/userlogin', payload: { email: 'admin@demo.example', password: 'Demo@12345' } })
+  const login = await inject({ method: 'POST', url: '/api/userlogin', payload: { email: 'admin@demo.example', password: portal.demo!.password } })
   const headers = { authorization: `Bearer ${login.json<{ data: { token: string } }>().data.token}` }
   const client = (await inject({ url: '/api/companys', headers })).json<{ data: { _id: string }[] }>().data[0]
   for (let i = 0; i < 300 && client; i++) {

@@ -1,4 +1,5 @@
-// Browser tests in Debian's Chromium: the flows a new customer goes through first.
+// Browser tests in Debian's Chromium: the flows a new customer goes through first (sign-up, the
+// mailed verification link, the banner; invites; a password reset whose token stays in the page).
 // Needs the built web app (npm test builds it) and Chromium (CHROME_PATH or /usr/bin/chromium).
 import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
@@ -62,18 +63,49 @@ describe('sign-up, invite and password reset in a real browser', () => {
     await tp?.stop()
   })
 
-  it('signs up, provisions, signs in again, invites a colleague who signs up from the mailed link', async () => {
+  it('signs up, verifies the address from the mailed link, signs in again, invites a colleague who signs up from the mailed link', async () => {
     const page = await newPage()
     await page.goto('/signup')
     await page.fill('input[name=firstName]', 'dana')
     await page.fill('input[name=lastName]', 'scully')
     await page.fill('input[name=email]', 'dana@xfiles-corp.example')
+    // A common password passes the character rules but not the guessability check.
+    await page.fill('input[name=password]', 'Password1!')
+    await page.fill('input[name=cnfpassword]', 'Password1!')
+    await page.getByRole('button', { name: 'Sign up' }).click()
+    await page.getByRole('alert').filter({ hasText: 'This password is too easy to guess.' }).waitFor()
     await page.fill('input[name=password]', PASSWORD)
     await page.fill('input[name=cnfpassword]', PASSWORD)
     await page.getByRole('button', { name: 'Sign up' }).click()
     await page.waitForURL('**/provision')
     await page.getByText('Provisioning Infrastructure For Trust Center').waitFor()
     await page.waitForURL('**/trust-center-editor', { timeout: 10_000 })
+
+    // Unverified: the shell says so, and the link can be sent again.
+    const banner = page.getByRole('region', { name: 'Email verification' })
+    await banner.getByText('Please verify your email address (dana@xfiles-corp.example)').waitFor()
+    const [first] = await mailTo(tp, 'dana@xfiles-corp.example', /https?:\/\/\S+\/verify-email\?token=[\w-]+/)
+    await banner.getByRole('button', { name: 'Resend the link' }).click()
+    await banner.getByText('We sent a new link to dana@xfiles-corp.example. It works once and expires in 48 hours.').waitFor()
+    let latest = first
+    for (let i = 0; i < 50 && latest === first; i++) {
+      ;[latest] = await mailTo(tp, 'dana@xfiles-corp.example', /https?:\/\/\S+\/verify-email\?token=[\w-]+/)
+      if (latest === first) await new Promise((r) => setTimeout(r, 100))
+    }
+    expect(latest).not.toBe(first)
+    // The newest link, opened in the same browser: verified, the token leaves the address bar, and
+    // the renewed session carries the claim, so the banner is gone without signing out.
+    await page.goto(latest!.replace(/^https?:\/\/[^/]+/, ''))
+    await page.getByText('Your email address is verified.').waitFor()
+    await page.waitForURL((url) => url.pathname === '/verify-email' && !url.search.includes('token'))
+    await page.getByRole('link', { name: 'Continue to the portal' }).click()
+    await page.waitForURL('**/enterprise')
+    await page.getByRole('main').waitFor()
+    await expect(page.getByRole('region', { name: 'Email verification' }).count()).resolves.toBe(0)
+    // The replaced first link no longer verifies anything.
+    const old = await newPage()
+    await old.goto(first!.replace(/^https?:\/\/[^/]+/, ''))
+    await old.getByRole('alert').filter({ hasText: 'This verification link is not valid.' }).waitFor()
 
     // The header shows the capitalised name; logging out and in again works.
     await page.getByRole('button', { name: /Dana Scully/ }).click()
@@ -105,22 +137,29 @@ describe('sign-up, invite and password reset in a real browser', () => {
     await page.getByText('fox@xfiles-corp.example').waitFor()
   })
 
-  it('resets a forgotten password with the code from the mailbox', async () => {
+  it('resets a forgotten password with the code from the mailbox, the reset token carried in the page only', async () => {
     const page = await newPage()
     await page.goto('/forgot-password')
     await page.fill('input[name=email]', 'dana@xfiles-corp.example')
     await page.getByRole('button', { name: 'Send OTP' }).click()
     await page.getByText('OTP has been sent to your dana@xfiles-corp.example').waitFor()
-    const [, code] = await mailTo(tp, 'dana@xfiles-corp.example', /\b(\d{4})\b/)
+    const [, code] = await mailTo(tp, 'dana@xfiles-corp.example', /reset code is (\d{4})\b/)
     for (const [i, digit] of [...code!].entries()) await page.fill(`input[name=otp-${i}]`, digit)
+    const validated = page.waitForResponse((r) => r.url().endsWith('/api/user/otpvalidation'))
     await page.getByRole('button', { name: 'Verify OTP' }).click()
+    const { data } = (await (await validated).json()) as { data: { resetToken: string } }
+    expect(data.resetToken).toMatch(/^[\w-]{43}$/)
     await page.getByText('OTP Validated Successfully').waitFor()
     const newPassword = 'Spring#2027y'
     await page.locator('input[name=password]').waitFor()
+    expect(page.url()).not.toContain(data.resetToken)
     await page.fill('input[name=password]', newPassword)
     await page.fill('input[name=cnfpassword]', newPassword)
+    const change = page.waitForRequest((r) => r.url().endsWith('/api/user/changepassword'))
     await page.getByRole('button', { name: 'Change Password' }).click()
+    expect((await change).postDataJSON()).toMatchObject({ email: 'dana@xfiles-corp.example', resetToken: data.resetToken })
     await page.waitForURL('**/login')
+    expect(page.url()).not.toContain(data.resetToken)
     await signIn(page, 'dana@xfiles-corp.example', newPassword)
   })
 })

@@ -10,7 +10,7 @@ import { signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 
 const chromePath = process.env['CHROME_PATH'] || '/usr/bin/chromium'
 if (!existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath}`)
-const DATA = path.resolve(process.cwd(), '../shared/data')
+const DATA = path.resolve(process.cwd(), 'tests/fixtures')
 
 describe('questionnaire review in a real browser', () => {
   let tp: TestPortal

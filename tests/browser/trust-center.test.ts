@@ -13,7 +13,7 @@ import { freePort, signUp, startTestPortal, type TestPortal } from '../support/p
 
 const chromePath = process.env['CHROME_PATH'] || '/usr/bin/chromium'
 if (!existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath}`)
-const POLICY = path.resolve(process.cwd(), '../shared/data/policies/open_access_policies/minimal-soc2_compiled.pdf')
+const POLICY = path.resolve(process.cwd(), 'tests/fixtures/policies/open_access_policies/minimal-soc2_compiled.pdf')
 
 /** A real 16×16 PNG of one colour, built by hand (signature, IHDR, IDAT, IEND with CRCs). */
 function png(rgb: [number, number, number]): Buffer {
@@ -145,6 +145,8 @@ describe('the trust center in a real browser', () => {
 
     // The admin approves.
     await admin.goto('/account')
+    // The NDA was accepted under an email nobody has proven yet.
+    await admin.getByText('Not confirmed', { exact: true }).waitFor()
     await admin.getByRole('button', { name: 'Approve vera@buyer.example' }).click()
     await admin.getByText(/marked as approved successfully/).waitFor()
     await admin.getByText('Active').waitFor()
@@ -171,6 +173,8 @@ describe('the trust center in a real browser', () => {
       if (i === 20) throw new Error(`history is missing entries: ${types.join(', ')}`)
       await admin.waitForTimeout(1000)
     }
+    // Following the mailed link proved the email: the account's NDA shows as confirmed.
+    await admin.getByText('Confirmed', { exact: true }).waitFor()
     await staff.close()
     await outside.close()
   }, 120_000)

@@ -1,19 +1,34 @@
 // The cross-tenant battery (security.md B1, B2, B4): one tenant can never read, change or even
-// detect another's data, whatever header or token it sends.
+// detect another's data, whatever header or token it sends. Run twice per database: with row-level
+// security, and with it switched off (DB_ROW_SECURITY=off), so the code's own tenant filters are
+// proven alone, not only the database's policies behind them.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { withTenant } from '@portal/db'
+import { textPdf } from '@portal/pdf-writer'
 import { generateKeyPair, importPKCS8, SignJWT } from 'jose'
+import { sql } from 'kysely'
 import { call, dbKinds, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 
-describe.each(dbKinds())('cross-tenant battery on %s', (db) => {
+const modes = dbKinds().flatMap((db) => [[db, 'on'], [db, 'off']] as const)
+
+/** A multipart body with one text field and one file. */
+function upload(fields: Record<string, string>, fileName: string, content: Buffer): { payload: Buffer; headers: Record<string, string> } {
+  const b = `----cross${crypto.randomUUID()}`
+  const parts = Object.entries(fields).map(([k, v]) => Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`))
+  const file = Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`)
+  return { payload: Buffer.concat([...parts, file, content, Buffer.from(`\r\n--${b}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${b}` } }
+}
+
+describe.each(modes)('cross-tenant battery on %s, row-level security %s', (db, rowSecurity) => {
   let tp: TestPortal
   let a: SignedUp
   let b: SignedUp
   let bColleague: { _id: string }
 
   beforeAll(async () => {
-    tp = await startTestPortal({ db })
+    tp = await startTestPortal({ db, env: { DB_ROW_SECURITY: rowSecurity } })
     a = await signUp(tp, 'alice@alpha-corp.example')
     b = await signUp(tp, 'bob@beta-corp.example')
     // Tenant B gets a second person (an invite), so B has ids beyond its admin.
@@ -27,6 +42,43 @@ describe.each(dbKinds())('cross-tenant battery on %s', (db) => {
 
   it('gives the two sign-ups different tenants', () => {
     expect(a.dbName).not.toBe(b.dbName)
+  })
+
+  it(`runs with the database's tenant policies ${rowSecurity === 'on' ? 'in force' : 'admitting every row'}`, async () => {
+    // B's client, then a read of it from inside A's scope without any tenant filter: only the policy can hide it.
+    expect((await call(tp, 'POST', '/api/companys', { token: b.token, body: { companyName: 'Policy Probe', compliance_bucket: 'c', questionnaires_bucket: 'q' } })).status).toBe(201)
+    const database = tp.portal.ctx.db!
+    const tenantOf = async (dbName: string) => (await sql<{ id: string }>`select id from identity.tenant where db_name = ${dbName}`.execute(database.system)).rows[0]!.id
+    const unfiltered = () => sql<{ n: number }>`select count(*)::int as n from questionnaire.company where company_name = 'Policy Probe'`.execute(database.root)
+    expect((await withTenant(await tenantOf(a.dbName), unfiltered)).rows[0]!.n).toBe(rowSecurity === 'on' ? 0 : 1)
+    expect((await withTenant(await tenantOf(b.dbName), unfiltered)).rows[0]!.n).toBe(1)
+  })
+
+  it("keeps B's clients, files and questionnaires from A: lists leave them out, ids answer 404, nothing changes", async () => {
+    const created = await call(tp, 'POST', '/api/companys', { token: b.token, body: { companyName: 'Beta Client', compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' } })
+    const companyId = (created.body.data as { _id: string })._id
+    const form = upload({ companyId }, 'beta-policy.pdf', textPdf([['Beta policy: secret beta text']]))
+    const stored = await tp.portal.server.inject({ method: 'POST', url: '/api/fs/enterpriseapps-compliance-uploadfile', headers: { ...form.headers, authorization: `Bearer ${b.token}` }, payload: form.payload })
+    expect(stored.statusCode).toBe(201)
+    const fileId = (stored.json().data as { _id: string }[])[0]!._id
+    expect(((await call(tp, 'GET', '/api/companys', { token: a.token })).body.data as { companyName: string }[]).map((c) => c.companyName)).not.toContain('Beta Client')
+    for (const [method, url, body] of [
+      ['GET', `/api/compliancefile/${companyId}`, undefined],
+      ['GET', `/api/questionnaires/${companyId}`, undefined],
+      ['GET', `/api/compliancefile/${fileId}/download`, undefined],
+      ['DELETE', `/api/compliancefile/${fileId}`, undefined],
+      ['DELETE', '/api/companys', { id: companyId }],
+    ] as const) {
+      const res = await call(tp, method, url, { token: a.token, ...(body ? { body } : {}) })
+      expect({ method, url, status: res.status }).toEqual({ method, url, status: 404 })
+      expect(JSON.stringify(res.body)).not.toMatch(/beta/i)
+    }
+    const intruder = upload({ companyId }, 'a.pdf', textPdf([['A']]))
+    const planted = await tp.portal.server.inject({ method: 'POST', url: '/api/fs/enterpriseapps-compliance-uploadfile', headers: { ...intruder.headers, authorization: `Bearer ${a.token}` }, payload: intruder.payload })
+    expect(planted.statusCode).toBe(404)
+    const files = (await call(tp, 'GET', `/api/compliancefile/${companyId}`, { token: b.token })).body.data as { _id: string }[]
+    expect(files.map((f) => f._id)).toEqual([fileId])
+    expect((await call(tp, 'GET', `/api/compliancefile/${fileId}/download`, { token: b.token })).status).toBe(200)
   })
 
   it("refuses A's token with B's DbName (403) and a malformed DbName (400)", async () => {

@@ -11,7 +11,7 @@ describe('demo tenant', () => {
   afterAll(async () => tp.stop())
 
   it('has a sample client with a drafted questionnaire', async () => {
-    const login = await call(tp, 'POST', '/api/userlogin', { body: { email: 'admin@demo.example', password: 'Demo@12345' } })
+    const login = await call(tp, 'POST', '/api/userlogin', { body: { email: 'admin@demo.example', password: tp.portal.demo!.password } })
     const token = (login.body.data as { token: string }).token
     const [client] = (await call(tp, 'GET', '/api/companys', { token })).body.data as { _id: string; companyName: string }[]
     expect(client?.companyName).toBe('Sample Customer')

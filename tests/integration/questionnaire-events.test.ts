@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { buildQuestionsWorkbook } from '@portal/sheets'
 import { type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 
-const DATA = path.resolve(process.cwd(), '../shared/data')
+const DATA = path.resolve(process.cwd(), 'tests/fixtures')
 
 describe('questionnaire progress events', () => {
   let tp: TestPortal

@@ -11,7 +11,7 @@ import { readWorkbook } from '@portal/sheets'
 import { startFakeEmbeddings, startFakeQdrant } from '../support/fake-vectors.js'
 import { type DbKind, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 
-const DATA = path.resolve(process.cwd(), '../shared/data')
+const DATA = path.resolve(process.cwd(), 'tests/fixtures')
 const SOC2 = path.join(DATA, 'policies/open_access_policies/minimal-soc2_compiled.pdf')
 const CAIQ = path.join(DATA, 'questionnaires/csa-caiq-v3.0.1-09-01-2017.xlsx')
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js'
 import { type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 
-const DATA = path.resolve(process.cwd(), '../shared/data')
+const DATA = path.resolve(process.cwd(), 'tests/fixtures')
 
 describe('drafting with a model', () => {
   let fake: FakeOpenAI

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { loadConfig } from '@portal/config'
+import { systemView } from '@portal/db'
 import { silentLogger } from '@portal/observability'
 import { listQuestions, questionnaireDb, setDrafted, undraftedQuestionnaires } from '@portal/questionnaire-store'
 import { startPortal } from '@portal/svc-host'
@@ -18,7 +19,7 @@ describe('restart of the embedded portal', () => {
   afterAll(async () => rm(dataDir, { recursive: true, force: true }))
 
   const start = () => startPortal(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), silentLogger)
-  const undrafted = async (portal: Awaited<ReturnType<typeof start>>) => (await undraftedQuestionnaires(questionnaireDb(portal.ctx.db!))).length
+  const undrafted = async (portal: Awaited<ReturnType<typeof start>>) => (await undraftedQuestionnaires(questionnaireDb(systemView(portal.ctx.db!)))).length
   const until = async (cond: () => Promise<boolean>, ms = 30_000) => {
     for (const end = Date.now() + ms; !(await cond()); ) {
       if (Date.now() > end) throw new Error('timed out')
@@ -44,7 +45,7 @@ describe('restart of the embedded portal', () => {
       const people = await second.server.inject({ url: '/api/people', headers: { authorization: `Bearer ${token}` } })
       expect(people.statusCode).toBe(200)
       expect(people.json().data.map((p: { email: string }) => p.email)).toEqual(['kept@kept-co.example'])
-      const demoLogin = await second.server.inject({ method: 'POST', url: '/api/userlogin', payload: { email: 'admin@demo.example', password: 'Demo@12345' } })
+      const demoLogin = await second.server.inject({ method: 'POST', url: '/api/userlogin', payload: { email: 'admin@demo.example', password: first.demo!.password } })
       expect(demoLogin.statusCode).toBe(200)
       const tenants = await second.server.inject({ method: 'POST', url: '/api/userlogin', payload: { email: 'kept@kept-co.example', password: 'Str0ng!pass' } })
       expect(tenants.json().data.dbName).toBe('kept_co')
@@ -55,7 +56,7 @@ describe('restart of the embedded portal', () => {
 
   it('drafts again what a stop left undrafted (the in-process queue forgets its jobs)', async () => {
     const first = await start()
-    const db = questionnaireDb(first.ctx.db!)
+    const db = questionnaireDb(systemView(first.ctx.db!))
     await until(async () => (await undrafted(first)) === 0)
     // As if the stop came in the middle of drafting the demo's sample questionnaire.
     const sample = await db.selectFrom('file').select(['id', 'tenantId']).where('kind', '=', 'questionnaire').executeTakeFirstOrThrow()
@@ -67,7 +68,7 @@ describe('restart of the embedded portal', () => {
     const second = await start()
     try {
       await until(async () => (await undrafted(second)) === 0)
-      const questions = await listQuestions(questionnaireDb(second.ctx.db!), sample.tenantId, sample.id)
+      const questions = await listQuestions(questionnaireDb(systemView(second.ctx.db!)), sample.tenantId, sample.id)
       expect(questions.every((q) => q.drafted)).toBe(true)
       expect(questions.some((q) => q.answer.length > 0)).toBe(true)
     } finally {

@@ -1,8 +1,8 @@
 // The database's own wall between tenants (architecture.md, Tenancy; security.md B1), in the running
-// portal: every tenant table of the service schemas has its policy forced, and the app role the
-// services query as sees one tenant's rows inside that tenant's scope.
+// portal: every tenant table of the service schemas has its policy forced, the app role the services
+// query as sees one tenant's rows inside that tenant's scope, and a query in no scope is refused.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { APP_ROLE, schemaDb, withTenant } from '@portal/db'
+import { APP_ROLE, schemaDb, TenantScopeError, withTenant } from '@portal/db'
 import { sql } from 'kysely'
 import { call, dbKinds, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 
@@ -21,7 +21,7 @@ describe.each(dbKinds())('row-level security in the portal (%s)', (kind) => {
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       join pg_attribute a on a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped
       where c.relkind = 'r' and n.nspname in ('questionnaire', 'trust_center')
-      order by 1`.execute(tp.portal.ctx.db!.root)
+      order by 1`.execute(tp.portal.ctx.db!.system)
     expect(rows.length).toBeGreaterThanOrEqual(18)
     expect(rows.filter((r) => !(r.enabled && r.forced && r.policy)).map((r) => r.table)).toEqual([])
   })
@@ -34,12 +34,14 @@ describe.each(dbKinds())('row-level security in the portal (%s)', (kind) => {
       expect(res.status).toBe(201)
     }
     const db = tp.portal.ctx.db!
-    const tenantOf = async (dbName: string) => (await sql<{ id: string }>`select id from identity.tenant where db_name = ${dbName}`.execute(db.root)).rows[0]!.id
+    const tenantOf = async (dbName: string) => (await sql<{ id: string }>`select id from identity.tenant where db_name = ${dbName}`.execute(db.system)).rows[0]!.id
     const companies = schemaDb<{ company: { companyName: string } }>(db, 'questionnaire')
     const names = () => companies.selectFrom('company').select('companyName').orderBy('companyName').execute().then((r) => r.map((x) => x.companyName))
     expect(await withTenant(await tenantOf(alice.dbName), names)).toEqual(['Alice Client'])
     expect(await withTenant(await tenantOf(bob.dbName), names)).toEqual(['Bob Client'])
     const role = await withTenant(await tenantOf(alice.dbName), () => sql<{ user: string }>`select current_user as user`.execute(db.root))
     expect(role.rows[0]!.user).toBe(APP_ROLE)
+    // Outside any scope the services' own handle answers nothing at all: no scope is no query.
+    await expect(names()).rejects.toThrow(TenantScopeError)
   })
 })

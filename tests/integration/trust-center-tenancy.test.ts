@@ -3,12 +3,16 @@
 // host (or DbName of a published site), never from the shape of a host; stored XSS payloads come
 // back sanitised from rich text and exactly as typed, as JSON strings, from plain-text fields.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { textPdf } from '@portal/pdf-writer'
 import { multipart, realPng, unsafeHtml, xssPayloads } from '../../services/trust-center/test/fixtures.js'
 import { call, dbKinds, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 
 type Row = Record<string, unknown> & { _id: string }
 
-describe.each(dbKinds())('trust center tenancy and content attacks on %s', (db) => {
+// Twice per database: with row-level security, and without it (DB_ROW_SECURITY=off), so the code's own filters are proven alone.
+const modes = dbKinds().flatMap((db) => [[db, 'on'], [db, 'off']] as const)
+
+describe.each(modes)('trust center tenancy and content attacks on %s, row-level security %s', (db, rowSecurity) => {
   let tp: TestPortal
   let a: SignedUp
   let b: SignedUp
@@ -19,7 +23,7 @@ describe.each(dbKinds())('trust center tenancy and content attacks on %s', (db) 
   const data = async <T = Row>(res: ReturnType<typeof call>) => (await res).body.data as T
 
   beforeAll(async () => {
-    tp = await startTestPortal({ db })
+    tp = await startTestPortal({ db, env: { DB_ROW_SECURITY: rowSecurity } })
     a = await signUp(tp, 'admin@alpha-tc.example')
     b = await signUp(tp, 'admin@beta-tc.example')
     for (const [who, sub] of [[a, 'alpha'], [b, 'beta']] as const) {
@@ -35,7 +39,7 @@ describe.each(dbKinds())('trust center tenancy and content attacks on %s', (db) 
     ids['theme'] = (await data(call(tp, 'POST', '/api/themecolor/save', { token, body: { headerColor: '#000001', backgroundColor: '#000002', textColor: '#000003', buttonColor: '#000004' } })))._id
     ids['settings'] = (await data(call(tp, 'GET', '/api/settings', { token })))._id
     ids['nda'] = (await data(call(tp, 'POST', '/api/nda/save', { token, body: { description: 'B NDA' } })))._id
-    const { payload, contentType } = multipart([{ name: 'visibility', value: 'public' }, { name: 'file', filename: 'b.pdf', content: Buffer.from('%PDF-1.4\nB only\n%%EOF') }])
+    const { payload, contentType } = multipart([{ name: 'visibility', value: 'public' }, { name: 'file', filename: 'b.pdf', content: textPdf([['B only']]) }])
     ids['document'] = ((await call(tp, 'POST', '/api/fs/upload-docs', { token, body: payload, headers: { 'content-type': contentType } })).body.data as Row)._id
     await call(tp, 'POST', '/api/useraccessrequest', { headers: { host: 'beta.localhost' }, body: { firstName: 'R', lastName: 'Q', companyName: 'C', workEmail: 'r@q.example', relationshpLinkedIn: 'x', ndaId: ids['nda'] } })
     ids['request'] = (await data<Row[]>(call(tp, 'GET', '/api/accountsrequest', { token })))[0]!._id
@@ -68,7 +72,7 @@ describe.each(dbKinds())('trust center tenancy and content attacks on %s', (db) 
       expect([method, url, res.status]).toEqual([method, url, 404])
       expect(JSON.stringify(res.body)).not.toMatch(/B security|B SOC2|B overview|B NDA|beta company/)
     }
-    const replace = multipart([{ name: 'fileId', value: ids['document']! }, { name: 'file', filename: 'x.pdf', content: Buffer.from('%PDF-1.4\nA\n%%EOF') }])
+    const replace = multipart([{ name: 'fileId', value: ids['document']! }, { name: 'file', filename: 'x.pdf', content: textPdf([['A']]) }])
     expect((await call(tp, 'POST', '/api/fs/upload-docs', { token: t, body: replace.payload, headers: { 'content-type': replace.contentType } })).status).toBe(404)
     const deleted = await call(tp, 'POST', '/api/fs/delete-files', { token: t, body: { fileKeys: [ids['document']] } })
     expect(deleted.body.data).toEqual({ deleted: 0 })
@@ -136,7 +140,7 @@ describe.each(dbKinds())('trust center tenancy and content attacks on %s', (db) 
       expect(info['companyTitle']).toBe(payload.slice(0, 120))
       const nda = await data(call(tp, 'POST', '/api/nda/save', { token: t, body: { description: payload } }))
       expect(nda['description']).toBe(payload)
-      const { payload: body, contentType } = multipart([{ name: 'title', value: payload }, { name: 'visibility', value: 'public' }, { name: 'file', filename: `${payload}.pdf`, content: Buffer.from('%PDF-1.4\n%%EOF') }])
+      const { payload: body, contentType } = multipart([{ name: 'title', value: payload }, { name: 'visibility', value: 'public' }, { name: 'file', filename: `${payload}.pdf`, content: textPdf([[payload]]) }])
       const doc = (await call(tp, 'POST', '/api/fs/upload-docs', { token: t, body, headers: { 'content-type': contentType } })).body.data as Row
       expect(doc['title']).toBe(payload)
       expect(doc['fileName']).not.toMatch(/[\s/\\]/)

@@ -14,7 +14,7 @@ describe.each(dbKinds())('trust center logo uploads on %s', (db) => {
     return call(tp, 'POST', '/api/fs/upload-logo', { token: admin.token, body: payload, headers: { 'content-type': contentType } })
   }
   const logoCount = async () => {
-    const rows = await schemaDb<{ logo: { blobKey: string } }>(tp.portal.ctx.db!, 'trust_center').selectFrom('logo').select('blobKey').execute()
+    const rows = await schemaDb<{ logo: { blobKey: string } }>(tp.portal.ctx.db!, 'trust_center', { system: true }).selectFrom('logo').select('blobKey').execute()
     const blobs = await Promise.all(rows.map((r) => tp.portal.ctx.blobs!.stat(r.blobKey)))
     return { rows: rows.length, blobs: blobs.filter(Boolean).length }
   }

@@ -11,7 +11,7 @@ import yauzl from 'yauzl'
 import { multipart, type Part } from '../../services/trust-center/test/fixtures.js'
 import { call, dbKinds, type Json, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 
-const DATA = path.resolve(process.cwd(), '../shared/data/policies/basecamp_37signals')
+const DATA = path.resolve(process.cwd(), 'tests/fixtures/policies/basecamp_37signals')
 const GATED_PDF = path.join(DATA, 'security_37signals_Security_Overview_2022-09.pdf')
 const PUBLIC_PDF = path.join(DATA, 'security_Basecamp_Security_Overview_2021-02-04.pdf')
 
@@ -128,7 +128,7 @@ describe.each(dbKinds())('trust center visitor flow on %s', (db) => {
     const request = (pending.body.data as Record<string, unknown>[])[0]!
     expect(request).toEqual({
       _id: expect.any(String), firstName: 'Vera', lastName: 'Visitor', companyName: 'Buyer Inc', relationshpLinkedIn: 'Customer', workEmail: 'vera@buyer.example',
-      createdAt: expect.any(String), Approved: 'pending', approvedbyuser: null, expiresAt: null,
+      createdAt: expect.any(String), Approved: 'pending', approvedbyuser: null, expiresAt: null, ndaAccepted: true, ndaConfirmed: false,
     })
     expect((await call(tp, 'PUT', `/api/accountsapprove/${request['_id']}`, { token: admin.token, body: { Approved: 'maybe' } })).body.message).toBe('Invalid status')
     const approved = await call(tp, 'PUT', `/api/accountsapprove/${request['_id']}`, {
@@ -196,7 +196,9 @@ describe.each(dbKinds())('trust center visitor flow on %s', (db) => {
     expect(onlyNda.every((e) => e.type === 'nda')).toBe(true)
     expect((await call(tp, 'GET', '/api/trustcenterhistroy?pageType=everything', { token: admin.token })).body.message).toBe('Invalid pageType')
     const acceptances = (await call(tp, 'GET', '/api/nda/acceptances', { token: admin.token })).body.data as Record<string, unknown>[]
-    expect(acceptances[0]).toMatchObject({ ndaId: nda, version: 1, name: 'Vera Visitor', email, ip: expect.any(String), textHash: expect.stringMatching(/^[0-9a-f]{64}$/) })
+    expect(acceptances[0]).toMatchObject({
+      ndaId: nda, version: 1, name: 'Vera Visitor', email, ip: expect.any(String), textHash: expect.stringMatching(/^[0-9a-f]{64}$/), confirmed: true, confirmedAt: expect.any(String),
+    })
     expect(events).toEqual([`accessrequest.created:${request['_id']}`, `accessrequest.approved:${request['_id']}`])
   })
 
@@ -265,7 +267,7 @@ describe.each(dbKinds())('trust center visitor flow on %s', (db) => {
     const revoked = await approvedVisitor('gone@buyer.example')
     const theirs = await approvedVisitor('theirs@buyer.example', rival, { host: 'rival.localhost' })
     expect((await check(theirs.token, { host: 'rival.localhost' })).status).toBe(200)
-    await schemaDb<{ accessRequest: { expiresAt: Date; id: string } }>(tp.portal.ctx.db!, 'trust_center')
+    await schemaDb<{ accessRequest: { expiresAt: Date; id: string } }>(tp.portal.ctx.db!, 'trust_center', { system: true })
       .updateTable('accessRequest').set({ expiresAt: new Date(Date.now() - 1000) }).where('id', '=', expired.requestId).execute()
     expect((await call(tp, 'DELETE', `/api/accountsrequest/${revoked.requestId}`, { token: admin.token })).body).toEqual({ status: true, message: 'Deleted Successfully' })
 

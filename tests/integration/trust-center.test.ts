@@ -8,7 +8,7 @@ import { readOutbox } from '@portal/mail'
 import { multipart, officeFile, type Part, realPng } from '../../services/trust-center/test/fixtures.js'
 import { call, dbKinds, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 
-const POLICY_PDF = path.resolve(process.cwd(), '../shared/data/policies/basecamp_37signals/security_37signals_Security_Overview_2022-09.pdf')
+const POLICY_PDF = path.resolve(process.cwd(), 'tests/fixtures/policies/basecamp_37signals/security_37signals_Security_Overview_2022-09.pdf')
 
 type Body = Record<string, unknown> & { _id: string }
 
@@ -53,13 +53,13 @@ describe.each(dbKinds())('trust center staff calls on %s', (db) => {
     })
 
     it('refuses invalid, reserved and taken subdomains, and non-admins', async () => {
-      for (const subdomain of ['', 'bad_name', '-acme', 'acme-', 'a.b', 'x'.repeat(64), 'acmé']) {
+      for (const subdomain of ['', 'bad_name', '-acme', 'acme-', 'a.b', 'x'.repeat(64)]) {
         const res = await call(tp, 'POST', '/api/fs/add-cname', { token: admin.token, body: { subdomain } })
         expect([res.status, res.body.message]).toEqual([400, 'Invalid subdomain'])
       }
       for (const subdomain of ['www', 'API', 'localhost']) {
         const res = await call(tp, 'POST', '/api/fs/add-cname', { token: admin.token, body: { subdomain } })
-        expect([res.status, res.body.message]).toEqual([409, 'Subdomain is already taken'])
+        expect([res.status, res.body.message]).toEqual([409, 'This name is reserved. Please choose another.'])
       }
       expect((await call(tp, 'POST', '/api/fs/add-cname', { token: mate.token, body: { subdomain: 'mates' } })).status).toBe(403)
       const taken = await call(tp, 'POST', '/api/fs/add-cname', { token: other.token, body: { subdomain: 'other-first' } })

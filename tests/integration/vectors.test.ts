@@ -5,13 +5,13 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { type Database, migrateSchema, testDatabaseKinds } from '@portal/db'
+import { type Database, migrateSchema, systemView, testDatabaseKinds } from '@portal/db'
 import { chunkMigrations, type Embedder, type KnowledgeIndex, openAIEmbedder, openKnowledge, pgvectorIndex, qdrantIndex, type VectorIndex } from '@portal/knowledge'
 import { chunkPages, extractPdfText } from '@portal/svc-ingest-worker/documents'
 import { fakeEmbedding, type FakeEmbeddings, type FakeQdrant, startFakeEmbeddings, startFakeQdrant } from '../support/fake-vectors.js'
 import { labelledQuestions, policyOfPage } from '../support/policy-pages.js'
 
-const PDF = path.resolve(process.cwd(), '../shared/data/policies/open_access_policies/minimal-soc2_compiled.pdf')
+const PDF = path.resolve(process.cwd(), 'tests/fixtures/policies/open_access_policies/minimal-soc2_compiled.pdf')
 const SCHEMA = 'questionnaire'
 const labelled = await labelledQuestions()
 const pages = await extractPdfText(await readFile(PDF))
@@ -29,7 +29,7 @@ afterAll(async () => {
 })
 
 const hasPgvector = async (db: Database) =>
-  db.kind === 'pglite' || (await db.root.selectFrom('pg_available_extensions').select('name').where('name', '=', 'vector').execute()).length > 0
+  db.kind === 'pglite' || (await db.system.selectFrom('pg_available_extensions').select('name').where('name', '=', 'vector').execute()).length > 0
 
 // pgvector where the database has it (PGlite always; a PostgreSQL server only with the extension installed).
 const kinds = testDatabaseKinds()
@@ -57,7 +57,7 @@ describe.each(variants)(
     let embedder: Embedder
 
     beforeAll(async () => {
-      database = await open()
+      database = systemView(await open()) // the test's own queries, outside any request
       await migrateSchema(database, SCHEMA, chunkMigrations)
       const real = openAIEmbedder({ baseUrl: embeddings.url, apiKey: 'k', model: 'fake-embed' })
       embedder = {
@@ -110,7 +110,7 @@ describe.each(variants)(
 
 describe.each(withoutPgvector)('embeddings on %s without pgvector', (_kind, open) => {
   it('are refused with a clear message, not silently searched without vectors', async () => {
-    const database = await open()
+    const database = systemView(await open())
     await migrateSchema(database, SCHEMA, chunkMigrations)
     await expect(pgvectorIndex(database, SCHEMA)).rejects.toThrow('this PostgreSQL has no pgvector extension: install pgvector or set QDRANT_URL')
     await database.close()

@@ -8,7 +8,7 @@ import { type CellWrites, columnLetters, readWorkbook, writeCells, xlsToXlsx } f
 import { findQuestions } from '@portal/svc-ingest-worker/extract'
 import yauzl from 'yauzl'
 
-const DATA = path.resolve(process.cwd(), '../shared/data/questionnaires')
+const DATA = path.resolve(process.cwd(), 'tests/fixtures/questionnaires')
 
 async function parts(buf: Buffer): Promise<Map<string, Buffer>> {
   const zip = await new Promise<yauzl.ZipFile>((res, rej) => yauzl.fromBuffer(buf, { lazyEntries: true }, (e, z) => (e || !z ? rej(e) : res(z))))
@@ -105,7 +105,7 @@ describe.each(['xls/csa-caiq-v3.0.1-09-01-2017.xls', 'xls/cisa-vendor-scrm.xls']
       cells.set(cell.address, `Answer ${i + 1}`)
       expected.set(`${q.sheet}!${cell.address}`, `Answer ${i + 1}`)
     })
-    const after = await readWorkbook(await writeCells(xlsToXlsx(original), writes))
+    const after = await readWorkbook(await writeCells(await xlsToXlsx(original), writes))
     expect(after.format).toBe('xlsx')
     expect(after.sheets.map((s) => [s.name, s.hidden])).toEqual(before.sheets.map((s) => [s.name, s.hidden]))
     let changed = 0

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { loadConfig } from '@portal/config'
+import { readOutbox } from '@portal/mail'
 import { silentLogger } from '@portal/observability'
 import { type Portal, startPortal } from '@portal/svc-host'
 import { createScratchDatabase } from '@portal/db'
@@ -114,11 +115,45 @@ export interface SignedUp {
   email: string
 }
 
-export async function signUp(tp: TestPortal, email: string, password = 'Str0ng!pass'): Promise<SignedUp> {
+/**
+ * Signs a company up. Unless `verified: false`, its admin then follows the verification link from the
+ * outbox and renews the session (as the web app does), so the token may publish and invite.
+ */
+export async function signUp(tp: TestPortal, email: string, password = 'Str0ng!pass', opts: { verified?: boolean } = {}): Promise<SignedUp> {
   const res = await call(tp, 'POST', '/api/usercreate', {
     body: { firstName: 'test', lastName: 'user', email, password, cnfpassword: password },
   })
   if (res.status !== 201) throw new Error(`sign-up of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`)
   const data = res.body.data as { _id: string; token: string; dbName: string }
-  return { userId: data._id, token: data.token, dbName: data.dbName, email }
+  const user = { userId: data._id, token: data.token, dbName: data.dbName, email }
+  if (opts.verified === false) return user
+  return { ...user, token: await verifyEmail(tp, email, refreshCookieOf(res.headers)) }
+}
+
+/** `portal_rt=…` of a reply that set the refresh cookie. */
+export function refreshCookieOf(headers: Json['headers']): string {
+  const raw = headers['set-cookie']
+  const rt = (Array.isArray(raw) ? raw : [String(raw)]).find((c) => c.startsWith('portal_rt='))
+  if (!rt) throw new Error('no refresh cookie')
+  return rt.split(';')[0]!
+}
+
+/** The token of the last verification link in the outbox for `email`. */
+export async function verificationToken(tp: TestPortal, email: string): Promise<string> {
+  for (let i = 0; i < 200; i++) {
+    const mail = (await readOutbox(tp.dataDir, email)).filter((m) => m.subject === 'Confirm your email address').at(-1)
+    const token = mail?.text.match(/\/verify-email\?token=([\w-]+)/)?.[1]
+    if (token) return token
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  throw new Error(`no verification link mailed to ${email}`)
+}
+
+/** Follows the mailed link and renews the session: returns an access token with the verified claim. */
+export async function verifyEmail(tp: TestPortal, email: string, refreshCookie: string): Promise<string> {
+  const verified = await call(tp, 'POST', '/api/user/verify-email', { body: { token: await verificationToken(tp, email) } })
+  if (verified.status !== 200) throw new Error(`verification of ${email} failed: ${verified.status} ${JSON.stringify(verified.body)}`)
+  const renewed = await call(tp, 'POST', '/api/token/refresh', { cookie: refreshCookie })
+  if (renewed.status !== 200) throw new Error(`renewal after verification failed: ${renewed.status}`)
+  return (renewed.body.data as { token: string }).token
 }

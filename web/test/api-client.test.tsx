@@ -7,13 +7,14 @@ beforeEach(() => localStorage.clear())
 afterEach(() => localStorage.clear())
 
 describe('api client', () => {
-  it('sends the JSON, bearer and DbName headers and unwraps errors into ApiError', async () => {
+  it('sends the bearer and DbName headers, JSON only with a body, and unwraps errors into ApiError', async () => {
     const token = storeSession()
     const mock = mockFetch({ 'GET /api/thing': { body: { status: true, data: 1 } }, 'GET /api/bad': { status: 409, body: { status: false, message: 'Email already exists' } } })
     await expect(api.get('/api/thing')).resolves.toEqual({ status: true, data: 1 })
     const init = mock.fn.mock.calls[0]?.[1] as RequestInit
     expect(init.credentials).toBe('same-origin')
-    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, DbName: 'xfiles' })
+    expect(init.headers).toEqual({ Authorization: `Bearer ${token}`, DbName: 'xfiles' })
+    expect(init.body).toBeUndefined()
     const err = await api.get('/api/bad').catch((e: unknown) => e)
     expect(err).toBeInstanceOf(ApiError)
     expect(err).toMatchObject({ status: 409, message: 'Email already exists', body: { status: false, message: 'Email already exists' } })

@@ -16,7 +16,7 @@ describe('forgot password', () => {
     jest.useFakeTimers()
     const api = mockFetch({
       'POST /api/user/forgotpassword': { body: { status: true, message: 'OTP has been sent to your email', data: { otpDigits: 4 } } },
-      'POST /api/user/otpvalidation': { body: { status: true, message: 'OTP Validated Successfully' } },
+      'POST /api/user/otpvalidation': { body: { status: true, message: 'OTP Validated Successfully', data: { resetToken: 'reset-token-of-the-validation' } } },
       'POST /api/user/changepassword': { body: { status: true, message: 'Password changed Successfully' } },
     })
     const app = renderApp('/forgot-password')
@@ -68,7 +68,9 @@ describe('forgot password', () => {
     fill('cnfpassword', 'Spring#2027y')
     fireEvent.click(screen.getByRole('button', { name: 'Change Password' }))
     expect(await screen.findByText('Password changed Successfully')).toBeInTheDocument()
-    expect(api.callsTo('POST', '/api/user/changepassword')[0]?.body).toEqual({ email: 'dana@xfiles.example', password: 'Spring#2027y', cnfpassword: 'Spring#2027y' })
+    // The reset token of the OTP step goes with the new password (in the body, never in the URL).
+    expect(api.callsTo('POST', '/api/user/changepassword')[0]?.body).toEqual({ email: 'dana@xfiles.example', password: 'Spring#2027y', cnfpassword: 'Spring#2027y', resetToken: 'reset-token-of-the-validation' })
+    expect(app.location()).not.toContain('reset-token')
     act(() => {
       jest.advanceTimersByTime(2000)
     })

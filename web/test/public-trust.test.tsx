@@ -80,7 +80,7 @@ describe('the public trust center', () => {
     fireEvent.change(screen.getByLabelText('Your full name'), { target: { value: 'Vera Visitor' } })
     fireEvent.click(screen.getByLabelText(/I accept the NDA/))
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }))
-    await waitFor(() => expect(api.callsTo('POST', '/api/nda/accept')[0]?.body).toEqual({ ndaId: 'n1', name: 'Vera Visitor', email: 'vera@buyer.example' }))
+    await waitFor(() => expect(api.callsTo('POST', '/api/nda/accept')[0]?.body).toEqual({ ndaId: 'n1', name: 'Vera Visitor', email: 'vera@buyer.example', permissionToken: 'tok_123' }))
 
     fireEvent.click(await screen.findByRole('button', { name: 'Download SOC 2 report' }))
     await waitFor(() => expect(api.callsTo('POST', '/api/fs/download-docs')[0]?.body).toEqual({ fileKey: 'd2', newFileName: 'soc2.pdf', userAccessEmail: 'vera@buyer.example', permissionToken: 'tok_123' }))

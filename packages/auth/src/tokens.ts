@@ -13,6 +13,11 @@ export interface Principal {
   inboundUser: boolean
   outboundId?: string
   sessionId: string
+  /**
+   * The user proved the address (emailed link, accepted invite). Claim `ev`; a token without it is
+   * unverified. Publishing, invites and outbound mail require it (@portal/http requireVerified).
+   */
+  emailVerified: boolean
   /** Full name, for records such as answer history (other services cannot read identity's tables). */
   name?: string
 }
@@ -38,7 +43,7 @@ const TYP = 'at+jwt'
 const unauthenticated = (message = 'Unauthorized') => new AppError('UNAUTHENTICATED', { message })
 
 function toPrincipal(payload: Record<string, unknown>): Principal {
-  const { sub, tid, tenant, admin, inb, obid, sid, name } = payload
+  const { sub, tid, tenant, admin, inb, obid, sid, name, ev } = payload
   if (typeof sub !== 'string' || typeof tid !== 'string' || typeof tenant !== 'string' || typeof sid !== 'string') {
     throw unauthenticated()
   }
@@ -51,6 +56,7 @@ function toPrincipal(payload: Record<string, unknown>): Principal {
     ...(typeof obid === 'string' ? { outboundId: obid } : {}),
     sessionId: sid,
     ...(typeof name === 'string' ? { name } : {}),
+    emailVerified: ev === true,
   }
 }
 
@@ -92,6 +98,7 @@ export function createTokenService(key: SigningKey, opts: TokenOptions): TokenSe
         ...(p.outboundId ? { obid: p.outboundId } : {}),
         sid: p.sessionId,
         ...(p.name ? { name: p.name } : {}),
+        ev: p.emailVerified,
       })
         .setProtectedHeader({ alg: ALG, kid: key.kid, typ: TYP })
         .setSubject(p.userId)

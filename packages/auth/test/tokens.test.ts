@@ -2,9 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from '@jest/globals'
+import { SignJWT } from 'jose'
 import { createRemoteTokenService, createTokenService, generateSigningKey, hashToken, loadSigningKey, type Principal, randomToken, testTokenOptions } from '../src/index.js'
 
-const principal: Principal = { userId: 'u1', tenantId: 't1', dbName: 'acme', admin: true, inboundUser: false, sessionId: 's1' }
+const principal: Principal = { userId: 'u1', tenantId: 't1', dbName: 'acme', admin: true, inboundUser: false, sessionId: 's1', emailVerified: false }
 const dirs: string[] = []
 afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true })
@@ -19,6 +20,18 @@ describe('tokens', () => {
     const header = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString())
     expect(header).toMatchObject({ alg: 'EdDSA', typ: 'at+jwt' })
     expect(header.kid).toBe((tokens.jwks().keys[0] as { kid: string }).kid)
+  })
+
+  it('carries the verified-address claim; a token signed without it is unverified', async () => {
+    const key = await generateSigningKey()
+    const tokens = createTokenService(key, testTokenOptions)
+    const verified = { ...principal, emailVerified: true }
+    await expect(tokens.verifyAccess((await tokens.issueAccess(verified)).token)).resolves.toEqual(verified)
+    // A token issued before the claim existed: same key, no `ev`.
+    const older = await new SignJWT({ tid: 't1', tenant: 'acme', admin: true, sid: 's9' })
+      .setProtectedHeader({ alg: 'EdDSA', kid: key.kid, typ: 'at+jwt' }).setSubject('u1').setIssuer(testTokenOptions.issuer)
+      .setAudience(testTokenOptions.audience).setIssuedAt().setExpirationTime('60s').setJti('j1').sign(key.privateKey)
+    await expect(tokens.verifyAccess(older)).resolves.toMatchObject({ userId: 'u1', emailVerified: false })
   })
 
   it('keeps inbound-user claims', async () => {

@@ -22,6 +22,7 @@ export const variables = {
   PUBLIC_URL: { kind: 'url', description: 'Base URL used in emailed links (default `http://localhost:$PORT`); never taken from request headers' },
   DATABASE_URL: { kind: 'url', description: 'PostgreSQL URL; empty = embedded PGlite in DATA_DIR', secret: true },
   DB_MIGRATE: { kind: 'enum', values: ['auto', 'off'], default: 'auto', description: 'Run each service\'s migrations at start-up' },
+  DB_ROW_SECURITY: { kind: 'enum', values: ['on', 'off'], default: 'on', description: 'Test setting: `off` makes the tenant policies admit every row (queries still need a tenant scope), so tests prove the code filters by tenant itself; refused unless `HOST` is loopback' },
   REDIS_URL: { kind: 'url', description: 'Redis URL for BullMQ queues; empty = in-process queue', secret: true },
   NATS_URL: { kind: 'url', description: 'NATS URL for the event bus; empty = in-process bus' },
   S3_ENDPOINT: { kind: 'url', description: 'S3/MinIO endpoint, e.g. `http://127.0.0.1:9000`; empty = files in DATA_DIR/blobs' },
@@ -39,7 +40,8 @@ export const variables = {
   OTP_DIGITS: { kind: 'enum', values: ['4', '6'], default: '4', description: 'Digits of the password-reset code' },
   SIGNUP_BLOCKED_DOMAINS: { kind: 'list', default: 'mailinator.com,guerrillamail.com,10minutemail.com,yopmail.com,trashmail.com', description: 'Email domains not eligible for sign-up' },
   TRUST_CENTER_DOMAIN: { kind: 'string', default: 'localhost', description: 'Product domain under which published trust centers live (`<cname>.<domain>`)' },
-  SEED_DEMO: { kind: 'bool', default: 'true', description: 'Seed the demo tenant at start-up (TARGET=all only)' },
+  SEED_DEMO: { kind: 'bool', description: 'Seed the demo tenant at start-up (TARGET=all only); empty = only with the embedded database on a loopback `HOST` (`npm start`). `true` with `DATABASE_URL` or a non-loopback `HOST` needs `DEMO_PASSWORD`' },
+  DEMO_PASSWORD: { kind: 'string', description: 'Password of the demo admin (`admin@demo.example`) when it is seeded; empty = the built-in one, printed at start-up, which only a loopback embedded portal may use', secret: true },
   TRUST_PROXY: { kind: 'string', default: '', description: 'Proxy addresses/CIDRs whose X-Forwarded-* headers are trusted; empty = none' },
   IDENTITY_URL: { kind: 'url', description: 'Split mode: base URL of the identity service (gateway routes, JWKS for other services)' },
   TRUST_CENTER_URL: { kind: 'url', description: 'Split mode: base URL of the trust-center service' },
@@ -74,6 +76,8 @@ export interface Config {
   publicUrl: string
   databaseUrl: string | undefined
   dbMigrate: boolean
+  /** false only in tests (DB_ROW_SECURITY=off): the database's tenant policies admit every row. */
+  dbRowSecurity: boolean
   redisUrl: string | undefined
   natsUrl: string | undefined
   s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string } | undefined
@@ -83,7 +87,9 @@ export interface Config {
   otpDigits: 4 | 6
   signupBlockedDomains: string[]
   trustCenterDomain: string
-  seedDemo: boolean
+  /** Explicit SEED_DEMO; undefined = the host decides (embedded database on loopback only). */
+  seedDemo: boolean | undefined
+  demoPassword: string | undefined
   trustProxy: string[]
   serviceUrls: Partial<Record<'identity' | 'trust-center' | 'questionnaire' | 'outbound', string>>
   webDist: string
@@ -166,6 +172,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     publicUrl,
     databaseUrl: get('DATABASE_URL'),
     dbMigrate: get('DB_MIGRATE') === 'auto',
+    dbRowSecurity: get('DB_ROW_SECURITY') !== 'off',
     redisUrl: get('REDIS_URL'),
     natsUrl: get('NATS_URL'),
     s3,
@@ -181,7 +188,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     otpDigits: get('OTP_DIGITS') === '6' ? 6 : 4,
     signupBlockedDomains: list(get('SIGNUP_BLOCKED_DOMAINS')).map((d) => d.toLowerCase()),
     trustCenterDomain: get('TRUST_CENTER_DOMAIN')!.toLowerCase(),
-    seedDemo: get('SEED_DEMO') === 'true',
+    seedDemo: get('SEED_DEMO') === undefined ? undefined : get('SEED_DEMO') === 'true',
+    demoPassword: get('DEMO_PASSWORD'),
     trustProxy: list(get('TRUST_PROXY')),
     serviceUrls: {
       identity: get('IDENTITY_URL'),
@@ -207,6 +215,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     cookieSecure: publicUrl.startsWith('https://'),
   }
   checkSplitMode(cfg)
+  // A test setting: a portal that others can reach never runs without the database's tenant wall.
+  if (!cfg.dbRowSecurity && !['127.0.0.1', '::1', 'localhost'].includes(cfg.host)) {
+    throw new ConfigError(`DB_ROW_SECURITY=off is a test setting, refused with HOST=${cfg.host} (loopback only)`)
+  }
   return Object.freeze(cfg)
 }
 

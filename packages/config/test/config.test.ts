@@ -38,6 +38,13 @@ describe('loadConfig', () => {
     expect(ok.all).toBe(false)
   })
 
+  it('keeps row-level security on unless a test turns it off (DB_ROW_SECURITY)', () => {
+    expect(loadConfig({}).dbRowSecurity).toBe(true)
+    expect(loadConfig({ DB_ROW_SECURITY: 'off' }).dbRowSecurity).toBe(false)
+    expect(() => loadConfig({ DB_ROW_SECURITY: 'no' })).toThrow('DB_ROW_SECURITY must be one of on, off')
+    expect(() => loadConfig({ DB_ROW_SECURITY: 'off', HOST: '0.0.0.0' })).toThrow('DB_ROW_SECURITY=off is a test setting, refused with HOST=0.0.0.0 (loopback only)')
+  })
+
   it('documents every variable in the README table', () => {
     const table = envTable()
     for (const name of Object.keys(variables)) expect(table).toContain(`\`${name}\``)

@@ -1,5 +1,7 @@
 // Wire-level facts shared by the gateway, the services and the web client.
 
+export { AccountMessage, ChangePasswordBody, OtpValidationBody, OtpValidationReply, VerifyEmailBody } from './account.js'
+
 export const SERVICES = ['identity', 'trust-center', 'questionnaire', 'outbound'] as const
 export type ServiceName = (typeof SERVICES)[number]
 

@@ -4,20 +4,25 @@ import { mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector'
 import type { Logger } from '@portal/observability'
-import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely'
+import { CamelCasePlugin, type Dialect, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely'
 import { type Migration, Migrator } from 'kysely/migration'
 import pg from 'pg'
-import { grantAppRole, scopedDialect } from './row-security.js'
-import { asOwner } from './tenant-scope.js'
+import { grantAppRole, scopedDialects } from './row-security.js'
+import { asOwner, asSystem } from './tenant-scope.js'
 
 export type { Migration } from 'kysely/migration'
 export { createDailyUsageTable, type Quota, spendDaily, spendQuota, type Usage, usageToday } from './daily-usage.js'
 export { APP_ROLE, grantAppRole, isolateTenants } from './row-security.js'
-export { ALL_TENANTS, asOwner, currentScope, enterTenant, openScope, withTenant, withTenantOf } from './tenant-scope.js'
+export {
+  ALL_TENANTS, asOwner, asSystem, currentScope, enterSystem, enterTenant, openScope, requireScope, type ScopeKind, TenantScopeError, withTenant, withTenantOf,
+} from './tenant-scope.js'
 
 export interface Database {
   readonly kind: 'pglite' | 'pg'
+  /** Every query needs a scope (withTenant, asSystem, a request's): none is a TenantScopeError. */
   readonly root: Kysely<any>
+  /** The same connections; a query outside any scope is system work: tools and tests that look across tenants. */
+  readonly system: Kysely<any>
   close(): Promise<void>
 }
 
@@ -26,22 +31,31 @@ export interface OpenOptions {
   /** PGlite folder; omitted = in memory. */
   dataDir?: string | undefined
   log?: Logger | undefined
+  /** false (DB_ROW_SECURITY=off, tests only): policies admit every row; scopes are still required. */
+  rowSecurity?: boolean | undefined
+}
+
+function kyselies(inner: Dialect, singleConnection: boolean, rowSecurity: boolean | undefined) {
+  const { scoped, system } = scopedDialects(inner, { singleConnection, rowSecurity: rowSecurity !== false })
+  return { root: new Kysely<any>({ dialect: scoped }), system: new Kysely<any>({ dialect: system }) }
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.rowSecurity === false) opts.log?.warn('DB_ROW_SECURITY=off: the tenant policies admit every row (a test setting)')
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
     pool.on('error', (err) => opts.log?.error({ err }, 'postgres pool error'))
-    const root = new Kysely<any>({ dialect: scopedDialect(new PostgresDialect({ pool }), { singleConnection: false }) })
-    await sql`select 1`.execute(root) // fail at start-up, with the server's message, not at the first request
-    return { kind: 'pg', root, close: once(() => root.destroy()) }
+    const { root, system } = kyselies(new PostgresDialect({ pool }), false, opts.rowSecurity)
+    await asSystem(() => sql`select 1`.execute(root)) // fail at start-up, with the server's message, not at the first request
+    return { kind: 'pg', root, system, close: once(() => root.destroy()) }
   }
   if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true })
   const pglite = await PGlite.create(opts.dataDir ?? 'memory://', { extensions: { vector } })
-  const root = new Kysely<any>({ dialect: scopedDialect(new PGliteDialect({ pglite }), { singleConnection: true }) })
+  const { root, system } = kyselies(new PGliteDialect({ pglite }), true, opts.rowSecurity)
   return {
     kind: 'pglite',
     root,
+    system,
     close: once(async () => {
       await root.destroy()
       if (!pglite.closed) await pglite.close()
@@ -55,9 +69,17 @@ function once(fn: () => Promise<void>): () => Promise<void> {
   return () => (done ??= fn())
 }
 
-/** Kysely bound to one service's schema: snake_case in SQL, camelCase in TypeScript. */
-export function schemaDb<DB>(db: Database, schema: string): Kysely<DB> {
-  return db.root.withSchema(schema).withPlugin(new CamelCasePlugin()) as unknown as Kysely<DB>
+/** The database as tools and tests use it outside any request: its root is the system twin. Never in services. */
+export function systemView(db: Database): Database {
+  return { kind: db.kind, root: db.system, system: db.system, close: () => db.close() }
+}
+
+/**
+ * Kysely bound to one service's schema: snake_case in SQL, camelCase in TypeScript. `system: true`
+ * binds the system twin (tools and tests only: application code says asSystem where it means it).
+ */
+export function schemaDb<DB>(db: Database, schema: string, opts: { system?: boolean } = {}): Kysely<DB> {
+  return (opts.system ? db.system : db.root).withSchema(schema).withPlugin(new CamelCasePlugin()) as unknown as Kysely<DB>
 }
 
 /**
@@ -84,10 +106,10 @@ async function migrateAsOwner(db: Database, schema: string, migrations: Record<s
 }
 
 /** Test databases: PGlite in memory always; a fresh database on TEST_DATABASE_URL when set. */
-export function testDatabaseKinds(): Array<['pglite' | 'pg', () => Promise<Database>]> {
-  const kinds: Array<['pglite' | 'pg', () => Promise<Database>]> = [['pglite', () => openDatabase({})]]
+export function testDatabaseKinds(opts: { rowSecurity?: boolean } = {}): Array<['pglite' | 'pg', () => Promise<Database>]> {
+  const kinds: Array<['pglite' | 'pg', () => Promise<Database>]> = [['pglite', () => openDatabase({ rowSecurity: opts.rowSecurity })]]
   const adminUrl = process.env['TEST_DATABASE_URL']
-  if (adminUrl) kinds.push(['pg', () => freshPostgres(adminUrl)])
+  if (adminUrl) kinds.push(['pg', () => freshPostgres(adminUrl, opts.rowSecurity)])
   return kinds
 }
 
@@ -111,9 +133,9 @@ export async function createScratchDatabase(adminUrl: string): Promise<{ url: st
   }
 }
 
-async function freshPostgres(adminUrl: string): Promise<Database> {
+async function freshPostgres(adminUrl: string, rowSecurity: boolean | undefined): Promise<Database> {
   const scratch = await createScratchDatabase(adminUrl)
-  const db = await openDatabase({ databaseUrl: scratch.url })
+  const db = await openDatabase({ databaseUrl: scratch.url, rowSecurity })
   return {
     ...db,
     close: once(async () => {

@@ -1,8 +1,8 @@
 // Row-level security: the application role, the scoped driver that sets role and tenant on every
 // connection it hands out, and the two migration steps (a table's policy, the role's grants).
 // security.md B1: FORCE ROW LEVEL SECURITY, the tenant set by the server, an app role without BYPASSRLS.
-import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type Kysely, sql, type TransactionSettings } from 'kysely'
-import { currentScope } from './tenant-scope.js'
+import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult, sql, type TransactionSettings } from 'kysely'
+import { ALL_TENANTS, asSystem, currentScope, requireScope } from './tenant-scope.js'
 
 /** The role queries run as: no login, no BYPASSRLS; the connecting user switches to it. */
 export const APP_ROLE = 'portal_app'
@@ -22,6 +22,21 @@ async function appRoleUsable(conn: DatabaseConnection): Promise<boolean> {
   return member.rows[0]?.ok === true
 }
 
+/**
+ * What a query without a scope gets: a connection that refuses every statement with the scope error.
+ * (Throwing from acquireConnection instead would leave kysely's own single-connection lock held.)
+ */
+class RefusingConnection implements DatabaseConnection {
+  constructor(readonly error: Error) {}
+  executeQuery<R>(): Promise<QueryResult<R>> {
+    return Promise.reject(this.error)
+  }
+  // biome-ignore lint/correctness/useYield: refuses before yielding anything
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw this.error
+  }
+}
+
 /** One holder at a time (PGlite has a single connection: setting and query must not interleave). */
 class Mutex {
   #tail: Promise<void> = Promise.resolve()
@@ -34,20 +49,38 @@ class Mutex {
   }
 }
 
+export interface ScopeOptions {
+  singleConnection: boolean
+  /**
+   * false: the tenant policies admit every row (`app.tenant_id` is '*' in every scope, which is
+   * still required), so tests can prove that the code filters by tenant itself. Never in production.
+   */
+  rowSecurity?: boolean
+}
+
 class ScopedDriver implements Driver {
   readonly #inner: Driver
   readonly #lock: Mutex | undefined
+  readonly #rowSecurity: boolean
   #role: string | undefined
+  #ready: Promise<void> | undefined
   /** What each connection is set to now: set again only when the scope differs. */
   readonly #settings = new WeakMap<DatabaseConnection, string>()
   readonly #held = new Map<DatabaseConnection, () => void>()
 
-  constructor(inner: Driver, singleConnection: boolean) {
+  constructor(inner: Driver, opts: ScopeOptions) {
     this.#inner = inner
-    this.#lock = singleConnection ? new Mutex() : undefined
+    this.#lock = opts.singleConnection ? new Mutex() : undefined
+    this.#rowSecurity = opts.rowSecurity !== false
   }
 
-  async init(): Promise<void> {
+  /** Once, whichever Kysely (the scoped root or its system twin) asks first. */
+  init(): Promise<void> {
+    this.#ready ??= this.#init()
+    return this.#ready
+  }
+
+  async #init(): Promise<void> {
     await this.#inner.init()
     const conn = await this.#inner.acquireConnection()
     try {
@@ -58,11 +91,18 @@ class ScopedDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    // Before any connection is taken: a query without a scope is refused, whatever the database.
+    let scope: ReturnType<typeof requireScope>
+    try {
+      scope = requireScope()
+    } catch (err) {
+      return new RefusingConnection(err as Error)
+    }
+    const tenant = this.#rowSecurity ? scope.tenant : ALL_TENANTS
     const release = await this.#lock?.acquire()
     try {
       const conn = await this.#inner.acquireConnection()
-      const { tenant, owner } = currentScope()
-      const role = owner || !this.#role ? 'none' : this.#role
+      const role = scope.owner || !this.#role ? 'none' : this.#role
       const setting = `${role}/${tenant}`
       if (this.#settings.get(conn) !== setting) {
         await conn.executeQuery(CompiledQuery.raw(`select set_config('role', $1, false), set_config('app.tenant_id', $2, false)`, [role, tenant]))
@@ -77,6 +117,7 @@ class ScopedDriver implements Driver {
   }
 
   async releaseConnection(conn: DatabaseConnection): Promise<void> {
+    if (conn instanceof RefusingConnection) return
     try {
       await this.#inner.releaseConnection(conn)
     } finally {
@@ -86,26 +127,51 @@ class ScopedDriver implements Driver {
     }
   }
 
-  beginTransaction(conn: DatabaseConnection, settings: TransactionSettings) { return this.#inner.beginTransaction(conn, settings) }
+  beginTransaction(conn: DatabaseConnection, settings: TransactionSettings) {
+    return conn instanceof RefusingConnection ? Promise.reject(conn.error) : this.#inner.beginTransaction(conn, settings)
+  }
   commitTransaction(conn: DatabaseConnection) { return this.#inner.commitTransaction(conn) }
-  rollbackTransaction(conn: DatabaseConnection) { return this.#inner.rollbackTransaction(conn) }
+  rollbackTransaction(conn: DatabaseConnection) { return conn instanceof RefusingConnection ? Promise.resolve() : this.#inner.rollbackTransaction(conn) }
   savepoint(...args: Parameters<NonNullable<Driver['savepoint']>>) { return this.#inner.savepoint!(...args) }
   rollbackToSavepoint(...args: Parameters<NonNullable<Driver['rollbackToSavepoint']>>) { return this.#inner.rollbackToSavepoint!(...args) }
   releaseSavepoint(...args: Parameters<NonNullable<Driver['releaseSavepoint']>>) { return this.#inner.releaseSavepoint!(...args) }
   destroy() { return this.#inner.destroy() }
 }
 
-/** A dialect whose connections carry the scope's role and tenant. */
-export function scopedDialect(inner: Dialect, opts: { singleConnection: boolean }): Dialect {
-  return {
-    createAdapter: () => inner.createAdapter(),
-    createDriver: () => new ScopedDriver(inner.createDriver(), opts.singleConnection),
-    createQueryCompiler: () => inner.createQueryCompiler(),
-    createIntrospector: (db) => inner.createIntrospector(db),
-  }
+/**
+ * The system twin's driver: a query that no code scoped runs as system work instead of failing; an
+ * explicit scope (a tenant's, the owner's) still applies. The root Kysely closes the shared driver.
+ */
+class SystemDriver implements Driver {
+  constructor(readonly inner: ScopedDriver) {}
+  init() { return this.inner.init() }
+  acquireConnection() { return currentScope().kind === 'none' ? asSystem(() => this.inner.acquireConnection()) : this.inner.acquireConnection() }
+  releaseConnection(conn: DatabaseConnection) { return this.inner.releaseConnection(conn) }
+  beginTransaction(conn: DatabaseConnection, settings: TransactionSettings) { return this.inner.beginTransaction(conn, settings) }
+  commitTransaction(conn: DatabaseConnection) { return this.inner.commitTransaction(conn) }
+  rollbackTransaction(conn: DatabaseConnection) { return this.inner.rollbackTransaction(conn) }
+  savepoint(...args: Parameters<NonNullable<Driver['savepoint']>>) { return this.inner.savepoint(...args) }
+  rollbackToSavepoint(...args: Parameters<NonNullable<Driver['rollbackToSavepoint']>>) { return this.inner.rollbackToSavepoint(...args) }
+  releaseSavepoint(...args: Parameters<NonNullable<Driver['releaseSavepoint']>>) { return this.inner.releaseSavepoint(...args) }
+  async destroy() {}
 }
 
-/** A tenant table's policy: rows of the scope's tenant, or every row outside a tenant scope. Idempotent. */
+/**
+ * A dialect whose connections carry the scope's role and tenant, and the dialect of its system twin:
+ * the same driver (one pool, one PGlite lock) where unscoped queries are system work, for tools and tests.
+ */
+export function scopedDialects(inner: Dialect, opts: ScopeOptions): { scoped: Dialect; system: Dialect } {
+  const driver = new ScopedDriver(inner.createDriver(), opts)
+  const dialect = (make: () => Driver): Dialect => ({
+    createAdapter: () => inner.createAdapter(),
+    createDriver: make,
+    createQueryCompiler: () => inner.createQueryCompiler(),
+    createIntrospector: (db) => inner.createIntrospector(db),
+  })
+  return { scoped: dialect(() => driver), system: dialect(() => new SystemDriver(driver)) }
+}
+
+/** A tenant table's policy: rows of the scope's tenant, or every row in system work ('*'). Idempotent. */
 export async function isolateTenants(db: Kysely<any>, schema: string, tables: string[]): Promise<void> {
   for (const t of tables) {
     const table = sql.id(schema, t)

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { type Kysely, sql } from 'kysely'
 import { asOwner, type Database, type Migration, migrateSchema, openDatabase, schemaDb, testDatabaseKinds } from '../src/index.js'
 
+// Plain storage tests: every query goes through the system twin (database.system), as tools do.
+
 const migrations: Record<string, Migration> = {
   '2026_11_23T0000_things': {
     up: async (db: Kysely<any>) => {
@@ -28,12 +30,12 @@ describe.each(testDatabaseKinds())('database on %s', (_kind, open) => {
   it('migrates a schema once and maps camelCase', async () => {
     await migrateSchema(db, 'svc_a', migrations)
     await migrateSchema(db, 'svc_a', migrations) // second run is a no-op
-    const applied = await sql<{ name: string }>`select name from svc_a.kysely_migration`.execute(db.root)
+    const applied = await sql<{ name: string }>`select name from svc_a.kysely_migration`.execute(db.system)
     expect(applied.rows).toEqual([{ name: '2026_11_23T0000_things' }])
     // Tables and the migration bookkeeping land in the service's schema, nothing in public.
-    const inPublic = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_schema = 'public'`.execute(db.root)
+    const inPublic = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_schema = 'public'`.execute(db.system)
     expect(inPublic.rows[0]!.n).toBe(0)
-    const a = schemaDb<ThingDb>(db, 'svc_a')
+    const a = schemaDb<ThingDb>(db, 'svc_a', { system: true })
     const tenantId = crypto.randomUUID()
     await a.insertInto('thing').values({ id: crypto.randomUUID(), tenantId, displayName: 'one' }).execute()
     expect(await a.selectFrom('thing').select(['tenantId', 'displayName']).execute()).toEqual([{ tenantId, displayName: 'one' }])
@@ -41,9 +43,9 @@ describe.each(testDatabaseKinds())('database on %s', (_kind, open) => {
 
   it('keeps schemas apart', async () => {
     await migrateSchema(db, 'svc_b', migrations)
-    const b = schemaDb<ThingDb>(db, 'svc_b')
+    const b = schemaDb<ThingDb>(db, 'svc_b', { system: true })
     expect(await b.selectFrom('thing').selectAll().execute()).toEqual([])
-    const tables = await sql<{ tableSchema: string }>`select table_schema from information_schema.tables where table_name = 'thing' order by 1`.execute(schemaDb(db, 'svc_a'))
+    const tables = await sql<{ tableSchema: string }>`select table_schema from information_schema.tables where table_name = 'thing' order by 1`.execute(schemaDb(db, 'svc_a', { system: true }))
     expect(tables.rows.map((r) => r.tableSchema)).toEqual(['svc_a', 'svc_b'])
   })
 
@@ -56,10 +58,10 @@ describe.each(testDatabaseKinds())('database on %s', (_kind, open) => {
 describe.each(testDatabaseKinds())('closing on %s', (_kind, open) => {
   it('closes once, and refuses queries afterwards', async () => {
     const db = await open()
-    await sql`select 1`.execute(db.root)
+    await sql`select 1`.execute(db.system)
     await db.close()
     await db.close() // a second close is harmless
-    await expect(sql`select 1`.execute(db.root)).rejects.toThrow()
+    await expect(sql`select 1`.execute(db.system)).rejects.toThrow()
   })
 })
 
@@ -76,12 +78,12 @@ describe('PGlite in a data folder', () => {
     expect(first.kind).toBe('pglite')
     expect((await stat(dataDir)).isDirectory()).toBe(true)
     await migrateSchema(first, 'svc_p', migrations)
-    await schemaDb<ThingDb>(first, 'svc_p').insertInto('thing').values({ id: crypto.randomUUID(), tenantId: crypto.randomUUID(), displayName: 'kept' }).execute()
+    await schemaDb<ThingDb>(first, 'svc_p', { system: true }).insertInto('thing').values({ id: crypto.randomUUID(), tenantId: crypto.randomUUID(), displayName: 'kept' }).execute()
     await first.close()
     const second = await openDatabase({ dataDir })
     try {
       await migrateSchema(second, 'svc_p', migrations)
-      expect(await schemaDb<ThingDb>(second, 'svc_p').selectFrom('thing').select('displayName').execute()).toEqual([{ displayName: 'kept' }])
+      expect(await schemaDb<ThingDb>(second, 'svc_p', { system: true }).selectFrom('thing').select('displayName').execute()).toEqual([{ displayName: 'kept' }])
     } finally {
       await second.close()
     }
@@ -94,7 +96,7 @@ describe('pgvector on PGlite', () => {
     const db = await open()
     try {
       await asOwner(() => sql`create extension if not exists vector`.execute(db.root)) // DDL is the owner's, not the app role's
-      const r = await sql<{ d: number }>`select '[1,0,0]'::vector <=> '[1,0,0]'::vector as d`.execute(db.root)
+      const r = await sql<{ d: number }>`select '[1,0,0]'::vector <=> '[1,0,0]'::vector as d`.execute(db.system)
       expect(Number(r.rows[0]!.d)).toBe(0)
     } finally {
       await db.close()

@@ -47,6 +47,18 @@ export async function requireStaff(req: FastifyRequest, _reply: FastifyReply): P
   if (req.principal.inboundUser) throw new AppError('FORBIDDEN')
 }
 
+export const NOT_VERIFIED_MESSAGE = 'Please verify your email address first: use the link we emailed you.'
+
+/**
+ * Only users who proved their address (the token's `ev` claim): what speaks for the company to the
+ * outside (publishing a trust center, invites, outbound questionnaires). Signing in and preparing
+ * need no proof. After verifying, a renewed token carries the claim.
+ */
+export async function requireVerified(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!req.principal) throw new AppError('UNAUTHENTICATED')
+  if (!req.principal.emailVerified) throw new AppError('FORBIDDEN', { message: NOT_VERIFIED_MESSAGE })
+}
+
 /** The principal of a request that passed requireAuth. */
 export function principalOf(req: FastifyRequest): Principal {
   if (!req.principal) throw new AppError('UNAUTHENTICATED')

@@ -3,8 +3,8 @@ import type { Config } from '@portal/config'
 import type { Logger } from '@portal/observability'
 import type { AppInstance } from './server.js'
 
-export { dbNameHeader, principalOf, requireAdmin, requireAuth, requireStaff } from './auth-hooks.js'
-export { Envelope, ok, PageQuery, type Paged, paged } from './replies.js'
+export { dbNameHeader, NOT_VERIFIED_MESSAGE, principalOf, requireAdmin, requireAuth, requireStaff, requireVerified } from './auth-hooks.js'
+export { Envelope, MAX_PAGE, ok, PageQuery, type Paged, paged } from './replies.js'
 export { type AppInstance, contentSecurityPolicy, createServer, type NotFoundHandler, type ServerOptions } from './server.js'
 
 /** What the host hands every module. Adapters are present when a started module needs them. */

@@ -17,9 +17,12 @@ export function paged<T>(rows: T[], total: number, page: number, pageSize: numbe
   return { status: true, data: rows, total, totalPages: Math.max(1, Math.ceil(total / pageSize)), currentPage: page }
 }
 
-/** Paging query of every list: 1-based page, pageSize default 10, at most 100. */
+/** The last page a list may ask for: 100 000 rows at the default size, and its offset stays a small integer. */
+export const MAX_PAGE = 10_000
+
+/** Paging query of every list: 1-based page (at most MAX_PAGE), pageSize default 10, at most 100. */
 export const PageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
 })
 

@@ -13,6 +13,7 @@ import { AppError } from '@portal/errors'
 import type { Logger } from '@portal/observability'
 import helmet, { type HelmetOptions } from 'helmet'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify'
+import { acceptJson, guardMultipart, isMalformedUpload, malformedUpload, refuseNulInRequest, refuseNulInText } from './input.js'
 
 export type AppInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>
 
@@ -68,6 +69,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 }
 
 function envelopeFor(err: unknown, req: FastifyRequest): { statusCode: number; body: Record<string, unknown>; retryAfter?: number } {
+  if (isMalformedUpload(err)) err = malformedUpload()
   if (err instanceof AppError) {
     return {
       statusCode: err.statusCode,
@@ -89,6 +91,18 @@ function envelopeFor(err: unknown, req: FastifyRequest): { statusCode: number; b
   }
   // Server fault: the request id lets support find the logged error; no stack reaches the client.
   return { statusCode: 500, body: { status: false, message: `Internal server error (request ${req.id})`, code: 'INTERNAL' } }
+}
+
+/**
+ * Answers that a shared cache or the browser must not keep: anything asked with credentials (a
+ * bearer token, or a cookie: the portal's only cookie is the session's), every error, and every /api
+ * answer whose route did not declare itself public (the public trust center page, JWKS, logos).
+ */
+function mustNotStore(req: FastifyRequest, reply: FastifyReply): boolean {
+  if (req.headers.authorization !== undefined || req.headers.cookie !== undefined) return true
+  if (reply.statusCode >= 400) return true
+  if (!req.url.startsWith('/api/')) return false
+  return !/\bpublic\b/.test(String(reply.getHeader('cache-control') ?? ''))
 }
 
 export async function createServer({ config, logger, tokens }: ServerOptions): Promise<AppInstance> {
@@ -121,8 +135,10 @@ export async function createServer({ config, logger, tokens }: ServerOptions): P
   // Each response carries its request id, so a user-reported failure can be found in the logs.
   app.addHook('onSend', async (req, reply) => {
     reply.header('X-Request-Id', req.id)
+    if (mustNotStore(req, reply)) reply.header('Cache-Control', 'no-store')
   })
 
+  acceptJson(app)
   await app.register(cookie)
   const security = securityHeaders({
     contentSecurityPolicy,
@@ -130,14 +146,25 @@ export async function createServer({ config, logger, tokens }: ServerOptions): P
     crossOriginEmbedderPolicy: false,
     hsts: config.cookieSecure ? { maxAge: 15552000, includeSubDomains: false } : false,
   })
-  // Each request's database work runs in a tenant scope, filled in once its token or host is checked.
+  // Each request's database work runs in a tenant scope, filled in once its token or host is checked;
+  // a query before that (or in a request that never says) is refused by the driver, a 500 that is logged.
   // Opened once the body is parsed, so no stream callback stands between the scope and the handler.
-  app.addHook('preValidation', (_req, _reply, done) => openScope(done))
+  app.addHook('preValidation', (req, _reply, done) => {
+    try {
+      refuseNulInText(req)
+      guardMultipart(req)
+    } catch (err) {
+      return done(err as Error)
+    }
+    openScope(done)
+  })
   // Set before any handler runs, so a route may still replace one (a stricter CSP, say).
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(security)
     done()
   })
+  // Before any other hook reads them (auth, rate limits, routes): no NUL in query, params or headers.
+  app.addHook('onRequest', refuseNulInRequest)
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) => new AppError('RATE_LIMITED', { retryAfter: Math.max(1, Math.ceil(ctx.ttl / 1000)) }),

@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createTestTokenService, type TokenService } from '@portal/auth'
 import { loadConfig } from '@portal/config'
 import { AppError } from '@portal/errors'
-import { ALL_TENANTS, currentScope } from '@portal/db'
+import { currentScope } from '@portal/db'
 import { silentLogger } from '@portal/observability'
 import { Type } from 'typebox'
-import { type AppInstance, createServer, ok, PageQuery, paged, principalOf, requireAdmin, requireAuth } from '../src/index.js'
+import { type AppInstance, createServer, MAX_PAGE, ok, PageQuery, paged, principalOf, requireAdmin, requireAuth } from '../src/index.js'
 
 describe('http server', () => {
   let app: AppInstance
   let tokens: TokenService
-  const principal = { userId: 'u1', tenantId: 't1', dbName: 'acme', admin: false, inboundUser: false, sessionId: 's1' }
+  const principal = { userId: 'u1', tenantId: 't1', dbName: 'acme', admin: false, inboundUser: false, sessionId: 's1', emailVerified: false }
 
   beforeAll(async () => {
     tokens = await createTestTokenService()
@@ -54,14 +54,14 @@ describe('http server', () => {
       await new Promise((r) => setTimeout(r, 5))
       return ok({ tenant: currentScope().tenant, size: JSON.stringify(req.body).length })
     })
-    scoped.get('/api/public', async () => ok(currentScope().tenant))
+    scoped.get('/api/public', async () => ok(currentScope().kind))
     const base = await scoped.listen({ port: 0, host: '127.0.0.1' })
     try {
       const headers = { authorization: await bearer(), 'content-type': 'application/json' }
       expect(await (await fetch(`${base}/api/scope`, { headers })).json()).toEqual({ status: true, data: 't1' })
       const big = JSON.stringify({ text: 'x'.repeat(200_000) }) // arrives in many chunks
       expect(await (await fetch(`${base}/api/scope`, { method: 'POST', headers, body: big })).json()).toEqual({ status: true, data: { tenant: 't1', size: big.length } })
-      expect(await (await fetch(`${base}/api/public`)).json()).toEqual({ status: true, data: ALL_TENANTS })
+      expect(await (await fetch(`${base}/api/public`)).json()).toEqual({ status: true, data: 'none' }) // no tenant until a route says
     } finally {
       await scoped.close()
     }
@@ -94,9 +94,44 @@ describe('http server', () => {
     expect(res.json()).toMatchObject({ status: false })
   })
 
-  it('pages lists', async () => {
+  it('pages lists, up to a sane last page (page=1e20 reached the database as a 500)', async () => {
     expect((await app.inject({ url: '/api/page?page=2&pageSize=10' })).json()).toEqual({ status: true, data: [1, 2], total: 25, totalPages: 3, currentPage: 2 })
     expect((await app.inject({ url: '/api/page?pageSize=1000' })).statusCode).toBe(400)
+    expect((await app.inject({ url: `/api/page?page=${MAX_PAGE}` })).statusCode).toBe(200)
+    for (const page of ['1e20', String(MAX_PAGE + 1), '-1', '0', '2.5', 'x']) {
+      const res = await app.inject({ url: `/api/page?page=${page}` })
+      expect([page, res.statusCode, res.json().code]).toEqual([page, 400, 'INVALID_REQUEST'])
+    }
+  })
+
+  it('marks answers no-store unless a public route asked to be cached without credentials', async () => {
+    const cached = await createServer({ config: loadConfig({}), logger: silentLogger, tokens })
+    cached.get('/api/public-cached', async (_req, reply) => reply.header('Cache-Control', 'public, max-age=60').send(ok()))
+    cached.get('/api/private', async () => ok())
+    cached.get('/api/private-set', async (_req, reply) => reply.header('Cache-Control', 'max-age=60').send(ok()))
+    cached.get('/api/public-fails', async (_req, reply) => {
+      reply.header('Cache-Control', 'public, max-age=60')
+      throw new AppError('NOT_FOUND')
+    })
+    cached.get('/assets/app.js', async (_req, reply) => reply.header('Cache-Control', 'public, max-age=31536000, immutable').send('js'))
+    cached.get('/page', async () => 'html')
+    try {
+      const cc = async (url: string, headers: Record<string, string> = {}) => (await cached.inject({ url, headers })).headers['cache-control']
+      const auth = { authorization: await bearer() }
+      expect(await cc('/api/public-cached')).toBe('public, max-age=60')
+      expect(await cc('/api/public-cached', auth)).toBe('no-store')
+      expect(await cc('/api/public-cached', { cookie: 'portal_rt=abc' })).toBe('no-store')
+      expect(await cc('/api/private')).toBe('no-store')
+      expect(await cc('/api/private', auth)).toBe('no-store')
+      expect(await cc('/api/private-set')).toBe('no-store')
+      expect(await cc('/api/public-fails')).toBe('no-store')
+      expect(await cc('/api/nowhere')).toBe('no-store')
+      expect(await cc('/assets/app.js')).toBe('public, max-age=31536000, immutable')
+      expect(await cc('/page')).toBeUndefined()
+      expect(await cc('/page', auth)).toBe('no-store')
+    } finally {
+      await cached.close()
+    }
   })
 
   it('rate limits with 429 and Retry-After', async () => {

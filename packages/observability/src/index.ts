@@ -1,6 +1,6 @@
 // Logging (pino) and tracing (OpenTelemetry). The OTel SDK starts only when an exporter endpoint
 // is configured, so a laptop run pays nothing for it.
-import { pino, type Logger, type LoggerOptions } from 'pino'
+import { type DestinationStream, pino, type Logger, type LoggerOptions } from 'pino'
 
 export type { Logger } from 'pino'
 
@@ -19,19 +19,76 @@ export const redactPaths = [
   '*.secretKey',
 ]
 
+/** Query parameters that carry a capability (an emailed link's token): never written to logs. */
+const SECRET_PARAM = /^(token|.*token|capability|code|otp|password|secret|key|signature|sig)$/i
+
+/**
+ * Paths whose segment after the prefix is a capability even where no route of this process names it
+ * (the gateway forwards them in split mode with a wildcard route). Routes that do name their
+ * capability parameter (`:token`, `:capability`) are redacted by that name wherever they are.
+ */
+export const capabilityPaths: readonly string[] = ['/api/inbound/', '/api/people/invite/']
+
+const decoded = (s: string): string => {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '))
+  } catch {
+    return s // compared as sent
+  }
+}
+
+/**
+ * A request URL as it may be logged: the values of secret-looking query parameters (token,
+ * inviteToken, permissionToken, resetToken, capability, …), the path segments of route params with
+ * such names (`params`, the route's), and capability path segments become `[redacted]`. Names are
+ * compared without case and after percent-decoding.
+ */
+export function redactUrl(url: string, params?: Record<string, unknown>): string {
+  const q = url.indexOf('?')
+  let path = q < 0 ? url : url.slice(0, q)
+  for (const prefix of capabilityPaths) {
+    if (!path.toLowerCase().startsWith(prefix)) continue
+    const end = path.indexOf('/', prefix.length)
+    path = `${path.slice(0, prefix.length)}[redacted]${end < 0 ? '' : path.slice(end)}`
+  }
+  const secrets = Object.entries(params ?? {}).filter(([name, value]) => SECRET_PARAM.test(name) && typeof value === 'string' && value).map(([, v]) => v)
+  if (secrets.length) path = path.split('/').map((seg) => (secrets.includes(decoded(seg)) ? '[redacted]' : seg)).join('/')
+  if (q < 0) return path
+  const query = url.slice(q + 1).split('&').map((pair) => {
+    const eq = pair.indexOf('=')
+    if (eq < 0) return pair
+    return SECRET_PARAM.test(decoded(pair.slice(0, eq)).trim()) ? `${pair.slice(0, eq)}=[redacted]` : pair
+  })
+  return `${path}?${query.join('&')}`
+}
+
+/** Fastify's request line ({ req }), with its URL redacted: a logged link must not work. */
+export const serializers = {
+  req: (req: { method?: string; url?: string; host?: string; ip?: string; params?: unknown; socket?: { remotePort?: number } }) => ({
+    method: req.method,
+    url: req.url === undefined ? undefined : redactUrl(req.url, req.params && typeof req.params === 'object' ? (req.params as Record<string, unknown>) : undefined),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  }),
+}
+
 export interface LoggerConfig {
   logLevel: string
 }
 
-export function createLogger(cfg: LoggerConfig, options: LoggerOptions = {}): Logger {
+/** `destination`: where JSON lines go instead of stdout (tests capture them). */
+export function createLogger(cfg: LoggerConfig, options: LoggerOptions = {}, destination?: DestinationStream): Logger {
   // Pretty output only for a person at a terminal; JSON otherwise (fastify/demo server.ts).
-  const pretty = process.stdout.isTTY && process.env['NODE_ENV'] !== 'production'
-  return pino({
+  const pretty = !destination && process.stdout.isTTY && process.env['NODE_ENV'] !== 'production'
+  const opts: LoggerOptions = {
     level: cfg.logLevel,
     redact: { paths: redactPaths, censor: '[redacted]' },
+    serializers,
     ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
     ...options,
-  })
+  }
+  return destination ? pino(opts, destination) : pino(opts)
 }
 
 /** A logger that drops everything: tests and tools. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { type Database, migrateSchema, testDatabaseKinds } from '@portal/db'
+import { type Database, migrateSchema, systemView, testDatabaseKinds } from '@portal/db'
 import {
   answerLibrary, claimFile, countsOf, deleteCompany, findFile, finishFile, insertCompany, insertFile, listCompanies, listQuestions, migrations,
   questionnaireDb, replaceQuestions, SCHEMA, saveDraft, setDrafted, staleFiles, undraftedQuestions, updateAnswer,
@@ -10,7 +10,7 @@ describe.each(testDatabaseKinds())('questionnaire store on %s', (_kind, open) =>
   const a = crypto.randomUUID()
   const b = crypto.randomUUID()
   beforeAll(async () => {
-    database = await open()
+    database = systemView(await open()) // outside any request: the store's own tenant filters are the wall
     await migrateSchema(database, SCHEMA, migrations)
   })
   afterAll(async () => database?.close())

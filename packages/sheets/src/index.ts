@@ -1,7 +1,65 @@
-// Spreadsheets from untrusted uploads: read safely as text grids (.xlsx and legacy .xls), and
-// write answers back into the customer's own .xlsx touching nothing but the answer cells.
-export { cleanText, type Grid, gridLimits, readWorkbook, type Sheet, spreadsheetKind, type Validation, xlsToXlsx } from './grid.js'
-export { type AnsweredQuestion, buildQuestionsWorkbook } from './questions-workbook.js'
-export { writeCells, neutralise, type CellWrites } from './write-cells.js'
-export { columnLetters } from './workbook-parts.js'
-export { inspectXlsx, zipLimits } from './zip-guard.js'
+// Spreadsheets from untrusted uploads: read safely as text grids (.xlsx and legacy .xls), checked
+// as archives before anything parses them, and answers written back into the customer's own .xlsx
+// touching nothing but the answer cells. Every read and write runs in a worker thread with time and
+// memory limits (run-in-worker.ts): these functions are the only way in, so nothing parses a
+// workbook on the thread that answers requests.
+import { AppError } from '@portal/errors'
+import { sheetLimits } from './limits.js'
+import { asBuffer, runInWorker } from './run-in-worker.js'
+import type { AnsweredQuestion, CellWrites, Grid } from './types.js'
+import { spreadsheetKind } from './worker/shared.mjs'
+
+export { documentLimits, documentZipLimits, gridLimits, type SheetLimits, sheetLimits, workerLimits, zipLimits } from './limits.js'
+export type { AnsweredQuestion, CellWrites, Grid, Sheet, Validation } from './types.js'
+export { cleanText, columnLetters, neutralise, spreadsheetKind } from './worker/shared.mjs'
+
+const notSpreadsheet = () => new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Only Excel workbooks (.xlsx, .xls) are accepted' })
+
+/** Reads a workbook by its content, never its name. */
+export async function readWorkbook(bytes: Buffer, limits = sheetLimits): Promise<Grid> {
+  if (!spreadsheetKind(bytes)) throw notSpreadsheet()
+  return runInWorker<Grid>({ kind: 'read', bytes }, limits)
+}
+
+/**
+ * Reads a workbook and runs `analyser` on its grid in the same worker thread, returning only what
+ * it returns (extraction: the questions, not the whole grid). `module` is a plain JavaScript module
+ * of ours exporting `name(grid: Grid)`; it must be pure (no I/O).
+ */
+export async function analyseWorkbook<T>(bytes: Buffer, analyser: { module: URL; name: string }, limits = sheetLimits): Promise<T> {
+  if (!spreadsheetKind(bytes)) throw notSpreadsheet()
+  return runInWorker<T>({ kind: 'analyse', bytes, module: analyser.module.href, name: analyser.name }, limits)
+}
+
+/**
+ * Checks an OOXML archive (.xlsx here; docx and pptx share the checks) given as bytes or as a file
+ * on disk: entry count, real unpacked bytes, ratio, paths, links, macros, local headers, DTDs in any
+ * encoding. `onPart` is told the name of each XML part once the whole archive has passed. Throws
+ * UNPROCESSABLE, or UNSUPPORTED_MEDIA_TYPE for macros and for archives with no workbook.
+ */
+export async function inspectXlsx(source: Buffer | { path: string }, onPart?: (name: string) => unknown, limits = sheetLimits): Promise<void> {
+  const task = Buffer.isBuffer(source) ? { kind: 'inspect' as const, bytes: source } : { kind: 'inspect' as const, path: source.path }
+  const { xmlParts, workbook } = await runInWorker<{ xmlParts: string[]; workbook: boolean }>(task, limits)
+  for (const name of xmlParts) onPart?.(name)
+  if (!workbook) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'The file is not a valid Excel workbook' })
+}
+
+/**
+ * A legacy .xls as an .xlsx, so answers can be written back into the customer's workbook: sheets,
+ * values, formulas, merges, column widths and hidden sheets are kept; the binary format's cell
+ * styling and validations are not (SheetJS community edition writes no styles).
+ */
+export async function xlsToXlsx(bytes: Buffer, limits = sheetLimits): Promise<Buffer> {
+  if (spreadsheetKind(bytes) !== 'xls') throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Not a legacy .xls workbook' })
+  return asBuffer(await runInWorker<Uint8Array>({ kind: 'xls-to-xlsx', bytes }, limits))
+}
+
+/** A copy of the workbook with the given cells set to text (formula-like text neutralised); nothing else changes. */
+export async function writeCells(workbook: Buffer, writes: CellWrites, limits = sheetLimits): Promise<Buffer> {
+  return asBuffer(await runInWorker<Uint8Array>({ kind: 'write-cells', bytes: workbook, writes }, limits))
+}
+
+/** `questions_and_answers.xlsx`: every question with its answer and review state, as a new workbook. */
+export async function buildQuestionsWorkbook(rows: AnsweredQuestion[], sheetName?: string, limits = sheetLimits): Promise<Buffer> {
+  return asBuffer(await runInWorker<Uint8Array>({ kind: 'questions-workbook', rows, ...(sheetName ? { sheetName } : {}) }, limits))
+}

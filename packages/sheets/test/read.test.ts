@@ -1,6 +1,7 @@
 // Reading untrusted workbooks: the archive checks that run before any parser sees them.
 import { describe, expect, it } from '@jest/globals'
 import yazl from 'yazl'
+import { questionnaire } from '../../../tests/support/hostile-workbooks.js'
 import { readWorkbook } from '../src/index.js'
 
 function zip(entries: [string, string | Buffer, { mode?: number }?][]): Promise<Buffer> {
@@ -31,5 +32,19 @@ describe('hostile workbooks are refused before parsing', () => {
   it('refuses files that are no spreadsheet at all, whatever their name', async () => {
     await expect(readWorkbook(Buffer.from('%PDF-1.7 not a workbook'))).rejects.toMatchObject({ statusCode: 415 })
     await expect(readWorkbook(Buffer.from('PK\u0003\u0004 truncated'))).rejects.toMatchObject({ statusCode: 415 })
+  })
+})
+
+describe('grids are addressed from A1', () => {
+  it('puts a cell at rows[r][c] for row r+1 and column c+1 even when the sheet\'s range starts later', async () => {
+    // CyFun's dropdowns name Sheet1!$B$2:$B$6 on a sheet whose range starts at B2: read from the
+    // range's corner, their choices came from the wrong cells.
+    const ns = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main'
+    const cell = (r: string, t: string) => `<c r="${r}" t="inlineStr"><is><t>${t}</t></is></c>`
+    const sheet = `<worksheet xmlns="${ns}"><dimension ref="B3:C4"/><sheetData><row r="3">${cell('B3', 'ID')}${cell('C3', 'Question')}</row><row r="4">${cell('B4', 'X-01')}${cell('C4', 'Do you?')}</row></sheetData></worksheet>`
+    const grid = await readWorkbook(questionnaire({ 'xl/worksheets/sheet1.xml': sheet }))
+    const rows = grid.sheets[0]!.rows
+    expect(rows).toHaveLength(4)
+    expect(rows.slice(2)).toEqual([['', 'ID', 'Question'], ['', 'X-01', 'Do you?']])
   })
 })

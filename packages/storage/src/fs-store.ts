@@ -1,10 +1,11 @@
 // Blobs as files under DATA_DIR/blobs, for the embedded portal. Content types live in a parallel
 // tree (DATA_DIR/blobs-meta) so that every file under blobs/ is exactly one key.
 import { randomUUID } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { AppError } from '@portal/errors'
 import { checkKey } from './keys.js'
 import type { BlobStore } from './types.js'
@@ -20,11 +21,13 @@ export function createFsStore(dataDir: string): BlobStore {
   const file = (key: string) => path.join(root, checkKey(key))
   const metaFile = (key: string) => `${path.join(metaRoot, checkKey(key))}.json`
 
-  async function writeAtomic(target: string, body: Buffer | string) {
+  async function writeAtomic(target: string, body: Buffer | string | Readable | { copyOf: string }) {
     await Promise.all([mkdir(path.dirname(target), { recursive: true }), mkdir(tmpRoot, { recursive: true })])
     const tmp = path.join(tmpRoot, `${randomUUID()}.tmp`)
     try {
-      await writeFile(tmp, body)
+      if (typeof body === 'string' || Buffer.isBuffer(body)) await writeFile(tmp, body)
+      else if ('copyOf' in body) await copyFile(body.copyOf, tmp)
+      else await pipeline(body, createWriteStream(tmp))
       await rename(tmp, target) // readers never see half a file
     } catch (err) {
       await rm(tmp, { force: true })
@@ -48,6 +51,18 @@ export function createFsStore(dataDir: string): BlobStore {
     async put(key, body, opts) {
       const target = file(key)
       await writeAtomic(target, body)
+      if (opts?.contentType) await writeAtomic(metaFile(key), JSON.stringify({ contentType: opts.contentType }))
+      else await rm(metaFile(key), { force: true })
+    },
+    async putStream(key, body, opts) {
+      const target = file(key)
+      await writeAtomic(target, body)
+      if (opts.contentType) await writeAtomic(metaFile(key), JSON.stringify({ contentType: opts.contentType }))
+      else await rm(metaFile(key), { force: true })
+    },
+    async putFile(key, filePath, opts) {
+      const target = file(key)
+      await writeAtomic(target, { copyOf: filePath })
       if (opts?.contentType) await writeAtomic(metaFile(key), JSON.stringify({ contentType: opts.contentType }))
       else await rm(metaFile(key), { force: true })
     },

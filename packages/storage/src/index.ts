@@ -7,6 +7,7 @@ import type { BlobStore } from './types.js'
 
 export { contentDisposition, isPdf, uploadFileName } from './files.js'
 export { tenantKey } from './keys.js'
+export { type Spooled, spoolDir, spoolStream } from './spool.js'
 export { createFsStore } from './fs-store.js'
 export { createS3Store, type S3Config } from './s3-store.js'
 export type { BlobStore } from './types.js'

@@ -1,5 +1,7 @@
 // Blobs in S3 or MinIO through the minio client. The bucket is private; downloads are either
 // streamed by the service or presigned for at most 300 s (minio-js defaults to 7 days).
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
 import http from 'node:http'
 import https from 'node:https'
 import type { Readable } from 'node:stream'
@@ -16,7 +18,7 @@ export interface S3Config {
   secretKey: string
   bucket: string
   region: string
-  /** Tests against s3rver, which lacks multipart uploads, raise this. */
+  /** Bytes per multipart part (default 8 MB); tests against s3rver, which lacks multipart uploads, raise this. */
   partSize?: number
 }
 
@@ -52,7 +54,9 @@ export async function createS3Store(cfg: S3Config, log?: Logger): Promise<BlobSt
     region: cfg.region,
     pathStyle: true,
     transport: timedTransport(url.protocol === 'https:'),
-    ...(cfg.partSize ? { partSize: cfg.partSize } : {}),
+    // minio-js reads an object no larger than one part whole into memory (its default part is
+    // 64 MB): 8 MB parts keep an upload's memory small, whatever the file's size.
+    partSize: cfg.partSize ?? 8 * 1024 * 1024,
   })
   const call = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
     try {
@@ -75,6 +79,17 @@ export async function createS3Store(cfg: S3Config, log?: Logger): Promise<BlobSt
     put: (key, body, opts) =>
       call('put', async () => {
         await client.putObject(cfg.bucket, checkKey(key), body, body.length, { 'Content-Type': opts?.contentType ?? 'application/octet-stream' })
+      }),
+    // minio-js sends a stream of known size in parts of `partSize`, buffering one part at a time;
+    // a failed multipart upload is aborted, so no object appears under the key.
+    putStream: (key, body, opts) =>
+      call('put', async () => {
+        await client.putObject(cfg.bucket, checkKey(key), body, opts.size, { 'Content-Type': opts.contentType ?? 'application/octet-stream' })
+      }),
+    putFile: (key, filePath, opts) =>
+      call('put', async () => {
+        const { size } = await stat(filePath)
+        await client.putObject(cfg.bucket, checkKey(key), createReadStream(filePath), size, { 'Content-Type': opts?.contentType ?? 'application/octet-stream' })
       }),
     get: (key) => call('get', async (): Promise<Readable> => client.getObject(cfg.bucket, checkKey(key))),
     getBuffer: (key) =>

@@ -3,7 +3,11 @@ import type { Readable } from 'node:stream'
 export interface BlobStore {
   readonly kind: 'fs' | 's3'
   put(key: string, body: Buffer, opts?: { contentType?: string }): Promise<void>
+  /** Streams `body` in (never whole in memory); nothing is left under `key` when it fails. */
+  putStream(key: string, body: Readable, opts: { size: number; contentType?: string }): Promise<void>
   /** AppError NOT_FOUND when missing. */
+  /** A local file (an upload spooled to disk) put under `key`: copied by the kernel for the fs store. */
+  putFile(key: string, filePath: string, opts?: { contentType?: string }): Promise<void>
   get(key: string): Promise<Readable>
   getBuffer(key: string): Promise<Buffer>
   stat(key: string): Promise<{ size: number; contentType?: string } | undefined>

@@ -21,13 +21,18 @@ export const gatewayModule: Module<ServiceContext> = {
       const upstream = config.serviceUrls[svc]
       if (!upstream) continue
       for (const prefix of routeTable[svc]) {
-        await server.register(httpProxy, {
-          upstream, prefix, rewritePrefix: prefix, http2: false,
-          // The service sees the gateway's address and its own host name; it learns the client's from
-          // these (set here, never passed through from the client) when it trusts the gateway (TRUST_PROXY).
-          replyOptions: {
-            rewriteRequestHeaders: (req, headers) => ({ ...headers, 'x-forwarded-host': req.host, 'x-forwarded-for': req.ip, 'x-forwarded-proto': req.protocol }),
-          },
+        // The proxy forwards bodies as they came, with its own parsers: the root's JSON parser
+        // (packages/http) is removed in this encapsulated context so the proxy can add its own.
+        await server.register(async (proxied) => {
+          proxied.removeContentTypeParser('application/json')
+          await proxied.register(httpProxy, {
+            upstream, prefix, rewritePrefix: prefix, http2: false,
+            // The service sees the gateway's address and its own host name; it learns the client's from
+            // these (set here, never passed through from the client) when it trusts the gateway (TRUST_PROXY).
+            replyOptions: {
+              rewriteRequestHeaders: (req, headers) => ({ ...headers, 'x-forwarded-host': req.host, 'x-forwarded-for': req.ip, 'x-forwarded-proto': req.protocol }),
+            },
+          })
         })
       }
       logger.info({ svc, upstream }, 'gateway forwards to remote service')

@@ -6,12 +6,17 @@ import { startModules } from '@portal/runtime'
 import { seedDemo } from '@portal/svc-identity'
 import { seedDemoQuestionnaire } from '@portal/svc-questionnaire'
 import { seedDemoTrustCenter } from '@portal/svc-trust-center'
+import { demoPlan } from './demo-policy.js'
 import { modules } from './modules.js'
+
+export { type DemoPlan, demoPlan, isLoopbackHost } from './demo-policy.js'
 
 export interface DemoAccount {
   tenantId: string
   email: string
   password: string
+  /** The password came from DEMO_PASSWORD: a secret, never printed. */
+  passwordFromConfig: boolean
   dbName: string
 }
 
@@ -26,12 +31,13 @@ export interface Portal {
 }
 
 export async function startPortal(config: Config, logger: Logger): Promise<Portal> {
+  const plan = demoPlan(config) // before anything starts: a refused demo is a configuration error
   const ctx = { config, logger } as ServiceContext
   const running = await startModules(modules, ['health', ...config.targets], ctx, logger)
   let demo: DemoAccount | undefined
   let trustCenterUrl: string | undefined
-  if (config.all && config.seedDemo) {
-    demo = await seedDemo(ctx)
+  if (plan.seed) {
+    demo = await seedDemo(ctx, plan.password)
     await seedDemoQuestionnaire({ db: ctx.db!, blobs: ctx.blobs!, queue: ctx.queue! }, demo.tenantId)
     trustCenterUrl = (await seedDemoTrustCenter(ctx, demo)).url
   }

@@ -42,7 +42,7 @@ export const infraModules: Module<Ctx>[] = [
     name: 'db',
     init: async (ctx) => {
       const { config } = ctx
-      ctx.db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), log: ctx.logger })
+      ctx.db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), log: ctx.logger, rowSecurity: config.dbRowSecurity })
       ctx.logger.info({ kind: ctx.db.kind }, 'database ready')
       return { stop: () => ctx.db!.close() }
     },

@@ -2,6 +2,7 @@
 // targets runs those services alone, against real servers (see the README).
 import { ConfigError, envTable, loadConfig } from '@portal/config'
 import { createLogger, startTelemetry } from '@portal/observability'
+import { demoPlan } from './demo-policy.js'
 
 if (process.argv.includes('--env-table')) {
   console.log(envTable())
@@ -11,6 +12,7 @@ if (process.argv.includes('--env-table')) {
 let config: ReturnType<typeof loadConfig>
 try {
   config = loadConfig()
+  demoPlan(config) // refuses the demo's public password on a reachable host or a real database
 } catch (err) {
   if (err instanceof ConfigError) {
     console.error(`Configuration error: ${err.message}`)
@@ -54,9 +56,13 @@ try {
 const url = config.publicUrl
 const lines = [`Trust Portal (${config.all ? 'all targets' : config.targets.join(', ')}) is listening at ${url}`]
 if (portal.demo) {
-  lines.push(`  Sign in at ${url}/login as ${portal.demo.email} with password ${portal.demo.password}`)
+  // A password from DEMO_PASSWORD is a secret: never printed.
+  const password = portal.demo.passwordFromConfig ? 'the password in DEMO_PASSWORD' : `password ${portal.demo.password}`
+  lines.push(`  Sign in at ${url}/login as ${portal.demo.email} with ${password}`)
   lines.push('  Then open AI Questionnaire Review → Sample Customer: its questionnaire is drafted from its sample document')
   if (portal.trustCenterUrl) lines.push(`  Public trust center: ${portal.trustCenterUrl} (one access request waits under Trust Center Access Request)`)
+} else if (config.all && config.seedDemo === undefined) {
+  lines.push('  No demo tenant: it is seeded only with the embedded database on a loopback HOST (elsewhere: SEED_DEMO=true and DEMO_PASSWORD)')
 }
 if (portal.ctx.mail?.kind === 'outbox') lines.push(`  Emails (invites, reset codes, trust-center access links) are printed here and kept in ${config.dataDir}/outbox`)
 lines.push(`  API docs: ${url}/api/docs`)

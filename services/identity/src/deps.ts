@@ -3,9 +3,10 @@ import type { Config } from '@portal/config'
 import type { Mailer } from '@portal/mail'
 import type { Logger } from '@portal/observability'
 import type { Kysely } from 'kysely'
+import type { Later } from './background.js'
 import type { IdentityDb } from './db/schema.js'
 
-/** What the identity plugin receives as register() options, and hands to every route file. */
+/** What the identity plugin receives as register() options (route files get them as RouteDeps). */
 export interface IdentityDeps {
   /** Bound to the `identity` schema (schemaDb), camelCase in TypeScript. */
   db: Kysely<IdentityDb>
@@ -14,4 +15,9 @@ export interface IdentityDeps {
   config: Config
   mail: Mailer
   logger: Logger
+}
+
+/** What every route file receives: the deps, and a queue for work the reply must not wait for. */
+export interface RouteDeps extends IdentityDeps {
+  later: Later
 }

@@ -1,7 +1,7 @@
 // identity module: the host's only entry into this service. Depends on the server (routes), the
 // database (schema `identity`), mail (codes, invites) and tokens (sign, verify, revoke). The bus is
 // a dependency because revocations reach other processes through it (wired by the host's tokens).
-import { migrateSchema, schemaDb } from '@portal/db'
+import { asSystem, migrateSchema, schemaDb } from '@portal/db'
 import { need, type ServiceContext } from '@portal/http'
 import type { Module } from '@portal/runtime'
 import { migrations } from './db/migrations/index.js'
@@ -29,7 +29,10 @@ export const identityModule: Module<ServiceContext> = {
   },
 }
 
-/** Creates (or finds) the demo tenant `demo` and its admin; the host calls it when SEED_DEMO is on. */
-export async function seedDemo(ctx: ServiceContext): Promise<DemoAccount> {
-  return seedDemoTenant(schemaDb<IdentityDb>(need(ctx.db, 'db'), SCHEMA))
+/**
+ * Creates (or finds) the demo tenant `demo` and its admin; the host calls it when its demo rules say
+ * so (services/host/src/demo-policy.ts). `password`: DEMO_PASSWORD, else the built-in one.
+ */
+export async function seedDemo(ctx: ServiceContext, password?: string): Promise<DemoAccount> {
+  return asSystem(() => seedDemoTenant(schemaDb<IdentityDb>(need(ctx.db, 'db'), SCHEMA), password))
 }

@@ -2,22 +2,37 @@
 // trust-center hosts are the trust-center service's registry.)
 // Owns the `identity` schema. An encapsulated plugin (no fastify-plugin): its hooks and rate limits
 // cover only its routes. Registered as `server.register(identityPlugin, { prefix: '/api', ...deps })`.
+// Its work is system work (sign-in finds a user before any tenant is known; its tables have no
+// row-level security and every repository filters by tenant itself); a token narrows it to a tenant.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { IdentityDeps } from './deps.js'
+import { enterSystem } from '@portal/db'
+import { backgroundWork } from './background.js'
+import { pruneAttempts } from './db/attempts.repo.js'
+import type { IdentityDeps, RouteDeps } from './deps.js'
+import { DAY_MS } from './domain/otp.js'
 import { passwordRoutes } from './routes/password.js'
 import { peopleRoutes } from './routes/people.js'
 import { profileRoutes } from './routes/profile.js'
 import { registryRoutes } from './routes/registry.js'
 import { sessionRoutes } from './routes/session.js'
 import { signupRoutes } from './routes/signup.js'
+import { verificationRoutes } from './routes/verification.js'
 
 export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (app, opts) => {
   // Only the deps: register() also passes prefix and friends, which routes must not see.
-  const deps: IdentityDeps = { db: opts.db, tokens: opts.tokens, config: opts.config, mail: opts.mail, logger: opts.logger }
+  const background = backgroundWork(opts.logger)
+  const deps: RouteDeps = { db: opts.db, tokens: opts.tokens, config: opts.config, mail: opts.mail, logger: opts.logger, later: background.later }
+  // Rate-limit evidence is kept as long as the longest window that reads it (30 days of wrong codes).
+  const sweep = setInterval(() => background.later('attempt sweep', () => pruneAttempts(deps.db, new Date(Date.now() - 31 * DAY_MS))), 3600_000)
+  sweep.unref()
+  app.addHook('onClose', async () => clearInterval(sweep))
+  app.addHook('onClose', background.drain) // before the host closes the database
+  app.addHook('preValidation', async () => enterSystem())
   sessionRoutes(app, deps)
   signupRoutes(app, deps)
   passwordRoutes(app, deps)
   profileRoutes(app, deps)
   peopleRoutes(app, deps)
   registryRoutes(app, deps)
+  verificationRoutes(app, deps)
 }

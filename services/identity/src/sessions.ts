@@ -17,6 +17,7 @@ export interface SessionUser {
   lastName: string
   admin: boolean
   inboundUser: boolean
+  emailVerifiedAt: Date | null
 }
 
 /** The spec's auth user, as login, sign-up and refresh answer it. */
@@ -28,6 +29,8 @@ export interface AuthUserData {
   admin: boolean
   inboundUser: boolean
   dbName: string
+  /** The token's `ev` claim, for the web app's banner. */
+  emailVerified: boolean
   token: string
   expiresIn: number
 }
@@ -59,6 +62,7 @@ export async function issueSession(deps: IdentityDeps, reply: FastifyReply, user
   })
   if (replacing) await markReplaced(deps.db, user.tenantId, replacing, refreshId)
   setRefreshCookie(deps, reply, refresh)
+  const emailVerified = user.emailVerifiedAt !== null
   const { token, expiresIn } = await deps.tokens.issueAccess({
     userId: user.id,
     tenantId: user.tenantId,
@@ -67,8 +71,9 @@ export async function issueSession(deps: IdentityDeps, reply: FastifyReply, user
     inboundUser: user.inboundUser,
     sessionId,
     name: `${user.firstName} ${user.lastName}`.trim(),
+    emailVerified,
   })
-  return { _id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, admin: user.admin, inboundUser: user.inboundUser, dbName, token, expiresIn }
+  return { _id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, admin: user.admin, inboundUser: user.inboundUser, dbName, emailVerified, token, expiresIn }
 }
 
 /** Ends every session of the user: refresh tokens revoked, access tokens refused from now on. */

@@ -1,9 +1,11 @@
 // The pure rules: passwords, names, dbName slugs, eligibility, codes.
 import { describe, expect, it } from '@jest/globals'
-import { generateOtp, hashOtp, otpMatches } from '../src/domain/otp.js'
+import { isDisposableEmail } from '../src/domain/disposable-email.js'
+import { generateOtp, hashOtp, otpGuessesPerDay, otpMatches } from '../src/domain/otp.js'
+import { guessabilityProblem } from '../src/domain/password-strength.js'
 import { hashPassword, verifyPassword } from '../src/domain/password-hash.js'
 import { isUuid } from '@portal/contracts'
-import { capitalise, companyNameFor, dbNameBase, isEligible, passwordProblem, signUpProblems } from '../src/domain/rules.js'
+import { capitalise, companyNameFor, dbNameBase, isEligible, isEligibleForSignUp, newPasswordProblem, passwordProblem, signUpProblems } from '../src/domain/rules.js'
 
 describe('rules', () => {
   it.each([
@@ -73,5 +75,43 @@ describe('codes and passwords', () => {
     expect(await verifyPassword(h, 'wrong')).toBe(false)
     expect(await verifyPassword(undefined, 'Str0ng!pass')).toBe(false)
     expect(await verifyPassword('not a hash', 'x')).toBe(false)
+  })
+})
+
+describe('password guessability (zxcvbn-ts, score ≥ 3)', () => {
+  it.each(['Password1!', 'P@ssw0rd123', 'Qwerty!2345', 'Summer2024!', 'Demo@12345', 'abcdefgh1!'])('refuses the common %j', async (pw) => {
+    expect(await guessabilityProblem(pw, [])).toMatch(/^This password is too easy to guess\. \S/)
+  })
+
+  // The passwords of the demo and of the repository's tests.
+  it.each(['Str0ng!pass', 'Demo-Trust!4821', 'Winter!2026x', 'Spring#2027y', 'Trust!2026x', 'Review!2026x', 'Fresh!Harbor42'])('accepts %j', async (pw) => {
+    expect(await newPasswordProblem(pw, ['test', 'user', 'acme'])).toBeUndefined()
+  })
+
+  it('counts what is known of the account: email, names, company', async () => {
+    expect(await newPasswordProblem('Zorblatt!2026', [])).toBeUndefined()
+    expect(await newPasswordProblem('Zorblatt!2026', ['ceo@zorblatt.example'])).toMatch(/^This password is too easy to guess\./)
+    expect(await newPasswordProblem('abcdefgh1', [])).toBe('Password must contain at least one special character.')
+  })
+})
+
+describe('disposable addresses (mailchecker)', () => {
+  it.each([['a@mailinator.com', true], ['a@sub.mailinator.com', true], ['a@YOPMAIL.com', true], ['a@acme-labs.example', false], ['a@gmail.com', false]])(
+    '%s → %s', async (email, disposable) => expect(await isDisposableEmail(email)).toBe(disposable),
+  )
+
+  it('adds to SIGNUP_BLOCKED_DOMAINS, it does not replace it', async () => {
+    expect(await isEligibleForSignUp('a@blocked.example', ['blocked.example'])).toBe(false)
+    expect(await isEligibleForSignUp('a@mailinator.com', [])).toBe(false)
+    expect(await isEligibleForSignUp('a@acme.example', ['blocked.example'])).toBe(true)
+  })
+})
+
+describe('the cap on wrong reset codes', () => {
+  // P(an attacker succeeds within 30 days) ≤ 31 windows × cap / 10^digits (see domain/otp.ts).
+  it.each([[4, 3], [6, 322]])('allows %i-digit codes %i wrong guesses a day, ≤ 1 %% in 30 days', (digits, cap) => {
+    expect(otpGuessesPerDay(digits)).toBe(cap)
+    expect((31 * cap) / 10 ** digits).toBeLessThanOrEqual(0.01)
+    expect((31 * (cap + 1)) / 10 ** digits).toBeGreaterThan(0.01) // the largest cap that keeps it
   })
 })

@@ -32,6 +32,7 @@ export function fakeMailer(): FakeMailer {
 
 export interface Harness {
   app: AppInstance
+  /** For the tests' own reads and writes: system work (the routes get the request-scoped twin). */
   db: Kysely<IdentityDb>
   database: Database
   /** The fake unless the harness was built with another mailer. */
@@ -48,11 +49,10 @@ export async function buildHarness(open: () => Promise<Database>, env: Record<st
   const tokens = await createTestTokenService()
   const mail = fakeMailer()
   const app = await createServer({ config, logger: silentLogger, tokens })
-  const db = schemaDb<IdentityDb>(database, SCHEMA)
-  await app.register(identityPlugin, { prefix: '/api', db, tokens, config, mail: mailer ?? mail, logger: silentLogger })
+  await app.register(identityPlugin, { prefix: '/api', db: schemaDb<IdentityDb>(database, SCHEMA), tokens, config, mail: mailer ?? mail, logger: silentLogger })
   await app.ready()
   return {
-    app, db, database, mail, tokens, config,
+    app, db: schemaDb<IdentityDb>(database, SCHEMA, { system: true }), database, mail, tokens, config,
     close: async () => {
       await app.close()
       await mailer?.close()
@@ -75,6 +75,8 @@ export interface Reply {
   body: Record<string, unknown> & { status?: boolean; message?: string; data?: unknown }
   headers: Record<string, unknown>
   refreshCookie: string | undefined
+  /** `portal_dc=…` when the reply made this browser a trusted device. */
+  deviceCookie: string | undefined
 }
 
 let lastIp = 0
@@ -93,8 +95,8 @@ export async function call(h: Harness, method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   })
   const raw = res.headers['set-cookie']
   const cookies = (Array.isArray(raw) ? raw : raw ? [raw] : []).map(String)
-  const rt = cookies.find((c) => c.startsWith('portal_rt='))
-  return { status: res.statusCode, body: res.body ? res.json() : {}, headers: res.headers, refreshCookie: rt?.split(';')[0] }
+  const named = (name: string) => cookies.find((c) => c.startsWith(`${name}=`))?.split(';')[0]
+  return { status: res.statusCode, body: res.body ? res.json() : {}, headers: res.headers, refreshCookie: named('portal_rt'), deviceCookie: named('portal_dc') }
 }
 
 export interface SignedUp {
@@ -105,11 +107,43 @@ export interface SignedUp {
   cookie: string
 }
 
-export async function signUp(h: Harness, email: string, names = { firstName: 'test', lastName: 'user' }): Promise<SignedUp> {
+/**
+ * Signs a company up. `verified` (the default): its admin then follows the mailed link and renews
+ * the session, so the token carries the verified claim, as most tests need; false leaves it unproven.
+ */
+export async function signUp(h: Harness, email: string, names = { firstName: 'test', lastName: 'user' }, opts: { verified?: boolean } = {}): Promise<SignedUp> {
   const res = await call(h, 'POST', '/api/usercreate', { body: { ...names, email, password: PASSWORD, cnfpassword: PASSWORD } })
   if (res.status !== 201) throw new Error(`sign-up of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`)
   const data = res.body.data as { _id: string; email: string; dbName: string; token: string }
-  return { ...data, cookie: res.refreshCookie! }
+  const user = { ...data, cookie: res.refreshCookie! }
+  return opts.verified === false ? user : verify(h, user)
+}
+
+/** Waits for a mail to `to` whose subject is `subject` (routes send some after replying). */
+export async function mailTo(h: Harness, to: string, subject: string): Promise<SentMail> {
+  for (let i = 0; i < 200; i++) {
+    const mail = h.mail.sent.filter((m) => m.to === to && m.subject === subject).at(-1)
+    if (mail) return mail
+    await new Promise((r) => setTimeout(r, 5))
+  }
+  throw new Error(`no "${subject}" mailed to ${to}`)
+}
+
+/** The token of the last verification link mailed to `email`. */
+export async function verificationToken(h: Harness, email: string): Promise<string> {
+  const mail = await mailTo(h, email, 'Confirm your email address')
+  const token = mail.text.match(/https:\/\/portal\.test\/verify-email\?token=([\w-]+)/)?.[1]
+  if (!token) throw new Error(`no verification link in: ${mail.text}`)
+  return token
+}
+
+/** Follows the mailed link, then renews the session as the web app does: the new token is verified. */
+export async function verify(h: Harness, user: SignedUp, token?: string): Promise<SignedUp> {
+  const verified = await call(h, 'POST', '/api/user/verify-email', { body: { token: token ?? (await verificationToken(h, user.email)) } })
+  if (verified.status !== 200) throw new Error(`verification of ${user.email} failed: ${verified.status} ${JSON.stringify(verified.body)}`)
+  const renewed = await call(h, 'POST', '/api/token/refresh', { cookie: user.cookie })
+  if (renewed.status !== 200) throw new Error(`renewal failed: ${renewed.status}`)
+  return { ...user, token: (renewed.body.data as { token: string }).token, cookie: renewed.refreshCookie! }
 }
 
 /** The last reset code mailed to `email` (the route sends without awaiting: wait a moment). */
@@ -124,11 +158,11 @@ export async function lastCode(h: Harness, email: string): Promise<string> {
 
 export const codeMailsTo = (h: Harness, email: string) => h.mail.sent.filter((m) => m.to === email && m.subject === 'Your password reset code').length
 
-/** Asks for a reset code and returns it once the (unawaited) mail has arrived. */
+/** Asks for a reset code and returns it once the mail (sent after the reply) has arrived. */
 export async function requestCode(h: Harness, email: string): Promise<string> {
   const before = codeMailsTo(h, email)
   const res = await call(h, 'POST', '/api/user/forgotpassword', { body: { email } })
   if (res.status !== 200) throw new Error(`code request failed: ${res.status}`)
-  for (let i = 0; i < 100 && codeMailsTo(h, email) === before; i++) await new Promise((r) => setTimeout(r, 5))
+  for (let i = 0; i < 400 && codeMailsTo(h, email) === before; i++) await new Promise((r) => setTimeout(r, 5))
   return lastCode(h, email)
 }

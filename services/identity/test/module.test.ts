@@ -25,7 +25,7 @@ describe.each(testDatabaseKinds())('identity module on %s', (_kind, open) => {
     await identityModule.init(ctx)
     await server.ready()
     // The harness shape, for call(): the module built the plugin itself.
-    h = { app: server, db: schemaDb<IdentityDb>(database, 'identity'), database, mail: ctx.mail as Harness['mail'], tokens, config, close: async () => {} }
+    h = { app: server, db: schemaDb<IdentityDb>(database, 'identity', { system: true }), database, mail: ctx.mail as Harness['mail'], tokens, config, close: async () => {} }
   })
   afterAll(async () => {
     await ctx.server.close()
@@ -37,7 +37,7 @@ describe.each(testDatabaseKinds())('identity module on %s', (_kind, open) => {
       select table_schema, table_name from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') order by 2`.execute(h.db)
     expect(tables.rows.every((t) => t.tableSchema === 'identity')).toBe(true)
     expect(tables.rows.map((t) => t.tableName)).toEqual(
-      ['attempt', 'invite', 'kysely_migration', 'kysely_migration_lock', 'otp', 'refresh_token', 'tenant', 'user', 'waitlist'],
+      ['attempt', 'device', 'email_verification', 'invite', 'kysely_migration', 'kysely_migration_lock', 'otp', 'refresh_token', 'tenant', 'user', 'waitlist'],
     )
     await migrateSchema(database, 'identity', migrations)
     // Emails are stored lowercased; the database refuses anything else.
@@ -45,25 +45,53 @@ describe.each(testDatabaseKinds())('identity module on %s', (_kind, open) => {
     const user = { id: crypto.randomUUID(), tenantId: tenant.id, passwordHash: 'h', firstName: 'a', lastName: 'b', admin: false }
     await expect(h.db.insertInto('user').values({ ...user, email: 'Upper@check.example' }).execute()).rejects.toThrow(/user_email_lowercase/)
     await h.db.insertInto('user').values({ ...user, email: 'lower@check.example' }).execute()
-    const applied = await sql<{ name: string }>`select name from identity.kysely_migration order by name`.execute(database.root)
+    const applied = await sql<{ name: string }>`select name from identity.kysely_migration order by name`.execute(database.system)
     expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrations))
   })
 
-  it('seeds the demo tenant once, and its admin can sign in', async () => {
+  it('refuses a weak DEMO_PASSWORD with the reason, before creating anything', async () => {
+    await expect(seedDemo(ctx, 'Password1!')).rejects.toThrow(/^DEMO_PASSWORD is refused: This password is too easy to guess\./)
+    await expect(seedDemo(ctx, 'demo1234')).rejects.toThrow('DEMO_PASSWORD is refused: Password must contain at least one special character.')
+    expect(await h.db.selectFrom('tenant').select('id').where('dbName', '=', 'demo').execute()).toHaveLength(0)
+  })
+
+  it('seeds the demo tenant once, verified, and its admin can sign in', async () => {
     const first = await seedDemo(ctx)
     const again = await seedDemo(ctx)
     expect(again).toEqual(first)
-    expect(first).toMatchObject({ dbName: 'demo', email: 'admin@demo.example', password: 'Demo@12345' })
+    // The built-in password passes the password rules like any other.
+    expect(first).toMatchObject({ dbName: 'demo', email: 'admin@demo.example', password: 'Demo-Trust!4821', passwordFromConfig: false })
     expect(await h.db.selectFrom('user').select('id').where('email', '=', DEMO.email).execute()).toHaveLength(1)
     const login = await call(h, 'POST', '/api/userlogin', { body: { email: first.email, password: first.password } })
-    expect(login.body).toMatchObject({ status: true, data: { admin: true, dbName: 'demo', firstName: 'Demo', lastName: 'Admin' } })
+    expect(login.body).toMatchObject({ status: true, data: { admin: true, dbName: 'demo', firstName: 'Demo', lastName: 'Admin', emailVerified: true } })
     const tenant = await h.db.selectFrom('tenant').select(['id', 'provisioned']).where('dbName', '=', 'demo').executeTakeFirstOrThrow()
     expect(tenant).toEqual({ id: first.tenantId, provisioned: true })
   })
 
+  it('migrates existing accounts: invited people count as verified, everyone else must verify', async () => {
+    const fresh = await open()
+    try {
+      const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '2026_11_28'))
+      await migrateSchema(fresh, 'identity', before)
+      const db = schemaDb<IdentityDb>(fresh, 'identity', { system: true })
+      const tenantId = crypto.randomUUID()
+      await db.insertInto('tenant').values({ id: tenantId, dbName: 'old_co', companyName: 'Old' }).execute()
+      const user = (email: string) => ({ id: crypto.randomUUID(), tenantId, email, passwordHash: 'h', firstName: 'a', lastName: 'b', admin: false })
+      const [founder, invited] = [user('founder@old.example'), user('invited@old.example')]
+      await db.insertInto('user').values([founder, invited]).execute()
+      const acceptedAt = new Date('2026-11-20T10:00:00Z')
+      await db.insertInto('invite').values({ id: crypto.randomUUID(), tenantId, email: invited.email, tokenHash: 'x', invitedBy: founder.id, expiresAt: acceptedAt, acceptedAt }).execute()
+      await migrateSchema(fresh, 'identity', migrations)
+      const rows = await db.selectFrom('user').select(['email', 'emailVerifiedAt']).orderBy('email').execute()
+      expect(rows).toEqual([{ email: founder.email, emailVerifiedAt: null }, { email: invited.email, emailVerifiedAt: acceptedAt }])
+    } finally {
+      await fresh.close()
+    }
+  })
+
   it('leaves check-hostname to the trust-center service, which owns the host registry', async () => {
     expect(ctx.server.hasRoute({ method: 'GET', url: '/api/fs/check-hostname' })).toBe(false)
-    const applied = await sql<{ name: string }>`select name from identity.kysely_migration where name like '%drop_host'`.execute(database.root)
+    const applied = await sql<{ name: string }>`select name from identity.kysely_migration where name like '%drop_host'`.execute(database.system)
     expect(applied.rows).toHaveLength(1)
   })
 

@@ -1,7 +1,10 @@
 // People and invites, admin-only routes, and tenant isolation (security.md B1, B2, B25), on every
-// database kind.
+// database kind. Invites: a verified address, limits per tenant and per admin, and the same answer
+// whether or not the address has an account in another company (security.md B7).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { testDatabaseKinds } from '@portal/db'
+import { recordAttempt } from '../src/db/attempts.repo.js'
+import { INVITE_LIMITS } from '../src/routes/people.js'
 import { buildHarness, call, type Harness, PASSWORD, type SignedUp, signUp } from './harness.js'
 
 const inviteTokenIn = (text: string) => text.match(/\/signup\?invite=([\w-]+)/)?.[1]
@@ -99,15 +102,44 @@ describe.each(testDatabaseKinds())('people on %s', (_kind, open) => {
     expect((await call(h, 'DELETE', '/api/people/not-a-uuid', { token: admin.token })).status).toBe(404)
   })
 
-  it('limits invitations to 20 an hour per tenant', async () => {
+  it('limits invitations to 20 an hour per admin and 50 per company', async () => {
+    expect(INVITE_LIMITS).toEqual({ tenant: { max: 50, windowMs: 3600_000 }, admin: { max: 20, windowMs: 3600_000 } })
     const admin = await signUp(h, 'many@quota-co.example')
     for (let i = 0; i < 20; i++) await invite(h, admin, `q${i}@quota-co.example`)
     const limited = await call(h, 'POST', '/api/people/invite', { token: admin.token, body: { email: 'q20@quota-co.example' } })
     expect(limited.status).toBe(429)
+    expect(limited.body).toMatchObject({ status: false, message: 'Too many invitations. Please try again later.' })
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
     // Another tenant has its own quota.
     const other = await signUp(h, 'boss@quota-two.example')
     expect((await call(h, 'POST', '/api/people/invite', { token: other.token, body: { email: 'q0@quota-two.example' } })).status).toBe(201)
+    // The company's own limit binds whichever admin asks: 50 sent by the company's other admins.
+    const third = await signUp(h, 'boss@quota-three.example')
+    const tenantId = (await h.tokens.verifyAccess(third.token)).tenantId
+    for (let i = 0; i < 50; i++) await recordAttempt(h.db, 'invite_sent', tenantId)
+    expect((await call(h, 'POST', '/api/people/invite', { token: third.token, body: { email: 'x@quota-three.example' } })).status).toBe(429)
+    expect(h.mail.sent.some((m) => m.to === 'q20@quota-co.example' || m.to === 'x@quota-three.example')).toBe(false)
+  })
+
+  it('answers an invite to an address with an account in another company exactly like one to a new address', async () => {
+    const taken = await signUp(h, 'someone@elsewhere-co.example')
+    const admin = await signUp(h, 'lead@probe-co.example', { firstName: 'pat', lastName: 'probe' })
+    const existing = await call(h, 'POST', '/api/people/invite', { token: admin.token, body: { email: taken.email, status: 'invited' } })
+    const fresh = await call(h, 'POST', '/api/people/invite', { token: admin.token, body: { email: 'nobody@elsewhere-co.example', status: 'invited' } })
+    expect(existing.status).toBe(201)
+    expect(existing.body).toEqual(fresh.body)
+    // Both show as pending in the inviting company's list, the same way.
+    const people = (await call(h, 'GET', '/api/people', { token: admin.token })).body.data as { email: string; status: string }[]
+    expect(people.filter((p) => p.status === 'invited').map((p) => p.email).sort()).toEqual(['nobody@elsewhere-co.example', taken.email])
+    // Only the mailbox's owner learns why it cannot join; the mail carries no sign-up link.
+    const notice = h.mail.sent.filter((m) => m.to === taken.email).at(-1)!
+    expect(notice.subject).toBe('You are invited to the Trust Portal')
+    expect(notice.text).toContain('Pat Probe invited you to join Probe Co on the Trust Portal.')
+    expect(notice.text).toContain('This address already has a Trust Portal account, and an address can belong to one company only')
+    expect(notice.text).not.toMatch(/invite=/)
+    expect(h.mail.sent.filter((m) => m.to === 'nobody@elsewhere-co.example').at(-1)!.text).toMatch(/\/signup\?invite=[\w-]{43}/)
+    // The other company's account is untouched.
+    expect((await call(h, 'POST', '/api/userlogin', { body: { email: taken.email, password: PASSWORD } })).body).toMatchObject({ data: { dbName: taken.dbName } })
   })
 
   it('refuses an expired invitation', async () => {

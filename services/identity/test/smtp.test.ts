@@ -8,7 +8,7 @@ import { testDatabaseKinds } from '@portal/db'
 import { createMailer } from '@portal/mail'
 import { type ParsedMail, simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
-import { buildHarness, call, type Harness, PASSWORD, signUp } from './harness.js'
+import { buildHarness, call, type Harness, PASSWORD, signUp, verify } from './harness.js'
 
 interface Received {
   rcptTo: string[]
@@ -53,8 +53,12 @@ describe('identity mail over SMTP', () => {
     throw new Error(`no "${subject}" for ${to}`)
   }
 
-  it('sends an invitation whose link signs the colleague up', async () => {
-    const admin = await signUp(h, 'owner@smtp-co.example', { firstName: 'ann & co', lastName: 'lee' })
+  it('sends a verification link, then an invitation whose link signs the colleague up', async () => {
+    const unverified = await signUp(h, 'owner@smtp-co.example', { firstName: 'ann & co', lastName: 'lee' }, { verified: false })
+    const link = await waitFor('owner@smtp-co.example', 'Confirm your email address')
+    const verifyToken = link.text?.match(/https:\/\/portal\.test\/verify-email\?token=([\w-]{43})\n/)?.[1]
+    expect(verifyToken).toBeDefined()
+    const admin = await verify(h, unverified, verifyToken)
     expect((await call(h, 'POST', '/api/people/invite', { token: admin.token, body: { email: 'new@smtp-co.example' } })).status).toBe(201)
     const mail = await waitFor('new@smtp-co.example', 'You are invited to the Trust Portal')
     expect(received.at(-1)!.rcptTo).toEqual(['new@smtp-co.example'])
@@ -69,11 +73,12 @@ describe('identity mail over SMTP', () => {
   })
 
   it('mails a reset code that validates', async () => {
-    await signUp(h, 'forgot@smtp-two.example')
+    await signUp(h, 'forgot@smtp-two.example', undefined, { verified: false })
     expect((await call(h, 'POST', '/api/user/forgotpassword', { body: { email: 'forgot@smtp-two.example' } })).status).toBe(200)
     const mail = await waitFor('forgot@smtp-two.example', 'Your password reset code')
     const code = mail.text?.match(/\b(\d{4})\b/)?.[1]
     expect(code).toBeDefined()
-    expect((await call(h, 'POST', '/api/user/otpvalidation', { body: { email: 'forgot@smtp-two.example', otp: code } })).body).toEqual({ status: true, message: 'OTP Validated Successfully' })
+    expect((await call(h, 'POST', '/api/user/otpvalidation', { body: { email: 'forgot@smtp-two.example', otp: code } })).body)
+      .toEqual({ status: true, message: 'OTP Validated Successfully', data: { resetToken: expect.stringMatching(/^[\w-]{43}$/) } })
   })
 })

@@ -1,3 +1,3 @@
 // Compliance documents: PDF → text per page → cited chunks (the ingest-document job's core).
 export { type Chunk, chunkPages, chunkSize } from './chunk/chunk-pages.js'
-export { extractPdfText, type PdfPage, pdfLimits } from './pdf/extract-text.js'
+export { extractPdfFile, extractPdfText, type PdfPage, pdfLimits } from './pdf/extract-text.js'

@@ -5,7 +5,7 @@ import { isHeading } from '@portal/knowledge'
 import { chunkPages, chunkSize } from '../src/chunk/chunk-pages.js'
 import { extractPdfText } from '../src/pdf/extract-text.js'
 
-const POLICIES = path.resolve(process.cwd(), '../shared/data/policies')
+const POLICIES = path.resolve(process.cwd(), 'tests/fixtures/policies')
 
 describe('chunks of the SOC 2 policy set', () => {
   it('cover every page without crossing one, within the size bounds, with headings', async () => {

@@ -1,11 +1,11 @@
-// Question extraction on the real questionnaires customers upload (../shared/data, SOURCES.md).
+// Question extraction on the real questionnaires customers upload (tests/fixtures, SOURCES.md).
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from '@jest/globals'
-import { findQuestions } from '../src/extract/find-questions.js'
+import { findQuestions } from '../src/extract/find-questions.mjs'
 import { readWorkbook } from '@portal/sheets'
 
-const DATA = path.resolve(process.cwd(), '../shared/data/questionnaires')
+const DATA = path.resolve(process.cwd(), 'tests/fixtures/questionnaires')
 const load = async (file: string) => findQuestions(await readWorkbook(await readFile(path.join(DATA, file))))
 
 describe('questions found in the real workbooks', () => {

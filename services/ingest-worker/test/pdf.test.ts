@@ -4,9 +4,9 @@ import path from 'node:path'
 import { describe, expect, it } from '@jest/globals'
 import { pdfFromContentStreams, pdfString } from '@portal/pdf-writer'
 import { isPdf } from '@portal/storage'
-import { extractPdfText, pdfLimits } from '../src/pdf/extract-text.js'
+import { extractPdfFile, extractPdfText, pdfLimits } from '../src/pdf/extract-text.js'
 
-const POLICIES = path.resolve(process.cwd(), '../shared/data/policies')
+const POLICIES = path.resolve(process.cwd(), 'tests/fixtures/policies')
 const soc2 = () => readFile(path.join(POLICIES, 'open_access_policies/minimal-soc2_compiled.pdf'))
 
 describe('PDF text per page', () => {
@@ -17,6 +17,12 @@ describe('PDF text per page', () => {
     expect(pages[0]!.text).toContain('SOC 2 Compliance Policies & Procedures')
     expect(pages.filter((p) => p.text.length > 200).length).toBeGreaterThan(150)
     expect(pages.some((p) => /encrypt/i.test(p.text))).toBe(true)
+  })
+
+  it('reads a PDF on disk by byte ranges to the same pages as from memory', async () => {
+    const file = path.join(POLICIES, 'open_access_policies/minimal-soc2_compiled.pdf')
+    expect(await extractPdfFile(file)).toEqual(await extractPdfText(await soc2()))
+    await expect(extractPdfFile(path.join(POLICIES, '../SOURCES.md'))).rejects.toMatchObject({ statusCode: 415 })
   })
 
   it('reads the CID-font security overview', async () => {

@@ -1,14 +1,14 @@
 // A client's questionnaires waiting for drafts get their draft job once the client's last document
 // is read, and only then; other clients, tenants and fully drafted questionnaires are left alone.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { type Database, migrateSchema, openDatabase } from '@portal/db'
+import { type Database, migrateSchema, openDatabase, systemView } from '@portal/db'
 import { finishFile, insertCompany, insertFile, migrations, questionnaireDb, replaceQuestions, SCHEMA, setDrafted } from '@portal/questionnaire-store'
 import { resumeDrafting } from '../src/jobs/resume-drafting.js'
 
 describe('resume drafting after documents are read', () => {
   let database: Database
   beforeAll(async () => {
-    database = await openDatabase({})
+    database = systemView(await openDatabase({})) // jobs run in their payload's tenant in the workers; here, outside any scope
     await migrateSchema(database, SCHEMA, migrations)
   })
   afterAll(async () => database.close())

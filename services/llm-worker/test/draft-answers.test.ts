@@ -2,7 +2,7 @@
 // approved answers of earlier questionnaires come first, with their choice.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createMemoryBus } from '@portal/bus'
-import { type Database, migrateSchema, openDatabase } from '@portal/db'
+import { type Database, migrateSchema, openDatabase, systemView } from '@portal/db'
 import { knowledgeDb, replaceDocumentChunks } from '@portal/knowledge'
 import { finishFile, insertCompany, insertFile, listQuestions, migrations, questionnaireDb, replaceQuestions, SCHEMA, updateAnswer } from '@portal/questionnaire-store'
 import { offlineDrafter } from '@portal/drafting'
@@ -13,7 +13,7 @@ import { draftAnswers } from '../src/jobs/draft-answers.js'
 describe('draft-answers job', () => {
   let database: Database
   beforeAll(async () => {
-    database = await openDatabase({})
+    database = systemView(await openDatabase({})) // jobs run in their payload's tenant in the workers; here, outside any scope
     await migrateSchema(database, SCHEMA, migrations)
   })
   afterAll(async () => database.close())

@@ -1,14 +1,19 @@
 // questionnaire module: the host's entry into this service. At start-up it migrates its schema and
 // re-queues files a crash or a lost queue left queued or running past their lease.
 import { draftJob, JOBS } from '@portal/contracts'
-import { migrateSchema } from '@portal/db'
+import { asSystem, type Database, migrateSchema, withTenant } from '@portal/db'
 import { need, type ServiceContext } from '@portal/http'
 import { createDrafter } from '@portal/drafting'
 import { migrations, questionnaireDb, questionnaireKnowledge, SCHEMA, staleFiles, undraftedQuestionnaires } from '@portal/questionnaire-store'
 import type { Module } from '@portal/runtime'
+import { seedDemoQuestionnaire as seedDemo } from './demo/seed.js'
 import { questionnairePlugin } from './plugin.js'
 
-export { DEMO_CLIENT, seedDemoQuestionnaire } from './demo/seed.js'
+export { DEMO_CLIENT } from './demo/seed.js'
+
+/** The demo client of `npm start`, written in the demo tenant's scope. */
+export const seedDemoQuestionnaire = (deps: Parameters<typeof seedDemo>[0] & { db: Database }, tenantId: string) =>
+  withTenant(tenantId, () => seedDemo(deps, tenantId))
 
 export const SERVICE = 'questionnaire'
 
@@ -22,7 +27,7 @@ export const module: Module<ServiceContext> = {
     const store = questionnaireDb(database)
     // Vectors, when configured, are checked now: a missing pgvector stops the start with its reason.
     const knowledge = questionnaireKnowledge(database, ctx.config)
-    await knowledge.ready()
+    await asSystem(() => knowledge.ready()) // of no tenant: the extension and the shared table
     ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
     await ctx.server.register(
       async (app) =>
@@ -32,13 +37,14 @@ export const module: Module<ServiceContext> = {
         }),
       { prefix: '/api' },
     )
-    for (const f of await staleFiles(store)) {
+    // Start-up sweeps look across tenants: system work. Each job then runs in its payload's tenant.
+    for (const f of await asSystem(() => staleFiles(store))) {
       const job = f.kind === 'compliance' ? JOBS.ingestDocument : JOBS.extractQuestions
       await queue.add(job, { tenantId: f.tenantId, fileId: f.id }, { jobId: `${f.kind}-${f.id}-restart` })
     }
     // Drafting cut short (the in-process queue forgets its jobs on a stop; a job may have run out of
     // attempts) resumes; a draft job still waiting or running absorbs this one.
-    for (const q of await undraftedQuestionnaires(store)) await queue.add(...draftJob(q.tenantId, q.id))
+    for (const q of await asSystem(() => undraftedQuestionnaires(store))) await queue.add(...draftJob(q.tenantId, q.id))
     return undefined
   },
 }

@@ -1,45 +1,79 @@
-// Uploaded files: read with limits, checked by their content (never their name), stored under a
-// generated key, and named for display with the spec's rules (spaces removed).
+// Uploaded files: streamed to temporary files with the size limit enforced while streaming (never
+// held whole in memory), checked by their content (never their name) before anything is stored or
+// counted, and named for display with the spec's rules (spaces removed).
 import { AppError } from '@portal/errors'
 import { inspectXlsx, spreadsheetKind } from '@portal/sheets'
-import { isPdf, uploadFileName } from '@portal/storage'
+import { isPdf, type Spooled, spoolStream, uploadFileName } from '@portal/storage'
+import { checkPdfFile } from '@portal/svc-ingest-worker/pdf-check'
 import type { FastifyRequest } from 'fastify'
 
 export const limits = { pdfBytes: 50 * 1024 * 1024, sheetBytes: 20 * 1024 * 1024, files: 5 }
 
+export type UploadKind = 'compliance' | 'questionnaire'
+export type Format = 'xlsx' | 'xls' | 'pdf'
+
 export interface Upload {
   fileName: string
-  bytes: Buffer
+  format: Format
+  /** The bytes, in a temporary file: `size` is what actually arrived. */
+  spooled: Spooled
 }
 
-/** Multipart fields and files of a request (files may be under `file` or `files`). */
-export async function readUpload(req: FastifyRequest): Promise<{ fields: Record<string, string>; files: Upload[] }> {
+const tooLarge = (kind: UploadKind) => new AppError('PAYLOAD_TOO_LARGE', { message: kind === 'compliance' ? 'The PDF is larger than 50 MB' : 'The file is too large' })
+
+/** What a file is, from its first bytes; refuses what this kind of upload does not take. */
+function formatOf(kind: UploadKind, head: Buffer): Format {
+  if (kind === 'compliance') {
+    if (!isPdf(head)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Only PDF files are accepted for compliance documents' })
+    return 'pdf'
+  }
+  const format = spreadsheetKind(head) ?? (isPdf(head) ? 'pdf' : undefined)
+  if (!format) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Questionnaires must be Excel workbooks (.xlsx, .xls) or PDF files' })
+  return format
+}
+
+/**
+ * Multipart fields and files of a request (files may be under `file` or `files`), each file spooled
+ * and refused as soon as its size or signature is wrong. The caller must `discard()` when done.
+ */
+export async function readUploads(req: FastifyRequest, kind: UploadKind): Promise<{ fields: Record<string, string>; files: Upload[]; discard(): Promise<void> }> {
   if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Send the file as multipart/form-data' })
   const fields: Record<string, string> = {}
   const files: Upload[] = []
-  for await (const part of req.parts()) {
-    if (part.type === 'file') files.push({ fileName: cleanFileName(part.filename), bytes: await part.toBuffer() })
-    else if (typeof part.value === 'string') fields[part.fieldname] = part.value
+  const discard = async () => void (await Promise.all(files.map((f) => f.spooled.remove())))
+  try {
+    for await (const part of req.parts()) {
+      if (part.type !== 'file') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value
+        continue
+      }
+      // The plugin's fileSize limit (50 MB) cuts the stream; spreadsheets are held to 20 MB below.
+      const spooled = await spoolStream(part.file, { maxBytes: limits.pdfBytes, truncated: () => part.file.truncated })
+      const upload = { fileName: cleanFileName(part.filename), format: 'pdf' as Format, spooled }
+      files.push(upload)
+      if (spooled.tooLarge) throw tooLarge(kind)
+      if (!spooled.size) throw new AppError('INVALID_REQUEST', { message: `${upload.fileName} is empty` })
+      upload.format = formatOf(kind, spooled.head)
+      if (upload.format !== 'pdf' && spooled.size > limits.sheetBytes) throw tooLarge(kind)
+    }
+    if (!files.length) throw new AppError('INVALID_REQUEST', { message: 'Please select a file first' })
+    return { fields, files, discard }
+  } catch (err) {
+    await discard()
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(kind)
+    throw err
   }
-  if (!files.length) throw new AppError('INVALID_REQUEST', { message: 'Please select a file first' })
-  for (const f of files) if (!f.bytes.length) throw new AppError('INVALID_REQUEST', { message: `${f.fileName} is empty` })
-  return { fields, files }
 }
 
 /** Spec §5: spaces removed; also control and bidi characters and path separators; 200 characters at most. */
 export const cleanFileName = (name: string): string => uploadFileName(name) || 'file'
 
-export function checkCompliance(file: Upload): 'pdf' {
-  if (!isPdf(file.bytes)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Only PDF files are accepted for compliance documents' })
-  if (file.bytes.length > limits.pdfBytes) throw new AppError('PAYLOAD_TOO_LARGE', { message: 'The PDF is larger than 50 MB' })
-  return 'pdf'
-}
-
-/** Questionnaires: .xlsx (its archive checked now, so a bomb is refused at once), .xls or PDF. */
-export async function checkQuestionnaire(file: Upload): Promise<'xlsx' | 'xls' | 'pdf'> {
-  const kind = spreadsheetKind(file.bytes) ?? (isPdf(file.bytes) ? 'pdf' : undefined)
-  if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Questionnaires must be Excel workbooks (.xlsx, .xls) or PDF files' })
-  if (file.bytes.length > (kind === 'pdf' ? limits.pdfBytes : limits.sheetBytes)) throw new AppError('PAYLOAD_TOO_LARGE', { message: 'The file is too large' })
-  if (kind === 'xlsx') await inspectXlsx(file.bytes, () => false)
-  return kind
+/**
+ * The checks that need the whole file, before any row or job exists: a PDF must open in pdf.js
+ * without a password (worker thread, read from the spooled file); an .xlsx archive is pre-scanned
+ * (worker thread, read from the spooled file by ranges, counting the bytes it really inflates).
+ */
+export async function checkContent(file: Upload): Promise<void> {
+  if (file.format === 'pdf') await checkPdfFile(file.spooled.path)
+  else if (file.format === 'xlsx') await inspectXlsx({ path: file.spooled.path })
 }

@@ -1,18 +1,23 @@
 // trust-center module: the host's entry into this service. Depends on the server (routes), the
 // database (schema `trust_center`), blobs (logos, documents), the bus (access-request events),
 // mail (access links) and tokens (staff calls). Migrates its schema at start-up.
-import { migrateSchema, schemaDb } from '@portal/db'
+import { asSystem, migrateSchema, schemaDb, withTenant } from '@portal/db'
 import { need, type ServiceContext } from '@portal/http'
 import type { Module } from '@portal/runtime'
 import { migrations } from './db/migrations/index.js'
 import { SCHEMA, type TrustCenterDb } from './db/schema.js'
 import { refreshHostnames } from './db/site.repo.js'
+import { seedDemoTrustCenter as seedDemo } from './demo/seed.js'
 import { PageCache } from './page.js'
 import { trustCenterPlugin } from './plugin.js'
 import { SiteDirectory } from './sites.js'
 import { ViewCounter } from './views.js'
 
-export { type DemoTrustCenter, seedDemoTrustCenter } from './demo/seed.js'
+export type { DemoTrustCenter } from './demo/seed.js'
+
+/** The demo trust center of `npm start`, written in the demo tenant's scope. */
+export const seedDemoTrustCenter = (ctx: ServiceContext, tenant: { tenantId: string; dbName: string }) =>
+  withTenant(tenant.tenantId, () => seedDemo(ctx, tenant))
 export { migrations } from './db/migrations/index.js'
 export { SCHEMA, type TrustCenterDb } from './db/schema.js'
 
@@ -25,7 +30,7 @@ export const module: Module<ServiceContext> = {
     const database = need(ctx.db, 'db')
     if (ctx.config.dbMigrate) await migrateSchema(database, SCHEMA, migrations)
     const db = schemaDb<TrustCenterDb>(database, SCHEMA)
-    await refreshHostnames(db, ctx.config.trustCenterDomain)
+    await asSystem(() => refreshHostnames(db, ctx.config.trustCenterDomain)) // every tenant's site: system work
     const logger = ctx.logger.child({ svc: SERVICE })
     const views = new ViewCounter(db, logger)
     ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify'
 import { findByTokenHash, findGrantState, grantAccess, restoreGrant } from './db/access.repo.js'
 import { findSettings } from './db/branding.repo.js'
 import { insertHistory } from './db/history.repo.js'
-import { currentNda, hasAccepted } from './db/nda.repo.js'
+import { confirmAcceptances, currentNda, hasAccepted } from './db/nda.repo.js'
 import type { Site } from './db/site.repo.js'
 import type { TrustCenterDeps } from './deps.js'
 import { accessGrantedMail, accessLink } from './domain/access-mail.js'
@@ -32,6 +32,14 @@ export async function validGrant(deps: TrustCenterDeps, tenantId: string, token:
   return { requestId: row.id, email: row.workEmail, expiresAt: row.expiresAt }
 }
 
+/**
+ * The visitor presented a valid access link of `grant.email`, which only that inbox received: their
+ * NDA acceptances under that email are confirmed from now on.
+ */
+export async function confirmByLink(deps: TrustCenterDeps, tenantId: string, grant: ValidGrant): Promise<void> {
+  await confirmAcceptances(deps.db, tenantId, grant.email, deps.now())
+}
+
 /** No NDA, or its current version accepted by this email. */
 export async function ndaSatisfied(deps: TrustCenterDeps, tenantId: string, email: string): Promise<boolean> {
   const nda = await currentNda(deps.db, tenantId)
@@ -42,6 +50,7 @@ export async function ndaSatisfied(deps: TrustCenterDeps, tenantId: string, emai
 export async function visitorMayDownloadGated(deps: TrustCenterDeps, tenantId: string, token: string | undefined, email: string | undefined): Promise<ValidGrant | undefined> {
   const grant = await validGrant(deps, tenantId, token)
   if (!grant || !email || grant.email !== email.trim().toLowerCase()) return undefined
+  await confirmByLink(deps, tenantId, grant)
   return (await ndaSatisfied(deps, tenantId, grant.email)) ? grant : undefined
 }
 

@@ -5,14 +5,14 @@
 // Public pages are read far more often than they change, so lookups are cached for a second:
 // writes in this process clear the cache at once; another process (split mode, replicas) sees a
 // change within that second. Unknown hosts are cached too, so floods of made-up names stay cheap.
-import { enterTenant } from '@portal/db'
+import { asSystem, enterTenant } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { dbNameHeader, principalOf } from '@portal/http'
 import type { FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { TrustCenterDb } from './db/schema.js'
 import { bumpContentVersion, ensureSite, findPublishedSiteByHostname, findSite, findSiteByDbName, type Site } from './db/site.repo.js'
-import { normaliseHost } from './domain/hostnames.js'
+import { normaliseHost, QUARANTINE_MS } from './domain/hostnames.js'
 
 export type { Site } from './db/site.repo.js'
 
@@ -53,11 +53,16 @@ export class SiteDirectory {
     return pending
   }
 
+  /** A new site's first cname skips names another tenant released since then. */
+  private quarantineSince(): Date {
+    return new Date(this.now() - QUARANTINE_MS)
+  }
+
   /** The published site on this host name, if any (the name is normalised first). */
   publishedOnHost(hostname: string): Promise<Site | undefined> {
     const host = normaliseHost(hostname)
     if (!host || host.length > 253) return Promise.resolve(undefined)
-    return this.cached(`h:${host}`, () => findPublishedSiteByHostname(this.db, host))
+    return this.cached(`h:${host}`, () => asSystem(() => findPublishedSiteByHostname(this.db, host))) // the registry spans tenants
   }
 
   /** Resolves a public call's tenant, or throws 404 'Trust center not found'. */
@@ -70,7 +75,7 @@ export class SiteDirectory {
 
   private async publishedByDbName(req: FastifyRequest): Promise<Site | undefined> {
     const dbName = dbNameHeader(req)
-    const site = dbName ? await this.cached(`d:${dbName}`, () => findSiteByDbName(this.db, dbName)) : undefined
+    const site = dbName ? await this.cached(`d:${dbName}`, () => asSystem(() => findSiteByDbName(this.db, dbName))) : undefined
     return site?.published ? site : undefined
   }
 
@@ -79,7 +84,7 @@ export class SiteDirectory {
     const me = principalOf(req)
     const site = this.known.has(me.tenantId) ? await findSite(this.db, me.tenantId) : undefined
     if (site) return site
-    const created = await ensureSite(this.db, me.tenantId, me.dbName, this.domain)
+    const created = await ensureSite(this.db, me.tenantId, me.dbName, this.domain, this.quarantineSince())
     this.known.add(me.tenantId)
     return created
   }
@@ -88,7 +93,7 @@ export class SiteDirectory {
   readonly ensure = async (req: FastifyRequest): Promise<void> => {
     const me = principalOf(req)
     if (this.known.has(me.tenantId)) return
-    await ensureSite(this.db, me.tenantId, me.dbName, this.domain)
+    await ensureSite(this.db, me.tenantId, me.dbName, this.domain, this.quarantineSince())
     this.known.add(me.tenantId)
   }
 

@@ -1,5 +1,6 @@
 // Page views are counted in memory and written as one history row per tenant every few seconds
 // ("Page loaded 37 times"), so the hottest public call never waits for a database write.
+import { withTenant } from '@portal/db'
 import type { Logger } from '@portal/observability'
 import type { Kysely } from 'kysely'
 import { insertHistory } from './db/history.repo.js'
@@ -30,7 +31,7 @@ export class ViewCounter {
       if (!n) continue
       this.counts.delete(t)
       try {
-        await insertHistory(this.db, t, [{ type: 'view', detail: n === 1 ? 'Page loaded' : `Page loaded ${n} times` }])
+        await withTenant(t, () => insertHistory(this.db, t, [{ type: 'view', detail: n === 1 ? 'Page loaded' : `Page loaded ${n} times` }])) // a timer: no request scope
       } catch (err) {
         this.counts.set(t, (this.counts.get(t) ?? 0) + n)
         this.log.error({ err, tenantId: t }, 'page views not recorded')

@@ -5,7 +5,7 @@ import { AppError } from '@portal/errors'
 import sharp from 'sharp'
 import { accessGrantedMail, accessLink } from '../src/domain/access-mail.js'
 import { cleanFileName, documentKind } from '../src/domain/document-file.js'
-import { defaultCname, hostnameOf, isValidSubdomain, normaliseHost, siteUrl } from '../src/domain/hostnames.js'
+import { defaultCname, hostnameOf, INTERNATIONAL_NAME, isValidSubdomain, normaliseHost, RESERVED_NAME, siteUrl, subdomainRefusal } from '../src/domain/hostnames.js'
 import { processLogo } from '../src/domain/logo-image.js'
 import { hashPermissionToken, newPermissionToken, PERMISSION_TOKEN } from '../src/domain/permission-token.js'
 import { sanitizeRichText } from '../src/domain/rich-text.js'
@@ -64,6 +64,17 @@ describe('host names', () => {
     expect(defaultCname('Acme_Corp_2')).toBe('acme-corp-2')
     for (const ok of ['a', 'acme', 'acme-corp', 'a1', 'x'.repeat(63)]) expect(isValidSubdomain(ok)).toBe(true)
     for (const bad of ['', '-acme', 'acme-', 'ac_me', 'a.b', 'x'.repeat(64), 'ACME', 'acmé']) expect(isValidSubdomain(bad)).toBe(false)
+  })
+
+  it('refuses punycode and non-ASCII labels, then malformed ones, then reserved names, each in words', () => {
+    for (const idn of ['xn--pple-43d', 'xn--80ak6aa92e', 'ab--cd', 'аpple', 'acmé', 'ａｃｍｅ', 'a\u200bb']) {
+      expect([idn, subdomainRefusal(idn)]).toEqual([idn, { code: 'INVALID_REQUEST', message: INTERNATIONAL_NAME }])
+    }
+    for (const bad of ['', '-acme', 'a.b', 'x'.repeat(64)]) expect(subdomainRefusal(bad)).toEqual({ code: 'INVALID_REQUEST', message: 'Invalid subdomain' })
+    for (const reserved of ['www', 'api', 'admin', 'mail', 'app', 'auth', 'login', 'status', 'trust', 'security', 'ns1', 'localhost']) {
+      expect(subdomainRefusal(reserved)).toEqual({ code: 'CONFLICT', message: RESERVED_NAME })
+    }
+    for (const ok of ['acme', 'acme-corp', 'a--b', 'demo', 'x'.repeat(63)]) expect(subdomainRefusal(ok)).toBeUndefined()
   })
 
   it('builds site URLs from PUBLIC_URL scheme and port only', () => {

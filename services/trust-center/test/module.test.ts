@@ -15,18 +15,22 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TrustCenterDb } from '../src/db/schema.js'
 import { ensureSite, findSite, publishSite, refreshHostnames } from '../src/db/site.repo.js'
+import { QUARANTINE_MS } from '../src/domain/hostnames.js'
 import { migrations, module, SCHEMA } from '../src/index.js'
 
 const mailer: Mailer = { kind: 'outbox', send: async () => {}, close: async () => {} }
 // No staff calls here: a verifier that refuses every token is all the server needs.
 const tokens = { verifyAccess: async () => Promise.reject(new Error('no tokens in this test')) } as unknown as ServiceContext['tokens']
 
+/** The start of a quarantine still running at `now` (the clock of publishSite, moved by tests). */
+const since = (now = Date.now()) => new Date(now - QUARANTINE_MS)
+
 describe.each(testDatabaseKinds())('trust-center module on %s', (_kind, open) => {
   let database: Database
   let ctx: ServiceContext
   let dir: string
   let stop: (() => Promise<void>) | undefined
-  const db = () => schemaDb<TrustCenterDb>(database, SCHEMA)
+  const db = () => schemaDb<TrustCenterDb>(database, SCHEMA, { system: true }) // the test's own reads and writes: no request scope
 
   beforeAll(async () => {
     database = await open()
@@ -50,10 +54,10 @@ describe.each(testDatabaseKinds())('trust-center module on %s', (_kind, open) =>
     expect(tables.rows.filter((t) => t.tableSchema !== 'trust_center')).toEqual([])
     expect(tables.rows.map((t) => t.tableName)).toEqual([
       'access_request', 'compliance', 'daily_usage', 'document', 'history', 'kysely_migration', 'kysely_migration_lock', 'logo', 'nda', 'nda_acceptance',
-      'overview', 'security_category', 'security_item', 'settings', 'site', 'theme',
+      'overview', 'released_cname', 'security_category', 'security_item', 'settings', 'site', 'theme',
     ])
     await migrateSchema(database, SCHEMA, migrations)
-    const applied = await sql<{ name: string }>`select name from trust_center.kysely_migration order by name`.execute(database.root)
+    const applied = await sql<{ name: string }>`select name from trust_center.kysely_migration order by name`.execute(database.system)
     expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrations))
   })
 
@@ -66,14 +70,34 @@ describe.each(testDatabaseKinds())('trust-center module on %s', (_kind, open) =>
     const [t1, t2] = [crypto.randomUUID(), crypto.randomUUID()]
     const first = await ensureSite(db(), t1, 'shared_name', 'localhost')
     expect(first).toMatchObject({ cname: 'shared-name', hostname: 'shared-name.localhost', published: false, contentVersion: 1 })
-    await publishSite(db(), t1, 'taken-later', 'localhost')
+    await publishSite(db(), t1, 'taken-later', 'localhost', since(), new Date())
     const squatter = crypto.randomUUID()
     await ensureSite(db(), squatter, 'squatter', 'localhost')
-    expect(await publishSite(db(), squatter, 'taken-later', 'localhost')).toBeUndefined() // unique cname
+    expect(await publishSite(db(), squatter, 'taken-later', 'localhost', since(), new Date())).toEqual({ refused: 'taken' }) // unique cname
     // t2's dbName maps to the cname t1 now holds.
     await ensureSite(db(), t2, 'taken_later', 'localhost')
     expect((await findSite(db(), t2))?.cname).toBe('taken-later-2')
     expect(await ensureSite(db(), t2, 'taken_later', 'localhost')).toEqual(await findSite(db(), t2))
+  })
+
+  it('holds a released cname for its last owner alone for 30 days, and for nobody after', async () => {
+    const [owner, rival, late] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()]
+    await ensureSite(db(), owner, 'q_owner', 'localhost')
+    await ensureSite(db(), rival, 'q_rival', 'localhost')
+    expect(await publishSite(db(), owner, 'q-name', 'localhost', since(), new Date())).toMatchObject({ site: { cname: 'q-name', published: true } })
+    // The owner moves to another name: q-name is released, not free.
+    expect(await publishSite(db(), owner, 'q-other', 'localhost', since(), new Date())).toMatchObject({ site: { cname: 'q-other' } })
+    expect(await publishSite(db(), rival, 'q-name', 'localhost', since(), new Date())).toEqual({ refused: 'quarantined' })
+    expect((await findSite(db(), rival))?.cname).toBe('q-rival')
+    // Nor does a new tenant whose dbName maps to it get it as its first cname.
+    expect((await ensureSite(db(), late, 'q_name', 'localhost', since())).cname).toBe('q-name-2')
+    // 29 days on (the clock moved, not waited for): still held; the owner takes it back at once.
+    const day = 86_400_000
+    expect(await publishSite(db(), rival, 'q-name', 'localhost', since(Date.now() + 29 * day), new Date())).toEqual({ refused: 'quarantined' })
+    expect(await publishSite(db(), owner, 'q-name', 'localhost', since(), new Date())).toMatchObject({ site: { cname: 'q-name' } })
+    // Released again, and 31 days pass: anyone may have it.
+    await publishSite(db(), owner, 'q-other', 'localhost', since(), new Date())
+    expect(await publishSite(db(), rival, 'q-name', 'localhost', since(Date.now() + 31 * day), new Date())).toMatchObject({ site: { cname: 'q-name' } })
   })
 
   it('keeps host names in step with TRUST_CENTER_DOMAIN and bumps the content version', async () => {

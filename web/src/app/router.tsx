@@ -1,11 +1,12 @@
 // Route table of spec §2. Three route sets: special (trust-center-only) domains, inbound users, and
 // the normal app. Every screen is lazy-loaded so the first load stays small.
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react'
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom'
 import { Spinner } from '../components/ui/spinner'
 import { mayBeSpecialDomain, useCheckHostname } from '../features/shell/api/check-hostname'
-import { refreshSession, setRouterBridge } from '../lib/api-client'
-import { consumeLoggedOut, useSession, useTokenRenewal } from '../lib/auth'
+import { setRouterBridge } from '../lib/api-client'
+import { consumeLoggedOut, type RenewalStatus, useSession, useTokenRenewal } from '../lib/auth'
+import { useDraftOwner } from '../lib/drafts'
 import { storage } from '../lib/storage'
 
 const Login = lazy(() => import('./routes/auth/login'))
@@ -14,6 +15,7 @@ const Register = lazy(() => import('./routes/auth/register'))
 const SignUpConfirmation = lazy(() => import('./routes/auth/signup-confirmation'))
 const Provision = lazy(() => import('./routes/auth/provision'))
 const ForgotPassword = lazy(() => import('./routes/auth/forgot-password'))
+const VerifyEmail = lazy(() => import('./routes/auth/verify-email'))
 const Profile = lazy(() => import('./routes/app/profile'))
 const People = lazy(() => import('./routes/app/people'))
 const Title = lazy(() => import('./routes/app/title'))
@@ -58,20 +60,21 @@ function RedirectToLogin({ clear }: { clear: boolean }) {
   return null
 }
 
-/** The guard: a stored, unexpired token. An expired one gets one silent renewal first. */
-function RequireAuth() {
+/**
+ * The guard: a stored token the server still renews. An expired one is renewed silently (by
+ * useTokenRenewal); a screen already shown stays mounted meanwhile, so nothing typed is lost, and
+ * only a refusal sends the user to sign in.
+ */
+function RequireAuth({ renewal }: { renewal: RenewalStatus }) {
   const { token, valid } = useSession()
-  const [renewing, setRenewing] = useState<'idle' | 'busy' | 'failed'>('idle')
-  const expired = Boolean(token) && !valid
-  useEffect(() => {
-    if (!expired || renewing !== 'idle') return
-    setRenewing('busy')
-    void refreshSession().then((ok) => setRenewing(ok ? 'idle' : 'failed'))
-  }, [expired, renewing])
-  if (valid) return <Outlet />
+  const shown = useRef(false)
   if (!token) return <RedirectToLogin clear={false} />
-  if (renewing === 'failed') return <RedirectToLogin clear />
-  return <Spinner label="Renewing session" />
+  if (renewal === 'rejected') return <RedirectToLogin clear />
+  if (valid || shown.current) {
+    shown.current = true
+    return <Outlet />
+  }
+  return <Spinner label={renewal === 'offline' ? 'The server cannot be reached: retrying' : 'Renewing session'} />
 }
 
 /** On a special host the gateway serves the public bundle (trust.html); this covers the console
@@ -104,7 +107,7 @@ function InboundRoutes() {
   )
 }
 
-function MainRoutes({ admin }: { admin: boolean }) {
+function MainRoutes({ admin, renewal }: { admin: boolean; renewal: RenewalStatus }) {
   return (
     <Routes>
       <Route path="/terms-of-service" element={<Terms />} />
@@ -116,8 +119,9 @@ function MainRoutes({ admin }: { admin: boolean }) {
       <Route path="/provision" element={<Provision />} />
       <Route path="/signupconfirmation" element={<SignUpConfirmation />} />
       <Route path="/register" element={<Register />} />
+      <Route path="/verify-email" element={<VerifyEmail />} />
       <Route path="/inbound/review/:id" element={<InboundReview />} />
-      <Route element={<RequireAuth />}>
+      <Route element={<RequireAuth renewal={renewal} />}>
         <Route path="/trust-center" element={<TrustCenter />} />
         <Route path="/trust-center/:userId" element={<TrustCenter />} />
         <Route element={<AppLayout />}>
@@ -148,7 +152,9 @@ function MainRoutes({ admin }: { admin: boolean }) {
 export function AppRoutes() {
   useRouterBridge()
   const session = useSession()
-  useTokenRenewal(session.valid ? session.token : null)
+  // Expired tokens too: after a sleep the renewal is what brings the session back.
+  const renewal = useTokenRenewal(session.token)
+  useDraftOwner()
   const hostname = window.location.hostname
   const check = useCheckHostname(hostname)
 
@@ -156,6 +162,6 @@ export function AppRoutes() {
   if (mayBeSpecialDomain(hostname) && check.isPending) routes = <div className="blank" aria-busy="true" />
   else if (check.data?.isSpecialDomain === true) routes = <SpecialDomainRoutes />
   else if (session.authData?.inboundUser) routes = <InboundRoutes />
-  else routes = <MainRoutes admin={session.authData?.admin === true} />
+  else routes = <MainRoutes admin={session.authData?.admin === true} renewal={renewal} />
   return <Suspense fallback={<Spinner />}>{routes}</Suspense>
 }

@@ -1,6 +1,9 @@
 // The one fetch wrapper of the app (bulletproof-react's lib/api-client). It adds the JSON, bearer and
-// DbName headers, unwraps the `{status, message?, data?}` envelope into an ApiError on failure, and
-// handles a 401 once: a silent renewal through the HttpOnly refresh cookie, then one retry.
+// DbName headers, unwraps the `{status, message?, data?}` envelope into an ApiError on failure,
+// renews an access token that has expired before sending with it, and handles a 401 once: a silent
+// renewal through the HttpOnly refresh cookie, then one retry.
+import { REFRESH_AHEAD_MS } from '../config/constants'
+import { noteServerTime, renewAheadMs, serverNow, tokenExpiry } from './jwt'
 import { saveBlob } from './save-blob'
 import { type AuthData, storage } from './storage'
 
@@ -67,14 +70,22 @@ function headers(json = true): Record<string, string> {
 }
 
 function send(method: string, path: string, body: unknown): Promise<Response> {
-  // Files go as multipart: the browser sets the Content-Type with its boundary.
+  // Files go as multipart: the browser sets the Content-Type with its boundary. No body, no
+  // Content-Type: a JSON type with an empty body is not valid JSON.
   const multipart = typeof FormData !== 'undefined' && body instanceof FormData
   return fetch(path, {
     method,
-    headers: headers(!multipart),
+    headers: headers(body !== undefined && !multipart),
     credentials: 'same-origin',
     ...(body === undefined ? {} : { body: multipart ? body : JSON.stringify(body) }),
   })
+}
+
+const NO_MESSAGE = 'An error occurred'
+
+/** What to tell the user about a failed call: the server's own words when it gave some, else `fallback`. */
+export function errorMessage(err: unknown, fallback = 'Error:Something went wrong!'): string {
+  return err instanceof ApiError && err.message && err.message !== NO_MESSAGE ? err.message : fallback
 }
 
 async function parse<T>(res: Response): Promise<T> {
@@ -91,7 +102,7 @@ async function parse<T>(res: Response): Promise<T> {
     const message =
       body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
         ? (body as { message: string }).message
-        : res.statusText || 'An error occurred'
+        : res.statusText || NO_MESSAGE
     throw new ApiError(res.status, message, body)
   }
   return body as T
@@ -100,31 +111,80 @@ async function parse<T>(res: Response): Promise<T> {
 /** Stores what a sign-in, sign-up or renewal returned. */
 export function saveSession(user: AuthUserReply): void {
   const { token, expiresIn: _expiresIn, ...authData } = user
+  noteServerTime(token)
   storage.set('token', token)
   if (authData.dbName) storage.set('dbName', authData.dbName)
   storage.setAuthData(authData)
 }
 
-let renewal: Promise<boolean> | null = null
-/** One renewal at a time: concurrent 401s share it. Resolves true when a new token is stored. */
-export function refreshSession(): Promise<boolean> {
-  renewal ??= (async () => {
-    try {
-      const res = await send('POST', '/api/token/refresh', undefined)
-      const body = await parse<Envelope<AuthUserReply>>(res)
-      if (!body?.status || !body.data?.token) return false
-      saveSession(body.data)
-      return true
-    } catch {
-      return false
-    } finally {
-      renewal = null
-    }
-  })()
+/**
+ * What a renewal came to: a new token is stored; the server refused the refresh cookie (signed out
+ * elsewhere, expired, reused): the session is over; or the server could not be asked (offline, 429,
+ * 5xx): try again later, the session may well be alive.
+ */
+export type Renewal = 'renewed' | 'rejected' | 'unavailable'
+
+/** A token other than `before` with time left: another tab renewed while this one waited. */
+function renewedElsewhere(before: string | null): boolean {
+  const now = storage.get('token')
+  const exp = now && now !== before ? tokenExpiry(now) : null
+  return exp !== null && exp - serverNow() > renewAheadMs(now!, REFRESH_AHEAD_MS)
+}
+
+async function callRefresh(): Promise<Renewal> {
+  let res: Response
+  try {
+    res = await send('POST', '/api/token/refresh', undefined)
+  } catch {
+    return 'unavailable'
+  }
+  if (!res.ok) {
+    await res.text().catch(() => '') // read to the end: nothing left open on the connection
+    return res.status === 401 || res.status === 403 ? 'rejected' : 'unavailable'
+  }
+  try {
+    const body = await parse<Envelope<AuthUserReply>>(res)
+    if (!body?.status || !body.data?.token) return 'rejected'
+    saveSession(body.data)
+    return 'renewed'
+  } catch {
+    return 'unavailable'
+  }
+}
+
+// Refresh tokens rotate and a reused one revokes the whole session (identity's reuse detection), so
+// tabs must never send the same cookie twice: one renewal at a time across tabs (Web Locks), and a
+// tab that waited first checks whether another already renewed.
+const LOCK_WAIT_MS = 20_000
+async function oneAtATime(before: string | null): Promise<Renewal> {
+  const run = () => (renewedElsewhere(before) ? Promise.resolve<Renewal>('renewed') : callRefresh())
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
+  if (!locks) return run()
+  try {
+    // Waiting ends after a while (a tab frozen while holding the lock); the renewal is then retried.
+    // The refresh call itself is never aborted: a rotation the browser did not hear of would look like reuse.
+    const signal = typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(LOCK_WAIT_MS) : undefined
+    return await locks.request('tp.token-refresh', signal ? { signal } : {}, run)
+  } catch {
+    return 'unavailable'
+  }
+}
+
+let renewal: Promise<Renewal> | null = null
+/** One renewal at a time: concurrent callers in this tab share it. */
+export function renewSession(): Promise<Renewal> {
+  renewal ??= oneAtATime(storage.get('token')).finally(() => {
+    renewal = null
+  })
   return renewal
 }
 
-function endSession(): void {
+/** Resolves true when a new token is stored. */
+export const refreshSession = (): Promise<boolean> => renewSession().then((r) => r === 'renewed')
+
+/** Ends the local session: storage cleared, return address kept, sign-in shown. Unsaved text stays in
+ * its drafts (lib/drafts), which the same user gets back after signing in again. */
+export function endSession(): void {
   const current = bridge.currentPath()
   storage.clear()
   if (!PUBLIC_PATHS.some((p) => current.startsWith(p))) storage.set('returnUrl', current)
@@ -132,20 +192,37 @@ function endSession(): void {
   bridge.navigate('/login')
 }
 
+// Renew first when the stored token is (about to be) expired: after a sleep or a throttled background
+// tab the timer may not have run yet, and a request with a dead token would end in a 401.
+const EXPIRY_MARGIN_MS = 5_000
+async function renewIfExpired(path: string): Promise<Renewal | null> {
+  if (NO_RENEWAL.some((p) => path.startsWith(p))) return null
+  const token = storage.get('token')
+  const exp = token ? tokenExpiry(token) : null
+  if (exp === null || exp - serverNow() > EXPIRY_MARGIN_MS) return null
+  return renewSession()
+}
+
 export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const before = await renewIfExpired(path)
   let res: Response
   try {
     res = await send(method, path, body)
   } catch {
-    throw new ApiError(0, 'Network error')
+    throw new ApiError(0, 'Network error: the server could not be reached. Please try again.')
   }
   if (res.status === 401 && !NO_RENEWAL.some((p) => path.startsWith(p))) {
-    if (await refreshSession()) {
+    // A refusal just now needs no second try.
+    const renewed = before === 'rejected' ? 'rejected' : await renewSession()
+    if (renewed === 'renewed') {
       try {
         res = await send(method, path, body)
       } catch {
-        throw new ApiError(0, 'Network error')
+        throw new ApiError(0, 'Network error: the server could not be reached. Please try again.')
       }
+    } else if (renewed === 'unavailable') {
+      // The session may be alive: keep the user (and the screen) here and let them try again.
+      throw new ApiError(401, 'Your session could not be renewed just now. Please try again in a moment.')
     }
     if (res.status === 401 && !NO_REDIRECT.some((p) => path.includes(p))) endSession()
   }
@@ -155,6 +232,7 @@ export async function request<T>(method: string, path: string, body?: unknown): 
 /** Downloads a file the API streams (exports; with a body, a POST download) and saves it under `fileName`. */
 export async function downloadFile(path: string, fileName: string, body?: unknown): Promise<void> {
   const method = body === undefined ? 'GET' : 'POST'
+  await renewIfExpired(path)
   let res = await send(method, path, body)
   if (res.status === 401 && (await refreshSession())) res = await send(method, path, body)
   if (!res.ok) await parse(res)
@@ -166,6 +244,7 @@ export async function downloadFile(path: string, fileName: string, body?: unknow
  * never go in URLs). Resolves when the server ends the stream or `signal` aborts.
  */
 export async function readEvents(path: string, onEvent: (event: string, data: unknown) => void, signal: AbortSignal): Promise<void> {
+  await renewIfExpired(path)
   const res = await fetch(path, { headers: { ...headers(false), Accept: 'text/event-stream' }, credentials: 'same-origin', signal })
   if (!res.ok || !res.body) throw new ApiError(res.status, 'Live progress is not available')
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader()

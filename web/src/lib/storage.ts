@@ -23,6 +23,14 @@ function notify(): void {
   for (const l of listeners) l()
 }
 
+// Another tab of the app wrote (a renewed token, a sign-out): this tab re-reads too, so its renewal
+// timer follows the newest token instead of spending a refresh token that was already rotated.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key === null || e.key.startsWith(STORAGE_PREFIX)) notify()
+  })
+}
+
 /** For useSyncExternalStore: a change counter that moves on every write. */
 export const storageVersion = (): number => version
 export function subscribeStorage(listener: () => void): () => void {
@@ -50,13 +58,16 @@ export const storage = {
     safe(() => localStorage.removeItem(STORAGE_PREFIX + key), undefined)
     notify()
   },
-  /** Removes every key of the app (and only those). */
+  /**
+   * Removes every key of the app (and only those) but the app version: it marks which build wrote
+   * the storage, not a session, and without it the next page load would purge the next session too.
+   */
   clear(): void {
     safe(() => {
       const mine: string[] = []
       for (let i = 0; i < localStorage.length; i++) {
         const k = localStorage.key(i)
-        if (k?.startsWith(STORAGE_PREFIX)) mine.push(k)
+        if (k?.startsWith(STORAGE_PREFIX) && k !== STORAGE_PREFIX + 'appVersion') mine.push(k)
       }
       for (const k of mine) localStorage.removeItem(k)
     }, undefined)

@@ -93,7 +93,7 @@ export function RequestAccessForm({ hasNda, onClose }: { hasNda: boolean; onClos
   )
 }
 
-export function AcceptNdaForm({ email, onAccepted }: { email: string; onAccepted(): void }) {
+export function AcceptNdaForm({ email, permissionToken, onAccepted }: { email: string; permissionToken?: string; onAccepted(): void }) {
   const nda = useNda(true)
   const [name, setName] = useState('')
   const [accepted, setAccepted] = useState(false)
@@ -104,7 +104,7 @@ export function AcceptNdaForm({ email, onAccepted }: { email: string; onAccepted
     if (!name.trim()) return setError('This field is required')
     if (!accepted) return setError('Please accept the NDA')
     try {
-      await acceptNda({ ndaId: nda._id, name: name.trim(), email })
+      await acceptNda({ ndaId: nda._id, name: name.trim(), email, ...(permissionToken ? { permissionToken } : {}) })
       onAccepted()
     } catch (err) {
       setError(err instanceof PublicError ? err.message : 'An error occurred')

@@ -45,10 +45,10 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
 
 export const getPage = () => call<{ data: TrustPage }>('GET', '/api/trustcenteruser').then((r) => r.data)
 export const getNda = () => call<{ data: Nda | null }>('GET', '/api/ndauser').then((r) => r.data)
-export const acceptNda = (body: { ndaId: string; name: string; email: string }) => call('POST', '/api/nda/accept', body)
+/** With the visitor's access link token the acceptance is recorded as confirmed (the link proves the email). */
+export const acceptNda = (body: { ndaId: string; name: string; email: string; permissionToken?: string }) => call('POST', '/api/nda/accept', body)
 export const requestAccess = (body: Record<string, string>) => call<{ message?: string }>('POST', '/api/useraccessrequest', body)
 export const checkAccess = (permissionToken: string) => call<{ data: Grant }>('POST', '/api/useraccesscheck', { permissionToken }).then((r) => r.data)
-export const trackDownload = (body: { fileName: string; type: string; email: string }) => call('POST', '/api/trackdownloadreq', { screenType: 'trust-center', ...body })
 
 /** Posts and saves the reply's bytes as a file (downloads are POSTs: tokens never go in URLs). */
 export async function saveDownload(path: string, body: unknown, fileName: string): Promise<void> {

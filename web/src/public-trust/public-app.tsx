@@ -5,7 +5,7 @@
 // checked; gated documents then download with it, after the NDA when it was not accepted yet.
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { AcceptNdaForm, PublicNdaPage, RequestAccessForm } from './access-forms'
-import { checkAccess, getPage, type Grant, PublicError, saveDownload, type TrustDocument, type TrustPage, trackDownload, visitorStore } from './api'
+import { checkAccess, getPage, type Grant, PublicError, saveDownload, type TrustDocument, type TrustPage, visitorStore } from './api'
 import { TrustCenterView, themeStyle } from './trust-center-view'
 import './trust.css'
 
@@ -55,8 +55,8 @@ function TrustCenterPage() {
   const credentials = () => (granted ? { userAccessEmail: visitorStore.get('userAccessEmail'), permissionToken: visitorStore.get('fileAccess') } : {})
   const onDownload = (doc: TrustDocument) => {
     setNotice('')
+    // The server records the download as it serves it: nothing to report afterwards.
     saveDownload('/api/fs/download-docs', { fileKey: doc._id, newFileName: doc.fileName, ...credentials() }, doc.fileName)
-      .then(() => trackDownload({ fileName: doc.fileName, type: doc.visibility, email: visitorStore.get('userAccessEmail') }).catch(() => undefined))
       .catch((e: Error) => setNotice(e.message))
   }
   const onDownloadAll = () => {
@@ -78,7 +78,7 @@ function TrustCenterPage() {
       {dialog === 'request' && <div style={themeStyle(page.theme)}><RequestAccessForm hasNda={Boolean(page.nda)} onClose={() => setDialog(null)} /></div>}
       {dialog === 'nda' && grant && (
         <div style={themeStyle(page.theme)}>
-          <AcceptNdaForm email={grant.email} onAccepted={() => { setGrant({ ...grant, ndaAccepted: true }); setDialog(null) }} />
+          <AcceptNdaForm email={grant.email} permissionToken={visitorStore.get('fileAccess')} onAccepted={() => { setGrant({ ...grant, ndaAccepted: true }); setDialog(null) }} />
         </div>
       )}
     </>

@@ -18,6 +18,8 @@ export interface UserTable {
   lastName: string
   admin: boolean
   inboundUser: Generated<boolean>
+  /** When the owner proved the address (emailed link, accepted invite); null until then. */
+  emailVerifiedAt: Generated<Date | null>
   createdAt: Generated<Date>
 }
 
@@ -54,19 +56,54 @@ export interface OtpTable {
   expiresAt: Date
   validatedAt: Date | null
   consumedAt: Date | null
+  /** Hash of the reset token handed to whoever validated the code: only it may set the password. */
+  resetTokenHash: Generated<string | null>
   createdAt: Generated<Date>
 }
 
+/** Single-use links that prove an address (only their hash is stored). */
+export interface EmailVerificationTable {
+  id: string
+  tenantId: string
+  userId: string
+  tokenHash: string
+  expiresAt: Date
+  usedAt: Date | null
+  createdAt: Generated<Date>
+}
+
+/** Browsers that signed in successfully (the device cookie's hash): not held back by others' failures. */
+export interface DeviceTable {
+  id: string
+  tenantId: string
+  userId: string
+  tokenHash: string
+  createdAt: Generated<Date>
+  lastUsedAt: Generated<Date>
+}
+
 /**
- * Rate-limit evidence kept in the database so every process sees it: failed logins and reset-code
- * requests (keyed by a hash of the email, whether or not an account exists), invites sent (by tenant).
+ * Rate-limit evidence kept in the database so every process sees it, keyed by a hash: of the email
+ * (whether or not an account exists), of the client address, of a device, tenant or user id.
  */
 export interface AttemptTable {
   id: string
-  kind: 'login_failure' | 'reset_request' | 'invite_sent'
+  kind: AttemptKind
   keyHash: string
   createdAt: Generated<Date>
 }
+
+export type AttemptKind =
+  | 'login_failure' // per account, from browsers that are not its trusted devices
+  | 'login_failure_pair' // per (account, client address)
+  | 'login_failure_ip' // per client address, whatever the account
+  | 'login_failure_device' // per trusted device
+  | 'login_attack_notice' // the owner was told the account is under attack
+  | 'reset_request' // reset codes asked for, per address
+  | 'otp_failure' // wrong reset codes, per address, from every client
+  | 'invite_sent' // per tenant
+  | 'invite_sent_by' // per inviting admin
+  | 'verify_resend' // verification links asked for again, per user
 
 export interface WaitlistTable {
   id: string
@@ -82,6 +119,8 @@ export interface IdentityDb {
   invite: InviteTable
   refreshToken: RefreshTokenTable
   otp: OtpTable
+  emailVerification: EmailVerificationTable
+  device: DeviceTable
   attempt: AttemptTable
   waitlist: WaitlistTable
 }

@@ -17,7 +17,7 @@ export async function markReplaced(db: Db, tenantId: string, id: string, replace
 
 /** Lookup by the hash of the cookie's token; the cookie carries no tenant, the row does. */
 export function findRefreshToken(db: Db, tokenHash: string) {
-  return db.selectFrom('refreshToken').select(['id', 'tenantId', 'userId', 'sessionId', 'expiresAt', 'revokedAt']).where('tokenHash', '=', tokenHash).executeTakeFirst()
+  return db.selectFrom('refreshToken').select(['id', 'tenantId', 'userId', 'sessionId', 'expiresAt', 'revokedAt', 'replacedBy']).where('tokenHash', '=', tokenHash).executeTakeFirst()
 }
 
 /** Marks one token used; false when another request used it first. */

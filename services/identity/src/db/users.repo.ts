@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { IdentityDb } from './schema.js'
 
 type Db = Kysely<IdentityDb>
-const userColumns = ['id', 'tenantId', 'email', 'firstName', 'lastName', 'admin', 'inboundUser', 'createdAt'] as const
+const userColumns = ['id', 'tenantId', 'email', 'firstName', 'lastName', 'admin', 'inboundUser', 'emailVerifiedAt', 'createdAt'] as const
 
 /** Sign-in and password reset only: emails are unique across tenants, which is how email → tenant works. */
 export function findUserByEmailAnyTenant(db: Db, email: string) {
@@ -21,7 +21,8 @@ export function listUsers(db: Db, tenantId: string) {
   return db.selectFrom('user').select(userColumns).where('tenantId', '=', tenantId).orderBy('createdAt', 'asc').execute()
 }
 
-export function insertUser(db: Db, tenantId: string, input: { email: string; passwordHash: string; firstName: string; lastName: string; admin: boolean }) {
+/** `emailVerifiedAt`: set when the address is already proven (an accepted invite, the demo). */
+export function insertUser(db: Db, tenantId: string, input: { email: string; passwordHash: string; firstName: string; lastName: string; admin: boolean; emailVerifiedAt?: Date }) {
   return db.insertInto('user').values({ ...input, id: crypto.randomUUID(), tenantId }).returning(userColumns).executeTakeFirstOrThrow()
 }
 
@@ -36,4 +37,10 @@ export async function setPasswordHash(db: Db, tenantId: string, userId: string, 
 export async function deleteUser(db: Db, tenantId: string, userId: string): Promise<boolean> {
   const res = await db.deleteFrom('user').where('tenantId', '=', tenantId).where('id', '=', userId).executeTakeFirst()
   return res.numDeletedRows > 0n
+}
+
+/** Marks the address proven (once: a later link changes nothing). */
+export async function markEmailVerified(db: Db, tenantId: string, userId: string): Promise<void> {
+  await db.updateTable('user').set({ emailVerifiedAt: new Date() }).where('tenantId', '=', tenantId).where('id', '=', userId)
+    .where('emailVerifiedAt', 'is', null).execute()
 }

@@ -1,6 +1,8 @@
 // The spec's rules for names, emails and passwords (section 5), enforced on the server too.
 import type { FieldError } from '@portal/errors'
 import { isValidEmail } from '@portal/mail'
+import { isDisposableEmail } from './disposable-email.js'
+import { guessabilityProblem } from './password-strength.js'
 
 export const messages = {
   required: 'This field is required',
@@ -15,6 +17,8 @@ export const messages = {
   invalidCredentials: 'Invalid username or password',
   invalidOtp: 'Invalid OTP',
   expiredOtp: 'OTP has expired',
+  tooManyWrongOtps: 'Too many wrong codes for this account. Please try again later.',
+  resetExpired: 'Your password reset has expired or was already used. Please request a new OTP.',
   resetMismatch: 'Password and confirm Password not matching',
   invalidInvite: 'Invalid or expired invitation',
   resetEmailRequired: 'Please enter registered Email ID.',
@@ -71,6 +75,19 @@ export function signUpProblems(input: SignUpInput): FieldError[] {
 export function isEligible(email: string, blockedDomains: readonly string[]): boolean {
   const domain = normaliseEmail(email).split('@')[1] ?? ''
   return !blockedDomains.some((d) => domain === d || domain.endsWith(`.${d}`))
+}
+
+/** Eligible for sign-up: not a SIGNUP_BLOCKED_DOMAINS domain, nor a disposable one (mailchecker). */
+export async function isEligibleForSignUp(email: string, blockedDomains: readonly string[]): Promise<boolean> {
+  return isEligible(email, blockedDomains) && !(await isDisposableEmail(normaliseEmail(email)))
+}
+
+/**
+ * A new password's first problem: the spec's character rules, then guessability. `context` is what
+ * is known of the account (email, names): a password made of it is refused.
+ */
+export async function newPasswordProblem(password: string, context: readonly string[]): Promise<string | undefined> {
+  return passwordProblem(password) ?? (await guessabilityProblem(password, context))
 }
 
 /** The tenant's dbName: a slug of the email domain's first label, `^[a-z0-9_]{3,63}$`. */

@@ -1,24 +1,65 @@
 // Forgot password: an emailed code (hashed, single use, 10-minute expiry, burned after 5 wrong
-// tries, at most 3 an hour per address), then a new password; every session ends after it.
+// tries, at most 3 an hour per address), whose validation hands out a reset token; only that token,
+// once, within 10 minutes, sets a new password for that account. Every session ends after it.
+// Wrong codes are capped per account across every client (otpGuessesPerDay: ≤ 1 % in 30 days), and
+// the owner hears of them. Answers, and their timing, do not depend on whether the account exists.
+import { hashToken, randomToken } from '@portal/auth'
+import { ChangePasswordBody, OtpValidationBody, OtpValidationReply } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import type { AppInstance } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
 import { Type } from 'typebox'
-import { attemptsSince, recordAttempt } from '../db/attempts.repo.js'
-import { consumeOtp, findLiveOtp, markOtpValidated, recordWrongOtp, replaceOtp } from '../db/otps.repo.js'
+import { attemptsSince, recordAttempt, secondsOverLimit } from '../db/attempts.repo.js'
+import { consumeOtp, findPendingOtpByEmail, findResetByToken, markOtpValidated, recordWrongOtp, replaceOtp } from '../db/otps.repo.js'
 import { findUserByEmailAnyTenant, setPasswordHash } from '../db/users.repo.js'
-import type { IdentityDeps } from '../deps.js'
+import type { RouteDeps } from '../deps.js'
+import { wrongCodesNotice } from '../domain/account-mail.js'
+import {
+  DAY_MS, generateOtp, hashOtp, OTP_ATTACK_DAYS, OTP_FAILURES_NOTICE_AT, OTP_MAX_ATTEMPTS, OTP_TTL_MS, otpGuessesPerDay, otpMatches,
+  RESET_REQUESTS_PER_HOUR, RESET_WINDOW_MS,
+} from '../domain/otp.js'
 import { hashPassword } from '../domain/password-hash.js'
-import { generateOtp, hashOtp, OTP_MAX_ATTEMPTS, OTP_TTL_MS, otpMatches, RESET_REQUESTS_PER_HOUR, RESET_WINDOW_MS } from '../domain/otp.js'
-import { messages, normaliseEmail, passwordProblem } from '../domain/rules.js'
+import { messages, newPasswordProblem, normaliseEmail } from '../domain/rules.js'
 import { endAllSessions } from '../sessions.js'
 import { Message } from './schemas.js'
 
 const Email = Type.String({ maxLength: 254 })
+const HOUR = 3600_000
+const invalid = (message: string) => new AppError('INVALID_REQUEST', { message })
+/** Names no row: lets an unknown account run the same UPDATE as a real one (0 rows instead of 1). */
+const NO_ROW = '00000000-0000-0000-0000-000000000000'
 
-export function passwordRoutes(app: AppInstance, deps: IdentityDeps): void {
-  const { db, config, mail, logger } = deps
+export function passwordRoutes(app: AppInstance, deps: RouteDeps): void {
+  const { db, config, mail, later } = deps
   const digits = config.otpDigits
+  const guessesPerDay = otpGuessesPerDay(digits)
+
+  /** After the reply, and only for a real account: a new code, mailed. */
+  const issueCode = async (email: string) => {
+    const user = await findUserByEmailAnyTenant(db, email)
+    if (!user) return
+    const code = generateOtp(digits)
+    await replaceOtp(db, user.tenantId, { userId: user.id, codeHash: hashOtp(user.id, code), expiresAt: new Date(Date.now() + OTP_TTL_MS) })
+    await mail.send({
+      to: user.email,
+      subject: 'Your password reset code',
+      text: `Your password reset code is ${code}\n\nIt expires in 10 minutes. If you did not ask for it, ignore this email.`,
+    })
+  }
+
+  /** A wrong code, counted per address whatever the client; the owner hears of the 5th in 30 days. */
+  const wrongCode = async (email: string, otp: { tenantId: string; id: string } | undefined) => {
+    await recordWrongOtp(db, otp?.tenantId ?? NO_ROW, otp?.id ?? NO_ROW) // the same statements either way
+    await recordAttempt(db, 'otp_failure', email)
+    const { count } = await attemptsSince(db, 'otp_failure', email, new Date(Date.now() - OTP_ATTACK_DAYS * DAY_MS))
+    if (count === OTP_FAILURES_NOTICE_AT) {
+      later('wrong-code notice', async () => {
+        const user = await findUserByEmailAnyTenant(db, email)
+        if (user) await mail.send({ to: user.email, ...wrongCodesNotice(count) })
+      })
+    }
+    return invalid(messages.invalidOtp)
+  }
 
   app.post('/user/forgotpassword', {
     config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
@@ -29,70 +70,60 @@ export function passwordRoutes(app: AppInstance, deps: IdentityDeps): void {
     },
   }, async (req) => {
     const email = normaliseEmail(req.body.email ?? '')
-    if (!email) throw new AppError('INVALID_REQUEST', { message: messages.resetEmailRequired })
-    if (!isValidEmail(email)) throw new AppError('INVALID_REQUEST', { message: messages.resetEmailInvalid })
+    if (!email) throw invalid(messages.resetEmailRequired)
+    if (!isValidEmail(email)) throw invalid(messages.resetEmailInvalid)
     // Counted per address whether or not an account exists, so the answer reveals nothing.
-    const hourAgo = new Date(Date.now() - 3600_000)
-    const { count, oldest } = await attemptsSince(db, 'reset_request', email, hourAgo)
-    if (count >= RESET_REQUESTS_PER_HOUR) {
-      const retryAfter = oldest ? Math.max(1, Math.ceil((oldest.getTime() + 3600_000 - Date.now()) / 1000)) : 3600
-      throw new AppError('RATE_LIMITED', { message: 'Too many codes requested. Please try again later.', retryAfter })
-    }
+    const retryAfter = await secondsOverLimit(db, 'reset_request', email, { max: RESET_REQUESTS_PER_HOUR, windowMs: HOUR })
+    if (retryAfter) throw new AppError('RATE_LIMITED', { message: 'Too many codes requested. Please try again later.', retryAfter })
     await recordAttempt(db, 'reset_request', email)
-    const user = await findUserByEmailAnyTenant(db, email)
-    if (user) {
-      const code = generateOtp(digits)
-      await replaceOtp(db, user.tenantId, { userId: user.id, codeHash: hashOtp(user.id, code), expiresAt: new Date(Date.now() + OTP_TTL_MS) })
-      // Not awaited: sending takes time only when the account exists.
-      mail.send({
-        to: user.email,
-        subject: 'Your password reset code',
-        text: `Your password reset code is ${code}\n\nIt expires in 10 minutes. If you did not ask for it, ignore this email.`,
-      }).catch((err: unknown) => logger.error({ err }, 'reset code mail failed'))
-    }
+    // The account lookup, the code and the mail happen after the reply: the same work on the way out
+    // for every address, so the answer takes as long for an account as for nobody.
+    later('reset code', () => issueCode(email))
     return { status: true, message: 'OTP has been sent to your email', data: { otpDigits: digits } }
   })
 
   app.post('/user/otpvalidation', {
     config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-    schema: { tags: ['identity'], body: Type.Object({ email: Email, otp: Type.String({ maxLength: 20 }) }), response: { 200: Message } },
+    schema: { tags: ['identity'], body: OtpValidationBody, response: { 200: OtpValidationReply } },
   }, async (req) => {
-    if (!new RegExp(`^\\d{${digits}}$`).test(req.body.otp)) throw new AppError('INVALID_REQUEST', { message: messages.otpFormat(digits) })
-    const user = await findUserByEmailAnyTenant(db, normaliseEmail(req.body.email))
-    const otp = user ? await findLiveOtp(db, user.tenantId, user.id) : undefined
-    if (!user || !otp || otp.attempts >= OTP_MAX_ATTEMPTS) throw new AppError('INVALID_REQUEST', { message: messages.invalidOtp })
-    if (otp.expiresAt < new Date()) throw new AppError('INVALID_REQUEST', { message: messages.expiredOtp })
-    if (!otpMatches(otp.codeHash, user.id, req.body.otp)) {
-      await recordWrongOtp(db, user.tenantId, otp.id)
-      throw new AppError('INVALID_REQUEST', { message: messages.invalidOtp })
-    }
-    await markOtpValidated(db, user.tenantId, otp.id)
-    return { status: true, message: 'OTP Validated Successfully' }
+    if (!new RegExp(`^\\d{${digits}}$`).test(req.body.otp)) throw invalid(messages.otpFormat(digits))
+    const email = normaliseEmail(req.body.email)
+    // Checked before the code is looked at: beyond the cap even the right code is not tried.
+    const retryAfter = await secondsOverLimit(db, 'otp_failure', email, { max: guessesPerDay, windowMs: DAY_MS })
+    if (retryAfter) throw new AppError('RATE_LIMITED', { message: messages.tooManyWrongOtps, retryAfter })
+    const otp = await findPendingOtpByEmail(db, email)
+    if (!otp || otp.attempts >= OTP_MAX_ATTEMPTS) throw await wrongCode(email, otp)
+    if (otp.expiresAt < new Date()) throw invalid(messages.expiredOtp)
+    if (!otpMatches(otp.codeHash, otp.userId, req.body.otp)) throw await wrongCode(email, otp)
+    const resetToken = randomToken() // 256 bits; only its hash is stored
+    if (!(await markOtpValidated(db, otp.tenantId, otp.id, hashToken(resetToken)))) throw invalid(messages.invalidOtp)
+    return { status: true, message: 'OTP Validated Successfully', data: { resetToken } }
   })
 
   app.post('/user/changepassword', {
     config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: {
-      tags: ['identity'],
-      body: Type.Object({ email: Email, password: Type.Optional(Type.String({ maxLength: 256 })), cnfpassword: Type.Optional(Type.String({ maxLength: 256 })) }),
-      response: { 200: Message },
-    },
+    schema: { tags: ['identity'], body: ChangePasswordBody, response: { 200: Message } },
   }, async (req) => {
-    const user = await findUserByEmailAnyTenant(db, normaliseEmail(req.body.email))
-    const otp = user ? await findLiveOtp(db, user.tenantId, user.id) : undefined
-    const fresh = otp?.validatedAt && otp.validatedAt.getTime() > Date.now() - RESET_WINDOW_MS
-    if (!user || !otp || !fresh) throw new AppError('INVALID_REQUEST', { message: messages.invalidOtp })
-    const { password = '', cnfpassword = '' } = req.body
-    if (!password) throw new AppError('INVALID_REQUEST', { message: messages.newPasswordRequired })
-    if (!cnfpassword) throw new AppError('INVALID_REQUEST', { message: messages.confirmPasswordRequired })
-    const problem = passwordProblem(password)
-    if (problem) throw new AppError('INVALID_REQUEST', { message: problem })
-    if (password !== cnfpassword) throw new AppError('INVALID_REQUEST', { message: messages.resetMismatch })
-    if (!(await consumeOtp(db, user.tenantId, otp.id))) throw new AppError('INVALID_REQUEST', { message: messages.invalidOtp })
-    await setPasswordHash(db, user.tenantId, user.id, await hashPassword(password))
-    await endAllSessions(deps, user.tenantId, user.id)
-    mail.send({ to: user.email, subject: 'Your password was changed', text: 'The password of your Trust Portal account was just changed. If this was not you, contact your administrator.' })
-      .catch((err: unknown) => logger.error({ err }, 'password change notice failed'))
+    const { password = '', cnfpassword = '', resetToken = '' } = req.body
+    // Only the reset token proves the code: knowing the email is not enough, and it serves its own
+    // account only, once, within RESET_WINDOW_MS of the validation.
+    const reset = resetToken ? await findResetByToken(db, hashToken(resetToken)) : undefined
+    const fresh = reset?.validatedAt && reset.validatedAt.getTime() > Date.now() - RESET_WINDOW_MS
+    if (!reset || !fresh || reset.email !== normaliseEmail(req.body.email)) throw invalid(messages.resetExpired)
+    if (!password) throw invalid(messages.newPasswordRequired)
+    if (!cnfpassword) throw invalid(messages.confirmPasswordRequired)
+    const problem = await newPasswordProblem(password, [reset.email, reset.firstName, reset.lastName])
+    if (problem) throw invalid(problem)
+    if (password !== cnfpassword) throw invalid(messages.resetMismatch)
+    if (!(await consumeOtp(db, reset.tenantId, reset.id))) throw invalid(messages.resetExpired)
+    await setPasswordHash(db, reset.tenantId, reset.userId, await hashPassword(password))
+    await endAllSessions(deps, reset.tenantId, reset.userId)
+    later('password change notice', () => mail.send({
+      to: reset.email,
+      subject: 'Your password was changed',
+      text: 'The password of your Trust Portal account was just changed. If this was not you, contact your administrator.',
+    }))
+    req.log.info({ tenantId: reset.tenantId, userId: reset.userId }, 'password reset')
     return { status: true, message: 'Password changed Successfully' }
   })
 }

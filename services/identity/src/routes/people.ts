@@ -1,28 +1,32 @@
 // People (admins of a tenant): the paged list of users and pending invites, invitations by email,
 // removal. Also the provisioning flag of the caller's tenant, which the sign-up flow sets.
+// Inviting needs a verified address, is rate-limited per tenant and per admin, and answers alike
+// for a new address and one with an account in another company (only that mailbox learns why it
+// cannot join): an invite does not tell who has an account elsewhere (security.md B7, B25).
 import { isUuid } from '@portal/contracts'
 import { hashToken, randomToken } from '@portal/auth'
 import { AppError } from '@portal/errors'
-import { type AppInstance, PageQuery, paged, principalOf, requireAdmin, requireAuth, requireStaff } from '@portal/http'
+import { type AppInstance, PageQuery, paged, principalOf, requireAdmin, requireAuth, requireStaff, requireVerified } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
 import { Type } from 'typebox'
-import { attemptsSince, recordAttempt } from '../db/attempts.repo.js'
+import { recordAttempt, secondsOverLimit } from '../db/attempts.repo.js'
 import { deleteInvite, listPendingInvites, replaceInvite } from '../db/invites.repo.js'
 import { findTenant, markProvisioned } from '../db/tenants.repo.js'
 import { deleteUser, findUser, findUserByEmail, findUserByEmailAnyTenant, listUsers } from '../db/users.repo.js'
-import type { IdentityDeps } from '../deps.js'
-import { inviteMail } from '../domain/invite-mail.js'
+import type { RouteDeps } from '../deps.js'
+import { inviteExistingAccountMail, inviteMail } from '../domain/invite-mail.js'
 import { messages, normaliseEmail } from '../domain/rules.js'
 import { endAllSessions } from '../sessions.js'
 import { bearer, IdParams, Message, PeoplePage } from './schemas.js'
 
 const INVITE_TTL_MS = 7 * 24 * 3600_000
-const INVITES_PER_HOUR = 20
 const HOUR = 3600_000
+/** Invitations an hour: per company (security.md B25: the 51st is refused) and per inviting admin. */
+export const INVITE_LIMITS = { tenant: { max: 50, windowMs: HOUR }, admin: { max: 20, windowMs: HOUR } }
 const notFound = () => new AppError('NOT_FOUND', { message: 'Not found' })
 const cannotDeleteYourself = () => new AppError('INVALID_REQUEST', { message: 'You cannot delete yourself' })
 
-export function peopleRoutes(app: AppInstance, deps: IdentityDeps): void {
+export function peopleRoutes(app: AppInstance, deps: RouteDeps): void {
   const { db, config, mail } = deps
   const admins = { preHandler: [requireAuth, requireAdmin] }
 
@@ -41,7 +45,7 @@ export function peopleRoutes(app: AppInstance, deps: IdentityDeps): void {
   })
 
   app.post('/people/invite', {
-    ...admins,
+    preHandler: [requireAuth, requireAdmin, requireVerified],
     schema: {
       tags: ['identity'],
       security: bearer,
@@ -54,20 +58,24 @@ export function peopleRoutes(app: AppInstance, deps: IdentityDeps): void {
     if (!email) throw new AppError('INVALID_REQUEST', { message: 'Email is required' })
     // One clean address: no list, display name or header can ride along (security.md B25).
     if (!isValidEmail(email)) throw new AppError('INVALID_REQUEST', { message: messages.invalidEmail })
-    // Emails are unique across tenants, so an address registered anywhere could never accept.
-    if (await findUserByEmailAnyTenant(db, email)) throw new AppError('CONFLICT', { message: messages.emailExists })
-    const quota = await attemptsSince(db, 'invite_sent', me.tenantId, new Date(Date.now() - HOUR))
-    if (quota.count >= INVITES_PER_HOUR) {
-      const retryAfter = quota.oldest ? Math.max(1, Math.ceil((quota.oldest.getTime() + HOUR - Date.now()) / 1000)) : 3600
-      throw new AppError('RATE_LIMITED', { message: 'Too many invitations. Please try again later.', retryAfter })
-    }
+    // A colleague already in this company: the admin sees them in the people list anyway.
+    if (await findUserByEmail(db, me.tenantId, email)) throw new AppError('CONFLICT', { message: messages.emailExists })
+    const retryAfter = (await secondsOverLimit(db, 'invite_sent', me.tenantId, INVITE_LIMITS.tenant))
+      || (await secondsOverLimit(db, 'invite_sent_by', me.userId, INVITE_LIMITS.admin))
+    if (retryAfter) throw new AppError('RATE_LIMITED', { message: 'Too many invitations. Please try again later.', retryAfter })
+    await recordAttempt(db, 'invite_sent', me.tenantId)
+    await recordAttempt(db, 'invite_sent_by', me.userId)
+    // Emails are unique across tenants: an address with an account elsewhere cannot accept. The
+    // invite is kept all the same (the people list shows it pending, as for anyone), and the mail
+    // tells only the mailbox's owner why.
+    const elsewhere = await findUserByEmailAnyTenant(db, email)
     const token = randomToken() // 256 bits; only its hash is stored
     await replaceInvite(db, me.tenantId, { email, tokenHash: hashToken(token), invitedBy: me.userId, expiresAt: new Date(Date.now() + INVITE_TTL_MS) })
-    await recordAttempt(db, 'invite_sent', me.tenantId)
     const [tenant, inviter] = await Promise.all([findTenant(db, me.tenantId), findUser(db, me.tenantId, me.userId)])
+    const from = { inviter: inviter ? `${inviter.firstName} ${inviter.lastName}` : undefined, company: tenant?.companyName }
     // The link's origin comes from configuration, never from the request (link poisoning).
-    const link = `${config.publicUrl}/signup?invite=${token}`
-    await mail.send({ to: email, ...inviteMail({ inviter: inviter ? `${inviter.firstName} ${inviter.lastName}` : undefined, company: tenant?.companyName, link }) })
+    const message = elsewhere ? inviteExistingAccountMail(from) : inviteMail({ ...from, link: `${config.publicUrl}/signup?invite=${token}` })
+    await mail.send({ to: email, ...message })
     return reply.status(201).send({ status: true, message: 'Invitation sent successfully!' })
   })
 

@@ -13,6 +13,7 @@ export const AuthUser = Type.Object({
   admin: Type.Boolean(),
   inboundUser: Type.Boolean(),
   dbName: Type.String(),
+  emailVerified: Type.Boolean({ description: 'the address is proven; until then publishing, invites and outbound mail answer 403' }),
   token: Type.String(),
   expiresIn: Type.Integer({ description: 'seconds until the access token expires' }),
 })

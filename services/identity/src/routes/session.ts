@@ -1,27 +1,69 @@
 // Sign-in, silent renewal (refresh-token rotation with reuse detection) and sign-out.
-import { hashToken } from '@portal/auth'
+// Failed sign-ins are throttled per (account, address) and per address, and per account only for
+// browsers that are not the account's trusted devices: a browser that signed in successfully before
+// carries a device cookie (OWASP "Slow Down Online Guessing Attacks with Device Cookies") and is
+// limited by its own failures alone, so nobody else's guessing locks the owner out (security.md B8).
+import { hashToken, randomToken } from '@portal/auth'
 import { AppError } from '@portal/errors'
 import type { AppInstance } from '@portal/http'
+import type { FastifyReply } from 'fastify'
 import { Type } from 'typebox'
-import { attemptsSince, clearAttempts, recordAttempt } from '../db/attempts.repo.js'
+import { attemptsSince, clearAttempts, type Limit, recordAttempt, secondsOverLimit } from '../db/attempts.repo.js'
+import { findDevice, insertDevice, touchDevice } from '../db/devices.repo.js'
+import type { AttemptKind } from '../db/schema.js'
 import { findRefreshToken, revokeRefreshToken, revokeSessionTokens } from '../db/sessions.repo.js'
 import { findTenant } from '../db/tenants.repo.js'
 import { findUser, findUserByEmailAnyTenant } from '../db/users.repo.js'
-import type { IdentityDeps } from '../deps.js'
+import type { RouteDeps } from '../deps.js'
+import { loginAttackNotice } from '../domain/account-mail.js'
 import { verifyPassword } from '../domain/password-hash.js'
 import { messages, normaliseEmail } from '../domain/rules.js'
 import { clearRefreshCookie, issueSession, REFRESH_COOKIE, themeSettings } from '../sessions.js'
 import { Message, SessionReply } from './schemas.js'
 
-/** Failed sign-ins per account and hour before it is throttled (ASVS 4.0.3 2.2.1); soft: it ends by itself. */
-const LOGIN_FAILURES_PER_HOUR = 100
 const HOUR = 3600_000
+const DAY = 24 * HOUR
+/**
+ * A refresh token rotated this recently may come back once more while its successor is unused: the
+ * reply that carried the successor was lost. Later, or once the successor was used, it is theft.
+ */
+export const REUSE_GRACE_MS = 10_000
+/** Failed sign-ins an hour before that sender is throttled: soft limits, they end by themselves. */
+export const LOGIN_LIMITS = {
+  /** One guesser at one address, against one account. */
+  pair: { max: 10, windowMs: HOUR },
+  /** One address, whatever the accounts (a spray). */
+  address: { max: 50, windowMs: HOUR },
+  /** One account from browsers that are not its devices (ASVS 4.0.3 2.2.1: at most 100 an hour). */
+  account: { max: 100, windowMs: HOUR },
+  /** One trusted device: its own failures only. */
+  device: { max: 10, windowMs: HOUR },
+} satisfies Record<string, Limit>
+/** Failures an hour on an account at which its owner is emailed, at most once a day. */
+export const ATTACK_NOTICE_AT = 20
 
-export function sessionRoutes(app: AppInstance, deps: IdentityDeps): void {
-  const { db } = deps
+export const DEVICE_COOKIE = 'portal_dc'
+const DEVICE_TTL_S = 180 * 24 * 3600
+
+const tooMany = (retryAfter: number) => new AppError('RATE_LIMITED', { message: 'Too many failed sign-in attempts. Please try again later.', retryAfter })
+
+export function sessionRoutes(app: AppInstance, deps: RouteDeps): void {
+  const { db, mail, later } = deps
+
+  const setDeviceCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(DEVICE_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: deps.config.cookieSecure, path: '/api/userlogin', maxAge: DEVICE_TTL_S })
+
+  /** Once an account collects ATTACK_NOTICE_AT failures within the hour, its owner hears of it (once a day). */
+  const noticeAttack = async (email: string, owner: { email: string } | undefined) => {
+    const { count } = await attemptsSince(db, 'login_failure', email, new Date(Date.now() - HOUR))
+    if (count < ATTACK_NOTICE_AT) return
+    if ((await attemptsSince(db, 'login_attack_notice', email, new Date(Date.now() - DAY))).count > 0) return
+    await recordAttempt(db, 'login_attack_notice', email) // for unknown addresses too: the same work
+    if (owner) later('sign-in attack notice', () => mail.send({ to: owner.email, ...loginAttackNotice(count) }))
+  }
 
   app.post('/userlogin', {
-    // Per IP here; per account below, in the database, so every process counts the same failures.
+    // Per IP here (a flood of requests); failures below, in the database, so every process counts them.
     config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     schema: {
       tags: ['identity'],
@@ -30,20 +72,35 @@ export function sessionRoutes(app: AppInstance, deps: IdentityDeps): void {
     },
   }, async (req, reply) => {
     const email = normaliseEmail(req.body.email)
-    const failures = await attemptsSince(db, 'login_failure', email, new Date(Date.now() - HOUR))
-    if (failures.count >= LOGIN_FAILURES_PER_HOUR) {
-      const retryAfter = failures.oldest ? Math.max(1, Math.ceil((failures.oldest.getTime() + HOUR - Date.now()) / 1000)) : 3600
-      throw new AppError('RATE_LIMITED', { message: 'Too many failed sign-in attempts. Please try again later.', retryAfter })
+    const presented = req.cookies[DEVICE_COOKIE]
+    const device = presented ? await findDevice(db, hashToken(presented)) : undefined
+    const trusted = device && device.email === email ? device : undefined
+    const counters: [AttemptKind, string, Limit][] = trusted
+      ? [['login_failure_device', trusted.id, LOGIN_LIMITS.device]]
+      : [['login_failure_ip', req.ip, LOGIN_LIMITS.address], ['login_failure_pair', `${email} ${req.ip}`, LOGIN_LIMITS.pair], ['login_failure', email, LOGIN_LIMITS.account]]
+    for (const [kind, key, limit] of counters) {
+      const retryAfter = await secondsOverLimit(db, kind, key, limit)
+      if (retryAfter) throw tooMany(retryAfter)
     }
     const user = await findUserByEmailAnyTenant(db, email)
     // Unknown accounts run the same hash as wrong passwords and get the same answer (security.md B7).
     const valid = await verifyPassword(user?.passwordHash, req.body.password)
     const tenant = user && valid ? await findTenant(db, user.tenantId) : undefined
     if (!user || !valid || !tenant) {
-      await recordAttempt(db, 'login_failure', email)
+      for (const [kind, key] of counters) await recordAttempt(db, kind, key)
+      if (!trusted) await noticeAttack(email, user)
       throw new AppError('INVALID_REQUEST', { message: messages.invalidCredentials })
     }
-    await clearAttempts(db, 'login_failure', email)
+    // The account's own counter is not cleared: the owner signing in must not reset an attacker's budget.
+    if (trusted) {
+      await clearAttempts(db, 'login_failure_device', trusted.id)
+      await touchDevice(db, trusted.tenantId, trusted.id)
+    } else {
+      await clearAttempts(db, 'login_failure_pair', `${email} ${req.ip}`)
+      const token = randomToken() // 256 bits; only its hash is stored
+      await insertDevice(db, user.tenantId, { userId: user.id, tokenHash: hashToken(token) })
+      setDeviceCookie(reply, token)
+    }
     const data = await issueSession(deps, reply, user, tenant.dbName)
     return { status: true, message: 'Login successful', data, themesettings: themeSettings() }
   })
@@ -56,8 +113,13 @@ export function sessionRoutes(app: AppInstance, deps: IdentityDeps): void {
     if (!presented) throw new AppError('UNAUTHENTICATED')
     const row = await findRefreshToken(db, hashToken(presented))
     if (!row) throw new AppError('UNAUTHENTICATED')
+    // Rotated moments ago and its successor never used: the reply carrying the successor was lost (the
+    // tab closed or reloaded mid-renewal). The successor is retired (it points nowhere, so if it ever
+    // comes back it was stolen) and this token is rotated again.
+    const lostReply = row.revokedAt !== null && row.replacedBy !== null && row.revokedAt.getTime() > Date.now() - REUSE_GRACE_MS
+      && (await revokeRefreshToken(db, row.tenantId, row.replacedBy))
     // The conditional revoke is the rotation's lock: of two requests with one token, one wins.
-    if (row.revokedAt || !(await revokeRefreshToken(db, row.tenantId, row.id))) {
+    if (!lostReply && (row.revokedAt || !(await revokeRefreshToken(db, row.tenantId, row.id)))) {
       // A used token came back: it was stolen or replayed. End the whole session.
       req.log.warn({ sessionId: row.sessionId, tenantId: row.tenantId }, 'security: refresh token reuse, session revoked')
       await revokeSessionTokens(db, row.tenantId, row.sessionId)

@@ -1,4 +1,8 @@
 // Sign-up (a new company: tenant + first admin), invited sign-up, waitlist, email check.
+// A new company's admin must prove the address (an emailed link) before it can publish or invite;
+// an invited person proved it by following the invitation. Passwords must be hard to guess, and
+// disposable addresses are not eligible. Whether an address has an account is told only where the
+// sign-up itself must (409 on a complete, valid sign-up; rate-limited), never by check_email.
 import { hashToken } from '@portal/auth'
 import { AppError } from '@portal/errors'
 import type { AppInstance } from '@portal/http'
@@ -9,10 +13,13 @@ import { acceptInvite, findUsableInvite } from '../db/invites.repo.js'
 import { findTenant, insertTenant } from '../db/tenants.repo.js'
 import { findUserByEmailAnyTenant, insertUser } from '../db/users.repo.js'
 import { addToWaitlist } from '../db/waitlist.repo.js'
-import type { IdentityDeps } from '../deps.js'
+import type { RouteDeps } from '../deps.js'
 import { hashPassword } from '../domain/password-hash.js'
-import { capitalise, companyNameFor, dbNameBase, isEligible, messages, normaliseEmail, type SignUpInput, signUpProblems } from '../domain/rules.js'
+import {
+  capitalise, companyNameFor, dbNameBase, isEligibleForSignUp, messages, newPasswordProblem, normaliseEmail, type SignUpInput, signUpProblems,
+} from '../domain/rules.js'
 import { issueSession } from '../sessions.js'
+import { sendVerification } from '../verification.js'
 import { Message, SessionReply } from './schemas.js'
 
 // Optional on the wire so that a missing field gets the spec's message, not the validator's.
@@ -20,9 +27,12 @@ const text = (max: number) => Type.Optional(Type.String({ maxLength: max }))
 const SignUpBody = Type.Object({ firstName: text(100), lastName: text(100), email: text(254), password: text(256), cnfpassword: text(256) })
 const InviteSignUpBody = Type.Object({ ...SignUpBody.properties, inviteToken: Type.String({ maxLength: 100 }) })
 
-function validateSignUp(body: SignUpInput): void {
+/** The spec's field rules, then guessability (with what the form says about the person as context). */
+async function validateSignUp(body: SignUpInput, context: readonly string[] = []): Promise<void> {
   const errors = signUpProblems(body)
   if (errors.length) throw new AppError('INVALID_REQUEST', { message: errors[0]!.message, errors })
+  const weak = await newPasswordProblem(body.password!, [body.email!, body.firstName!, body.lastName!, ...context])
+  if (weak) throw new AppError('INVALID_REQUEST', { message: weak, errors: [{ field: 'password', message: weak }] })
 }
 
 const emailTaken = () => new AppError('CONFLICT', { message: messages.emailExists })
@@ -31,14 +41,17 @@ const conflictOnDuplicate = (err: unknown): never => {
   throw isUniqueViolation(err) ? emailTaken() : err
 }
 
-export function signupRoutes(app: AppInstance, deps: IdentityDeps): void {
+export function signupRoutes(app: AppInstance, deps: RouteDeps): void {
   const { db, config } = deps
   const limits = { rateLimit: { max: 10, timeWindow: '1 minute' } }
 
   app.post('/usercreate', { config: limits, schema: { tags: ['identity'], body: SignUpBody, response: { 201: SessionReply } } }, async (req, reply) => {
-    validateSignUp(req.body)
-    const email = normaliseEmail(req.body.email!)
-    if (!isEligible(email, config.signupBlockedDomains)) throw new AppError('INVALID_REQUEST', { message: messages.notEligible, errors: [{ field: 'email', message: messages.notEligible }] })
+    const email = normaliseEmail(req.body.email ?? '')
+    await validateSignUp(req.body, [companyNameFor(email)])
+    if (!(await isEligibleForSignUp(email, config.signupBlockedDomains))) {
+      throw new AppError('INVALID_REQUEST', { message: messages.notEligible, errors: [{ field: 'email', message: messages.notEligible }] })
+    }
+    // Last, once the whole form is valid: the conflict is the one thing a sign-up must reveal.
     if (await findUserByEmailAnyTenant(db, email)) throw emailTaken()
     const passwordHash = await hashPassword(req.body.password!)
     const { tenant, user } = await db.transaction().execute(async (trx) => {
@@ -49,6 +62,7 @@ export function signupRoutes(app: AppInstance, deps: IdentityDeps): void {
       return { tenant, user }
     }).catch(conflictOnDuplicate)
     req.log.info({ tenantId: tenant.id, dbName: tenant.dbName }, 'tenant created')
+    await sendVerification(deps, user)
     const data = await issueSession(deps, reply, user, tenant.dbName)
     return reply.status(201).send({ status: true, message: 'Added Successfully', data })
   })
@@ -67,7 +81,7 @@ export function signupRoutes(app: AppInstance, deps: IdentityDeps): void {
   })
 
   app.post('/usercreate/people', { config: limits, schema: { tags: ['identity'], body: InviteSignUpBody, response: { 201: SessionReply } } }, async (req, reply) => {
-    validateSignUp(req.body)
+    await validateSignUp(req.body)
     const email = normaliseEmail(req.body.email!)
     const invite = await findUsableInvite(db, hashToken(req.body.inviteToken))
     if (!invite || invite.email !== email) throw new AppError('INVALID_REQUEST', { message: messages.invalidInvite })
@@ -76,8 +90,9 @@ export function signupRoutes(app: AppInstance, deps: IdentityDeps): void {
     const user = await db.transaction().execute(async (trx) => {
       // Single use: of two requests with the same link, the second loses here.
       if (!(await acceptInvite(trx, invite.tenantId, invite.id))) throw new AppError('INVALID_REQUEST', { message: messages.invalidInvite })
+      // Following the emailed invitation proved the address.
       return insertUser(trx, invite.tenantId, {
-        email, passwordHash, firstName: capitalise(req.body.firstName!), lastName: capitalise(req.body.lastName!), admin: false,
+        email, passwordHash, firstName: capitalise(req.body.firstName!), lastName: capitalise(req.body.lastName!), admin: false, emailVerifiedAt: new Date(),
       })
     }).catch(conflictOnDuplicate)
     const tenant = await findTenant(db, invite.tenantId)
@@ -96,7 +111,9 @@ export function signupRoutes(app: AppInstance, deps: IdentityDeps): void {
   }, async (req) => {
     const email = normaliseEmail(req.query.email)
     if (!isValidEmail(email)) throw new AppError('INVALID_REQUEST', { message: messages.invalidEmail })
-    return { status: true, exists: Boolean(await findUserByEmailAnyTenant(db, email)) }
+    // A constant answer (ASVS 6.3.8): who has an account is nobody's business. A taken address is
+    // reported by the sign-up itself, once the whole form is valid.
+    return { status: true, exists: false }
   })
 
   app.post('/waitlist', {

@@ -1,7 +1,7 @@
 // Questionnaires that arrive as PDF: their questions are numbered lines ("1.2 Do you ...",
 // "Q4. Describe ...", "AIS-01.1 ...") or lines shaped like questions. Answers go back as a sheet.
 import type { PdfPage } from '../pdf/extract-text.js'
-import { isQuestionShaped } from './find-questions.js'
+import { isQuestionShaped } from './find-questions.mjs'
 
 export interface PdfQuestion {
   questionId: string

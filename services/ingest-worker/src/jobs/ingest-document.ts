@@ -7,11 +7,12 @@ import { finishFile, questionnaireDb } from '@portal/questionnaire-store'
 import type { BlobStore } from '@portal/storage'
 import type { EventBus } from '@portal/bus'
 import { chunkPages } from '../chunk/chunk-pages.js'
-import { extractPdfText } from '../pdf/extract-text.js'
+import { extractPdfFile } from '../pdf/extract-text.js'
 import type { FileRow } from './file-job.js'
+import { withLocalCopy } from './local-copy.js'
 
 export async function ingestDocument(deps: { db: Database; blobs: BlobStore; bus: EventBus; knowledge: KnowledgeIndex }, job: FileJob, file: FileRow): Promise<void> {
-  const pages = await extractPdfText(await deps.blobs.getBuffer(file.storageKey))
+  const pages = await withLocalCopy(deps.blobs, file.storageKey, (path) => extractPdfFile(path))
   const chunks = chunkPages(pages)
   if (!chunks.length) throw new AppError('UNPROCESSABLE', { message: 'The PDF has no text layer (is it a scan?): upload a PDF with selectable text' })
   await deps.knowledge.replaceDocument(job.tenantId, { id: file.id, name: file.fileName }, chunks)

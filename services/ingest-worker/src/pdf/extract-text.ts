@@ -1,5 +1,6 @@
 // Text of each page of an uploaded PDF. pdf.js runs in a worker thread with a time and memory
 // limit: a hostile or broken PDF ends in a clear, non-retryable refusal, never a hung job.
+import { open } from 'node:fs/promises'
 import { Worker } from 'node:worker_threads'
 import { AppError } from '@portal/errors'
 import { isPdf } from '@portal/storage'
@@ -19,10 +20,33 @@ const messages: Record<string, string> = {
   'too-much-text': 'The PDF holds too much text to index',
 }
 
+/** Text of a PDF held in memory; its bytes are copied once, into the worker. */
 export async function extractPdfText(buf: Buffer, limits = pdfLimits): Promise<PdfPage[]> {
   if (!isPdf(buf)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Only PDF files are accepted' })
+  const data = new Uint8Array(buf).buffer // a copy the caller does not share, moved (not cloned) to the worker
+  return inWorker({ data }, [data], limits)
+}
+
+/** Text of a PDF on disk (an upload spooled from storage), read by the worker in byte ranges. */
+export async function extractPdfFile(path: string, limits = pdfLimits): Promise<PdfPage[]> {
+  const head = Buffer.alloc(1024) // isPdf looks for the signature in the first KiB
+  const fh = await open(path, 'r')
+  let read: number
+  try {
+    ;({ bytesRead: read } = await fh.read(head, 0, head.length, 0))
+  } finally {
+    await fh.close()
+  }
+  if (!isPdf(head.subarray(0, read))) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Only PDF files are accepted' })
+  return inWorker({ path }, [], limits)
+}
+
+async function inWorker(source: { path: string } | { data: ArrayBuffer }, transfer: ArrayBuffer[], limits: typeof pdfLimits): Promise<PdfPage[]> {
   const worker = new Worker(new URL('./pdf-worker.mjs', import.meta.url), {
-    workerData: { data: buf, maxPages: limits.maxPages, maxChars: limits.maxChars },
+    workerData: { ...source, maxPages: limits.maxPages, maxChars: limits.maxChars },
+    transferList: transfer,
+    // Plain JavaScript: without the parent's loader flags (tsx) each thread is ~300 MB lighter.
+    execArgv: [],
     resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb },
     stdout: true,
     stderr: true,

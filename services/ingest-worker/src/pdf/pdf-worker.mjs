@@ -4,13 +4,16 @@
 // eval path at all.
 import { parentPort, workerData } from 'node:worker_threads'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { openPdfFile } from './file-range.mjs'
 import { visibleTextItems } from './visible-text.mjs'
 
-const { data, maxPages, maxChars } = workerData
+// The PDF is a file on disk (`path`, read by ranges) or bytes moved here from the caller (`data`).
+const { path, data, maxPages, maxChars } = workerData
 
 async function run() {
+  const file = path ? await openPdfFile(path) : undefined
   const task = getDocument({
-    data: new Uint8Array(data),
+    ...(file ? { range: file.range, length: file.size } : { data: new Uint8Array(data) }),
     enableScripting: false,
     enableXfa: false,
     disableFontFace: true,
@@ -41,6 +44,7 @@ async function run() {
     return { error: err?.name === 'PasswordException' ? 'encrypted' : 'unreadable', detail: String(err?.message ?? err).slice(0, 200) }
   } finally {
     await task.destroy()
+    await file?.close()
   }
 }
 

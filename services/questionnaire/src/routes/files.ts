@@ -9,7 +9,7 @@ import { contentDisposition, tenantKey } from '@portal/storage'
 import { Type } from 'typebox'
 import type { QuestionnaireDeps } from '../deps.js'
 import { fileOf } from '../lookups.js'
-import { checkCompliance, checkQuestionnaire, readUpload } from '../uploads.js'
+import { checkContent, readUploads } from '../uploads.js'
 
 const CompanyParam = Type.Object({ companyId: Type.String({ maxLength: 64 }) })
 const IdParam = Type.Object({ id: Type.String({ maxLength: 64 }) })
@@ -39,20 +39,25 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
 
   const upload = (kind: 'compliance' | 'questionnaire') => async (req: Parameters<typeof principalOf>[0], reply: { status(n: number): { send(b: unknown): unknown } }) => {
     const tenantId = principalOf(req).tenantId
-    const { fields, files } = await readUpload(req)
-    const company = await companyOf(tenantId, fields['companyId'] ?? fields['company_id'])
-    // Every file is checked before anything is stored: one bad file refuses the whole upload.
-    const formats = kind === 'compliance' ? files.map(checkCompliance) : await Promise.all(files.map(checkQuestionnaire))
-    await spendQuota(deps.store, SCHEMA, tenantId, { files: files.length, bytes: files.reduce((n, f) => n + f.bytes.length, 0) }, deps.quota, 'uploads')
-    const saved = []
-    for (const [i, file] of files.entries()) {
-      const key = tenantKey(tenantId, kind)
-      await blobs.put(key, file.bytes, { contentType: formats[i] === 'pdf' ? 'application/pdf' : 'application/octet-stream' })
-      const row = await insertFile(store, tenantId, { companyId: company.id, kind, fileName: file.fileName, storageKey: key, format: formats[i]! })
-      await queue.add(kind === 'compliance' ? JOBS.ingestDocument : JOBS.extractQuestions, { tenantId, fileId: row.id }, { jobId: `${kind}-${row.id}` })
-      saved.push({ _id: row.id, fileName: row.fileName, state: row.state })
+    const { fields, files, discard } = await readUploads(req, kind)
+    try {
+      const company = await companyOf(tenantId, fields['companyId'] ?? fields['company_id'])
+      // Every file is checked before anything is stored: one bad file refuses the whole upload.
+      for (const file of files) await checkContent(file)
+      await spendQuota(deps.store, SCHEMA, tenantId, { files: files.length, bytes: files.reduce((n, f) => n + f.spooled.size, 0) }, deps.quota, 'uploads')
+      const saved = []
+      for (const file of files) {
+        const key = tenantKey(tenantId, kind)
+        const contentType = file.format === 'pdf' ? 'application/pdf' : 'application/octet-stream'
+        await blobs.putFile(key, file.spooled.path, { contentType })
+        const row = await insertFile(store, tenantId, { companyId: company.id, kind, fileName: file.fileName, storageKey: key, format: file.format })
+        await queue.add(kind === 'compliance' ? JOBS.ingestDocument : JOBS.extractQuestions, { tenantId, fileId: row.id }, { jobId: `${kind}-${row.id}` })
+        saved.push({ _id: row.id, fileName: row.fileName, state: row.state })
+      }
+      return reply.status(201).send(ok(saved, 'file uploaded successfully'))
+    } finally {
+      await discard()
     }
-    return reply.status(201).send(ok(saved, 'file uploaded successfully'))
   }
 
   app.post('/fs/enterpriseapps-compliance-uploadfile', { schema: { tags: ['questionnaire'] } }, upload('compliance'))

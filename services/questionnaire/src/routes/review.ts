@@ -137,7 +137,7 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     }
     // A legacy .xls comes back as .xlsx (the export's name says so): same sheets and cells.
     const original = await blobs.getBuffer(file.storageKey)
-    const buf = await writeCells(file.format === 'xls' ? xlsToXlsx(original) : original, writes)
+    const buf = await writeCells(file.format === 'xls' ? await xlsToXlsx(original) : original, writes)
     return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', contentDisposition('Questionnaire_with_Answers.xlsx')).send(buf)
   })
 }

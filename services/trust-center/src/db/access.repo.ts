@@ -1,6 +1,6 @@
 // Access requests of visitors and the accounts they become once approved. An approved row holds
 // the hash of the visitor's permission token, its expiry, and who approved it.
-import { type Kysely, sql } from 'kysely'
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import type { AccessStatus, TrustCenterDb } from './schema.js'
 
 type Db = Kysely<TrustCenterDb>
@@ -31,11 +31,21 @@ export function findLiveByEmail(db: Db, tenantId: string, email: string, status:
 export async function listRequests(db: Db, tenantId: string, status: AccessStatus, page: number, pageSize: number) {
   const base = db.selectFrom('accessRequest').where('tenantId', '=', tenantId).where('status', '=', status).where('deletedAt', 'is', null)
   const [rows, count] = await Promise.all([
-    base.select(columns).orderBy('createdAt', 'desc').orderBy('id').limit(pageSize).offset((page - 1) * pageSize).execute(),
+    base.select(columns)
+      // What staff see of the requester's NDA acceptances (any version): one recorded, one proven by the mailed link.
+      .select((eb) => [
+        eb.exists(acceptancesOf(eb)).as('ndaAccepted'),
+        eb.exists(acceptancesOf(eb).where('ndaAcceptance.confirmedAt', 'is not', null)).as('ndaConfirmed'),
+      ])
+      .orderBy('createdAt', 'desc').orderBy('id').limit(pageSize).offset((page - 1) * pageSize).execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ])
   return { rows, total: Number(count.n) }
 }
+
+const acceptancesOf = (eb: ExpressionBuilder<TrustCenterDb, 'accessRequest'>) =>
+  eb.selectFrom('ndaAcceptance').select(sql<number>`1`.as('one'))
+    .whereRef('ndaAcceptance.tenantId', '=', 'accessRequest.tenantId').whereRef('ndaAcceptance.email', '=', 'accessRequest.workEmail')
 
 export interface Grant {
   tokenHash: string

@@ -37,11 +37,24 @@ export interface AcceptanceInput {
   email: string
   ip: string
   userAgent: string
+  /** Set when the visitor proved the email is theirs as they accepted (a valid access link); else null. */
+  confirmedAt: Date | null
 }
 
 export async function insertAcceptance(db: Db, tenantId: string, input: AcceptanceInput): Promise<string> {
   const row = await db.insertInto('ndaAcceptance').values({ id: crypto.randomUUID(), ...input, tenantId }).returning('id').executeTakeFirstOrThrow()
   return row.id
+}
+
+/**
+ * The visitor followed the access link mailed to `email`: their acceptances under it are theirs.
+ * Returns how many were confirmed now.
+ */
+export async function confirmAcceptances(db: Db, tenantId: string, email: string, at: Date): Promise<number> {
+  const res = await db.updateTable('ndaAcceptance').set({ confirmedAt: at })
+    .where('tenantId', '=', tenantId).where('email', '=', email).where('confirmedAt', 'is', null)
+    .executeTakeFirst()
+  return Number(res.numUpdatedRows)
 }
 
 export async function hasAccepted(db: Db, tenantId: string, ndaId: string, email: string): Promise<boolean> {
@@ -52,7 +65,7 @@ export async function hasAccepted(db: Db, tenantId: string, ndaId: string, email
 export async function listAcceptances(db: Db, tenantId: string, page: number, pageSize: number) {
   const base = db.selectFrom('ndaAcceptance').where('tenantId', '=', tenantId)
   const [rows, count] = await Promise.all([
-    base.select(['id', 'ndaId', 'version', 'name', 'email', 'ip', 'userAgent', 'textHash', 'createdAt'])
+    base.select(['id', 'ndaId', 'version', 'name', 'email', 'ip', 'userAgent', 'textHash', 'createdAt', 'confirmedAt'])
       .orderBy('createdAt', 'desc').orderBy('id').limit(pageSize).offset((page - 1) * pageSize).execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ])

@@ -128,6 +128,8 @@ export interface NdaAcceptanceTable {
   userAgent: string
   textHash: string
   createdAt: Generated<Date>
+  /** When the visitor proved they read this email's inbox (followed its access link); null until then. */
+  confirmedAt: Date | null
 }
 
 export type AccessStatus = 'pending' | 'approved'
@@ -168,8 +170,16 @@ export interface HistoryTable {
   createdAt: Generated<Date>
 }
 
+/** A cname its tenant gave up: nobody else may take it until the quarantine is over. */
+export interface ReleasedCnameTable {
+  cname: string
+  tenantId: string
+  releasedAt: Generated<Date>
+}
+
 export interface TrustCenterDb {
   site: SiteTable
+  releasedCname: ReleasedCnameTable
   settings: SettingsTable
   logo: LogoTable
   theme: ThemeTable

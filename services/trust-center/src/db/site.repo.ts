@@ -2,7 +2,7 @@
 // The host lookup is the resolver of public calls, so it is the one query here not scoped by a
 // tenant: it finds the tenant, by an exact match on a stored, lowercased host name.
 import { type Kysely, sql } from 'kysely'
-import { defaultCname, hostnameOf } from '../domain/hostnames.js'
+import { defaultCname, hostnameOf, QUARANTINE_MS } from '../domain/hostnames.js'
 import type { TrustCenterDb } from './schema.js'
 
 type Db = Kysely<TrustCenterDb>
@@ -36,14 +36,16 @@ export function findSiteByCname(db: Db, cname: string): Promise<Site | undefined
 
 /**
  * The tenant's site, created on its first staff call with cname = dbName (lowercased, `_` → `-`).
- * Should another tenant already use that cname, the first free `<cname>-2`, `-3`, ... is taken.
+ * Should another tenant already use that cname, or have released it after `quarantineSince`, the
+ * first free `<cname>-2`, `-3`, ... is taken.
  */
-export async function ensureSite(db: Db, tenantId: string, dbName: string, domain: string): Promise<Site> {
+export async function ensureSite(db: Db, tenantId: string, dbName: string, domain: string, quarantineSince: Date = new Date(Date.now() - QUARANTINE_MS)): Promise<Site> {
   const base = defaultCname(dbName)
   for (let n = 1; n < 100; n++) {
     const existing = await findSite(db, tenantId)
     if (existing) return existing
     const cname = n === 1 ? base : `${base}-${n}`
+    if (await quarantinedFor(db, cname, tenantId, quarantineSince)) continue
     // DO NOTHING (not an error) so a concurrent first call, or a taken cname, leaves no aborted transaction.
     const row = await db.insertInto('site')
       .values({ tenantId, id: crypto.randomUUID(), dbName, cname, hostname: hostnameOf(cname, domain) })
@@ -55,16 +57,49 @@ export async function ensureSite(db: Db, tenantId: string, dbName: string, domai
   throw new Error(`no free cname for tenant ${tenantId}`)
 }
 
-/** Sets the cname and publishes; undefined when another tenant holds that cname (unique index). */
-export async function publishSite(db: Db, tenantId: string, cname: string, domain: string): Promise<Site | undefined> {
+/** Another tenant released this cname after `since`: only that tenant may take it now. */
+export async function quarantinedFor(db: Db, cname: string, tenantId: string, since: Date): Promise<boolean> {
+  const row = await db.selectFrom('releasedCname').select('cname')
+    .where('cname', '=', cname).where('tenantId', '<>', tenantId).where('releasedAt', '>', since)
+    .limit(1).executeTakeFirst()
+  return row !== undefined
+}
+
+/** Released by any tenant after `since` (what check-hostname tells the public). */
+export async function recentlyReleased(db: Db, cname: string, since: Date): Promise<boolean> {
+  const row = await db.selectFrom('releasedCname').select('cname').where('cname', '=', cname).where('releasedAt', '>', since).limit(1).executeTakeFirst()
+  return row !== undefined
+}
+
+export type PublishResult = { site: Site } | { refused: 'taken' | 'quarantined' }
+
+/**
+ * Sets the cname and publishes. A cname left behind is released: held for this tenant alone until
+ * the quarantine ends. Refused when another tenant holds the cname (unique index) or released it
+ * after `quarantineSince`. `now` stamps the release (tests move it).
+ */
+export async function publishSite(db: Db, tenantId: string, cname: string, domain: string, quarantineSince: Date, now: Date): Promise<PublishResult> {
   try {
-    return await db.updateTable('site')
-      .set({ cname, hostname: hostnameOf(cname, domain), published: true, contentVersion: sql`content_version + 1`, updatedAt: sql`now()` })
-      .where('tenantId', '=', tenantId)
-      .returning(columns)
-      .executeTakeFirst()
+    return await db.transaction().execute(async (tx) => {
+      if (await quarantinedFor(tx, cname, tenantId, quarantineSince)) return { refused: 'quarantined' as const }
+      const before = await findSite(tx, tenantId)
+      const site = await tx.updateTable('site')
+        .set({ cname, hostname: hostnameOf(cname, domain), published: true, contentVersion: sql`content_version + 1`, updatedAt: sql`now()` })
+        .where('tenantId', '=', tenantId)
+        .returning(columns)
+        .executeTakeFirst()
+      if (!site) return { refused: 'taken' as const }
+      if (before && before.cname !== cname) {
+        await tx.insertInto('releasedCname').values({ cname: before.cname, tenantId, releasedAt: now })
+          .onConflict((oc) => oc.columns(['cname', 'tenantId']).doUpdateSet({ releasedAt: now }))
+          .execute()
+      }
+      // Taken back (or taken after the quarantine): this tenant's own release of it is over.
+      await tx.deleteFrom('releasedCname').where('cname', '=', cname).where('tenantId', '=', tenantId).execute()
+      return { site }
+    })
   } catch (err) {
-    if ((err as { code?: string }).code === '23505') return undefined // unique_violation: a concurrent publish won
+    if ((err as { code?: string }).code === '23505') return { refused: 'taken' } // unique_violation: another tenant holds it
     throw err
   }
 }

@@ -13,7 +13,7 @@ import { insertHistory } from '../db/history.repo.js'
 import { currentNda, insertAcceptance, insertNdaVersion } from '../db/nda.repo.js'
 import type { TrustCenterDb } from '../db/schema.js'
 import { bumpContentVersion, ensureSite, publishSite } from '../db/site.repo.js'
-import { siteUrl } from '../domain/hostnames.js'
+import { QUARANTINE_MS, siteUrl } from '../domain/hostnames.js'
 import { sanitizeRichText } from '../domain/rich-text.js'
 import { DEMO_CNAME, demoCompliance, demoDocuments, demoNda, demoOverview, demoRequester, demoSecurity, demoTheme, demoTitle } from './content.js'
 import { textPdf } from '@portal/pdf-writer'
@@ -65,7 +65,7 @@ export async function seedDemoTrustCenter(ctx: ServiceContext, tenant: { tenantI
   const nda = (await currentNda(db, tenantId)) ?? (await insertNdaVersion(db, tenantId, demoNda))
   const email = demoRequester.workEmail
   if (!(await findLiveByEmail(db, tenantId, email, 'pending')) && !(await findLiveByEmail(db, tenantId, email, 'approved'))) {
-    await insertAcceptance(db, tenantId, { ndaId: nda.id, version: nda.version, textHash: nda.textHash, name: `${demoRequester.firstName} ${demoRequester.lastName}`, email, ip: '203.0.113.7', userAgent: 'Demo seed' })
+    await insertAcceptance(db, tenantId, { ndaId: nda.id, version: nda.version, textHash: nda.textHash, name: `${demoRequester.firstName} ${demoRequester.lastName}`, email, ip: '203.0.113.7', userAgent: 'Demo seed', confirmedAt: null })
     await insertRequest(db, tenantId, { ...demoRequester, ndaId: nda.id })
     await insertHistory(db, tenantId, [
       { type: 'nda', email, detail: `NDA version ${nda.version} accepted by ${demoRequester.firstName} ${demoRequester.lastName}` },
@@ -73,7 +73,8 @@ export async function seedDemoTrustCenter(ctx: ServiceContext, tenant: { tenantI
     ])
   }
   await bumpContentVersion(db, tenantId)
-  const site = firstRun ? await publishSite(db, tenantId, DEMO_CNAME, domain) : initial.published ? initial : undefined
+  const published = firstRun ? await publishSite(db, tenantId, DEMO_CNAME, domain, new Date(Date.now() - QUARANTINE_MS), new Date()) : undefined
+  const site = published && 'site' in published ? published.site : !firstRun && initial.published ? initial : undefined
   if (firstRun && !site) ctx.logger.warn({ cname: DEMO_CNAME }, 'demo trust center not published: another tenant holds its cname')
   return { url: site ? siteUrl(ctx.config.publicUrl, site.hostname) : undefined }
 }

@@ -1,8 +1,9 @@
 // Documents of the trust center: a PDF, or an Office Open XML file (docx, xlsx, pptx) whose ZIP is
-// checked before it is stored, with the same limits as questionnaire uploads (entry count, sizes,
-// ratio, unsafe paths, links, macros, DTDs). Decided by content, never by the file's name.
+// checked before it is stored, with the same checks as questionnaire uploads (entry count, sizes,
+// ratio, unsafe paths, links, macros, DTDs; a wider size gate, since nothing parses them). Decided
+// by content, never by the file's name.
 import { AppError } from '@portal/errors'
-import { inspectXlsx } from '@portal/sheets'
+import { documentLimits, inspectXlsx } from '@portal/sheets'
 import { isPdf, uploadFileName } from '@portal/storage'
 
 export const DOCUMENT_MAX_BYTES = 25 * 1024 * 1024
@@ -27,10 +28,7 @@ export async function documentKind(buf: Buffer): Promise<DocumentKind> {
   // refusing archives without a workbook, which for a docx or pptx is the expected outcome.
   const parts = new Set<string>()
   try {
-    await inspectXlsx(buf, (name) => {
-      parts.add(name)
-      return false
-    })
+    await inspectXlsx(buf, (name) => parts.add(name), documentLimits)
     return 'xlsx'
   } catch (err) {
     const walkedEverything = err instanceof AppError && err.code === 'UNSUPPORTED_MEDIA_TYPE' && parts.has('[Content_Types].xml') && !/macro/i.test(err.message)

@@ -14,7 +14,7 @@ import { PERMISSION_TOKEN } from '../domain/permission-token.js'
 import { invalid, limits, plainText, REQUIRED } from '../domain/text.js'
 import { accountOut, iso } from '../dto.js'
 import { PLEASE_ACCEPT, recordNdaAcceptance } from '../nda-acceptance.js'
-import { issueGrant, ndaSatisfied, validGrant } from '../permissions.js'
+import { confirmByLink, issueGrant, ndaSatisfied, validGrant } from '../permissions.js'
 import { bearer, IdParams, Message, Nullable, PageOf, Reply } from './schemas.js'
 
 const RequesterBody = {
@@ -28,6 +28,8 @@ const Account = Type.Object({
   _id: Type.String(), firstName: Type.String(), lastName: Type.String(), companyName: Type.String(), relationshpLinkedIn: Type.String(),
   workEmail: Type.String(), createdAt: Type.String(), Approved: Type.String(),
   approvedbyuser: Nullable(Type.Object({ id: Type.String(), userName: Type.String() })), expiresAt: Nullable(Type.String()),
+  // The requester's NDA acceptances: recorded (any email can be typed), and confirmed by the mailed access link.
+  ndaAccepted: Type.Boolean(), ndaConfirmed: Type.Boolean(),
 })
 
 function requester(body: { firstName?: string | undefined; lastName?: string | undefined; companyName?: string | undefined; workEmail?: string | undefined; relationshpLinkedIn?: string | undefined }): RequesterInput {
@@ -68,7 +70,8 @@ export function accessRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     const nda = await currentNda(db, site.tenantId)
     if (nda) {
       if (!req.body.ndaId) throw invalid('ndaId', PLEASE_ACCEPT)
-      await recordNdaAcceptance(deps, req, site.tenantId, { ndaId: req.body.ndaId, name: `${input.firstName} ${input.lastName}`, email: input.workEmail })
+      // Unconfirmed: anyone may type this email. The approval mail's link confirms it (useraccesscheck).
+      await recordNdaAcceptance(deps, req, site.tenantId, { ndaId: req.body.ndaId, name: `${input.firstName} ${input.lastName}`, email: input.workEmail, confirmed: false })
     }
     // Asking twice while the first is pending changes nothing: the same request stays in the queue.
     if (await findLiveByEmail(db, site.tenantId, input.workEmail, 'pending')) return { status: true, message: 'Request submitted' }
@@ -85,7 +88,7 @@ export function accessRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     const page = req.query.page ?? 1
     const pageSize = req.query.pageSize ?? 10
     const { rows, total } = await listRequests(db, principalOf(req).tenantId, req.query.pageType === 'approved' ? 'approved' : 'pending', page, pageSize)
-    return paged(rows.map(accountOut), total, page, pageSize)
+    return paged(rows.map((r) => ({ ...accountOut(r), ndaAccepted: Boolean(r.ndaAccepted), ndaConfirmed: Boolean(r.ndaConfirmed) })), total, page, pageSize)
   })
 
   app.put('/accountsapprove/:id', {
@@ -143,6 +146,7 @@ export function accessRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     const site = await sites.forPublic(req).catch(() => undefined)
     const grant = site ? await validGrant(deps, site.tenantId, token) : undefined
     if (!site || !grant) return reply.status(404).send({ status: false })
+    await confirmByLink(deps, site.tenantId, grant) // the visitor opened the link mailed to grant.email
     return { status: true, data: { email: grant.email, expiresAt: iso(grant.expiresAt)!, ndaAccepted: await ndaSatisfied(deps, site.tenantId, grant.email) } }
   })
 }

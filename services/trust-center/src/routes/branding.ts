@@ -1,7 +1,7 @@
 // Company info, logo, settings and theme colours. The logo is re-encoded before it is stored and
 // served from its own path with headers that keep a browser from ever running it as a page.
 import { isUuid } from '@portal/contracts'
-import { spendQuota } from '@portal/db'
+import { asSystem, spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
@@ -64,7 +64,7 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
 
   app.get('/logo/:file', { schema: { tags, params: Type.Object({ file: Type.String({ maxLength: 64 }) }) } }, async (req, reply) => {
     const id = /^([0-9a-f-]{36})\.png$/.exec(req.params.file)?.[1]
-    const logo = id && isUuid(id) ? await findLogo(db, id) : undefined
+    const logo = id && isUuid(id) ? await asSystem(() => findLogo(db, id)) : undefined // public by unguessable id, of any tenant
     if (!logo) throw new AppError('NOT_FOUND', { message: 'Logo not found' })
     const bytes = await blobs.getBuffer(logo.blobKey)
     return reply

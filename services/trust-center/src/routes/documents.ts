@@ -1,9 +1,11 @@
 // Documents: upload (checked by content), list (staff: all; visitors: not `internal`), edit, delete.
+import { readFile } from 'node:fs/promises'
 import { isUuid } from '@portal/contracts'
 import { spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
-import { tenantKey } from '@portal/storage'
+import { isPdf, tenantKey } from '@portal/storage'
+import { checkPdfFile } from '@portal/svc-ingest-worker/pdf-check'
 import { Type } from 'typebox'
 import { guards } from '../access-control.js'
 import { deleteDocuments, findDocument, insertDocument, listDocuments, replaceDocumentFile, updateDocument } from '../db/documents.repo.js'
@@ -12,7 +14,7 @@ import type { TrustCenterDeps } from '../deps.js'
 import { cleanFileName, DOCUMENT_MAX_BYTES, documentKind, mimeTypes } from '../domain/document-file.js'
 import { invalid, limits, plainText } from '../domain/text.js'
 import { documentOut } from '../dto.js'
-import { readUpload } from '../uploads.js'
+import { spoolUpload } from '../uploads.js'
 import { bearer, Document, IdParams, Message, Reply, VISIBILITIES } from './schemas.js'
 
 const notFound = () => new AppError('NOT_FOUND', { message: 'Document not found' })
@@ -37,28 +39,36 @@ export function documentRoutes(app: AppInstance, deps: TrustCenterDeps): void {
 
   app.post('/fs/upload-docs', { ...admin, schema: { tags, security: bearer, consumes: ['multipart/form-data'], response: { 201: Reply(Document) } } }, async (req, reply) => {
     const tenantId = principalOf(req).tenantId
-    const upload = await readUpload(req, { maxBytes: DOCUMENT_MAX_BYTES, tooLarge: 'The document is larger than 25 MB' })
-    const title = plainText(upload.fields['title'], { field: 'title', max: limits.title })
-    const visibility = visibilityOf(upload.fields['visibility'])
-    const replacing = upload.fields['fileId']
-    // Checked before anything is stored: a refused file leaves no row and no blob.
-    const existing = replacing ? (isUuid(replacing) ? await findDocument(db, tenantId, replacing) : undefined) : undefined
-    if (replacing && !existing) throw notFound()
-    const kind = await documentKind(upload.bytes)
-    const fileName = cleanFileName(upload.fileName, kind)
-    await spendQuota(db, SCHEMA, tenantId, { files: 1, bytes: upload.bytes.length }, deps.config.quota, 'uploads')
-    const file = { fileName, blobKey: tenantKey(tenantId, 'documents'), size: upload.bytes.length, mimeType: mimeTypes[kind] }
-    await blobs.put(file.blobKey, upload.bytes, { contentType: file.mimeType })
-    const row = existing
-      ? await replaceDocumentFile(db, tenantId, existing.id, { ...file, title: title?.trim() ? title : undefined, visibility })
-      : await insertDocument(db, tenantId, { ...file, title: title?.trim() ? title : fileName.replace(/\.[a-z]+$/, ''), visibility: visibility ?? 'approval' })
-    if (!row) {
-      await blobs.delete(file.blobKey) // the document was deleted meanwhile
-      throw notFound()
+    const upload = await spoolUpload(req, { maxBytes: DOCUMENT_MAX_BYTES, tooLarge: 'The document is larger than 25 MB' })
+    try {
+      const title = plainText(upload.fields['title'], { field: 'title', max: limits.title })
+      const visibility = visibilityOf(upload.fields['visibility'])
+      const replacing = upload.fields['fileId']
+      // Checked before anything is stored: a refused file leaves no row and no blob.
+      const existing = replacing ? (isUuid(replacing) ? await findDocument(db, tenantId, replacing) : undefined) : undefined
+      if (replacing && !existing) throw notFound()
+      const { size, path } = upload.spooled
+      // A PDF must open in pdf.js without a password (worker thread, read from the file); Office
+      // files (at most 25 MB) are read whole, since their archive check needs all of it.
+      const kind = isPdf(upload.spooled.head) ? 'pdf' : await documentKind(await readFile(path))
+      if (kind === 'pdf') await checkPdfFile(path)
+      const fileName = cleanFileName(upload.fileName, kind)
+      await spendQuota(db, SCHEMA, tenantId, { files: 1, bytes: size }, deps.config.quota, 'uploads')
+      const file = { fileName, blobKey: tenantKey(tenantId, 'documents'), size, mimeType: mimeTypes[kind] }
+      await blobs.putFile(file.blobKey, path, { contentType: file.mimeType })
+      const row = existing
+        ? await replaceDocumentFile(db, tenantId, existing.id, { ...file, title: title?.trim() ? title : undefined, visibility })
+        : await insertDocument(db, tenantId, { ...file, title: title?.trim() ? title : fileName.replace(/\.[a-z]+$/, ''), visibility: visibility ?? 'approval' })
+      if (!row) {
+        await blobs.delete(file.blobKey) // the document was deleted meanwhile
+        throw notFound()
+      }
+      if (existing) await blobs.delete(existing.blobKey)
+      await sites.changed(tenantId)
+      return reply.status(201).send({ status: true, message: 'file uploaded successfully', data: documentOut(row) })
+    } finally {
+      await upload.spooled.remove()
     }
-    if (existing) await blobs.delete(existing.blobKey)
-    await sites.changed(tenantId)
-    return reply.status(201).send({ status: true, message: 'file uploaded successfully', data: documentOut(row) })
   })
 
   app.put('/documents/:id', {

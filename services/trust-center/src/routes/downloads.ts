@@ -2,6 +2,8 @@
 // may fetch `public` documents, and `approval` ones with a permission token that is valid now, of
 // their own email, with the current NDA accepted: all of it checked again on every call.
 // Bytes are streamed as an attachment, never rendered in our origin, never cached.
+// The history's download rows are written here, by the server that serves the bytes: one per file
+// served, a bulk zip included (one row per file in it). Clients cannot add download rows.
 import { isUuid } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'

@@ -10,12 +10,15 @@ import type { TrustCenterDeps } from '../deps.js'
 import { invalid, limits, plainText } from '../domain/text.js'
 import { iso, ndaOut } from '../dto.js'
 import { recordNdaAcceptance } from '../nda-acceptance.js'
+import { validGrant } from '../permissions.js'
 import { bearer, IdParams, Message, Nda, Nullable, PageOf, Reply } from './schemas.js'
 
 const Body = Type.Object({ description: Type.Optional(Type.String()) })
 const Acceptance = Type.Object({
   _id: Type.String(), ndaId: Type.String(), version: Type.Integer(), name: Type.String(), email: Type.String(),
   ip: Type.String(), userAgent: Type.String(), textHash: Type.String(), createdAt: Type.String(),
+  // Whether the visitor proved the email is theirs (followed the access link mailed to it), and when.
+  confirmed: Type.Boolean(), confirmedAt: Nullable(Type.String()),
 })
 
 export function ndaRoutes(app: AppInstance, deps: TrustCenterDeps): void {
@@ -53,7 +56,11 @@ export function ndaRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     schema: {
       tags,
-      body: Type.Object({ ndaId: Type.Optional(Type.String({ maxLength: 100 })), name: Type.Optional(Type.String()), email: Type.Optional(Type.String({ maxLength: 254 })) }),
+      body: Type.Object({
+        ndaId: Type.Optional(Type.String({ maxLength: 100 })), name: Type.Optional(Type.String()), email: Type.Optional(Type.String({ maxLength: 254 })),
+        // The visitor's access link, when they have one: it proves the email, and the acceptance is confirmed.
+        permissionToken: Type.Optional(Type.String({ maxLength: 256 })),
+      }),
       response: { 201: Message },
     },
   }, async (req, reply) => {
@@ -63,7 +70,8 @@ export function ndaRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     if (!email) throw invalid('email', 'This field is required')
     if (!isValidEmail(email)) throw invalid('email', 'Invalid email address')
     if (!req.body.ndaId) throw invalid('ndaId', 'This field is required')
-    await recordNdaAcceptance(deps, req, site.tenantId, { ndaId: req.body.ndaId, name, email })
+    const grant = await validGrant(deps, site.tenantId, req.body.permissionToken)
+    await recordNdaAcceptance(deps, req, site.tenantId, { ndaId: req.body.ndaId, name, email, confirmed: grant?.email === email })
     return reply.status(201).send({ status: true, message: 'NDA accepted' })
   })
 
@@ -73,6 +81,7 @@ export function ndaRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     const { rows, total } = await listAcceptances(db, principalOf(req).tenantId, page, pageSize)
     return paged(rows.map((r) => ({
       _id: r.id, ndaId: r.ndaId, version: r.version, name: r.name, email: r.email, ip: r.ip, userAgent: r.userAgent, textHash: r.textHash, createdAt: iso(r.createdAt)!,
+      confirmed: r.confirmedAt !== null, confirmedAt: iso(r.confirmedAt),
     })), total, page, pageSize)
   })
 }

@@ -1,22 +1,35 @@
 // Publishing: the tenant's client details, its cname under TRUST_CENTER_DOMAIN, and the public
 // registry lookup (check-hostname) the web app and the gateway use to tell trust-center hosts apart.
+import { enterSystem } from '@portal/db'
 import { AppError } from '@portal/errors'
-import type { AppInstance } from '@portal/http'
+import { type AppInstance, requireVerified } from '@portal/http'
 import { Type } from 'typebox'
 import { guards } from '../access-control.js'
-import { findSiteByCname, publishSite, unpublishSite } from '../db/site.repo.js'
+import { findSiteByCname, publishSite, recentlyReleased, unpublishSite } from '../db/site.repo.js'
 import type { TrustCenterDeps } from '../deps.js'
-import { isValidSubdomain, RESERVED_SUBDOMAINS, siteUrl } from '../domain/hostnames.js'
+import { normaliseHost, QUARANTINE_MS, RELEASED_NOT_AVAILABLE, siteUrl, subdomainRefusal } from '../domain/hostnames.js'
 import { invalid } from '../domain/text.js'
 import { bearer, Message, Reply } from './schemas.js'
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
 
+/** `acme` of `acme.<domain>`; undefined for the domain itself, deeper names and other domains. */
+function labelUnder(hostname: string, domain: string): string | undefined {
+  const host = normaliseHost(hostname)
+  const suffix = `.${normaliseHost(domain)}`
+  if (host.length > 253 || !host.endsWith(suffix)) return undefined
+  const label = host.slice(0, -suffix.length)
+  return label && !label.includes('.') ? label : undefined
+}
+
 export function siteRoutes(app: AppInstance, deps: TrustCenterDeps): void {
-  const { db, config, sites } = deps
+  const { db, config, sites, now } = deps
   const { staff, admin } = guards(sites)
   const tags = ['trust-center']
   const urlOf = (hostname: string) => siteUrl(config.publicUrl, hostname)
+  /** Could some tenant publish this label now: well-formed, not reserved, not held, not in quarantine. */
+  const claimable = async (label: string) =>
+    !subdomainRefusal(label) && !(await findSiteByCname(db, label)) && !(await recentlyReleased(db, label, new Date(now().getTime() - QUARANTINE_MS)))
 
   app.get('/clientDetails', {
     ...staff,
@@ -45,7 +58,8 @@ export function siteRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   })
 
   app.post('/fs/add-cname', {
-    ...admin,
+    // Publishing speaks for the company: only an admin whose address is proven (issue 10).
+    preHandler: [...admin.preHandler, requireVerified],
     schema: {
       tags, security: bearer,
       body: Type.Object({ subdomain: Type.Optional(Type.String({ maxLength: 253 })) }),
@@ -55,14 +69,19 @@ export function siteRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     },
   }, async (req) => {
     const subdomain = (req.body.subdomain ?? '').trim().toLowerCase()
-    if (!isValidSubdomain(subdomain)) throw invalid('subdomain', 'Invalid subdomain')
+    const refusal = subdomainRefusal(subdomain)
+    if (refusal?.code === 'INVALID_REQUEST') throw invalid('subdomain', refusal.message)
+    if (refusal) throw new AppError(refusal.code, { message: refusal.message })
     const site = await sites.forStaff(req)
     const holder = await findSiteByCname(db, subdomain)
-    if (RESERVED_SUBDOMAINS.has(subdomain) || (holder && holder.tenantId !== site.tenantId)) {
-      throw new AppError('CONFLICT', { message: 'Subdomain is already taken' })
+    if (holder && holder.tenantId !== site.tenantId) throw new AppError('CONFLICT', { message: 'Subdomain is already taken' })
+    // A name another tenant gave up stays theirs alone for a while: its visitors and links still point at it.
+    const at = now()
+    const result = await publishSite(db, site.tenantId, subdomain, config.trustCenterDomain, new Date(at.getTime() - QUARANTINE_MS), at)
+    if ('refused' in result) {
+      throw new AppError('CONFLICT', { message: result.refused === 'quarantined' ? RELEASED_NOT_AVAILABLE : 'Subdomain is already taken' })
     }
-    const published = await publishSite(db, site.tenantId, subdomain, config.trustCenterDomain)
-    if (!published) throw new AppError('CONFLICT', { message: 'Subdomain is already taken' })
+    const published = result.site
     sites.forget()
     req.log.info({ tenantId: site.tenantId, hostname: published.hostname }, 'trust center published')
     return {
@@ -96,13 +115,19 @@ export function siteRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       querystring: Type.Object({ hostname: Type.Optional(Type.String({ maxLength: 253 })) }),
       response: {
         200: Type.Object({ status: Type.Boolean(), isSpecialDomain: Type.Boolean(), dbName: Type.String() }),
-        404: Type.Object({ status: Type.Boolean(), isSpecialDomain: Type.Boolean() }),
+        // available: only for `<label>.<TRUST_CENTER_DOMAIN>`, whether a tenant could publish that label now.
+        404: Type.Object({ status: Type.Boolean(), isSpecialDomain: Type.Boolean(), available: Type.Optional(Type.Boolean()) }),
       },
     },
   }, async (req, reply) => {
+    enterSystem() // a registry lookup: it looks across tenants
     // Only a registered, published host is special; the shape of a name proves nothing.
     const site = await sites.publishedOnHost(req.query.hostname ?? '')
-    if (!site) return reply.status(404).send({ status: false, isSpecialDomain: false })
+    if (!site) {
+      const label = labelUnder(req.query.hostname ?? '', config.trustCenterDomain)
+      if (label === undefined) return reply.status(404).send({ status: false, isSpecialDomain: false })
+      return reply.status(404).send({ status: false, isSpecialDomain: false, available: await claimable(label) })
+    }
     return { status: true, isSpecialDomain: true, dbName: site.dbName }
   })
 }

@@ -4,6 +4,7 @@ interface ConfirmDialogProps {
   title: string
   message: string
   confirmLabel?: string
+  /** The confirmed action is running: its button is disabled and says so. */
   busy?: boolean
   onConfirm: () => void
   onCancel: () => void
@@ -17,8 +18,8 @@ export function ConfirmDialog({ title, message, confirmLabel = 'Delete', busy, o
         <button className="secondary" onClick={onCancel}>
           Cancel
         </button>
-        <button className="danger" disabled={busy} onClick={onConfirm}>
-          {confirmLabel}
+        <button className="danger" disabled={busy} aria-busy={busy || undefined} onClick={onConfirm}>
+          {busy ? (confirmLabel === 'Delete' ? 'Deleting…' : 'Please wait…') : confirmLabel}
         </button>
       </div>
     </Modal>

@@ -3,7 +3,8 @@
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Spinner } from '../../../components/ui/spinner'
-import { api, ApiError } from '../../../lib/api-client'
+import { ApiError, api, errorMessage } from '../../../lib/api-client'
+import { useDraft } from '../../../lib/drafts'
 
 interface Generated {
   answer: string
@@ -14,14 +15,15 @@ interface Generated {
 }
 
 export function AnswerTestPage() {
-  const [question, setQuestion] = useState('')
+  const draft = useDraft('answer-test:question', '') // survives a forced sign-in (lib/drafts)
+  const question = draft.value
   const [error, setError] = useState('')
   const ask = useMutation({
     mutationFn: (q: string) => api.post<{ data: Generated }>('/api/fs/generate-answer', { question: q }).then((r) => r.data),
     // A 429 is either the per-minute limit or the company's daily quota, whose message says when to return.
     onError: (e) => setError(e instanceof ApiError && e.status === 429 && (e.body as { code?: string } | undefined)?.code !== 'QUOTA_EXCEEDED'
       ? 'Too many questions in a minute: please wait a moment.'
-      : e.message || 'An error occurred'),
+      : errorMessage(e, 'An error occurred')),
   })
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -37,9 +39,9 @@ export function AnswerTestPage() {
       <p className="muted">Asks one question against all of your compliance documents, as the questionnaire drafting does.</p>
       <form onSubmit={submit}>
         <label htmlFor="question">Question</label>
-        <textarea id="question" name="question" rows={3} value={question} onChange={(e) => setQuestion(e.target.value)} />
+        <textarea id="question" name="question" rows={3} value={question} onChange={(e) => draft.set(e.target.value)} />
         {error && <p className="field-error">{error}</p>}
-        <div className="actions"><button className="primary" type="submit" disabled={ask.isPending}>Generate answer</button></div>
+        <div className="actions"><button className="primary" type="submit" disabled={ask.isPending} aria-busy={ask.isPending || undefined}>{ask.isPending ? 'Drafting…' : 'Generate answer'}</button></div>
       </form>
       {ask.isPending && <Spinner label="Drafting the answer" />}
       {result && (

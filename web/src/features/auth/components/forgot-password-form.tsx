@@ -40,6 +40,8 @@ export function ForgotPasswordForm() {
   const [cnfpassword, setCnfpassword] = useState('')
   const [passwordErrors, setPasswordErrors] = useState<{ password?: string; cnfpassword?: string }>({})
   const [notice, setNotice] = useState<Notice>(null)
+  // From the OTP step to the new-password step, in memory only: never in the URL or in storage.
+  const resetToken = useRef<string | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
 
@@ -79,7 +81,8 @@ export function ForgotPasswordForm() {
     validate.mutate(
       { otp: code, email: email.trim() },
       {
-        onSuccess: () => {
+        onSuccess: (reply) => {
+          resetToken.current = reply?.data?.resetToken ?? null
           setNotice({ kind: 'success', text: 'OTP Validated Successfully' })
           clearTimeout(timer.current)
           timer.current = setTimeout(() => {
@@ -105,10 +108,12 @@ export function ForgotPasswordForm() {
     setPasswordErrors(errors)
     if (errors.password || errors.cnfpassword) return
     setNotice(null)
+    if (!resetToken.current) return setNotice({ kind: 'error', text: "We're sorry, but your OTP has expired. Please request a new OTP to proceed." })
     change.mutate(
-      { email: email.trim(), password, cnfpassword },
+      { email: email.trim(), password, cnfpassword, resetToken: resetToken.current },
       {
         onSuccess: () => {
+          resetToken.current = null // single use
           setNotice({ kind: 'success', text: 'Password changed Successfully' })
           clearTimeout(timer.current)
           timer.current = setTimeout(() => navigate('/login', { replace: true }), OTP_SUCCESS_MS)

@@ -67,7 +67,7 @@ export function useUpload(kind: FileKind, companyId: string) {
 export function useDeleteFile(kind: FileKind, companyId: string) {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api.delete(kind === 'compliance' ? `/api/compliancefile/${id}` : `/api/questionnaires/${id}`, {}),
+    mutationFn: (id: string) => api.delete(kind === 'compliance' ? `/api/compliancefile/${id}` : `/api/questionnaires/${id}`),
     onSettled: () => qc.invalidateQueries({ queryKey: ['files', kind, companyId] }),
   })
 }

@@ -6,7 +6,7 @@ import { Field } from '../../../components/ui/field'
 import { Modal } from '../../../components/ui/modal'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
-import { ApiError } from '../../../lib/api-client'
+import { ApiError, errorMessage } from '../../../lib/api-client'
 import { type Company, useCompanies, useCreateCompany, useDeleteCompany } from '../api'
 
 /** Spec §5 company name rules, the first failing one. */
@@ -100,7 +100,7 @@ export function ClientList() {
           onCancel={() => setToDelete(null)}
           onConfirm={() => remove.mutate(toDelete._id, {
             onSuccess: () => toast('success', 'Deleted Successfully'),
-            onError: () => toast('error', 'Error:Something went wrong!'),
+            onError: (err) => toast('error', errorMessage(err)),
             onSettled: () => setToDelete(null),
           })}
         />

@@ -4,8 +4,9 @@ import { useEffect, useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { Modal } from '../../../components/ui/modal'
+import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
-import { downloadFile } from '../../../lib/api-client'
+import { downloadFile, errorMessage } from '../../../lib/api-client'
 import { type FileEntry, type FileKind, useCompanies, useDeleteFile, useFiles, useProgress, useUpload } from '../api'
 
 function stateText(f: FileEntry, kind: FileKind): string {
@@ -19,6 +20,7 @@ function FileArea({ kind, companyId, onOpen }: { kind: FileKind; companyId: stri
   const files = useFiles(kind, companyId)
   const upload = useUpload(kind, companyId)
   const remove = useDeleteFile(kind, companyId)
+  const { toast } = useNotifications()
   const input = useRef<HTMLInputElement>(null)
   const [result, setResult] = useState<'ok' | 'failed' | null>(null)
   const [failure, setFailure] = useState('')
@@ -80,7 +82,11 @@ function FileArea({ kind, companyId, onOpen }: { kind: FileKind; companyId: stri
       )}
       {toDelete && (
         <ConfirmDialog title="Delete File" message={`Are you sure you want to delete ${toDelete.files[0]?.fileName}?`} busy={remove.isPending}
-          onCancel={() => setToDelete(null)} onConfirm={() => remove.mutate(toDelete._id, { onSettled: () => setToDelete(null) })} />
+          onCancel={() => setToDelete(null)} onConfirm={() => remove.mutate(toDelete._id, {
+            onSuccess: () => toast('success', 'Deleted Successfully'),
+            onError: (err) => toast('error', errorMessage(err)),
+            onSettled: () => setToDelete(null),
+          })} />
       )}
     </section>
   )
@@ -88,6 +94,7 @@ function FileArea({ kind, companyId, onOpen }: { kind: FileKind; companyId: stri
 
 function Drawer({ file, kind, onClose }: { file: FileEntry; kind: FileKind; onClose: () => void }) {
   const navigate = useNavigate()
+  const { toast } = useNotifications()
   const live = useFiles(kind, file.company_id).data?.find((f) => f._id === file._id) ?? file
   const busy = live.state === 'queued' || live.state === 'running' || (kind === 'questionnaire' && live.drafted < live.total)
   // While drafting, numbers come live from the server's event stream.
@@ -116,7 +123,8 @@ function Drawer({ file, kind, onClose }: { file: FileEntry; kind: FileKind; onCl
             <button className="primary" disabled={live.state !== 'ready'} onClick={() => navigate(`/enterprise-apps/review/${live._id}`)}>Review Answers</button>
           )}
           <button disabled={live.state === 'failed' || (kind === 'questionnaire' && live.state !== 'ready')}
-            onClick={() => (kind === 'questionnaire' ? downloadFile(`/api/downloadquestions/${live._id}`, 'questions_and_answers.xlsx') : downloadFile(`/api/compliancefile/${live._id}/download`, name))}>
+            onClick={() => (kind === 'questionnaire' ? downloadFile(`/api/downloadquestions/${live._id}`, 'questions_and_answers.xlsx') : downloadFile(`/api/compliancefile/${live._id}/download`, name))
+              .catch((err) => toast('error', errorMessage(err, 'Failed to download file')))}>
             Download
           </button>
         </div>

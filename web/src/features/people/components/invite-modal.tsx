@@ -67,7 +67,7 @@ export function InviteModal({ onClose }: { onClose: () => void }) {
             Cancel
           </button>
           <button type="submit" className="primary" disabled={invite.isPending}>
-            Invite
+            {invite.isPending ? 'Sending…' : 'Invite'}
           </button>
         </div>
       </form>

@@ -4,6 +4,7 @@ import { useNotifications } from '../../../components/ui/notifications'
 import { Pagination } from '../../../components/ui/pagination'
 import { Spinner } from '../../../components/ui/spinner'
 import { PAGE_SIZE } from '../../../config/constants'
+import { errorMessage } from '../../../lib/api-client'
 import { useSession } from '../../../lib/auth'
 import { formatDateEST } from '../../../lib/format-date'
 import { fullName } from '../../../lib/validation'
@@ -25,7 +26,7 @@ export function PeopleList() {
     if (!toDelete) return
     remove.mutate(toDelete._id, {
       onSuccess: (reply) => toast('success', reply?.message || 'Deleted Successfully'),
-      onError: () => toast('error', 'Error:Something went wrong!'),
+      onError: (err) => toast('error', errorMessage(err)),
       onSettled: () => setToDelete(null),
     })
   }

@@ -1,10 +1,14 @@
 // Review page (spec §2, §4): progress, tabs, question list, answer editor, comments, history,
-// context, and the approval toggle. User and model text is always rendered as text.
-import { useEffect, useMemo, useState } from 'react'
-import { useParams } from 'react-router-dom'
+// context, and the approval toggle. User and model text is always rendered as text. The selected
+// question is in the address (?q=) and typed answers and comments are drafts (lib/drafts), so a
+// forced sign-in comes back to the same question with the same text.
+import { useMemo, useState } from 'react'
+import { useParams, useSearchParams } from 'react-router-dom'
+import { DraftNotice } from '../../../components/ui/draft-notice'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
-import { downloadFile } from '../../../lib/api-client'
+import { downloadFile, errorMessage } from '../../../lib/api-client'
+import { useDraft, useHasDraft } from '../../../lib/drafts'
 import { formatDateEST } from '../../../lib/format-date'
 import { type Question, useCounts, useQuestions, useSaveAnswer } from '../api'
 import { useAddComment, useComments } from '../api/comments'
@@ -20,38 +24,53 @@ export function ReviewPage() {
   const addComment = useAddComment(questionnareId)
   const { toast } = useNotifications()
   const [tab, setTab] = useState<Tab>(1)
-  const [selectedId, setSelectedId] = useState<string | null>(null)
+  const [params, setParams] = useSearchParams()
+  const selectedId = params.get('q')
+  const select = (id: string | null) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p)
+      if (id) next.set('q', id)
+      else next.delete('q')
+      return next
+    }, { replace: true })
   const [sub, setSub] = useState<'history' | 'comments' | 'context'>('context')
-  const [draft, setDraft] = useState('')
-  const [choice, setChoice] = useState('')
-  const [comment, setComment] = useState('')
   const [commentError, setCommentError] = useState('')
 
   const listed = useMemo(() => (questions.data ?? []).filter((q) => inTab(q, tab)), [questions.data, tab])
   const selected: Question | undefined = listed.find((q) => q._id === selectedId) ?? listed[0]
   const comments = useComments(questionnareId, selected?._id)
-  useEffect(() => {
-    setDraft(selected?.answer ?? '')
-    setChoice(selected?.choiceValue ?? '')
-  }, [selected])
+  const answer = useDraft(selected ? `answer:${selected._id}` : null, selected?.answer ?? '')
+  const choice = useDraft(selected ? `choice:${selected._id}` : null, selected?.choiceValue ?? '')
+  const comment = useDraft(selected ? `comment:${selected._id}` : null, '')
+  const hasDraft = useHasDraft()
+  const draft = answer.value
 
-  const persist = (q: Question, patch: Partial<Pick<Question, 'answer' | 'llmstatus' | 'reviewstatus' | 'choiceValue'>>) =>
+  const persist = (q: Question, patch: Partial<Pick<Question, 'answer' | 'llmstatus' | 'reviewstatus' | 'choiceValue'>>) => {
+    const sent = { answer: answer.value, choice: choice.value }
     save.mutate(
       {
         questionId: q._id, answer: patch.answer ?? q.answer, reviewstatus: patch.reviewstatus ?? q.reviewstatus, llmstatus: patch.llmstatus ?? q.llmstatus,
         ...(patch.choiceValue !== undefined ? { choiceValue: patch.choiceValue } : {}),
       },
-      { onError: () => toast('error', 'Failed to update answer') },
+      {
+        onSuccess: () => {
+          if (patch.answer === sent.answer) answer.clear(sent.answer)
+          if (patch.choiceValue !== undefined) choice.clear(sent.choice)
+          toast('success', 'Answer saved')
+        },
+        onError: (err) => toast('error', errorMessage(err, 'Failed to update answer')),
+      },
     )
+  }
   const submitComment = () => {
     if (!selected) return setCommentError('Question ID is missing')
-    if (!comment.trim()) return setCommentError('Comment field is required')
-    addComment.mutate({ questionId: selected._id, comment: comment.trim() }, {
+    if (!comment.value.trim()) return setCommentError('Comment field is required')
+    addComment.mutate({ questionId: selected._id, comment: comment.value.trim() }, {
       onSuccess: () => {
-        setComment('')
+        comment.set('')
         setSub('comments')
       },
-      onError: () => toast('error', 'Failed to add comment'),
+      onError: (err) => toast('error', errorMessage(err, 'Failed to add comment')),
     })
     return undefined
   }
@@ -70,23 +89,24 @@ export function ReviewPage() {
           <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}><span style={{ width: `${percent}%` }} /></div>
         </div>
         <div className="actions">
-          <button onClick={() => downloadFile(`/api/downloadquestions/${questionnareId}`, 'questions_and_answers.xlsx')}>Download answers</button>
-          <button className="primary" onClick={() => downloadFile(`/api/questionnaires/${questionnareId}/with-answers`, 'Questionnaire_with_Answers.xlsx').catch((e: Error) => toast('error', e.message))}>
+          <button onClick={() => downloadFile(`/api/downloadquestions/${questionnareId}`, 'questions_and_answers.xlsx').catch((e) => toast('error', errorMessage(e, 'Failed to download file')))}>Download answers</button>
+          <button className="primary" onClick={() => downloadFile(`/api/questionnaires/${questionnareId}/with-answers`, 'Questionnaire_with_Answers.xlsx').catch((e) => toast('error', errorMessage(e, 'Failed to download file')))}>
             Download filled questionnaire
           </button>
         </div>
       </div>
       <div className="tabs" role="tablist">
         {TABS.map(([t, label]) => (
-          <button key={t} role="tab" aria-selected={tab === t} className={tab === t ? 'active' : ''} onClick={() => { setTab(t); setSelectedId(null) }}>{label}</button>
+          <button key={t} role="tab" aria-selected={tab === t} className={tab === t ? 'active' : ''} onClick={() => { setTab(t); select(null) }}>{label}</button>
         ))}
       </div>
       <div className="review-grid">
         <nav className="card question-list" aria-label="Questions">
           {listed.length === 0 && <p className="muted">{tab === 2 ? 'No Reviewed List found' : tab === 3 ? 'No Approved List found' : 'No Data found'}</p>}
           {listed.map((q) => (
-            <button key={q._id} className={`question-item ${flagOf(q)}${q._id === selected?._id ? ' selected' : ''}`} onClick={() => setSelectedId(q._id)}>
+            <button key={q._id} className={`question-item ${flagOf(q)}${q._id === selected?._id ? ' selected' : ''}`} onClick={() => select(q._id)}>
               <strong>Q{(questions.data ?? []).indexOf(q) + 1}</strong> <span>{q.question}</span>
+              {hasDraft(`answer:${q._id}`) && <em className="muted small"> (unsaved answer)</em>}
             </button>
           ))}
         </nav>
@@ -95,24 +115,26 @@ export function ReviewPage() {
             <p className="muted">{selected.questionId}</p>
             <h3>{selected.question}</h3>
             <label htmlFor="answer">Answer</label>
-            <textarea id="answer" name="answer" rows={6} value={draft} onChange={(e) => setDraft(e.target.value)} />
+            <DraftNotice draft={answer} what="answer" />
+            <textarea id="answer" name="answer" rows={6} value={draft} onChange={(e) => answer.set(e.target.value)} />
             {selected.choices.length > 0 && (
               // The workbook's own options (a dropdown, or Yes / No / N.A. columns marked with an x).
               <label className="field choice">Choice
-                <select name="choice" value={choice} onChange={(e) => setChoice(e.target.value)}>
+                <select name="choice" value={choice.value} onChange={(e) => choice.set(e.target.value)}>
                   <option value="">Not set</option>
                   {selected.choices.map((o) => <option key={o} value={o}>{o}</option>)}
                 </select>
               </label>
             )}
             <div className="actions">
-              <button className="primary" disabled={save.isPending || !draft.trim()} onClick={() => persist(selected, { answer: draft, ...(selected.choices.length ? { choiceValue: choice || null } : {}) })}>Save</button>
+              <button className="primary" disabled={save.isPending || !draft.trim()} aria-busy={save.isPending || undefined} onClick={() => persist(selected, { answer: draft, ...(selected.choices.length ? { choiceValue: choice.value || null } : {}) })}>{save.isPending ? 'Saving…' : 'Save'}</button>
             </div>
             <label htmlFor="comment">Add Comment</label>
-            <textarea id="comment" name="comment" rows={2} value={comment} onChange={(e) => { setComment(e.target.value); setCommentError('') }} />
+            <DraftNotice draft={comment} what="comment" />
+            <textarea id="comment" name="comment" rows={2} value={comment.value} onChange={(e) => { comment.set(e.target.value); setCommentError('') }} />
             {commentError && <p className="field-error">{commentError}</p>}
             <div className="actions">
-              <button disabled={addComment.isPending} onClick={submitComment}>Save</button>
+              <button disabled={addComment.isPending} aria-busy={addComment.isPending || undefined} onClick={submitComment}>{addComment.isPending ? 'Saving…' : 'Save'}</button>
             </div>
             <div className="tabs small" role="tablist">
               {(['history', 'comments', 'context'] as const).map((s) => (

@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
 import { Spinner } from '../../../components/ui/spinner'
 import { useSession } from '../../../lib/auth'
+import { VerifyBanner } from '../../auth/components/verify-banner'
 import { SideMenu } from './side-menu'
 import { UserMenu } from './user-menu'
 
@@ -27,6 +28,7 @@ export function AppLayout() {
           <SideMenu admin={authData?.admin === true} onNavigate={() => setMenuOpen(false)} />
         </aside>
         <main id="main" className="content" key={location.pathname}>
+          <VerifyBanner />
           <Suspense fallback={<Spinner />}>
             <Outlet />
           </Suspense>

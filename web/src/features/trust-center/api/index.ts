@@ -11,6 +11,8 @@ export interface Overview { _id: string; subTitle: string; description: string; 
 export interface Account {
   _id: string; firstName: string; lastName: string; companyName: string; relationshpLinkedIn: string; workEmail: string
   createdAt: string; Approved: 'pending' | 'approved'; approvedbyuser: { id: string; userName: string } | null; expiresAt: string | null
+  /** The requester accepted the NDA (typed in, unproven) / and followed the access link mailed to that email. */
+  ndaAccepted: boolean; ndaConfirmed: boolean
 }
 export interface HistoryEntry { _id: string; type: string; email: string; fileName: string; detail: string; createdAt: string }
 export interface Paged<T> { data: T[]; totalPages: number; currentPage: number; total: number }
@@ -88,6 +90,14 @@ export const useDocumentMutations = () => {
 export const useNda = () => useQuery({ queryKey: ['nda'], queryFn: () => data(api.get<{ data: Nda | null }>('/api/ndalist')) })
 export const useSaveNda = () =>
   useSave((n: { _id?: string | undefined; description: string }) => (n._id ? api.put(`/api/nda/update/${n._id}`, { description: n.description }) : api.post('/api/nda/save', { description: n.description })), ['nda'])
+
+/** One NDA acceptance; `confirmed` once the visitor followed the access link mailed to `email`. */
+export interface NdaAcceptance {
+  _id: string; ndaId: string; version: number; name: string; email: string; ip: string; userAgent: string; textHash: string
+  createdAt: string; confirmed: boolean; confirmedAt: string | null
+}
+export const useNdaAcceptances = (page: number) =>
+  useQuery({ queryKey: ['nda-acceptances', page], queryFn: () => api.get<Paged<NdaAcceptance>>(`/api/nda/acceptances?page=${page}&pageSize=10`) })
 
 export const useAccounts = (page: number, approved: boolean) =>
   useQuery({

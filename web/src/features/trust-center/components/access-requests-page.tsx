@@ -5,9 +5,22 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Pagination } from '../../../components/ui/pagination'
 import { Spinner } from '../../../components/ui/spinner'
+import { errorMessage } from '../../../lib/api-client'
 import { useSession } from '../../../lib/auth'
 import { formatDateEST } from '../../../lib/format-date'
 import { type Account, useAccountMutations, useAccounts, useHistory } from '../api'
+
+/**
+ * The requester's NDA: anyone can type an email, so an acceptance counts as confirmed only once the
+ * visitor followed the access link mailed to it.
+ */
+function NdaBadge({ account }: { account: Account }) {
+  if (account.ndaConfirmed) return <span className="badge-active" title="Accepted, and the email was confirmed by its access link">Confirmed</span>
+  if (account.ndaAccepted) {
+    return <span className="badge-active" style={{ background: '#fffaeb', color: '#b54708' }} title="Accepted under this email, which nobody has confirmed yet">Not confirmed</span>
+  }
+  return <span className="muted">—</span>
+}
 
 const longDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' })
 
@@ -25,7 +38,7 @@ function AccountsTable({ approved }: { approved: boolean }) {
       {list.isPending ? <Spinner label={`Loading ${title}`} /> : !list.data?.data.length ? <p className="muted">No Data found</p> : (
         <div className="table-wrap">
           <table>
-            <thead><tr><th>Name</th><th>Company</th><th>Work email</th><th>Relationship</th><th>Requested</th><th>{approved ? 'Status' : 'Action'}</th></tr></thead>
+            <thead><tr><th>Name</th><th>Company</th><th>Work email</th><th>Relationship</th><th>Requested</th><th>NDA</th><th>{approved ? 'Status' : 'Action'}</th></tr></thead>
             <tbody>
               {list.data.data.map((a) => (
                 <tr key={a._id}>
@@ -34,6 +47,7 @@ function AccountsTable({ approved }: { approved: boolean }) {
                   <td>{a.workEmail}</td>
                   <td>{a.relationshpLinkedIn}</td>
                   <td>{longDate(a.createdAt)}</td>
+                  <td><NdaBadge account={a} /></td>
                   <td className="row-actions">
                     {approved ? (
                       <span className="badge-active" title={a.approvedbyuser ? `Approved by ${a.approvedbyuser.userName}` : undefined}>Active</span>
@@ -41,7 +55,7 @@ function AccountsTable({ approved }: { approved: boolean }) {
                       <button type="button" className="icon-button ok" aria-label={`Approve ${a.workEmail}`} disabled={approve.isPending}
                         onClick={() => approve.mutate({ id: a._id, approver: { id: me?._id ?? '', userName: `${me?.firstName ?? ''} ${me?.lastName ?? ''}`.trim() } }, {
                           onSuccess: () => toast('success', 'Account approval! Account request has been marked as approved successfully'),
-                          onError: () => toast('error', 'Account was not approved due to an error.'),
+                          onError: (err) => toast('error', errorMessage(err, 'Account was not approved due to an error.')),
                         })}>✓</button>
                     )}
                     <button type="button" className="icon-button danger" aria-label={`Delete ${a.workEmail}`} onClick={() => setDeleting(a)}>✕</button>
@@ -56,7 +70,11 @@ function AccountsTable({ approved }: { approved: boolean }) {
       {deleting && (
         <ConfirmDialog title={approved ? 'Delete account' : 'Delete request'} message={`Are you sure you want to delete ${deleting.workEmail}? ${approved ? 'Their access ends at once.' : ''}`}
           busy={remove.isPending} onCancel={() => setDeleting(null)}
-          onConfirm={() => remove.mutate(deleting._id, { onSettled: () => setDeleting(null), onError: () => toast('error', 'Error:Something went wrong!') })} />
+          onConfirm={() => remove.mutate(deleting._id, {
+            onSuccess: () => toast('success', 'Deleted Successfully'),
+            onError: (err) => toast('error', errorMessage(err)),
+            onSettled: () => setDeleting(null),
+          })} />
       )}
     </div>
   )

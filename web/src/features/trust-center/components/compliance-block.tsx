@@ -1,8 +1,11 @@
 import { type FormEvent, useState } from 'react'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { DraftNotice } from '../../../components/ui/draft-notice'
 import { Field } from '../../../components/ui/field'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
+import { errorMessage } from '../../../lib/api-client'
+import { useDraft } from '../../../lib/drafts'
 import { Badge, BADGES, badgeLabel, STATUS_TEXT } from '../../../public-trust/badges'
 import { type ComplianceRecord, useCompliance, useComplianceMutations } from '../api'
 
@@ -13,7 +16,10 @@ export default function ComplianceBlock() {
   const list = useCompliance()
   const { save, remove } = useComplianceMutations()
   const { toast } = useNotifications()
-  const [draft, setDraft] = useState<Draft>(EMPTY)
+  // The form is a draft (lib/drafts): what was typed comes back after a forced sign-in.
+  const form = useDraft<Draft>('compliance', EMPTY)
+  const draft = form.value
+  const setDraft = form.set
   const [error, setError] = useState('')
   const [deleting, setDeleting] = useState<ComplianceRecord | null>(null)
   if (list.isPending) return <Spinner label="Loading compliance" />
@@ -26,7 +32,7 @@ export default function ComplianceBlock() {
         setDraft(EMPTY)
         setError('')
       },
-      onError: (err) => toast('error', err.message || 'Error:Something went wrong!'),
+      onError: (err) => toast('error', errorMessage(err)),
     })
     return undefined
   }
@@ -46,6 +52,7 @@ export default function ComplianceBlock() {
         </ul>
       ) : <p className="muted">No Data found</p>}
       <form onSubmit={submit} className="inline-form">
+        <DraftNotice draft={form} what="framework" />
         <Field name="framework" label="Framework" value={draft.framework} maxLength={200} error={error} onChange={(e) => { setDraft({ ...draft, framework: e.target.value }); setError('') }} />
         <div className="field-row">
           <label className="field">Status
@@ -62,13 +69,17 @@ export default function ComplianceBlock() {
         <Field name="complianceDescription" label="Description" value={draft.description} maxLength={2000} onChange={(e) => setDraft({ ...draft, description: e.target.value })} />
         <div className="actions">
           {draft._id && <button type="button" onClick={() => setDraft(EMPTY)}>Cancel</button>}
-          <button className="primary" type="submit" disabled={save.isPending}>{draft._id ? 'Save framework' : 'Add framework'}</button>
+          <button className="primary" type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>{save.isPending ? 'Saving…' : draft._id ? 'Save framework' : 'Add framework'}</button>
         </div>
       </form>
       {deleting && (
         <ConfirmDialog title="Delete framework" message={`Are you sure you want to delete ${deleting.framework}?`} busy={remove.isPending}
           onCancel={() => setDeleting(null)}
-          onConfirm={() => remove.mutate(deleting._id, { onSettled: () => setDeleting(null), onError: () => toast('error', 'Error:Something went wrong!') })} />
+          onConfirm={() => remove.mutate(deleting._id, {
+            onSuccess: () => toast('success', 'Deleted Successfully'),
+            onError: (err) => toast('error', errorMessage(err)),
+            onSettled: () => setDeleting(null),
+          })} />
       )}
     </div>
   )

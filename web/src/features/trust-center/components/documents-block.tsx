@@ -3,6 +3,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { Field } from '../../../components/ui/field'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
+import { errorMessage } from '../../../lib/api-client'
+import { useDraft } from '../../../lib/drafts'
 import { humanSize } from '../../../public-trust/trust-center-view'
 import { type TrustDocument, useDocumentMutations, useDocuments } from '../api'
 
@@ -13,7 +15,9 @@ export default function DocumentsBlock() {
   const { upload, update, remove } = useDocumentMutations()
   const { toast } = useNotifications()
   const fileRef = useRef<HTMLInputElement>(null)
-  const [title, setTitle] = useState('')
+  const titleDraft = useDraft('documents:title', '')
+  const title = titleDraft.value
+  const setTitle = titleDraft.set
   const [visibility, setVisibility] = useState<TrustDocument['visibility']>('approval')
   const [error, setError] = useState('')
   const [deleting, setDeleting] = useState<TrustDocument | null>(null)
@@ -28,7 +32,7 @@ export default function DocumentsBlock() {
         setTitle('')
         if (fileRef.current) fileRef.current.value = ''
       },
-      onError: (err) => toast('error', err.message || 'file upload failed'),
+      onError: (err) => toast('error', errorMessage(err, 'file upload failed')),
     })
     return undefined
   }
@@ -40,7 +44,7 @@ export default function DocumentsBlock() {
           {docs.data.map((d) => (
             <li key={d._id}>
               <span className="doc-name"><strong>{d.title}</strong><small className="muted">{d.fileName} · {humanSize(d.size)}</small></span>
-              <select aria-label={`Visibility of ${d.title}`} value={d.visibility} onChange={(e) => update.mutate({ id: d._id, visibility: e.target.value as TrustDocument['visibility'] }, { onError: () => toast('error', 'Error:Something went wrong!') })}>
+              <select aria-label={`Visibility of ${d.title}`} value={d.visibility} disabled={update.isPending && update.variables?.id === d._id} onChange={(e) => update.mutate({ id: d._id, visibility: e.target.value as TrustDocument['visibility'] }, { onError: (err) => toast('error', errorMessage(err)) })}>
                 {VISIBILITY.map(([v, t]) => <option key={v} value={v}>{t}</option>)}
               </select>
               <button type="button" className="link-button" aria-label={`Delete ${d.title}`} onClick={() => setDeleting(d)}>Delete</button>
@@ -62,12 +66,16 @@ export default function DocumentsBlock() {
         </div>
         {error && <p className="field-error">{error}</p>}
         {upload.isPending && <Spinner label="Uploading" />}
-        <div className="actions"><button className="primary" type="submit" disabled={upload.isPending}>Upload document</button></div>
+        <div className="actions"><button className="primary" type="submit" disabled={upload.isPending} aria-busy={upload.isPending || undefined}>{upload.isPending ? 'Uploading…' : 'Upload document'}</button></div>
       </form>
       {deleting && (
         <ConfirmDialog title="Delete document" message={`Are you sure you want to delete ${deleting.title}?`} busy={remove.isPending}
           onCancel={() => setDeleting(null)}
-          onConfirm={() => remove.mutate(deleting._id, { onSettled: () => setDeleting(null), onError: () => toast('error', 'Error:Something went wrong!') })} />
+          onConfirm={() => remove.mutate(deleting._id, {
+            onSuccess: () => toast('success', 'Deleted Successfully'),
+            onError: (err) => toast('error', errorMessage(err)),
+            onSettled: () => setDeleting(null),
+          })} />
       )}
     </div>
   )

@@ -1,38 +1,81 @@
 // NDA editor (spec §2): one textarea of 20 rows and Save. Every save is a new version on the
-// server; acceptances of earlier versions are kept.
-import { type FormEvent, useEffect, useState } from 'react'
+// server; acceptances of earlier versions are kept, and listed below with whether each email was
+// confirmed (the visitor followed the access link mailed to it) or only typed in.
+import { type FormEvent, useState } from 'react'
+import { DraftNotice } from '../../../components/ui/draft-notice'
 import { useNotifications } from '../../../components/ui/notifications'
+import { Pagination } from '../../../components/ui/pagination'
 import { Spinner } from '../../../components/ui/spinner'
+import { errorMessage } from '../../../lib/api-client'
+import { useDraft } from '../../../lib/drafts'
 import { formatDateEST } from '../../../lib/format-date'
-import { useNda, useSaveNda } from '../api'
+import { useNda, useNdaAcceptances, useSaveNda } from '../api'
+
+function Acceptances() {
+  const [page, setPage] = useState(1)
+  const list = useNdaAcceptances(page)
+  return (
+    <div className="card">
+      <h3 id="nda-acceptances-title">Acceptances</h3>
+      {list.isPending ? <Spinner label="Loading acceptances" /> : !list.data?.data.length ? <p className="muted">No Data found</p> : (
+        <div className="table-wrap">
+          <table aria-labelledby="nda-acceptances-title">
+            <thead><tr><th>Name</th><th>Email</th><th>Version</th><th>Accepted</th><th>Email</th></tr></thead>
+            <tbody>
+              {list.data.data.map((a) => (
+                <tr key={a._id}>
+                  <td>{a.name}</td>
+                  <td>{a.email}</td>
+                  <td>{a.version}</td>
+                  <td>{formatDateEST(a.createdAt)}</td>
+                  <td>{a.confirmed
+                    ? <span className="badge-active" title={a.confirmedAt ? `Confirmed ${formatDateEST(a.confirmedAt)}` : undefined}>Confirmed</span>
+                    : <span className="badge-active" style={{ background: '#fffaeb', color: '#b54708' }} title="Typed in by the visitor; the access link mailed to it was not followed yet">Not confirmed</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list.data && <Pagination currentPage={page} totalPages={list.data.totalPages} onChange={setPage} />}
+    </div>
+  )
+}
 
 export function NdaEditor() {
   const nda = useNda()
   const save = useSaveNda()
   const { toast } = useNotifications()
-  const [text, setText] = useState('')
+  // A draft (lib/drafts) over the saved text: what was typed survives a forced sign-in.
+  const draft = useDraft(nda.data !== undefined ? 'nda:description' : null, nda.data?.description ?? '')
+  const text = draft.value
+  const setText = draft.set
   const [error, setError] = useState('')
-  useEffect(() => {
-    if (nda.data) setText(nda.data.description)
-  }, [nda.data])
   if (nda.isPending) return <Spinner label="Loading the NDA" />
   const submit = (e: FormEvent) => {
     e.preventDefault()
     if (!text.trim()) return setError('This field is required')
     save.mutate({ _id: nda.data?._id, description: text }, {
-      onSuccess: () => toast('success', nda.data ? 'Updated Successfully' : 'Added Successfully'),
-      onError: () => toast('error', 'Error:Something went wrong!'),
+      onSuccess: () => {
+        draft.clear(text)
+        toast('success', nda.data ? 'Updated Successfully' : 'Added Successfully')
+      },
+      onError: (err) => toast('error', errorMessage(err)),
     })
     return undefined
   }
   return (
-    <form className="card" onSubmit={submit}>
-      <h2>NDA</h2>
-      {nda.data && <p className="muted">Version {nda.data.version} · last updated {formatDateEST(nda.data.updatedAt)}</p>}
-      <label htmlFor="nda-text" className="visually-hidden">NDA text</label>
-      <textarea id="nda-text" name="description" rows={20} value={text} maxLength={50000} onChange={(e) => { setText(e.target.value); setError('') }} aria-invalid={Boolean(error)} />
-      {error && <p className="field-error">{error}</p>}
-      <div className="actions"><button className="primary" type="submit" disabled={save.isPending}>Save</button></div>
-    </form>
+    <>
+      <form className="card" onSubmit={submit}>
+        <h2>NDA</h2>
+        {nda.data && <p className="muted">Version {nda.data.version} · last updated {formatDateEST(nda.data.updatedAt)}</p>}
+        <DraftNotice draft={draft} what="NDA text" />
+        <label htmlFor="nda-text" className="visually-hidden">NDA text</label>
+        <textarea id="nda-text" name="description" rows={20} value={text} maxLength={50000} onChange={(e) => { setText(e.target.value); setError('') }} aria-invalid={Boolean(error)} />
+        {error && <p className="field-error">{error}</p>}
+        <div className="actions"><button className="primary" type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>{save.isPending ? 'Saving…' : 'Save'}</button></div>
+      </form>
+      <Acceptances />
+    </>
   )
 }

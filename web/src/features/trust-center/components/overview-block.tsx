@@ -1,7 +1,10 @@
-import { type FormEvent, useEffect, useState } from 'react'
+import type { FormEvent } from 'react'
+import { DraftNotice } from '../../../components/ui/draft-notice'
 import { Field } from '../../../components/ui/field'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
+import { errorMessage } from '../../../lib/api-client'
+import { useDraft } from '../../../lib/drafts'
 import { useOverview, useSaveOverview } from '../api'
 import { htmlToMarkup, markupToHtml, RichTextEditor } from './rich-text-editor'
 
@@ -9,28 +12,32 @@ export default function OverviewBlock() {
   const overview = useOverview()
   const save = useSaveOverview()
   const { toast } = useNotifications()
-  const [subTitle, setSubTitle] = useState('')
-  const [markup, setMarkup] = useState('')
-  useEffect(() => {
-    if (overview.data) {
-      setSubTitle(overview.data.subTitle)
-      setMarkup(htmlToMarkup(overview.data.description))
-    }
-  }, [overview.data])
+  // Drafts (lib/drafts) over what the server has: typed text survives a forced sign-in.
+  const loaded = overview.data !== undefined
+  const subTitle = useDraft(loaded ? 'overview:subTitle' : null, overview.data?.subTitle ?? '')
+  const markup = useDraft(loaded ? 'overview:description' : null, overview.data ? htmlToMarkup(overview.data.description) : '')
   if (overview.isPending) return <Spinner label="Loading the overview" />
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    save.mutate({ _id: overview.data?._id, subTitle: subTitle.trim(), description: markupToHtml(markup) }, {
-      onSuccess: () => toast('success', overview.data ? 'Updated Successfully' : 'Added Successfully'),
-      onError: (err) => toast('error', err.message || 'Error:Something went wrong!'),
+    const sent = { subTitle: subTitle.value, markup: markup.value }
+    save.mutate({ _id: overview.data?._id, subTitle: subTitle.value.trim(), description: markupToHtml(markup.value) }, {
+      onSuccess: () => {
+        subTitle.clear(sent.subTitle)
+        markup.clear(sent.markup)
+        toast('success', overview.data ? 'Updated Successfully' : 'Added Successfully')
+      },
+      onError: (err) => toast('error', errorMessage(err)),
     })
   }
   return (
     <form className="card block" onSubmit={submit} aria-labelledby="overview-title">
       <h3 id="overview-title">Overview</h3>
-      <Field name="subTitle" label="Sub-title" value={subTitle} maxLength={200} onChange={(e) => setSubTitle(e.target.value)} />
-      <RichTextEditor label="Description" value={markup} onChange={setMarkup} />
-      <div className="actions"><button className="primary" type="submit" disabled={save.isPending}>Save overview</button></div>
+      <DraftNotice draft={{ restored: subTitle.restored || markup.restored, discard: () => { subTitle.discard(); markup.discard() } }} />
+      <Field name="subTitle" label="Sub-title" value={subTitle.value} maxLength={200} onChange={(e) => subTitle.set(e.target.value)} />
+      <RichTextEditor label="Description" value={markup.value} onChange={markup.set} />
+      <div className="actions">
+        <button className="primary" type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>{save.isPending ? 'Saving…' : 'Save overview'}</button>
+      </div>
     </form>
   )
 }

@@ -1,30 +1,51 @@
 // The security card block: categories, each with sub-items, edited by id (spec: /security/... calls).
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { DraftNotice } from '../../../components/ui/draft-notice'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
+import { errorMessage } from '../../../lib/api-client'
+import { useDraft, useHasDraft } from '../../../lib/drafts'
 import { type Category, type Item, useSecurity, useSecurityMutations } from '../api'
 
-function ItemForm({ initial, submitLabel, onSubmit, onCancel }: { initial?: Item; submitLabel: string; onSubmit(v: { title: string; description: string }): void; onCancel?: () => void }) {
-  const [title, setTitle] = useState(initial?.title ?? '')
-  const [description, setDescription] = useState(initial?.description ?? '')
+type Values = { title: string; description: string }
+
+/** Title and description of a category or item. `draftKey` names its draft (lib/drafts); the text is
+ * cleared only once `onSubmit` succeeded, so a failed save keeps it. */
+function ItemForm({ draftKey, initial, submitLabel, onSubmit, onCancel }: {
+  draftKey: string
+  initial?: Item
+  submitLabel: string
+  onSubmit(v: Values): Promise<unknown>
+  onCancel?: () => void
+}) {
+  const draft = useDraft<Values>(draftKey, { title: initial?.title ?? '', description: initial?.description ?? '' })
+  const { title, description } = draft.value
   const [error, setError] = useState('')
-  const submit = (e: FormEvent) => {
+  const [busy, setBusy] = useState(false)
+  const submit = async (e: FormEvent) => {
     e.preventDefault()
     if (!title.trim()) return setError('This field is required')
-    onSubmit({ title: title.trim(), description: description.trim() })
-    if (!initial) {
-      setTitle('')
-      setDescription('')
+    setBusy(true)
+    const sent = draft.value
+    try {
+      await onSubmit({ title: title.trim(), description: description.trim() })
+      if (initial) draft.clear(sent)
+      else draft.set({ title: '', description: '' })
+    } catch {
+      // The caller reported it; the text stays for another try.
+    } finally {
+      setBusy(false)
     }
     return undefined
   }
   return (
     <form className="item-form" onSubmit={submit}>
-      <input aria-label="Title" name="title" placeholder="Title" value={title} maxLength={200} onChange={(e) => { setTitle(e.target.value); setError('') }} />
-      <input aria-label="Description" name="itemDescription" placeholder="Description" value={description} maxLength={2000} onChange={(e) => setDescription(e.target.value)} />
-      <button type="submit">{submitLabel}</button>
-      {onCancel && <button type="button" onClick={onCancel}>Cancel</button>}
+      <DraftNotice draft={draft} />
+      <input aria-label="Title" name="title" placeholder="Title" value={title} maxLength={200} onChange={(e) => { draft.set({ title: e.target.value, description }); setError('') }} />
+      <input aria-label="Description" name="itemDescription" placeholder="Description" value={description} maxLength={2000} onChange={(e) => draft.set({ title, description: e.target.value })} />
+      <button type="submit" disabled={busy} aria-busy={busy || undefined}>{busy ? 'Saving…' : submitLabel}</button>
+      {onCancel && <button type="button" onClick={() => { draft.discard(); onCancel() }}>Cancel</button>}
       {error && <p className="field-error">{error}</p>}
     </form>
   )
@@ -36,7 +57,23 @@ export default function SecurityBlock() {
   const { toast } = useNotifications()
   const [editing, setEditing] = useState<string | null>(null)
   const [deleting, setDeleting] = useState<{ category: Category; item?: Item } | null>(null)
-  const fail = () => toast('error', 'Error:Something went wrong!')
+  const hasDraft = useHasDraft()
+  const reopened = useRef(false)
+  // An edit cut short by a forced sign-in opens again with its draft.
+  useEffect(() => {
+    if (reopened.current || !list.data) return
+    reopened.current = true
+    const edits = list.data.flatMap((c) => [[c._id, `security:${c._id}`], ...c.subdata.map((i) => [i._id, `security:${c._id}:${i._id}`])])
+    const open = edits.find(([, key]) => hasDraft(key!))
+    if (open) setEditing(open[0]!)
+  }, [list.data, hasDraft])
+  const fail = (err: Error) => toast('error', errorMessage(err))
+  /** Runs a mutation for a form: resolves when saved, rejects (after telling the user) when not. */
+  const run = <A,>(mutation: { mutateAsync(a: A): Promise<unknown> }, args: A, done?: () => void) =>
+    mutation.mutateAsync(args).then(done, (err: Error) => {
+      fail(err)
+      throw err
+    })
   if (list.isPending) return <Spinner label="Loading security" />
   return (
     <div className="card block security-block">
@@ -46,7 +83,7 @@ export default function SecurityBlock() {
         {list.data?.map((c) => (
           <article key={c._id} className="security-card">
             {editing === c._id ? (
-              <ItemForm initial={c} submitLabel="Save" onCancel={() => setEditing(null)} onSubmit={(v) => m.update.mutate({ id: c._id, ...v }, { onSuccess: () => setEditing(null), onError: fail })} />
+              <ItemForm draftKey={`security:${c._id}`} initial={c} submitLabel="Save" onCancel={() => setEditing(null)} onSubmit={(v) => run(m.update, { id: c._id, ...v }, () => setEditing(null))} />
             ) : (
               <header>
                 <h4>{c.title}</h4>
@@ -59,7 +96,7 @@ export default function SecurityBlock() {
               {c.subdata.map((i) => (
                 <li key={i._id}>
                   {editing === i._id ? (
-                    <ItemForm initial={i} submitLabel="Save" onCancel={() => setEditing(null)} onSubmit={(v) => m.updateItem.mutate({ id: c._id, itemId: i._id, ...v }, { onSuccess: () => setEditing(null), onError: fail })} />
+                    <ItemForm draftKey={`security:${c._id}:${i._id}`} initial={i} submitLabel="Save" onCancel={() => setEditing(null)} onSubmit={(v) => run(m.updateItem, { id: c._id, itemId: i._id, ...v }, () => setEditing(null))} />
                   ) : (
                     <>
                       <span><strong>{i.title}</strong>{i.description ? ` ${i.description}` : ''}</span>
@@ -70,18 +107,18 @@ export default function SecurityBlock() {
                 </li>
               ))}
             </ul>
-            <ItemForm submitLabel="Add item" onSubmit={(v) => m.addItem.mutate({ id: c._id, ...v }, { onError: fail })} />
+            <ItemForm draftKey={`security:${c._id}:new`} submitLabel="Add item" onSubmit={(v) => run(m.addItem, { id: c._id, ...v })} />
           </article>
         ))}
       </div>
       <h4>New category</h4>
-      <ItemForm submitLabel="Add category" onSubmit={(v) => m.add.mutate(v, { onSuccess: () => toast('success', 'Added Successfully'), onError: fail })} />
+      <ItemForm draftKey="security:new" submitLabel="Add category" onSubmit={(v) => run(m.add, v, () => toast('success', 'Added Successfully'))} />
       {deleting && (
         <ConfirmDialog title={deleting.item ? 'Delete item' : 'Delete category'} message={`Are you sure you want to delete ${deleting.item?.title ?? deleting.category.title}?`}
           busy={m.remove.isPending || m.removeItem.isPending}
           onCancel={() => setDeleting(null)}
           onConfirm={() => {
-            const done = { onSettled: () => setDeleting(null), onError: fail }
+            const done = { onSuccess: () => toast('success', 'Deleted Successfully'), onError: fail, onSettled: () => setDeleting(null) }
             if (deleting.item) m.removeItem.mutate({ id: deleting.category._id, itemId: deleting.item._id }, done)
             else m.remove.mutate(deleting.category._id, done)
           }} />

@@ -5,7 +5,9 @@ import { Field } from '../../../components/ui/field'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
 import { THEME_DEFAULTS } from '../../../config/constants'
+import { errorMessage } from '../../../lib/api-client'
 import { useSession } from '../../../lib/auth'
+import { useDraft } from '../../../lib/drafts'
 import { type Theme, uploadLogo, useClientDetails, useCompanyInfo, usePublish, useSaveCompanyInfo, useSaveTheme, useTheme } from '../api'
 
 function BrandingCard({ admin }: { admin: boolean }) {
@@ -13,14 +15,13 @@ function BrandingCard({ admin }: { admin: boolean }) {
   const save = useSaveCompanyInfo()
   const { toast } = useNotifications()
   const fileRef = useRef<HTMLInputElement>(null)
-  const [title, setTitle] = useState('')
+  // The typed title is a draft (lib/drafts): it survives a forced sign-in.
+  const titleDraft = useDraft(info.data ? 'settings:companyTitle' : null, info.data?.companyTitle ?? '')
+  const title = titleDraft.value
   const [logo, setLogo] = useState<string | null>(null)
   const [uploading, setUploading] = useState(false)
   useEffect(() => {
-    if (info.data) {
-      setTitle(info.data.companyTitle)
-      setLogo(info.data.logo)
-    }
+    if (info.data) setLogo(info.data.logo)
   }, [info.data])
   if (info.isPending) return <Spinner label="Loading settings" />
   const upload = async () => {
@@ -31,7 +32,7 @@ function BrandingCard({ admin }: { admin: boolean }) {
     try {
       setLogo((await uploadLogo(file)).logo)
     } catch (err) {
-      toast('error', `Image upload fail${err instanceof Error && err.message ? `: ${err.message}` : ''}`)
+      toast('error', `Image upload fail${errorMessage(err, '') ? `: ${errorMessage(err, '')}` : ''}`)
     } finally {
       setUploading(false)
     }
@@ -44,14 +45,17 @@ function BrandingCard({ admin }: { admin: boolean }) {
   const submit = (e: FormEvent) => {
     e.preventDefault()
     save.mutate({ companyTitle: title.trim(), logo }, {
-      onSuccess: () => toast('success', 'Updated Successfully'),
-      onError: () => toast('error', 'Error:Something went wrong!'),
+      onSuccess: () => {
+        titleDraft.clear(title)
+        toast('success', 'Updated Successfully')
+      },
+      onError: (err) => toast('error', errorMessage(err)),
     })
   }
   return (
     <form className="card" onSubmit={submit} aria-labelledby="branding-title">
       <h3 id="branding-title">Company and logo</h3>
-      <Field name="companyTitle" label="Company name shown on the trust center" value={title} maxLength={120} onChange={(e) => setTitle(e.target.value)} disabled={!admin} />
+      <Field name="companyTitle" label="Company name shown on the trust center" value={title} maxLength={120} onChange={(e) => titleDraft.set(e.target.value)} disabled={!admin} />
       <div className="logo-row">
         {logo ? <img src={logo} alt="Logo" className="logo-preview" /> : <span className="muted">No logo yet</span>}
         <label className="field">Logo (.png or .jpg)
@@ -61,7 +65,7 @@ function BrandingCard({ admin }: { admin: boolean }) {
       <div className="actions">
         <button type="button" onClick={upload} disabled={!admin || uploading}>{uploading ? 'Uploading…' : 'Upload'}</button>
         <button type="button" onClick={cancel} disabled={!admin}>Cancel</button>
-        <button className="primary" type="submit" disabled={!admin || save.isPending}>Save</button>
+        <button className="primary" type="submit" disabled={!admin || save.isPending} aria-busy={save.isPending || undefined}>{save.isPending ? 'Saving…' : 'Save'}</button>
       </div>
     </form>
   )
@@ -81,7 +85,7 @@ function ThemeCard({ admin }: { admin: boolean }) {
   return (
     <form className="card" aria-labelledby="theme-title" onSubmit={(e) => {
       e.preventDefault()
-      save.mutate(t, { onSuccess: () => toast('success', 'Updated Successfully'), onError: () => toast('error', 'Error:Something went wrong!') })
+      save.mutate(t, { onSuccess: () => toast('success', 'Updated Successfully'), onError: (err) => toast('error', errorMessage(err)) })
     }}>
       <h3 id="theme-title">Theme colours</h3>
       <div className="colour-grid">
@@ -94,7 +98,7 @@ function ThemeCard({ admin }: { admin: boolean }) {
       </div>
       <div className="actions">
         <button type="button" disabled={!admin} onClick={() => setT({ ...t, ...THEME_DEFAULTS })}>Reset to defaults</button>
-        <button className="primary" type="submit" disabled={!admin || save.isPending}>Save colours</button>
+        <button className="primary" type="submit" disabled={!admin || save.isPending} aria-busy={save.isPending || undefined}>{save.isPending ? 'Saving…' : 'Save colours'}</button>
       </div>
     </form>
   )
@@ -129,12 +133,12 @@ function PublishCard({ admin }: { admin: boolean }) {
             },
             onError: (err) => {
               setState('error')
-              toast('error', err.message || ' error while publishing site')
+              toast('error', errorMessage(err, ' error while publishing site'))
             },
           })
         }}>
           <Field name="subdomain" label="Subdomain" value={sub} maxLength={63} onChange={(e) => setSub(e.target.value)} />
-          <div className="actions"><button className="primary" type="submit" disabled={publish.isPending}>Publish</button></div>
+          <div className="actions"><button className="primary" type="submit" disabled={publish.isPending} aria-busy={publish.isPending || undefined}>{publish.isPending ? 'Publishing…' : 'Publish'}</button></div>
         </form>
       )}
       {state === 'published' && <p><a href={`${window.location.protocol}//${host}${window.location.port ? `:${window.location.port}` : ''}/`} target="_blank" rel="noopener noreferrer">Open the public trust center</a></p>}

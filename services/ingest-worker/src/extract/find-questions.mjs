@@ -1,23 +1,17 @@
+// @ts-check
 // Finds the questions of a questionnaire workbook: per visible sheet, the id column and the
 // question column (a question is a row with an id and a text, as customers' questionnaires and
 // catalogues number them), the answer column(s) by header or dropdown, and the exact answer cells.
-import { columnLetters, type Grid, type Sheet } from '@portal/sheets'
+// Plain JavaScript (types in find-questions.d.mts): it runs in the spreadsheet worker thread,
+// beside the parser (@portal/sheets analyseWorkbook), so a hostile grid costs that thread's time.
+import { columnLetters } from '@portal/sheets/shared'
 
-export interface AnswerCell {
-  /** A1 address on the question's sheet. */
-  address: string
-  header: string
-  choices?: string[]
-}
-
-export interface FoundQuestion {
-  sheet: string
-  /** 0-based row on the sheet. */
-  row: number
-  questionId: string
-  question: string
-  answerCells: AnswerCell[]
-}
+/**
+ * @typedef {import('@portal/sheets').Grid} Grid
+ * @typedef {import('@portal/sheets').Sheet} Sheet
+ * @typedef {{ address: string, header: string, choices?: string[] }} AnswerCell address: A1 on the question's sheet
+ * @typedef {{ sheet: string, row: number, questionId: string, question: string, answerCells: AnswerCell[] }} FoundQuestion row: 0-based
+ */
 
 const ID = [
   /^[A-Z][A-Za-z&]{0,9}[-_.]?\d{1,3}(?:[.-]\d{1,3}){0,3}[a-z]?$/, // AIS-01.1, GNRL-01, A.5.1, GOV.01
@@ -31,29 +25,32 @@ const ANSWER_HEADER = /answer|response|yes\b|\bno\b|n\/a|not applicable|comment|
 const NOT_ANSWER_HEADER = /guidance|mapping|reference|instruction|evaluat|scor|weight|question|control (?:spec|id|domain)|domain|specification|description|name\b|ref_id|depth|urn|annotation|typical evidence|implementation group/i
 const SKIPPED_SHEET = /change ?log|revision|history|instructions?$|read ?me|glossary|definitions|scoring|backend/i
 
-export const isQuestionId = (s: string) => ID.some((re) => re.test(s.trim()))
+/** @param {string} s */
+export const isQuestionId = (s) => ID.some((re) => re.test(s.trim()))
 
-export function isQuestionShaped(text: string): boolean {
+/** @param {string} text @returns {boolean} */
+export function isQuestionShaped(text) {
   const t = text.trim().replace(/[*\s]+$/, '')
   return t.endsWith('?') || QUESTION_START.test(t)
 }
 
-/** A1 address of a 0-based column and row. */
-export const a1 = (col: number, row: number) => `${columnLetters(col + 1)}${row + 1}`
+/** A1 address of a 0-based column and row. @param {number} col @param {number} row */
+export const a1 = (col, row) => `${columnLetters(col + 1)}${row + 1}`
 
-interface Layout {
-  idCol: number
-  questionCol: number
-  /** Rows with an id and a question, in sheet order. */
-  rows: number[]
-  embedded: boolean
-  shaped: number
-}
+/**
+ * @typedef {object} Layout
+ * @property {number} idCol
+ * @property {number} questionCol
+ * @property {number[]} rows Rows with an id and a question, in sheet order.
+ * @property {boolean} embedded
+ * @property {number} shaped
+ */
 
-const cell = (sheet: Sheet, r: number, c: number) => sheet.rows[r]?.[c] ?? ''
+/** @param {Sheet} sheet @param {number} r @param {number} c */
+const cell = (sheet, r, c) => sheet.rows[r]?.[c] ?? ''
 
-/** The assessable column of catalogue exports: only rows marked in it are items. */
-function assessableCol(sheet: Sheet, headerRows = 5): number {
+/** The assessable column of catalogue exports: only rows marked in it are items. @param {Sheet} sheet @returns {number} */
+function assessableCol(sheet, headerRows = 5) {
   for (let r = 0; r < Math.min(headerRows, sheet.rows.length); r++) {
     const c = (sheet.rows[r] ?? []).findIndex((v) => /^assessable$/i.test(v))
     if (c >= 0) return c
@@ -61,14 +58,17 @@ function assessableCol(sheet: Sheet, headerRows = 5): number {
   return -1
 }
 
-function layoutOf(sheet: Sheet): Layout | undefined {
+/** @param {Sheet} sheet @returns {Layout | undefined} */
+function layoutOf(sheet) {
   const width = Math.max(0, ...sheet.rows.map((r) => r?.length ?? 0))
   const assess = assessableCol(sheet)
-  const usable = (r: number) => assess < 0 || /^(x|true|yes|1)$/i.test(cell(sheet, r, assess))
+  const usable = (/** @type {number} */ r) => assess < 0 || /^(x|true|yes|1)$/i.test(cell(sheet, r, assess))
   // Id column: the one with most id-looking cells that have a text to their right.
-  let best: Layout | undefined
+  /** @type {Layout | undefined} */
+  let best
   for (let c = 0; c < width; c++) {
-    const rows: number[] = []
+    /** @type {number[]} */
+    const rows = []
     for (let r = 0; r < sheet.rows.length; r++) {
       if (!usable(r) || !isQuestionId(cell(sheet, r, c))) continue
       if ((sheet.rows[r] ?? []).some((v, d) => d > c && v.length >= 8 && !isQuestionId(v))) rows.push(r)
@@ -85,8 +85,8 @@ function layoutOf(sheet: Sheet): Layout | undefined {
         const v = cell(sheet, r, d)
         if (v.length >= 8 && !isQuestionId(v)) score += 1 + (isQuestionShaped(v) ? 1 : 0) + Math.min(v.length, 200) / 400
       }
-      if (score > qScore * 1.05 || (score >= qScore * 0.8 && qBest >= 0 && /\[en\]/i.test(headerOf(sheet, d, rows[0]!)) && !/\[en\]/i.test(headerOf(sheet, qBest, rows[0]!)))) {
-        if (score > qScore || /\[en\]/i.test(headerOf(sheet, d, rows[0]!))) {
+      if (score > qScore * 1.05 || (score >= qScore * 0.8 && qBest >= 0 && /\[en\]/i.test(headerOf(sheet, d, /** @type {number} */ (rows[0]))) && !/\[en\]/i.test(headerOf(sheet, qBest, /** @type {number} */ (rows[0]))))) {
+        if (score > qScore || /\[en\]/i.test(headerOf(sheet, d, /** @type {number} */ (rows[0])))) {
           qBest = d
           qScore = Math.max(score, qScore)
         }
@@ -98,7 +98,8 @@ function layoutOf(sheet: Sheet): Layout | undefined {
   }
   if (best) return best
   // Catalogues such as NIST CSF carry the id inside the text, in a different column per level.
-  const rows: number[] = []
+  /** @type {number[]} */
+  const rows = []
   let questionCol = -1
   for (let r = 0; r < sheet.rows.length; r++) {
     const c = embeddedCol(sheet, r)
@@ -110,15 +111,15 @@ function layoutOf(sheet: Sheet): Layout | undefined {
   return rows.length >= 3 ? { idCol: -1, questionCol, rows, embedded: true, shaped: 0 } : undefined
 }
 
-/** The deepest (rightmost) cell of the row that starts with an id: a requirement beside its subcategory. */
-function embeddedCol(sheet: Sheet, r: number): number {
+/** The deepest (rightmost) cell of the row that starts with an id: a requirement beside its subcategory. @param {Sheet} sheet @param {number} r @returns {number} */
+function embeddedCol(sheet, r) {
   const row = sheet.rows[r] ?? []
   for (let c = row.length - 1; c >= 0; c--) if (EMBEDDED_ID.test(row[c] ?? '')) return c
   return -1
 }
 
-/** The nearest header text above the first question row, within a few rows. */
-function headerOf(sheet: Sheet, col: number, firstRow: number): string {
+/** The nearest header text above the first question row, within a few rows. @param {Sheet} sheet @param {number} col @param {number} firstRow @returns {string} */
+function headerOf(sheet, col, firstRow) {
   for (let r = firstRow - 1; r >= Math.max(0, firstRow - 6); r--) {
     const v = cell(sheet, r, col)
     if (v && !isQuestionId(v)) return v.replace(/\s+/g, ' ')
@@ -126,13 +127,15 @@ function headerOf(sheet: Sheet, col: number, firstRow: number): string {
   return ''
 }
 
-function answerColumns(sheet: Sheet, layout: Layout): number[] {
-  const first = layout.rows[0]!
+/** @param {Sheet} sheet @param {Layout} layout @returns {number[]} */
+function answerColumns(sheet, layout) {
+  const first = /** @type {number} */ (layout.rows[0])
   const width = Math.max(0, ...sheet.rows.map((r) => r?.length ?? 0))
   const byDropdown = new Set(
     sheet.validations.filter((v) => v.col > layout.questionCol && layout.rows.some((r) => r >= v.fromRow && r <= v.toRow)).map((v) => v.col),
   )
-  const cols: number[] = []
+  /** @type {number[]} */
+  const cols = []
   for (let c = layout.questionCol + 1; c < width; c++) {
     const header = headerOf(sheet, c, first)
     // Merged group headers ("Consensus Assessment Answers" over Yes / No / N/A) sit one row higher.
@@ -140,9 +143,10 @@ function answerColumns(sheet: Sheet, layout: Layout): number[] {
     if (byDropdown.has(c) || (ANSWER_HEADER.test(above) && !NOT_ANSWER_HEADER.test(header))) cols.push(c)
   }
   // Only the first block of adjacent answer columns: later ones are evaluator or mapping areas.
-  const block: number[] = []
+  /** @type {number[]} */
+  const block = []
   for (const c of cols) {
-    if (block.length && c - block.at(-1)! > 1 && !byDropdown.has(c)) break
+    if (block.length && c - /** @type {number} */ (block.at(-1)) > 1 && !byDropdown.has(c)) break
     block.push(c)
   }
   if (block.length) return block
@@ -150,17 +154,20 @@ function answerColumns(sheet: Sheet, layout: Layout): number[] {
   return [width]
 }
 
-function questionsOfSheet(sheet: Sheet, layout: Layout): FoundQuestion[] {
+/** @param {Sheet} sheet @param {Layout} layout @returns {FoundQuestion[]} */
+function questionsOfSheet(sheet, layout) {
   const cols = answerColumns(sheet, layout)
-  const first = layout.rows[0]!
+  const first = /** @type {number} */ (layout.rows[0])
   return layout.rows.map((r) => {
-    let questionId: string
-    let question: string
+    /** @type {string} */
+    let questionId
+    /** @type {string} */
+    let question
     if (layout.embedded) {
       const text = cell(sheet, r, embeddedCol(sheet, r))
-      const m = EMBEDDED_ID.exec(text)!
-      questionId = m[1]!
-      question = m[2]!.trim()
+      const m = /** @type {RegExpExecArray} */ (EMBEDDED_ID.exec(text))
+      questionId = /** @type {string} */ (m[1])
+      question = /** @type {string} */ (m[2]).trim()
     } else {
       questionId = cell(sheet, r, layout.idCol).trim()
       question = cell(sheet, r, layout.questionCol)
@@ -178,22 +185,26 @@ function questionsOfSheet(sheet: Sheet, layout: Layout): FoundQuestion[] {
   })
 }
 
-export function findQuestions(grid: Grid): FoundQuestion[] {
-  const laidOut = (hidden: boolean) =>
+/** @param {Grid} grid @returns {FoundQuestion[]} */
+export function findQuestions(grid) {
+  const laidOut = (/** @type {boolean} */ hidden) =>
     grid.sheets
       .filter((s) => s.hidden === hidden && !SKIPPED_SHEET.test(s.name))
       .map((sheet) => ({ sheet, layout: layoutOf(sheet) }))
-      .filter((x): x is { sheet: Sheet; layout: Layout } => Boolean(x.layout))
+      .filter(/** @returns {x is { sheet: Sheet, layout: Layout }} */ (x) => Boolean(x.layout))
   // A workbook of questions keeps only its question sheets (control catalogues beside them are
   // reference); a catalogue workbook keeps every item sheet.
-  const shaped = (l: Layout) => l.shaped / Math.max(1, l.rows.length)
+  const shaped = (/** @type {Layout} */ l) => l.shaped / Math.max(1, l.rows.length)
   const visible = laidOut(false)
   const questionnaire = visible.some((x) => shaped(x.layout) >= 0.5)
-  const keep = (xs: typeof visible) => (questionnaire ? xs.filter((x) => shaped(x.layout) >= 0.3) : xs)
+  const keep = (/** @type {typeof visible} */ xs) => (questionnaire ? xs.filter((x) => shaped(x.layout) >= 0.3) : xs)
 
-  const seen = new Set<string>()
-  const ids = new Set<string>()
-  const out: FoundQuestion[] = []
+  /** @type {Set<string>} */
+  const seen = new Set()
+  /** @type {Set<string>} */
+  const ids = new Set()
+  /** @type {FoundQuestion[]} */
+  const out = []
   for (const { sheet, layout } of keep(visible)) {
     for (const q of questionsOfSheet(sheet, layout)) {
       // Evaluator copies and repeated general items count once; a reused id with another text is another question.

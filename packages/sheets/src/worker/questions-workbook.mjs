@@ -1,17 +1,19 @@
+// @ts-check
 // `questions_and_answers.xlsx`: every question of a questionnaire with its answer and review
-// state, as a new workbook (the customer's own file is filled by writeCells instead).
+// state, as a new workbook (the customer's own file is filled by write-cells.mjs instead). Runs in
+// the worker thread only: exceljs builds the whole workbook in memory.
 import ExcelJS from 'exceljs'
-import { neutralise } from './write-cells.js'
+import { neutralise } from './shared.mjs'
 
-export interface AnsweredQuestion {
-  questionId: string
-  question: string
-  answer: string
-  status: 'Approved' | 'Needs review' | 'Not answered'
-  sources?: string
-}
+/**
+ * @typedef {{ questionId: string, question: string, answer: string, status: 'Approved' | 'Needs review' | 'Not answered', sources?: string }} AnsweredQuestion
+ */
 
-export async function buildQuestionsWorkbook(rows: AnsweredQuestion[], sheetName = 'Questions and answers'): Promise<Buffer> {
+/**
+ * @param {AnsweredQuestion[]} rows @param {string} [sheetName]
+ * @returns {Promise<Buffer>}
+ */
+export async function buildQuestionsWorkbook(rows, sheetName = 'Questions and answers') {
   const wb = new ExcelJS.Workbook()
   wb.creator = 'Trust Portal'
   const ws = wb.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] })

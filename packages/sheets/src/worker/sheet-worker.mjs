@@ -1,0 +1,74 @@
+// @ts-check
+// Runs inside a worker thread, one task per thread (../run-in-worker.ts starts it with a memory
+// limit and a timeout, and ends it either way). Plain JavaScript so it loads the same under tsx,
+// jest and a bare node. Every spreadsheet read and write of the portal happens here, never on the
+// thread that answers requests.
+import { readlinkSync } from 'node:fs'
+import { setPriority } from 'node:os'
+import { parentPort, workerData } from 'node:worker_threads'
+import { SheetError } from './sheet-error.mjs'
+
+// On a busy machine the thread that answers requests comes first: on Linux each thread has its
+// own nice value (/proc/thread-self names this one), and this one yields to it. Elsewhere, as is.
+try {
+  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10)
+} catch {}
+
+/** Structured clone turns Buffers into plain Uint8Arrays. @param {Uint8Array} u8 */
+const buffer = (u8) => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength)
+
+/** Each task loads only the code it needs (exceljs alone takes half a second to load). @param {any} task */
+async function perform(task) {
+  const { limits } = task
+  switch (task.kind) {
+    case 'inspect': {
+      const { scanZip } = await import('./scan-zip.mjs')
+      const { xmlParts, workbook } = await scanZip(task.path ? { path: String(task.path) } : buffer(task.bytes), limits.zip)
+      return { xmlParts, workbook }
+    }
+    case 'read': {
+      const { readGrid } = await import('./read-grid.mjs')
+      return readGrid(buffer(task.bytes), limits)
+    }
+    case 'analyse': {
+      // A pure function of the grid, from our own code (an extraction step), run on this thread so
+      // only its small result crosses back.
+      const [{ readGrid }, module] = await Promise.all([import('./read-grid.mjs'), import(task.module)])
+      const analyser = module[task.name]
+      if (typeof analyser !== 'function') throw new Error(`no analyser ${task.name} in ${task.module}`)
+      return analyser(await readGrid(buffer(task.bytes), limits))
+    }
+    case 'xls-to-xlsx': {
+      const { xlsToXlsx } = await import('./read-grid.mjs')
+      return xlsToXlsx(buffer(task.bytes), limits.grid)
+    }
+    case 'write-cells': {
+      const { writeCells } = await import('./write-cells.mjs')
+      return writeCells(buffer(task.bytes), task.writes, limits.zip)
+    }
+    case 'questions-workbook': {
+      const { buildQuestionsWorkbook } = await import('./questions-workbook.mjs')
+      return buildQuestionsWorkbook(task.rows, task.sheetName)
+    }
+    default:
+      throw new Error(`unknown task ${task.kind}`)
+  }
+}
+
+/** @param {unknown} result */
+function reply(result) {
+  // A result buffer that owns its memory is handed over rather than copied.
+  const transfer = result instanceof Uint8Array && result.byteOffset === 0 && result.byteLength === result.buffer.byteLength ? [result.buffer] : []
+  parentPort?.postMessage({ ok: true, result }, /** @type {ArrayBuffer[]} */ (transfer))
+}
+
+try {
+  reply(await perform(workerData))
+} catch (err) {
+  // A refusal carries its words; anything else is described by the runner, for the task it ran.
+  parentPort?.postMessage(
+    err instanceof SheetError
+      ? { ok: false, code: err.code, message: err.message }
+      : { ok: false, detail: String(/** @type {Error} */ (err)?.message ?? err).slice(0, 300) },
+  )
+}

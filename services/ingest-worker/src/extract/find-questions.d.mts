@@ -1,0 +1,24 @@
+// Types of find-questions.mjs for TypeScript callers (the module is plain JavaScript so the
+// spreadsheet worker thread loads it).
+import type { Grid } from '@portal/sheets'
+
+export interface AnswerCell {
+  /** A1 address on the question's sheet. */
+  address: string
+  header: string
+  choices?: string[]
+}
+
+export interface FoundQuestion {
+  sheet: string
+  /** 0-based row on the sheet. */
+  row: number
+  questionId: string
+  question: string
+  answerCells: AnswerCell[]
+}
+
+export declare const isQuestionId: (s: string) => boolean
+export declare function isQuestionShaped(text: string): boolean
+export declare const a1: (col: number, row: number) => string
+export declare function findQuestions(grid: Grid): FoundQuestion[]
