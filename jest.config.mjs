@@ -11,6 +11,20 @@ const swc = ['@swc/jest', {
   jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2023', transform: { react: { runtime: 'automatic' } } },
   module: { type: 'es6' },
 }]
+// `npm test` runs jest twice: first every suite but the timed ones on two workers
+// (JEST_PHASE=parallel), then the timed ones alone (JEST_PHASE=timed), since their limits on
+// latency and memory are about this process, not a machine shared with another suite. Without
+// JEST_PHASE (a developer naming files) everything is run.
+const timed = [
+  '<rootDir>/tests/integration/sheet-abuse.test.ts',
+  '<rootDir>/tests/integration/upload-streaming.test.ts',
+  '<rootDir>/packages/sheets/test/worker-limits.test.ts',
+  '<rootDir>/services/identity/test/password.test.ts',
+]
+const phase = process.env.JEST_PHASE
+const phaseIgnore = phase === 'parallel' ? timed : []
+const phaseOnly = (patterns) => (phase === 'timed' ? timed : patterns)
+
 // Suites that exist only to exercise real servers run where those are configured (CI sets them).
 const needsRealServers = ['<rootDir>/tests/integration/split-mode.test.ts']
 const realServers = Boolean(process.env.TEST_DATABASE_URL && process.env.NATS_URL)
@@ -26,11 +40,11 @@ export default {
   testTimeout: 30000,
   projects: [
     { ...common, displayName: 'node', testEnvironment: 'node',
-      testMatch: ['<rootDir>/packages/*/test/**/*.test.ts', '<rootDir>/services/*/test/**/*.test.ts', '<rootDir>/tests/integration/**/*.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/', ...(realServers ? [] : needsRealServers)] },
-    ...(runBrowser ? [{ ...common, displayName: 'browser', testEnvironment: 'node', testMatch: ['<rootDir>/tests/browser/**/*.test.ts'] }] : []),
-    { ...common, displayName: 'web', testEnvironment: 'jsdom', setupFiles: ['<rootDir>/web/test/polyfills.cjs'],
+      testMatch: phaseOnly(['<rootDir>/packages/*/test/**/*.test.ts', '<rootDir>/services/*/test/**/*.test.ts', '<rootDir>/tests/integration/**/*.test.ts']),
+      testPathIgnorePatterns: ['/node_modules/', ...(realServers ? [] : needsRealServers), ...phaseIgnore] },
+    ...(runBrowser && phase !== 'timed' ? [{ ...common, displayName: 'browser', testEnvironment: 'node', testMatch: ['<rootDir>/tests/browser/**/*.test.ts'] }] : []),
+    ...(phase === 'timed' ? [] : [{ ...common, displayName: 'web', testEnvironment: 'jsdom', setupFiles: ['<rootDir>/web/test/polyfills.cjs'],
       moduleNameMapper: { ...common.moduleNameMapper, '\\.css$': '<rootDir>/web/test/stubs/style.cjs' },
-      setupFilesAfterEnv: ['<rootDir>/web/test/setup.ts'], testMatch: ['<rootDir>/web/src/**/*.test.tsx', '<rootDir>/web/test/**/*.test.tsx'] },
+      setupFilesAfterEnv: ['<rootDir>/web/test/setup.ts'], testMatch: ['<rootDir>/web/src/**/*.test.tsx', '<rootDir>/web/test/**/*.test.tsx'] }]),
   ],
 }
