@@ -17,6 +17,8 @@ export interface DemoAccount {
   password: string
   /** The password came from DEMO_PASSWORD: a secret, never printed. */
   passwordFromConfig: boolean
+  /** False when the demo admin of an earlier start has another password now. */
+  passwordCurrent: boolean
   dbName: string
 }
 

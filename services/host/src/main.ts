@@ -57,7 +57,9 @@ const url = config.publicUrl
 const lines = [`Trust Portal (${config.all ? 'all targets' : config.targets.join(', ')}) is listening at ${url}`]
 if (portal.demo) {
   // A password from DEMO_PASSWORD is a secret: never printed.
-  const password = portal.demo.passwordFromConfig ? 'the password in DEMO_PASSWORD' : `password ${portal.demo.password}`
+  const password = portal.demo.passwordFromConfig ? 'the password in DEMO_PASSWORD'
+    : portal.demo.passwordCurrent ? `password ${portal.demo.password}`
+    : 'the password you gave it (it is no longer the built-in one; "Forgot password" mails a code to the outbox in DATA_DIR/outbox)'
   lines.push(`  Sign in at ${url}/login as ${portal.demo.email} with ${password}`)
   lines.push('  Then open AI Questionnaire Review → Sample Customer: its questionnaire is drafted from its sample document')
   if (portal.trustCenterUrl) lines.push(`  Public trust center: ${portal.trustCenterUrl} (one access request waits under Trust Center Access Request)`)

@@ -3,8 +3,8 @@
 import type { Kysely } from 'kysely'
 import type { IdentityDb } from './db/schema.js'
 import { findTenantByDbName, insertTenantNamed, markProvisioned } from './db/tenants.repo.js'
-import { findUserByEmailAnyTenant, insertUser } from './db/users.repo.js'
-import { hashPassword } from './domain/password-hash.js'
+import { findUserByEmailAnyTenant, insertUser, markEmailVerified } from './db/users.repo.js'
+import { hashPassword, verifyPassword } from './domain/password-hash.js'
 import { newPasswordProblem } from './domain/rules.js'
 
 /** A constant on purpose: the demo is for a laptop, and its sign-in is printed by the host. */
@@ -18,6 +18,8 @@ export interface DemoAccount {
   password: string
   /** It came from DEMO_PASSWORD (a secret: not to be printed). */
   passwordFromConfig: boolean
+  /** False when the demo admin (of an earlier start) has another password now: printing this one would mislead. */
+  passwordCurrent: boolean
 }
 
 export async function seedDemoTenant(db: Kysely<IdentityDb>, configured?: string): Promise<DemoAccount> {
@@ -27,11 +29,15 @@ export async function seedDemoTenant(db: Kysely<IdentityDb>, configured?: string
   if (problem) throw new Error(`DEMO_PASSWORD is refused: ${problem}`)
   const tenant = (await findTenantByDbName(db, DEMO.dbName)) ?? (await insertTenantNamed(db, { dbName: DEMO.dbName, companyName: DEMO.companyName }))
   await markProvisioned(db, tenant.id)
-  if (!(await findUserByEmailAnyTenant(db, DEMO.email))) {
+  const existing = await findUserByEmailAnyTenant(db, DEMO.email)
+  if (!existing) {
     // Verified: the demo may publish its trust center (it has no mailbox to prove).
     await insertUser(db, tenant.id, {
       email: DEMO.email, passwordHash: await hashPassword(password), firstName: 'Demo', lastName: 'Admin', admin: true, emailVerifiedAt: new Date(),
     })
+  } else if (existing.tenantId === tenant.id && !existing.emailVerifiedAt) {
+    await markEmailVerified(db, tenant.id, existing.id) // a demo seeded before verification existed
   }
-  return { tenantId: tenant.id, dbName: tenant.dbName, email: DEMO.email, password, passwordFromConfig: Boolean(configured) }
+  const passwordCurrent = !existing || (await verifyPassword(existing.passwordHash, password))
+  return { tenantId: tenant.id, dbName: tenant.dbName, email: DEMO.email, password, passwordFromConfig: Boolean(configured), passwordCurrent }
 }

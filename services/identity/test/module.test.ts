@@ -9,6 +9,7 @@ import { silentLogger } from '@portal/observability'
 import { sql } from 'kysely'
 import { migrations } from '../src/db/migrations/index.js'
 import type { IdentityDb } from '../src/db/schema.js'
+import { hashPassword } from '../src/domain/password-hash.js'
 import { DEMO, identityModule, seedDemo } from '../src/index.js'
 import { call, fakeMailer, type Harness } from './harness.js'
 
@@ -66,6 +67,16 @@ describe.each(testDatabaseKinds())('identity module on %s', (_kind, open) => {
     expect(login.body).toMatchObject({ status: true, data: { admin: true, dbName: 'demo', firstName: 'Demo', lastName: 'Admin', emailVerified: true } })
     const tenant = await h.db.selectFrom('tenant').select(['id', 'provisioned']).where('dbName', '=', 'demo').executeTakeFirstOrThrow()
     expect(tenant).toEqual({ id: first.tenantId, provisioned: true })
+  })
+
+  it('finds the demo of an earlier start again: verified now, and says when its password was changed', async () => {
+    const first = await seedDemo(ctx)
+    await h.db.updateTable('user').set({ emailVerifiedAt: null, passwordHash: await hashPassword('Changed-By!Owner9') }).where('email', '=', DEMO.email).execute()
+    const again = await seedDemo(ctx)
+    expect(again).toMatchObject({ tenantId: first.tenantId, passwordCurrent: false })
+    const user = await h.db.selectFrom('user').select('emailVerifiedAt').where('email', '=', DEMO.email).executeTakeFirstOrThrow()
+    expect(user.emailVerifiedAt).not.toBeNull()
+    expect(first.passwordCurrent).toBe(true)
   })
 
   it('migrates existing accounts: invited people count as verified, everyone else must verify', async () => {
