@@ -37,7 +37,8 @@ const common = {
   transformIgnorePatterns: ['/node_modules/'],
 }
 export default {
-  testTimeout: 30000,
+  // Portals start several times in some suites; with two suites at once on two cores that can take a while.
+  testTimeout: 60000,
   projects: [
     { ...common, displayName: 'node', testEnvironment: 'node',
       testMatch: phaseOnly(['<rootDir>/packages/*/test/**/*.test.ts', '<rootDir>/services/*/test/**/*.test.ts', '<rootDir>/tests/integration/**/*.test.ts']),

@@ -1,0 +1,10 @@
+#!/bin/sh
+# The jest part of `npm test`: every suite but the timed ones on two workers, then the timed ones
+# alone (their limits on latency and memory are about one process, not a machine shared with
+# another suite; see jest.config.mjs). Both phases run; either failing fails the whole.
+export NODE_OPTIONS=--experimental-vm-modules
+JEST_PHASE=parallel jest --maxWorkers=2 --passWithNoTests "$@"
+parallel=$?
+JEST_PHASE=timed jest --runInBand --passWithNoTests "$@"
+timed=$?
+[ "$parallel" -eq 0 ] && [ "$timed" -eq 0 ]
