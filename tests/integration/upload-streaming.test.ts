@@ -70,19 +70,7 @@ describe('streamed uploads', () => {
   })
   afterAll(async () => tp?.stop())
 
-  it('takes 4 concurrent uploads of 5 × 48 MB PDFs with RSS growing < 200 MB, storing every byte', async () => {
-    // Warm-up: code loaded once (pdf.js in its worker, the HTTP client) is not growth per upload.
-    expect((await send('/api/fs/enterpriseapps-compliance-uploadfile', multipartStream({ companyId }, pdfs(1, MB)))).status).toBe(201)
-    const { result, growthMb } = await rssGrowth(() =>
-      Promise.all(Array.from({ length: 4 }, () => send('/api/fs/enterpriseapps-compliance-uploadfile', multipartStream({ companyId }, pdfs(5, 48 * MB))))),
-    )
-    console.log(`4 × 5 × 48 MB uploads: RSS grew ${growthMb.toFixed(0)} MB`)
-    expect(result.map((r) => [r.status, r.json.data?.length])).toEqual(Array(4).fill([201, 5]))
-    const sizes = (await blobSizes(path.join(tp.dataDir, 'blobs'))).filter((n) => n === 48 * MB)
-    expect(sizes).toHaveLength(20) // and the warm-up's 1 MB file
-    expect(growthMb).toBeLessThan(200)
-  }, 120_000)
-
+  // First: the next test leaves its files being read in the background, which would count here.
   it('cuts a PDF over 50 MB off while streaming: 413 with the message, nothing stored, no quota spent', async () => {
     const before = await blobSizes(path.join(tp.dataDir, 'blobs'))
     const { result, growthMb } = await rssGrowth(() => send('/api/fs/enterpriseapps-compliance-uploadfile', multipartStream({ companyId }, [...pdfs(1, MB), ...pdfs(1, 50 * MB + 1)])))
@@ -94,6 +82,21 @@ describe('streamed uploads', () => {
     const doc = await send('/api/fs/upload-docs', multipartStream({ title: 'Big' }, [{ field: 'file', name: 'big.pdf', chunks: () => paddedPdf(25 * MB + 1) }]))
     expect([doc.status, doc.json.message]).toEqual([413, 'The document is larger than 25 MB'])
     expect(await blobSizes(path.join(tp.dataDir, 'blobs'))).toHaveLength(before.length)
+  }, 120_000)
+
+  it('takes 4 concurrent uploads of 5 × 48 MB PDFs with RSS growing < 200 MB, storing every byte', async () => {
+    // Warm-up: code loaded once (pdf.js in its worker, the HTTP client) is not growth per upload.
+    expect((await send('/api/fs/enterpriseapps-compliance-uploadfile', multipartStream({ companyId }, pdfs(1, MB)))).status).toBe(201)
+    // Its reading (a PDF worker) is over before the measure starts: what is measured is the upload path.
+    await tp.portal.ctx.queue!.drain('ingest-document', 60_000)
+    const { result, growthMb } = await rssGrowth(() =>
+      Promise.all(Array.from({ length: 4 }, () => send('/api/fs/enterpriseapps-compliance-uploadfile', multipartStream({ companyId }, pdfs(5, 48 * MB))))),
+    )
+    console.log(`4 × 5 × 48 MB uploads: RSS grew ${growthMb.toFixed(0)} MB`)
+    expect(result.map((r) => [r.status, r.json.data?.length])).toEqual(Array(4).fill([201, 5]))
+    const sizes = (await blobSizes(path.join(tp.dataDir, 'blobs'))).filter((n) => n === 48 * MB)
+    expect(sizes).toHaveLength(20) // and the warm-up's 1 MB file
+    expect(growthMb).toBeLessThan(200)
   }, 120_000)
 
   it('streams a 24 MB trust-center PDF to storage and counts its real size', async () => {

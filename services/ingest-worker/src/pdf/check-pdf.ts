@@ -33,7 +33,7 @@ export async function checkPdfFile(path: string, limits = pdfCheckLimits): Promi
       workerData: { path },
       // Plain JavaScript: without the parent's loader flags (tsx) each thread is ~300 MB lighter.
       execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb },
+      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 16 },
       stdout: true,
       stderr: true,
     })

@@ -47,7 +47,7 @@ async function inWorker(source: { path: string } | { data: ArrayBuffer }, transf
     transferList: transfer,
     // Plain JavaScript: without the parent's loader flags (tsx) each thread is ~300 MB lighter.
     execArgv: [],
-    resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb },
+    resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 16 },
     stdout: true,
     stderr: true,
   })
