@@ -2,9 +2,17 @@ import type { ColumnType, Generated } from 'kysely'
 
 type Json<T> = ColumnType<T, string, string>
 
+/**
+ * One answer cell of a question, as extraction recorded it. `role` says what goes in it:
+ * - `choice`: a dropdown (`choices` are its values): the question's choice, or nothing;
+ * - `mark`: one of a Yes / No / N.A. column group (its header names the option): an `x` when chosen;
+ * - `narrative`: free text (explanation, comment, description, evidence): the answer's text.
+ * Rows written before roles existed have none: `cellRole` (@portal/drafting) infers it.
+ */
 export interface AnswerCellRow {
   address: string
   header: string
+  role?: 'choice' | 'mark' | 'narrative'
   choices?: string[]
 }
 

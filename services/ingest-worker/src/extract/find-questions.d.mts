@@ -6,6 +6,8 @@ export interface AnswerCell {
   /** A1 address on the question's sheet. */
   address: string
   header: string
+  /** What goes in it (see AnswerCellRow in @portal/questionnaire-store): a dropdown value, an x, or the text. */
+  role: 'choice' | 'mark' | 'narrative'
   choices?: string[]
 }
 

@@ -9,7 +9,7 @@ import { columnLetters } from '@portal/sheets/shared'
 /**
  * @typedef {import('@portal/sheets').Grid} Grid
  * @typedef {import('@portal/sheets').Sheet} Sheet
- * @typedef {{ address: string, header: string, choices?: string[] }} AnswerCell address: A1 on the question's sheet
+ * @typedef {{ address: string, header: string, role: 'choice' | 'mark' | 'narrative', choices?: string[] }} AnswerCell address: A1 on the question's sheet; role: what goes in it
  * @typedef {{ sheet: string, row: number, questionId: string, question: string, answerCells: AnswerCell[] }} FoundQuestion row: 0-based
  */
 
@@ -23,6 +23,8 @@ const EMBEDDED_ID = /^([A-Z]{2}\.[A-Z]{2}-\d{2}(?:\.\d{1,2})?|[A-Z]{2,5}-\d{2}(?
 const QUESTION_START = /^(do|does|is|are|has|have|had|can|could|will|would|should|shall you|did|was|were|please|describe|explain|list|provide|how|what|which|who|when|where|why|if|indicate|specify|state|identify)\b/i
 const ANSWER_HEADER = /answer|response|yes\b|\bno\b|n\/a|not applicable|comment|notes?\b|explanation|remarks|vendor|supplier|solution provider|compliance status|status|maturity/i
 const NOT_ANSWER_HEADER = /guidance|mapping|reference|instruction|evaluat|scor|weight|question|control (?:spec|id|domain)|domain|specification|description|name\b|ref_id|depth|urn|annotation|typical evidence|implementation group/i
+/** A column that stands for one option, marked with an x (the vocabulary of @portal/drafting's markOf). */
+const MARK_HEADER = /^(yes|y|true|no|n|false|n\/?a|not applicable)$/i
 const SKIPPED_SHEET = /change ?log|revision|history|instructions?$|read ?me|glossary|definitions|scoring|backend/i
 
 /** @param {string} s */
@@ -179,7 +181,10 @@ function questionsOfSheet(sheet, layout) {
       question,
       answerCells: cols.map((c) => {
         const choices = sheet.validations.find((v) => v.col === c && r >= v.fromRow && r <= v.toRow)?.choices
-        return { address: a1(c, r), header: headerOf(sheet, c, first) || 'Answer', ...(choices ? { choices } : {}) }
+        const header = headerOf(sheet, c, first) || 'Answer'
+        /** @type {'choice' | 'mark' | 'narrative'} */
+        const role = MARK_HEADER.test(header.trim()) ? 'mark' : choices?.length ? 'choice' : 'narrative'
+        return { address: a1(c, r), header, role, ...(choices ? { choices } : {}) }
       }),
     }
   })
