@@ -69,6 +69,10 @@ export interface QuestionTable {
   documentName: Generated<string>
   fileAndFolder: Generated<string>
   answerHistory: Json<HistoryEntry[]>
+  /** Why the answer needs review, in words for the reviewer; '' when nothing is known against it. */
+  reviewReason: Generated<string>
+  /** Where the draft came from: '' (a person, or not drafted), the answer library, the documents (offline), a model. */
+  answerSource: Generated<'' | 'library' | 'documents' | 'model'>
   updatedAt: Generated<Date>
 }
 

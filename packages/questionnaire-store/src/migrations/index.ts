@@ -93,4 +93,14 @@ export const migrations: Record<string, Migration> = {
       await createDailyUsageTable(db, 'questionnaire')
     },
   },
+  // Why an answer needs review, in words for the reviewer ('' when it does not), and where a draft
+  // came from: the answer library, the documents (offline drafter) or a model.
+  '2026_11_29T0000_review_reason_and_source': {
+    up: async (db: Kysely<any>) => {
+      await db.schema.alterTable('question').addColumn('review_reason', 'text', (c) => c.notNull().defaultTo('')).execute()
+      await db.schema.alterTable('question')
+        .addColumn('answer_source', 'text', (c) => c.notNull().defaultTo('').check(sql`answer_source in ('', 'library', 'documents', 'model')`))
+        .execute()
+    },
+  },
 }
