@@ -120,8 +120,13 @@ describe.each(variants)('questionnaire review, end to end (%s)', (_name, variant
     const questions = (await api(alice, 'GET', `/api/getquestionlist/${questionnaireId}`)).json.data as { _id: string; questionId: string; answer: string; llmReviewRespons: number; retrievedNarrative: string; documentName: string }[]
     expect(questions).toHaveLength(294)
     expect(questions[0]!.questionId).toBe('AIS-01.1')
-    const cited = questions.filter((x) => x.answer && x.documentName === 'SOC2policies.pdf')
-    expect(cited.length).toBeGreaterThan(100)
+    // The offline drafter quotes only whole sentences that answer the question: every answer is
+    // cited, none carries Markdown debris, and questions the policies do not answer stay empty.
+    const answered = questions.filter((x) => x.answer)
+    const cited = answered.filter((x) => x.documentName === 'SOC2policies.pdf')
+    expect(cited.length).toBeGreaterThanOrEqual(5)
+    expect(cited).toHaveLength(answered.length)
+    expect(answered.filter((x) => /^\s*(#|\|)|\*\*|^\s*[-*]\s*$/m.test(x.answer))).toEqual([])
     expect(questions.every((x) => x.answer === '' ? x.llmReviewRespons === 1 : true)).toBe(true)
     expect(cited[0]!.retrievedNarrative).toContain('SOC2policies.pdf, page')
 
@@ -181,17 +186,17 @@ describe.each(variants)('questionnaire review, end to end (%s)', (_name, variant
   })
 
   it('answers a one-off question from the tenant\'s documents, with citations', async () => {
-    const res = await api(alice, 'POST', '/api/fs/generate-answer', { question: 'How often are user access rights reviewed?' })
+    const res = await api(alice, 'POST', '/api/fs/generate-answer', { question: 'Is multi-factor authentication required for remote access?' })
     expect(res.status).toBe(200)
     const data = res.json.data as { answer: string; llmReviewRespons: number; citations: { documentName: string; page: number; text: string }[] }
     expect(data.answer.length).toBeGreaterThan(20)
     expect(data.citations.length).toBeGreaterThan(0)
     expect(data.citations[0]).toMatchObject({ documentName: 'SOC2policies.pdf', page: expect.any(Number) })
-    const generation = await api(alice, 'GET', `/api/fs/responsellm?question=${encodeURIComponent('How often are user access rights reviewed?')}`)
+    const generation = await api(alice, 'GET', `/api/fs/responsellm?question=${encodeURIComponent('Is multi-factor authentication required for remote access?')}`)
     expect(generation.json.generation).toBe(data.answer)
     expect((await api(alice, 'POST', '/api/fs/generate-answer', { question: '  ' })).json.message).toBe('Question is required')
     // Another tenant's documents are not evidence: bob has none, so nothing is drafted for him.
-    expect((await api(bob, 'POST', '/api/fs/generate-answer', { question: 'How often are user access rights reviewed?' })).json.data).toMatchObject({ answer: '', citations: [], llmReviewRespons: 1 })
+    expect((await api(bob, 'POST', '/api/fs/generate-answer', { question: 'Is multi-factor authentication required for remote access?' })).json.data).toMatchObject({ answer: '', citations: [], llmReviewRespons: 1 })
   })
 
   it('exports questions_and_answers.xlsx and the customer workbook with the answers written in', async () => {

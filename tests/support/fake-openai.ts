@@ -36,3 +36,38 @@ export async function startFakeOpenAI(reply: (req: ChatRequest) => string): Prom
     close: () => new Promise<void>((r) => server.close(() => r())),
   }
 }
+
+/** The questionnaire item and evidence a request carries, as the model drafter sends them. */
+export interface DraftingData {
+  question: string
+  allowedChoices: string[]
+  evidence: { id: string; document: string; page: number; text: string }[]
+}
+
+export function draftingData(req: ChatRequest): DraftingData {
+  const content = req.messages[1]!.content
+  return JSON.parse(content.slice(content.indexOf('{'))) as DraftingData
+}
+
+const words = (s: string) => new Set(s.toLowerCase().match(/[a-z0-9]{4,}/g) ?? [])
+
+/**
+ * A well-behaved model, nearly: it answers with the evidence sentence sharing most words with the
+ * question (at least two), cites it, and says Yes whatever the sentence says; with no such sentence
+ * it returns null.
+ */
+export function groundedReply(data: DraftingData): { answer: string; choice: 'yes'; confidence: number; citations: string[] } | null {
+  const asked = words(data.question)
+  let best: { id: string; sentence: string; shared: number } | undefined
+  for (const e of data.evidence) {
+    // Heading lines (a few words, no punctuation) are not part of the sentence below them.
+    const body = e.text.split('\n').filter((line) => /[.!?,;:)]\s*$/.test(line) || line.trim().split(/\s+/).length > 4).join(' ')
+    for (const sentence of body.replace(/\s+/g, ' ').split(/(?<=[.!?])\s+/)) {
+      const shared = [...words(sentence)].filter((w) => asked.has(w)).length
+      if (shared >= 2 && sentence.length <= 400 && (!best || shared > best.shared)) best = { id: e.id, sentence: sentence.trim(), shared }
+    }
+  }
+  return best ? { answer: best.sentence, choice: 'yes', confidence: 0.9, citations: [best.id] } : null
+}
+
+export const NOTHING = JSON.stringify({ answer: '', choice: null, confidence: 0, citations: [] })

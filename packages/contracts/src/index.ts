@@ -1,6 +1,9 @@
 // Wire-level facts shared by the gateway, the services and the web client.
 
 export { AccountMessage, ChangePasswordBody, OtpValidationBody, OtpValidationReply, VerifyEmailBody } from './account.js'
+export { ExportQuery, ExportReason, ExportReport, ExportReportReply, ExportScope, ExportSheet, ExportSkip, ExportVerification, WorkbookDifference } from './questionnaire-export.js'
+export { QuestionnaireCountsReply } from './questionnaire-counts.js'
+export { GeneratedAnswer, GeneratedAnswerReply } from './generated-answer.js'
 
 export const SERVICES = ['identity', 'trust-center', 'questionnaire', 'outbound'] as const
 export type ServiceName = (typeof SERVICES)[number]
@@ -41,12 +44,15 @@ export const SESSION_REVOKED_SUBJECT = 'system.session.revoked'
 export const JOBS = { ingestDocument: 'ingest-document', extractQuestions: 'extract-questions', draftAnswers: 'draft-answers' } as const
 
 /**
- * The draft-answers job of a questionnaire, as every producer queues it. One id per questionnaire,
- * so a job already waiting or running absorbs the others; `run` makes a separate one (re-drafting).
- * Many attempts with backoff: it waits for documents uploaded at the same time.
+ * The draft-answers job of a questionnaire, as every producer queues it: `run` names the request
+ * (re-drafting, a document read, the sweep), so a repeated producer adds nothing while its job is
+ * waiting. One draft run at a time is not the queue's doing: each job takes a turn on the
+ * questionnaire (questionnaire-store drafting.repo.ts), and a job that finds another run holding it
+ * leaves its request to that run. A job never waits for documents by retrying: it ends, and the end
+ * of the documents' reading queues it again. Retries are for failures (a model server down).
  */
 export const draftJob = (tenantId: string, fileId: string, run?: string) =>
-  [JOBS.draftAnswers, { tenantId, fileId }, { jobId: run ? `draft-${fileId}-${run}` : `draft-${fileId}`, attempts: 10, backoffMs: 500 }] as const
+  [JOBS.draftAnswers, { tenantId, fileId }, { jobId: run ? `draft-${fileId}-${run}` : `draft-${fileId}`, attempts: 5, backoffMs: 1000 }] as const
 
 export interface FileJob {
   tenantId: string

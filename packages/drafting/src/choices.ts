@@ -34,3 +34,15 @@ export function cellRole(cell: { header: string; role?: 'choice' | 'mark' | 'nar
   if (markOf(cell.header)) return 'mark'
   return cell.choices?.length ? 'choice' : 'narrative'
 }
+
+const NOT_APPLICABLE = /\b(not applicable|n\/a|does not apply|do not apply)\b/i
+const NEGATION = /\b(not|no|never|none|neither|nor|without|cannot)\b|n['’]t\b/i
+
+/** What a statement says about itself: "not applicable" is na, a negated statement no, anything else yes. */
+export function statedMark(sentence: string): Mark {
+  if (NOT_APPLICABLE.test(sentence)) return 'na'
+  return NEGATION.test(sentence) ? 'no' : 'yes'
+}
+
+/** Yes stands apart from No and N.A.: either of those says the thing is absent ("We do not store card data"). */
+export const samePolarity = (a: Mark, b: Mark) => (a === 'yes') === (b === 'yes')

@@ -1,7 +1,8 @@
 // @portal/drafting: drafting answers to questionnaire items from retrieved evidence, with a model or
 // offline. Used by the llm-worker's job and by the questionnaire service's one-off question.
-export { carryChoice, cellRole, choicesOf, type Mark, mapChoice, markOf } from './choices.js'
-export { findLibraryAnswer, type LibraryEntry, NEAR_IDENTICAL, similarity } from './answer-library.js'
-export { createDrafter, type Drafter, draftQuestion, offlineDrafter, type QuestionDraft } from './draft-question.js'
+export { carryChoice, cellRole, choicesOf, type Mark, mapChoice, markOf, samePolarity, statedMark } from './choices.js'
+export { contentWords, findLibraryAnswer, type LibraryEntry, NEAR_IDENTICAL, similarity } from './answer-library.js'
+export { type AnswerSource, createDrafter, type Drafter, draftQuestion, libraryOrigin, offlineDrafter, type QuestionDraft, settle } from './draft-question.js'
+export { isInstructionLike, isUnsafe, REASONS } from './grounding.js'
 export { createModelDrafter, MAX_ANSWER, type ModelConfig, type ModelDraft, SYSTEM_PROMPT, validateReply, withRetries } from './model-drafter.js'
 export { type Draft, draftOffline, type Evidence } from './offline-drafter.js'

@@ -3,6 +3,8 @@
 // too when an embedding model is configured (see knowledge-index.ts). Every query is scoped to one tenant.
 import { type Database, schemaDb } from '@portal/db'
 import { type Kysely, sql } from 'kysely'
+import { expansionOf } from './lexical-model.js'
+import { rerank } from './rerank.js'
 
 export interface ChunkInput {
   ordinal: number
@@ -54,14 +56,18 @@ export async function deleteDocumentChunks(db: Kysely<KnowledgeDb>, tenantId: st
   return Number(res.numDeletedRows)
 }
 
+/** Full-text candidates re-ranked in code: enough that the passage the lexical model prefers is among them. */
+export const CANDIDATES = 100
+
 /**
- * The tenant's chunks that best match a question. Any of the question's words may match (a
- * questionnaire's wording rarely equals the policy's); rank favours chunks covering more of them.
+ * The tenant's chunks that best match a question. Any of the question's words (and the synonyms of
+ * its security terms: "MFA" finds "multi-factor") may match, since a questionnaire's wording rarely
+ * equals the policy's; the full-text rank picks CANDIDATES, the lexical model orders them (rerank.ts).
  * `documentIds` limits the search to those documents (a client's compliance files).
  */
 export async function searchChunks(db: Kysely<KnowledgeDb>, tenantId: string, question: string, limit = 8, documentIds?: string[]): Promise<FoundChunk[]> {
   if (documentIds && !documentIds.length) return []
-  const q = sql`nullif(replace(plainto_tsquery('english', ${question})::text, '&', '|'), '')::tsquery`
+  const q = sql`nullif(replace(plainto_tsquery('english', ${`${question} ${expansionOf(question)}`})::text, '&', '|'), '')::tsquery`
   const rows = await db
     .selectFrom('chunk')
     .select(['id', 'documentId', 'documentName', 'page', 'heading', 'text', sql<number>`ts_rank(tsv, ${q}, 1)`.as('rank')])
@@ -70,9 +76,11 @@ export async function searchChunks(db: Kysely<KnowledgeDb>, tenantId: string, qu
     .$if(Boolean(documentIds), (qb) => qb.where('documentId', 'in', documentIds!))
     .orderBy('rank', 'desc')
     .orderBy('ordinal')
-    .limit(Math.min(Math.max(limit, 1), 50))
+    .limit(Math.max(CANDIDATES, Math.min(Math.max(limit, 1), 50)))
     .execute()
-  return rows.map((r) => ({ ...r, rank: Number(r.rank) }))
+  return rerank(question, rows)
+    .slice(0, Math.min(Math.max(limit, 1), 50))
+    .map(({ score, ...r }) => ({ ...r, rank: Number(score.toFixed(6)) }))
 }
 
 /** The tenant's chunks with these ids (vector hits are ids; their text comes from here). */

@@ -69,3 +69,16 @@ export const findFileByName = (db: Db, tenantId: string, kind: Kind, fileName: s
 
 export const listReadyDocuments = (db: Db, tenantId: string) =>
   db.selectFrom('file').select(['id', 'companyId', 'fileName', 'total']).where('tenantId', '=', tenantId).where('kind', '=', 'compliance').where('state', '=', 'ready').orderBy('createdAt').execute()
+
+/**
+ * The older versions of a document just read: the client's compliance documents read under the same
+ * name and uploaded before it. A document uploaded again under its name is a new version: once read,
+ * it replaces them; an older upload read late never replaces a newer one.
+ */
+export const olderVersions = (db: Db, tenantId: string, doc: { id: string; companyId: string; fileName: string }) =>
+  db.selectFrom('file').select(['id', 'fileName', 'storageKey'])
+    .where('tenantId', '=', tenantId).where('companyId', '=', doc.companyId).where('kind', '=', 'compliance').where('fileName', '=', doc.fileName)
+    .where('state', '=', 'ready').where('id', '!=', doc.id)
+    // Compared in the database: its timestamps are finer than a JavaScript Date.
+    .where((eb) => eb('createdAt', '<', eb.selectFrom('file as d').select('d.createdAt').where('d.tenantId', '=', tenantId).where('d.id', '=', doc.id)))
+    .execute()

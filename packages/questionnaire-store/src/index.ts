@@ -10,8 +10,10 @@ export const questionnaireDb = (db: Database): Kysely<QuestionnaireDb> => schema
 /** The knowledge base of compliance documents, kept in this schema (vectors as the config says). */
 export const questionnaireKnowledge = (db: Database, setup: VectorSetup = {}): KnowledgeIndex => openKnowledge(db, SCHEMA, setup)
 
+export * from './citations.repo.js'
 export * from './comments.repo.js'
 export * from './companies.repo.js'
+export * from './drafting.repo.js'
 export * from './files.repo.js'
 export { migrations } from './migrations/index.js'
 export * from './questions.repo.js'

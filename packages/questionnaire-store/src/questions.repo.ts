@@ -5,6 +5,8 @@ type Db = Kysely<QuestionnaireDb>
 const columns = [
   'id', 'fileId', 'ordinal', 'sheet', 'row', 'questionRef', 'question', 'answerCells', 'answer', 'choiceValue', 'reviewstatus', 'llmstatus',
   'llmReviewRespons', 'drafted', 'comment', 'citations', 'retrievedNarrative', 'documentName', 'fileAndFolder', 'answerHistory', 'updatedAt',
+  'reviewReason',
+  'answerSource',
 ] as const
 
 export interface NewQuestion {
@@ -46,9 +48,14 @@ export const undraftedQuestions = (db: Db, tenantId: string, fileId: string) =>
 
 export interface DraftFields {
   answer: string
+  /** One of the question's options (dropdown value, Yes / No / N.A. column), if the drafter chose. */
   choiceValue: string | undefined
   citations: string[]
   needsReview: boolean
+  /** Why it needs review, for the reviewer ('' when nothing is known against it). */
+  reviewReason: string
+  /** Where the draft came from: the answer library, the documents (offline), a model; '' if nothing was drafted. */
+  answerSource: '' | 'library' | 'documents' | 'model'
   retrievedNarrative: string
   documentName: string
   fileAndFolder: string
@@ -60,6 +67,8 @@ export async function saveDraft(db: Db, tenantId: string, id: string, d: DraftFi
     choiceValue: d.choiceValue ?? null,
     citations: JSON.stringify(d.citations),
     llmReviewRespons: d.needsReview ? 1 : 0,
+    reviewReason: d.needsReview ? d.reviewReason : '',
+    answerSource: d.answerSource,
     retrievedNarrative: d.retrievedNarrative,
     documentName: d.documentName,
     fileAndFolder: d.fileAndFolder,
@@ -76,22 +85,61 @@ export async function updateAnswer(db: Db, tenantId: string, id: string, input: 
     .executeTakeFirst()
 }
 
-/** Spec §4: approved = llmstatus true; review = neither flag set. */
-export async function countsOf(db: Db, tenantId: string, fileId: string): Promise<{ countOfApproved: number; countOfReview: number; total: number }> {
+export interface QuestionCounts {
+  countOfApproved: number
+  countOfReview: number
+  total: number
+  /** Questions with a non-empty answer (drafted or written by a person, approved or not). */
+  answered: number
+  /** Questions the drafting job has been through, answer found or not (the list's `drafted`). */
+  drafted: number
+  /** Questions without an answer: total − answered. */
+  empty: number
+}
+
+/** Spec §4: approved = llmstatus true; review = neither flag set. Answered counts non-empty answers only. */
+export async function countsOf(db: Db, tenantId: string, fileId: string): Promise<QuestionCounts> {
   const row = await db.selectFrom('question')
     .select((eb) => [
       eb.fn.countAll<string>().as('total'),
       eb.fn.count<string>('id').filterWhere('llmstatus', '=', true).as('approved'),
       eb.fn.count<string>('id').filterWhere((w) => w.and([w('llmstatus', '=', false), w('reviewstatus', '=', false)])).as('review'),
+      eb.fn.count<string>('id').filterWhere('answer', '!=', '').as('answered'),
+      eb.fn.count<string>('id').filterWhere('drafted', '=', true).as('drafted'),
     ])
     .where('tenantId', '=', tenantId).where('fileId', '=', fileId)
     .executeTakeFirst()
-  return { countOfApproved: Number(row?.approved ?? 0), countOfReview: Number(row?.review ?? 0), total: Number(row?.total ?? 0) }
+  const total = Number(row?.total ?? 0)
+  const answered = Number(row?.answered ?? 0)
+  return {
+    countOfApproved: Number(row?.approved ?? 0), countOfReview: Number(row?.review ?? 0), total,
+    answered, drafted: Number(row?.drafted ?? 0), empty: total - answered,
+  }
 }
 
-/** Approved answers of the tenant's questionnaires: the answer library. */
+/** Answered (non-empty) and approved questions per questionnaire, for the client's file list. */
+export async function answerCountsOf(db: Db, tenantId: string, fileIds: string[]): Promise<Map<string, { answered: number; approved: number }>> {
+  if (!fileIds.length) return new Map()
+  const rows = await db.selectFrom('question')
+    .select((eb) => [
+      'fileId',
+      eb.fn.count<string>('id').filterWhere('answer', '!=', '').as('answered'),
+      eb.fn.count<string>('id').filterWhere('llmstatus', '=', true).as('approved'),
+    ])
+    .where('tenantId', '=', tenantId).where('fileId', 'in', fileIds)
+    .groupBy('fileId')
+    .execute()
+  return new Map(rows.map((r) => [r.fileId, { answered: Number(r.answered), approved: Number(r.approved) }]))
+}
+
+/** Approved answers of the tenant's questionnaires, with the file each was approved in: the answer library. */
 export const answerLibrary = (db: Db, tenantId: string) =>
-  db.selectFrom('question').select(['id', 'question', 'answer', 'choiceValue']).where('tenantId', '=', tenantId).where('llmstatus', '=', true).where('answer', '!=', '').execute()
+  db.selectFrom('question')
+    .innerJoin('file', (j) => j.onRef('file.id', '=', 'question.fileId').on('file.tenantId', '=', tenantId))
+    .select(['question.id', 'question.question', 'question.answer', 'question.choiceValue', 'file.fileName'])
+    .where('question.tenantId', '=', tenantId).where('question.llmstatus', '=', true).where('question.answer', '!=', '')
+    .orderBy('question.updatedAt', 'desc')
+    .execute()
 
 /**
  * Marks the questions still without an answer for drafting again (say, after new documents were

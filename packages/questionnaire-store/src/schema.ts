@@ -44,6 +44,11 @@ export interface FileTable {
   leaseUntil: Date | null
   total: Generated<number>
   drafted: Generated<number>
+  /** Drafting requests so far: a turn that ends sees whether more came while it ran (drafting.repo.ts). */
+  draftRequests: Generated<number>
+  /** The draft run holding the questionnaire, and until when: one draft job at a time. */
+  draftRun: Generated<string | null>
+  draftLeaseUntil: Generated<Date | null>
   createdAt: Generated<Date>
 }
 

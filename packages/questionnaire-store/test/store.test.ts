@@ -36,16 +36,16 @@ describe.each(testDatabaseKinds())('questionnaire store on %s', (_kind, open) =>
     await finishFile(db, a, file.id, { state: 'ready', total: 3 })
 
     const [first] = await undraftedQuestions(db, a, file.id)
-    const draft = { answer: 'Yes, always.', choiceValue: 'Yes', citations: ['c1'], needsReview: false, retrievedNarrative: 'evidence', documentName: 'p.pdf', fileAndFolder: 'compliance/p.pdf' }
+    const draft = { answer: 'Yes, always.', choiceValue: 'Yes', citations: ['c1'], needsReview: false, reviewReason: '', answerSource: 'documents' as const, retrievedNarrative: 'evidence', documentName: 'p.pdf', fileAndFolder: 'compliance/p.pdf' }
     await saveDraft(db, a, first!.id, draft)
     await saveDraft(db, a, first!.id, { ...draft, answer: 'changed by a duplicate run' }) // drafted rows are not overwritten
     expect(await setDrafted(db, a, file.id)).toEqual({ drafted: 1, total: 3 })
     const saved = (await listQuestions(db, a, file.id))[0]!
     expect(saved).toMatchObject({ answer: 'Yes, always.', choiceValue: 'Yes', citations: ['c1'], llmReviewRespons: 0, drafted: true, answerCells: qs[0]!.answerCells })
 
-    expect(await countsOf(db, a, file.id)).toEqual({ countOfApproved: 0, countOfReview: 3, total: 3 })
+    expect(await countsOf(db, a, file.id)).toEqual({ countOfApproved: 0, countOfReview: 3, total: 3, answered: 1, drafted: 1, empty: 2 })
     await updateAnswer(db, a, first!.id, { answer: 'Yes, always.', choiceValue: null, reviewstatus: false, llmstatus: true, comment: '', answerHistory: [] })
-    expect(await countsOf(db, a, file.id)).toEqual({ countOfApproved: 1, countOfReview: 2, total: 3 })
+    expect(await countsOf(db, a, file.id)).toEqual({ countOfApproved: 1, countOfReview: 2, total: 3, answered: 1, drafted: 1, empty: 2 })
     expect((await answerLibrary(db, a)).map((e) => e.answer)).toEqual(['Yes, always.'])
     expect(await answerLibrary(db, b)).toEqual([])
     expect(await updateAnswer(db, b, first!.id, { answer: 'x', choiceValue: null, reviewstatus: true, llmstatus: true, comment: '', answerHistory: [] })).toBeUndefined()

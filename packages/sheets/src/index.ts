@@ -1,23 +1,29 @@
-// Spreadsheets from untrusted uploads: read safely as text grids (.xlsx and legacy .xls), checked
-// as archives before anything parses them, and answers written back into the customer's own .xlsx
-// touching nothing but the answer cells. Every read and write runs in a worker thread with time and
+// Spreadsheets from untrusted uploads: read safely as text grids (.xlsx and legacy .xls; CSV files
+// and Word documents too, for questionnaires), checked as archives before anything parses them,
+// and answers written back into the customer's own .xlsx touching nothing but the answer cells. Every read and write runs in a worker thread with time and
 // memory limits (run-in-worker.ts): these functions are the only way in, so nothing parses a
 // workbook on the thread that answers requests.
 import { AppError } from '@portal/errors'
 import { sheetLimits } from './limits.js'
 import { asBuffer, runInWorker } from './run-in-worker.js'
-import type { AnsweredQuestion, CellWrites, Grid } from './types.js'
+import type { AnsweredQuestion, CellWrites, Grid, WorkbookComparison } from './types.js'
 import { spreadsheetKind } from './worker/shared.mjs'
+import { looksLikeCsv } from './worker/text-kind.mjs'
 
 export { documentLimits, documentZipLimits, gridLimits, type SheetLimits, sheetLimits, workerLimits, zipLimits } from './limits.js'
 export type { AnsweredQuestion, CellWrites, Grid, Sheet, Validation } from './types.js'
+export type { WorkbookComparison, WorkbookDifference } from './types.js'
 export { cleanText, columnLetters, neutralise, spreadsheetKind } from './worker/shared.mjs'
+export { looksLikeCsv } from './worker/text-kind.mjs'
 
 const notSpreadsheet = () => new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Only Excel workbooks (.xlsx, .xls) are accepted' })
 
-/** Reads a workbook by its content, never its name. */
+/** A workbook (or a Word document, both zips), a legacy workbook, or a CSV file, by their bytes. */
+const readable = (bytes: Buffer) => Boolean(spreadsheetKind(bytes)) || looksLikeCsv(bytes.subarray(0, 4096))
+
+/** Reads a workbook by its content, never its name; a CSV file or a .docx comes back as a grid too. */
 export async function readWorkbook(bytes: Buffer, limits = sheetLimits): Promise<Grid> {
-  if (!spreadsheetKind(bytes)) throw notSpreadsheet()
+  if (!readable(bytes)) throw notSpreadsheet()
   return runInWorker<Grid>({ kind: 'read', bytes }, limits)
 }
 
@@ -27,7 +33,7 @@ export async function readWorkbook(bytes: Buffer, limits = sheetLimits): Promise
  * of ours exporting `name(grid: Grid)`; it must be pure (no I/O).
  */
 export async function analyseWorkbook<T>(bytes: Buffer, analyser: { module: URL; name: string }, limits = sheetLimits): Promise<T> {
-  if (!spreadsheetKind(bytes)) throw notSpreadsheet()
+  if (!readable(bytes)) throw notSpreadsheet()
   return runInWorker<T>({ kind: 'analyse', bytes, module: analyser.module.href, name: analyser.name }, limits)
 }
 
@@ -45,6 +51,24 @@ export async function inspectXlsx(source: Buffer | { path: string }, onPart?: (n
 }
 
 /**
+ * A questionnaire that arrived as a zip, after inspectXlsx's checks: a workbook, or a Word
+ * document (a `word/document.xml` and no workbook). Anything else is refused (415).
+ */
+export async function inspectQuestionnaireArchive(source: Buffer | { path: string }, limits = sheetLimits): Promise<'xlsx' | 'docx'> {
+  const task = Buffer.isBuffer(source) ? { kind: 'inspect' as const, bytes: source } : { kind: 'inspect' as const, path: source.path }
+  const { xmlParts, workbook } = await runInWorker<{ xmlParts: string[]; workbook: boolean }>(task, limits)
+  if (workbook) return 'xlsx'
+  if (xmlParts.includes('word/document.xml')) return 'docx'
+  throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'The file is neither an Excel workbook nor a Word document' })
+}
+
+/** A CSV questionnaire checked whole in the worker thread: text, one delimiter throughout, within the grid limits. */
+export async function inspectCsv(source: Buffer | { path: string }, limits = sheetLimits): Promise<void> {
+  const task = Buffer.isBuffer(source) ? { kind: 'inspect-csv' as const, bytes: source } : { kind: 'inspect-csv' as const, path: source.path }
+  await runInWorker<{ rows: number }>(task, limits)
+}
+
+/**
  * A legacy .xls as an .xlsx, so answers can be written back into the customer's workbook: sheets,
  * values, formulas, merges, column widths and hidden sheets are kept; the binary format's cell
  * styling and validations are not (SheetJS community edition writes no styles).
@@ -57,6 +81,15 @@ export async function xlsToXlsx(bytes: Buffer, limits = sheetLimits): Promise<Bu
 /** A copy of the workbook with the given cells set to text (formula-like text neutralised); nothing else changes. */
 export async function writeCells(workbook: Buffer, writes: CellWrites, limits = sheetLimits): Promise<Buffer> {
   return asBuffer(await runInWorker<Uint8Array>({ kind: 'write-cells', bytes: workbook, writes }, limits))
+}
+
+/**
+ * Reads both workbooks in the worker thread and compares them sheet by sheet, cell by cell (type,
+ * value, formula) and, for an .xlsx original, part by part: only the `written` cells may differ,
+ * and each must hold what was written. `before` may be the .xls the .xlsx was converted from.
+ */
+export async function compareWorkbooks(before: Buffer, after: Buffer, written: CellWrites, limits = sheetLimits): Promise<WorkbookComparison> {
+  return runInWorker<WorkbookComparison>({ kind: 'compare-workbooks', before, after, writes: written }, limits)
 }
 
 /** `questions_and_answers.xlsx`: every question with its answer and review state, as a new workbook. */

@@ -17,17 +17,46 @@ export interface Sheet {
 }
 
 export interface Grid {
-  format: 'xlsx' | 'xls'
+  /** A CSV file or a Word document (its tables and paragraphs) is read as a grid too. */
+  format: 'xlsx' | 'xls' | 'csv' | 'docx'
   sheets: Sheet[]
 }
 
-/** Sheet name → A1 address → text. */
-export type CellWrites = Map<string, Map<string, string>>
+/**
+ * Sheet name → A1 address → what goes in the cell: text (formula-like text neutralised), a number,
+ * or '' to empty it.
+ */
+export type CellWrites = Map<string, Map<string, string | number>>
+
+/**
+ * One way a written workbook differs from its original other than as asked: a cell that was not
+ * written changed (`cell`), a written cell does not hold what was written (`written`), a sheet was
+ * added, removed, renamed, moved or hidden (`sheet`), or a part of the file other than cell data
+ * changed (`part`: `address` names the part). Values are shown as text, formulas with their `=`.
+ */
+export interface WorkbookDifference {
+  kind: 'cell' | 'written' | 'sheet' | 'part'
+  sheet: string
+  address: string
+  before: string
+  after: string
+}
+
+/** What compareWorkbooks found: sheets and non-empty cells compared, cells written, differences (the first 50 listed). */
+export interface WorkbookComparison {
+  sheets: number
+  cells: number
+  written: number
+  differences: WorkbookDifference[]
+  differenceCount: number
+}
 
 export interface AnsweredQuestion {
   questionId: string
   question: string
   answer: string
+  /** The question's choice (a dropdown value, Yes / No / N.A.), in a last column when any row has one. */
+  choice?: string
   status: 'Approved' | 'Needs review' | 'Not answered'
   sources?: string
 }

@@ -17,7 +17,7 @@ describe('questions found in the real workbooks', () => {
     ['xls/csa-caiq-v3.0.1-09-01-2017.xls', 294],
     ['xls/cisa-vendor-scrm.xls', 255],
     ['intuitem/cisa-vendor-scrm.xlsx', 255],
-    ['nist_csf2.0_official_export.xlsx', 185],
+    ['nist_csf2.0_official_export.xlsx', 106], // 185 subcategories less the 79 withdrawn
     ['intuitem/CyFun2025_Self-Assessment_tool_ESSENTIAL_v3.1.xlsx', 218],
     ['intuitem/vendor-due-diligence.xlsx', 46],
     ['intuitem/iso27001-2022.xlsx', 123],
@@ -44,6 +44,42 @@ describe('questions found in the real workbooks', () => {
     expect(ai.answerCells[0]).toMatchObject({ address: `C${ai.row + 1}`, choices: ['Yes', 'No'] })
   })
 
+  it('records the HECVAT pair: the Answer dropdown and the Additional Information text, per section', async () => {
+    const found = await load('HECVAT414_blank_sagearbor.xlsx')
+    const byId = new Map(found.map((q) => [q.questionId, q]))
+    // A dropdown row: the choice in C, the text in D; Guidance and Analyst Notes are not answer cells.
+    expect(byId.get('DOCU-01')!.answerCells).toEqual([
+      { address: 'C22', header: 'Answer', role: 'choice', choices: ['Yes', 'No'] },
+      { address: 'D22', header: 'Additional Information', role: 'narrative' },
+    ])
+    expect(byId.get('HFIH-01')?.answerCells.map((c) => c.role)).toEqual(['choice', 'narrative'])
+    // The first section has no header row and no dropdown: its answer column takes the text.
+    expect(byId.get('GNRL-01')!.answerCells).toEqual([{ address: 'C13', header: 'Answer', role: 'narrative' }])
+    // A "Describe ..." row of a dropdown column, left free: the text goes in the answer column itself.
+    expect(byId.get('COMP-02')!.answerCells).toEqual([{ address: 'C24', header: 'Answer', role: 'narrative' }])
+    expect(found.filter((q) => q.answerCells.some((c) => /Analyst|Guidance/.test(c.header)))).toHaveLength(0)
+    const pairs = found.filter((q) => q.answerCells.map((c) => c.role).join() === 'choice,narrative')
+    expect(pairs.length).toBeGreaterThan(280)
+    expect(found.every((q) => q.answerCells.filter((c) => c.role === 'narrative').length === 1)).toBe(true)
+  })
+
+  it('records the CyFun maturity dropdowns and the comments column, not the computed scores or the assessor', async () => {
+    const found = await load('intuitem/CyFun2025_Self-Assessment_tool_ESSENTIAL_v3.1.xlsx')
+    const first = found.find((q) => q.questionId === 'GV.OC-01.1')!
+    expect(first.answerCells).toEqual([
+      { address: 'G3', header: 'Documentation Score', role: 'choice', choices: ['1', '2', '3', '4', '5', 'N/A'] },
+      { address: 'H3', header: 'Implementation Score', role: 'choice', choices: ['1', '2', '3', '4', '5', 'N/A'] },
+      { address: 'M3', header: 'Comments and/or additional information', role: 'narrative' },
+    ])
+    expect(found.every((q) => q.answerCells.map((c) => c.address.replace(/\d+$/, '')).join() === 'G,H,M')).toBe(true)
+  })
+
+  it("leaves a catalogue's answer-type codes alone: the answer goes in a new column", async () => {
+    const found = await load('intuitem/cisa-vendor-scrm.xlsx')
+    // Column H ("answer") holds TXT / YNA, the library's type codes: writing there would break it.
+    expect(found.find((q) => q.questionId === '1.1')!.answerCells).toEqual([{ address: 'I3', header: 'Answer', role: 'narrative' }])
+  })
+
   it('records the CAIQ answer cells: Yes, No, Not Applicable and Notes of the question row', async () => {
     const found = await load('csa-caiq-v3.0.1-09-01-2017.xlsx')
     const first = found[0]!
@@ -62,9 +98,13 @@ describe('questions found in the real workbooks', () => {
     expect(found.filter((q) => q.questionId === 'IS-21.1')).toHaveLength(2) // one id, two questions in the source
   })
 
-  it('reads ids written inside the text of a catalogue', async () => {
+  it('reads ids written inside the text of a catalogue, and leaves withdrawn subcategories out', async () => {
     const found = await load('nist_csf2.0_official_export.xlsx')
     expect(found.find((q) => q.questionId === 'GV.OC-01')?.question).toMatch(/^The organizational mission is understood/)
+    // "ID.BE-01: [Withdrawn: Incorporated into GV.OC-05]" and the 78 others are placeholders.
+    expect(found.find((q) => q.questionId === 'ID.BE-01')).toBeUndefined()
+    expect(found.filter((q) => /withdrawn/i.test(q.question))).toHaveLength(0)
+    expect(found.find((q) => q.questionId === 'PR.DS-01')).toBeDefined()
   })
 
   it('prefers the English text of a bilingual catalogue', async () => {

@@ -1,6 +1,7 @@
 // A client's questionnaires waiting for drafts get their draft job once the client's last document
 // is read, and only then; other clients, tenants and fully drafted questionnaires are left alone.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { draftJob } from '@portal/contracts'
 import { type Database, migrateSchema, openDatabase, systemView } from '@portal/db'
 import { finishFile, insertCompany, insertFile, migrations, questionnaireDb, replaceQuestions, SCHEMA, setDrafted } from '@portal/questionnaire-store'
 import { resumeDrafting } from '../src/jobs/resume-drafting.js'
@@ -47,7 +48,7 @@ describe('resume drafting after documents are read', () => {
 
     await finishFile(db, tenantId, slow.id, { state: 'failed', error: 'The PDF could not be read' })
     await resumeDrafting(deps, { tenantId, fileId: slow.id })
-    expect(added).toEqual([['draft-answers', { tenantId, fileId: waiting.id }, { jobId: `draft-${waiting.id}`, attempts: 10, backoffMs: 500 }]])
+    expect(added).toEqual([[...draftJob(tenantId, waiting.id, `after-${slow.id}`)]]) // named after the document: a re-run of its job adds nothing
 
     // Another tenant naming this file, or a questionnaire id, queues nothing.
     added.length = 0

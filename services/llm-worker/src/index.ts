@@ -2,10 +2,10 @@
 import { isFileJob, JOBS } from '@portal/contracts'
 import { withTenant } from '@portal/db'
 import { need, type ServiceContext } from '@portal/http'
-import { UnrecoverableJobError } from '@portal/queue'
+import { JobNotReadyError, UnrecoverableJobError } from '@portal/queue'
 import type { Module } from '@portal/runtime'
 import { createDrafter } from '@portal/drafting'
-import { questionnaireKnowledge } from '@portal/questionnaire-store'
+import { clientDocumentsPending, questionnaireDb, questionnaireKnowledge, withDraftTurns } from '@portal/questionnaire-store'
 import { draftAnswers } from './jobs/draft-answers.js'
 
 export const SERVICE = 'llm-worker'
@@ -23,10 +23,20 @@ export const module: Module<ServiceContext> = {
     const concurrency = llm ? llm.concurrency : 1
     ctx.logger.info({ svc: SERVICE, drafter: llm ? `model ${llm.model}` : 'offline', retrieval: knowledge.mode }, 'answer drafting ready')
     ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
+    const store = questionnaireDb(db)
     need(ctx.queue, 'queue').process(JOBS.draftAnswers, async (job) => {
       if (!isFileJob(job.data)) throw new UnrecoverableJobError('bad payload')
       const data = job.data
-      await withTenant(data.tenantId, () => draftAnswers({ db, bus, knowledge, drafter, concurrency }, data)) // row-level security
+      // One draft run per questionnaire at a time (a job finding it taken leaves its request to the
+      // run holding it), and none while the client's documents are read: then the job ends, and the
+      // end of their reading queues it again (no retry delay).
+      const turns = await withTenant(data.tenantId, () => withDraftTurns(store, data.tenantId, data.fileId, async () => { // row-level security
+        if (await clientDocumentsPending(store, data.tenantId, data.fileId)) return
+        await draftAnswers({ db, bus, knowledge, drafter, concurrency }, data).catch((err: unknown) => {
+          if (!(err instanceof JobNotReadyError)) throw err
+        })
+      }))
+      if (turns === 'gone') throw new UnrecoverableJobError('questionnaire not found for this tenant')
     }, { concurrency: 2 })
     return undefined
   },

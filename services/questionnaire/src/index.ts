@@ -4,7 +4,7 @@ import { draftJob, JOBS } from '@portal/contracts'
 import { asSystem, type Database, migrateSchema, withTenant } from '@portal/db'
 import { need, type ServiceContext } from '@portal/http'
 import { createDrafter } from '@portal/drafting'
-import { migrations, questionnaireDb, questionnaireKnowledge, SCHEMA, staleFiles, undraftedQuestionnaires } from '@portal/questionnaire-store'
+import { migrations, questionnaireDb, questionnaireKnowledge, questionnairesToDraft, SCHEMA, staleFiles } from '@portal/questionnaire-store'
 import type { Module } from '@portal/runtime'
 import { seedDemoQuestionnaire as seedDemo } from './demo/seed.js'
 import { questionnairePlugin } from './plugin.js'
@@ -17,6 +17,9 @@ export const seedDemoQuestionnaire = (deps: Parameters<typeof seedDemo>[0] & { d
 
 export const SERVICE = 'questionnaire'
 
+/** How often questionnaires that should be drafting and are not get a draft job (a lost event, a dead run's lease run out). */
+const DRAFT_SWEEP_MS = 60_000
+
 export const module: Module<ServiceContext> = {
   name: SERVICE,
   deps: ['server', 'db', 'blobs', 'queue', 'bus', 'tokens'],
@@ -25,6 +28,7 @@ export const module: Module<ServiceContext> = {
     const queue = need(ctx.queue, 'queue')
     if (ctx.config.dbMigrate) await migrateSchema(database, SCHEMA, migrations)
     const store = questionnaireDb(database)
+    const log = ctx.logger.child({ svc: SERVICE })
     // Vectors, when configured, are checked now: a missing pgvector stops the start with its reason.
     const knowledge = questionnaireKnowledge(database, ctx.config)
     await asSystem(() => knowledge.ready()) // of no tenant: the extension and the shared table
@@ -33,7 +37,7 @@ export const module: Module<ServiceContext> = {
       async (app) =>
         questionnairePlugin(app, {
           database, store, queue, knowledge, drafter: createDrafter(ctx.config.llm),
-          blobs: need(ctx.blobs, 'blobs'), bus: need(ctx.bus, 'bus'), logger: ctx.logger.child({ svc: SERVICE }), quota: ctx.config.quota,
+          blobs: need(ctx.blobs, 'blobs'), bus: need(ctx.bus, 'bus'), logger: log, quota: ctx.config.quota,
         }),
       { prefix: '/api' },
     )
@@ -43,8 +47,14 @@ export const module: Module<ServiceContext> = {
       await queue.add(job, { tenantId: f.tenantId, fileId: f.id }, { jobId: `${f.kind}-${f.id}-restart` })
     }
     // Drafting cut short (the in-process queue forgets its jobs on a stop; a job may have run out of
-    // attempts) resumes; a draft job still waiting or running absorbs this one.
-    for (const q of await asSystem(() => undraftedQuestionnaires(store))) await queue.add(...draftJob(q.tenantId, q.id))
-    return undefined
+    // attempts; a process died holding a questionnaire) resumes: now, and every minute for what an
+    // event missed. A sweep's job still waiting absorbs the next sweep's; a run drafting absorbs it.
+    const sweep = async () => {
+      for (const q of await asSystem(() => questionnairesToDraft(store))) await queue.add(...draftJob(q.tenantId, q.id, 'sweep'))
+    }
+    await sweep()
+    const timer = setInterval(() => void sweep().catch((err: unknown) => log.warn({ err }, 'drafting sweep failed')), DRAFT_SWEEP_MS)
+    timer.unref()
+    return { stop: async () => clearInterval(timer) }
   },
 }

@@ -6,6 +6,7 @@ import type { QuestionnaireDeps } from './deps.js'
 import { commentRoutes } from './routes/comments.js'
 import { companyRoutes } from './routes/companies.js'
 import { eventRoutes } from './routes/events.js'
+import { exportRoutes } from './routes/export.js'
 import { fileRoutes } from './routes/files.js'
 import { fsRoutes } from './routes/fs.js'
 import { reviewRoutes } from './routes/review.js'
@@ -19,6 +20,7 @@ export async function questionnairePlugin(app: AppInstance, deps: QuestionnaireD
   companyRoutes(app, deps)
   fileRoutes(app, deps)
   reviewRoutes(app, deps)
+  exportRoutes(app, deps)
   commentRoutes(app, deps)
   eventRoutes(app, deps)
   fsRoutes(app, deps)

@@ -2,7 +2,7 @@
 // held whole in memory), checked by their content (never their name) before anything is stored or
 // counted, and named for display with the spec's rules (spaces removed).
 import { AppError } from '@portal/errors'
-import { inspectXlsx, spreadsheetKind } from '@portal/sheets'
+import { inspectCsv, inspectQuestionnaireArchive, looksLikeCsv, spreadsheetKind } from '@portal/sheets'
 import { isPdf, type Spooled, spoolStream, uploadFileName } from '@portal/storage'
 import { checkPdfFile } from '@portal/svc-ingest-worker/pdf-check'
 import type { FastifyRequest } from 'fastify'
@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify'
 export const limits = { pdfBytes: 50 * 1024 * 1024, sheetBytes: 20 * 1024 * 1024, files: 5 }
 
 export type UploadKind = 'compliance' | 'questionnaire'
-export type Format = 'xlsx' | 'xls' | 'pdf'
+export type Format = 'xlsx' | 'xls' | 'pdf' | 'csv' | 'docx'
 
 export interface Upload {
   fileName: string
@@ -27,8 +27,10 @@ function formatOf(kind: UploadKind, head: Buffer): Format {
     if (!isPdf(head)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Only PDF files are accepted for compliance documents' })
     return 'pdf'
   }
-  const format = spreadsheetKind(head) ?? (isPdf(head) ? 'pdf' : undefined)
-  if (!format) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Questionnaires must be Excel workbooks (.xlsx, .xls) or PDF files' })
+  // A zip is taken as a workbook until checkContent has looked inside (it may be a .docx); text is
+  // a CSV candidate, checked whole there too.
+  const format = spreadsheetKind(head) ?? (isPdf(head) ? 'pdf' : looksLikeCsv(head) ? 'csv' : undefined)
+  if (!format) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Questionnaires must be Excel workbooks (.xlsx, .xls), Word documents (.docx), CSV files or PDF files' })
   return format
 }
 
@@ -70,10 +72,13 @@ export const cleanFileName = (name: string): string => uploadFileName(name) || '
 
 /**
  * The checks that need the whole file, before any row or job exists: a PDF must open in pdf.js
- * without a password (worker thread, read from the spooled file); an .xlsx archive is pre-scanned
- * (worker thread, read from the spooled file by ranges, counting the bytes it really inflates).
+ * without a password (worker thread, read from the spooled file); a zip is pre-scanned (worker
+ * thread, read from the spooled file by ranges, counting the bytes it really inflates) and is a
+ * workbook or a Word document by what it holds; a CSV file must be text with one delimiter
+ * throughout, within the grid limits (worker thread).
  */
 export async function checkContent(file: Upload): Promise<void> {
   if (file.format === 'pdf') await checkPdfFile(file.spooled.path)
-  else if (file.format === 'xlsx') await inspectXlsx({ path: file.spooled.path })
+  else if (file.format === 'xlsx') file.format = await inspectQuestionnaireArchive({ path: file.spooled.path })
+  else if (file.format === 'csv') await inspectCsv({ path: file.spooled.path })
 }

@@ -103,4 +103,15 @@ export const migrations: Record<string, Migration> = {
         .execute()
     },
   },
+  // One draft job per questionnaire at a time: the run holding it and its lease, and a count of
+  // drafting requests, so a run that ends sees whether another was asked for meanwhile.
+  '2026_11_29T0200_draft_turns': {
+    up: async (db: Kysely<any>) => {
+      await db.schema.alterTable('file')
+        .addColumn('draft_requests', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('draft_run', 'text')
+        .addColumn('draft_lease_until', 'timestamptz')
+        .execute()
+    },
+  },
 }

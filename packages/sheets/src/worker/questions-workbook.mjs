@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs'
 import { neutralise } from './shared.mjs'
 
 /**
- * @typedef {{ questionId: string, question: string, answer: string, status: 'Approved' | 'Needs review' | 'Not answered', sources?: string }} AnsweredQuestion
+ * @typedef {{ questionId: string, question: string, answer: string, choice?: string, status: 'Approved' | 'Needs review' | 'Not answered', sources?: string }} AnsweredQuestion
  */
 
 /**
@@ -24,11 +24,13 @@ export async function buildQuestionsWorkbook(rows, sheetName = 'Questions and an
     { header: 'Answer', key: 'answer', width: 70 },
     { header: 'Status', key: 'status', width: 14 },
     { header: 'Sources', key: 'sources', width: 40 },
+    // Last, and only when some answer has one: the Yes / No / N.A. or dropdown choice.
+    ...(rows.some((r) => r.choice) ? [{ header: 'Choice', key: 'choice', width: 16 }] : []),
   ]
   ws.getRow(1).font = { bold: true }
   rows.forEach((r, i) => {
     // Strings only, never formulas: text that looks like one is neutralised (security.md B15).
-    ws.addRow({ n: i + 1, questionId: neutralise(r.questionId), question: neutralise(r.question), answer: neutralise(r.answer), status: r.status, sources: neutralise(r.sources ?? '') })
+    ws.addRow({ n: i + 1, questionId: neutralise(r.questionId), question: neutralise(r.question), answer: neutralise(r.answer), status: r.status, sources: neutralise(r.sources ?? ''), choice: neutralise(r.choice ?? '') })
   })
   for (const key of ['question', 'answer', 'sources']) ws.getColumn(key).alignment = { wrapText: true, vertical: 'top' }
   return Buffer.from(await wb.xlsx.writeBuffer())

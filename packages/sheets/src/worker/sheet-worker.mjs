@@ -26,6 +26,12 @@ async function perform(task) {
       const { xmlParts, workbook } = await scanZip(task.path ? { path: String(task.path) } : buffer(task.bytes), limits.zip)
       return { xmlParts, workbook }
     }
+    case 'inspect-csv': {
+      // A CSV questionnaire, checked whole at upload: text, one delimiter throughout, the grid limits.
+      const [{ readCsv }, { readFile }] = await Promise.all([import('./read-csv.mjs'), import('node:fs/promises')])
+      const { sheets } = readCsv(task.path ? await readFile(String(task.path)) : buffer(task.bytes), limits.grid)
+      return { rows: sheets[0]?.rows.length ?? 0 }
+    }
     case 'read': {
       const { readGrid } = await import('./read-grid.mjs')
       return readGrid(buffer(task.bytes), limits)
@@ -45,6 +51,10 @@ async function perform(task) {
     case 'write-cells': {
       const { writeCells } = await import('./write-cells.mjs')
       return writeCells(buffer(task.bytes), task.writes, limits.zip)
+    }
+    case 'compare-workbooks': {
+      const { compareWorkbooks } = await import('./compare-workbooks.mjs')
+      return compareWorkbooks(buffer(task.before), buffer(task.after), task.writes, limits.zip)
     }
     case 'questions-workbook': {
       const { buildQuestionsWorkbook } = await import('./questions-workbook.mjs')

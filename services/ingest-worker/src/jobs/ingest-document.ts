@@ -1,9 +1,11 @@
 // ingest-document: a compliance PDF becomes chunks in the tenant's full-text index (and vectors).
+// A document uploaded again under its name is a new version: once this one is read, the older ones
+// go (row, stored file, chunks), and answers citing them go back to review, saying so.
 import { events, type FileJob } from '@portal/contracts'
 import type { Database } from '@portal/db'
 import { AppError } from '@portal/errors'
 import type { KnowledgeIndex } from '@portal/knowledge'
-import { finishFile, questionnaireDb } from '@portal/questionnaire-store'
+import { citedDocumentReason, deleteFile, finishFile, flagAnswersCiting, olderVersions, questionnaireDb } from '@portal/questionnaire-store'
 import type { BlobStore } from '@portal/storage'
 import type { EventBus } from '@portal/bus'
 import { chunkPages } from '../chunk/chunk-pages.js'
@@ -16,6 +18,13 @@ export async function ingestDocument(deps: { db: Database; blobs: BlobStore; bus
   const chunks = chunkPages(pages)
   if (!chunks.length) throw new AppError('UNPROCESSABLE', { message: 'The PDF has no text layer (is it a scan?): upload a PDF with selectable text' })
   await deps.knowledge.replaceDocument(job.tenantId, { id: file.id, name: file.fileName }, chunks)
-  await finishFile(questionnaireDb(deps.db), job.tenantId, file.id, { state: 'ready', total: pages.length })
+  const db = questionnaireDb(deps.db)
+  await finishFile(db, job.tenantId, file.id, { state: 'ready', total: pages.length })
+  for (const old of await olderVersions(db, job.tenantId, file)) {
+    await flagAnswersCiting(db, job.tenantId, old.id, citedDocumentReason(old.fileName, 'replaced'))
+    await deps.knowledge.deleteDocument(job.tenantId, old.id)
+    await deleteFile(db, job.tenantId, old.id)
+    await deps.blobs.delete(old.storageKey)
+  }
   await deps.bus.publish(events.documentIngested(job.tenantId), { fileId: file.id, pages: pages.length, chunks: chunks.length })
 }

@@ -1,6 +1,7 @@
 // draft-answers: for each question not drafted yet, the answer library first, then retrieval from
 // the client's compliance documents and a draft (the model when configured, else the offline
-// drafter). Progress goes on the bus; a re-run skips drafted questions.
+// drafter). Each draft is saved with its choice, where it came from and why it needs review.
+// Progress goes on the bus; a re-run skips drafted questions.
 import type { EventBus } from '@portal/bus'
 import { events, type FileJob } from '@portal/contracts'
 import type { Database } from '@portal/db'
@@ -23,8 +24,9 @@ export async function draftAnswers(deps: DraftDeps, job: FileJob): Promise<void>
   const db = questionnaireDb(deps.db)
   const file = await findFile(db, job.tenantId, job.fileId)
   if (file?.kind !== 'questionnaire') throw new UnrecoverableJobError('questionnaire not found for this tenant')
-  // Evidence comes from this client's compliance files only, of this tenant only. Documents uploaded
-  // with the questionnaire are waited for: a retryable failure brings the job back after a backoff.
+  // Evidence comes from this client's compliance files only, of this tenant only. While documents
+  // uploaded with the questionnaire are still read, the job ends unfinished (JobNotReadyError, which
+  // the worker lets go): the end of their reading queues it again.
   const compliance = await listFiles(db, job.tenantId, file.companyId, 'compliance')
   if (compliance.some((f) => f.state === 'queued' || f.state === 'running')) {
     throw new JobNotReadyError('waiting for the client documents to be read')
@@ -38,9 +40,11 @@ export async function draftAnswers(deps: DraftDeps, job: FileJob): Promise<void>
     const d = await draftQuestion(deps, job.tenantId, q.question, { choices, documentIds, library })
     await saveDraft(db, job.tenantId, q.id, {
       answer: d.answer,
-      choiceValue: d.choiceValue,
+      choiceValue: d.choiceValue, // every drafter's choice, as one of this question's options
       citations: d.citations,
       needsReview: d.needsReview,
+      reviewReason: d.reviewReason,
+      answerSource: d.source,
       retrievedNarrative: d.retrievedNarrative,
       documentName: d.documentName,
       fileAndFolder: d.fileAndFolder,

@@ -1,8 +1,9 @@
 // Live progress of a questionnaire as server-sent events, fed by the workers' bus events: the
-// current state at once, then each progress event, until drafting is done.
+// current state at once (waiting for documents or not), then each progress event, until drafting
+// is done (with the number of questions that got an answer).
 import { events } from '@portal/contracts'
 import { type AppInstance, principalOf } from '@portal/http'
-import { findFile } from '@portal/questionnaire-store'
+import { clientDocumentsPending, countsOf, findFile } from '@portal/questionnaire-store'
 import { Type } from 'typebox'
 import type { QuestionnaireDeps } from '../deps.js'
 import { fileOf } from '../lookups.js'
@@ -32,21 +33,28 @@ export function eventRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
       [events.questionnaireExtracted(tenantId), 'extracted'],
       [events.fileFailed(tenantId), 'failed'],
     ] as const
+    // `answered` (non-empty answers) comes with the end of drafting: drafted = total says every
+    // question was tried, not that every one has an answer.
+    const answeredNow = async () => (await countsOf(deps.store, tenantId, file.id)).answered
     for (const [subject, name] of subjects) {
-      unsubscribes.push(await deps.bus.subscribe(subject, (_s, payload) => {
+      unsubscribes.push(await deps.bus.subscribe(subject, async (_s, payload) => {
         if (closed || payload['fileId'] !== file.id) return
+        if (name === 'drafted') payload = { ...payload, answered: await answeredNow() }
+        if (closed) return
         send(name, payload)
         if (name === 'drafted' || name === 'failed') close()
       }))
     }
-    // The state now, after subscribing, so no event falls between the two.
+    // The state now, after subscribing, so no event falls between the two. `waiting`: drafting waits
+    // for the client's documents still being read (it starts when the last one is).
     const now = await findFile(deps.store, tenantId, file.id)
-    send('progress', { fileId: file.id, state: now?.state, drafted: now?.drafted ?? 0, total: now?.total ?? 0 })
+    const waiting = now?.state === 'ready' && now.drafted < now.total && (await clientDocumentsPending(deps.store, tenantId, file.id))
+    send('progress', { fileId: file.id, state: now?.state, drafted: now?.drafted ?? 0, total: now?.total ?? 0, waiting })
     if (now?.state === 'failed') {
       send('failed', { fileId: file.id, error: now.error })
       close()
     } else if (now?.state === 'ready' && now.total > 0 && now.drafted === now.total) {
-      send('drafted', { fileId: file.id, drafted: now.drafted, total: now.total })
+      send('drafted', { fileId: file.id, drafted: now.drafted, total: now.total, answered: await answeredNow() })
       close()
     }
   })

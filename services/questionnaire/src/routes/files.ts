@@ -1,10 +1,12 @@
 // Compliance documents and questionnaires of a client: upload (201 at once, work queued), list
 // with processing state, delete with the stored file and its index entries.
-import { isUuid, JOBS } from '@portal/contracts'
+import { draftJob, isUuid, JOBS } from '@portal/contracts'
 import { spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { type AppInstance, ok, principalOf } from '@portal/http'
-import { deleteFile, findCompany, insertFile, listFiles, SCHEMA } from '@portal/questionnaire-store'
+import {
+  answerCountsOf, citedDocumentReason, deleteFile, findCompany, flagAnswersCiting, insertFile, listFiles, questionnairesAwaitingDocuments, SCHEMA,
+} from '@portal/questionnaire-store'
 import { contentDisposition, tenantKey } from '@portal/storage'
 import { Type } from 'typebox'
 import type { QuestionnaireDeps } from '../deps.js'
@@ -15,7 +17,12 @@ const CompanyParam = Type.Object({ companyId: Type.String({ maxLength: 64 }) })
 const IdParam = Type.Object({ id: Type.String({ maxLength: 64 }) })
 
 type FileRow = Awaited<ReturnType<typeof listFiles>>[number]
-const fileOut = (f: FileRow) => ({
+type Answers = { answered: number; approved: number }
+/**
+ * `drafted`: questions the drafting job has been through (its progress), an empty draft included;
+ * `answered`: questions with a non-empty answer, `approved` apart (questionnaires only).
+ */
+const fileOut = (f: FileRow, answers?: Map<string, Answers>) => ({
   _id: f.id,
   company_id: f.companyId,
   createdAt: f.createdAt.toISOString(),
@@ -24,6 +31,7 @@ const fileOut = (f: FileRow) => ({
   error: f.error,
   total: f.total,
   drafted: f.drafted,
+  ...(answers ? { answered: answers.get(f.id)?.answered ?? 0, approved: answers.get(f.id)?.approved ?? 0 } : {}),
 })
 
 export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
@@ -65,20 +73,29 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
 
   app.get('/compliancefile/:companyId', { schema: { tags: ['questionnaire'], params: CompanyParam } }, async (req) => {
     const company = await companyOf(principalOf(req).tenantId, req.params.companyId)
-    return ok((await listFiles(store, principalOf(req).tenantId, company.id, 'compliance')).map(fileOut))
+    return ok((await listFiles(store, principalOf(req).tenantId, company.id, 'compliance')).map((f) => fileOut(f)))
   })
 
   app.get('/questionnaires/:companyId', { schema: { tags: ['questionnaire'], params: CompanyParam } }, async (req) => {
-    const company = await companyOf(principalOf(req).tenantId, req.params.companyId)
-    return ok((await listFiles(store, principalOf(req).tenantId, company.id, 'questionnaire')).map(fileOut))
+    const { tenantId } = principalOf(req)
+    const company = await companyOf(tenantId, req.params.companyId)
+    const files = await listFiles(store, tenantId, company.id, 'questionnaire')
+    const answers = await answerCountsOf(store, tenantId, files.map((f) => f.id))
+    return ok(files.map((f) => fileOut(f, answers)))
   })
 
   const remove = (kind: 'compliance' | 'questionnaire') => async (req: Parameters<typeof principalOf>[0]) => {
     const tenantId = principalOf(req).tenantId
     const file = await fileOf(deps, tenantId, (req.params as { id: string }).id, kind)
+    // Answers citing a deleted document go back to review, saying why (before its chunks go).
+    if (kind === 'compliance') await flagAnswersCiting(store, tenantId, file.id, citedDocumentReason(file.fileName, 'deleted'))
     const key = await deleteFile(store, tenantId, file.id)
     if (key) await blobs.delete(key)
     await deps.knowledge.deleteDocument(tenantId, file.id)
+    // A document deleted while queued or being read no longer holds up the client's drafting.
+    if (kind === 'compliance' && (file.state === 'queued' || file.state === 'running')) {
+      for (const q of await questionnairesAwaitingDocuments(store, tenantId, file.companyId)) await queue.add(...draftJob(tenantId, q.id, `after-${file.id}`))
+    }
     return ok(undefined, 'Deleted Successfully')
   }
   // Streamed, never a public URL; always an attachment, never rendered in the portal's origin.

@@ -1,12 +1,14 @@
 // The file-and-model host's calls of the contract (/api/fs/...): questions and drafted answers of a
 // stored questionnaire, drafting again, a one-off question, the tenant's indexed document sets,
 // and index deletion.
-import { draftJob } from '@portal/contracts'
+import { draftJob, type GeneratedAnswer, GeneratedAnswerReply } from '@portal/contracts'
 import { spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { type AppInstance, ok, principalOf } from '@portal/http'
 import { draftQuestion } from '@portal/drafting'
-import { answerLibrary, findFileByName, listQuestions, listReadyDocuments, resetDrafts, SCHEMA, setDrafted } from '@portal/questionnaire-store'
+import {
+  answerLibrary, citedDocumentReason, findFileByName, flagAnswersCiting, listQuestions, listReadyDocuments, resetDrafts, SCHEMA, setDrafted,
+} from '@portal/questionnaire-store'
 import { Type } from 'typebox'
 import type { QuestionnaireDeps } from '../deps.js'
 import { fileOf } from '../lookups.js'
@@ -34,13 +36,17 @@ export function fsRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     await spendQuota(deps.store, SCHEMA, tenantId, { drafts: 1 }, deps.quota, 'drafting runs')
     const reset = await resetDrafts(store, tenantId, file.id)
     await setDrafted(store, tenantId, file.id) // the list's "n of N" shows the work to do again
-    await deps.queue.add(...draftJob(tenantId, file.id, String(Date.now())))
+    // A job per click: while one run drafts, another click's job leaves its request to that run
+    // (one draft run per questionnaire at a time), which drafts again before it ends.
+    await deps.queue.add(...draftJob(tenantId, file.id, crypto.randomUUID()))
     return reply.status(202).send(ok({ questions: reset }, 'Drafting queued'))
   })
 
   // A question outside any questionnaire, answered from all of the tenant's documents (the spec's
   // test page). Rate-limited and counted against the daily quota: with a model every call costs money.
-  const oneOff = async (tenantId: string, question: string | undefined) => {
+  // The same rules as a questionnaire's drafts: no choice and no confidence without a cited passage,
+  // and where the answer came from and why it needs review are said.
+  const oneOff = async (tenantId: string, question: string | undefined): Promise<GeneratedAnswer> => {
     const q = question?.trim()
     if (!q) throw new AppError('INVALID_REQUEST', { message: 'Question is required' })
     await spendQuota(deps.store, SCHEMA, tenantId, { drafts: 1 }, deps.quota, 'drafting runs')
@@ -50,14 +56,17 @@ export function fsRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
       choice: d.choice ?? null,
       confidence: d.confidence,
       llmReviewRespons: d.needsReview ? 1 : 0,
-      source: d.fromLibrary ? d.documentName : '',
+      reviewReason: d.reviewReason,
+      answerSource: d.source,
+      source: d.source === 'library' ? d.retrievedNarrative : '',
       citations: d.shown.filter((c) => d.citations.includes(c.id)).map((c) => ({ chunkId: c.id, documentName: c.documentName, page: c.page, text: c.text })),
+      flaggedDocuments: (d.flags ?? []).map((f) => ({ documentName: f.documentName, page: f.page, reason: f.reason })),
     }
   }
   const Question = Type.Object({ question: Type.Optional(Type.String({ maxLength: 2000 })), dbName: Type.Optional(Type.String({ maxLength: 64 })) })
   const limit = { rateLimit: { max: 30, timeWindow: '1 minute' } }
-  app.post('/fs/generate-answer', { config: limit, schema: { tags: ['questionnaire'], body: Question } }, async (req) =>
-    ok(await oneOff(principalOf(req).tenantId, req.body.question)))
+  app.post('/fs/generate-answer', { config: limit, schema: { tags: ['questionnaire'], body: Question, response: { 200: GeneratedAnswerReply } } }, async (req) =>
+    ({ status: true as const, data: await oneOff(principalOf(req).tenantId, req.body.question) }))
   app.get('/fs/responsellm', { config: limit, schema: { tags: ['questionnaire'], querystring: Question } }, async (req) => {
     const data = await oneOff(principalOf(req).tenantId, req.query.question)
     return { status: true, generation: data.answer, data }
@@ -69,6 +78,8 @@ export function fsRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   app.post('/fs/enterpriseapps-compliance-pineconedata-delete', { schema: { tags: ['questionnaire'], body: Type.Object({ id: Type.String({ maxLength: 64 }) }) } }, async (req) => {
     const { tenantId } = principalOf(req)
     const file = await fileOf(deps, tenantId, req.body.id, 'compliance')
+    // Its passages are no longer evidence: answers citing them go back to review, saying why.
+    await flagAnswersCiting(store, tenantId, file.id, citedDocumentReason(file.fileName, 'removed from the index'))
     return ok({ deleted: await deps.knowledge.deleteDocument(tenantId, file.id) })
   })
 }

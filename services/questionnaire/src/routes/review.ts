@@ -1,12 +1,10 @@
 // Review of a questionnaire's drafted answers: the question list, counts, saving an answer (with
-// history kept by the server), and the two exports.
-import { isUuid } from '@portal/contracts'
+// history kept by the server). The exports are in export.ts.
+import { isUuid, QuestionnaireCountsReply } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, ok, principalOf } from '@portal/http'
-import { choicesOf, markOf } from '@portal/drafting'
+import { choicesOf } from '@portal/drafting'
 import { addComment, type AnswerCellRow, countsOf, findQuestion, type HistoryEntry, listQuestions, updateAnswer } from '@portal/questionnaire-store'
-import { buildQuestionsWorkbook, type CellWrites, writeCells, xlsToXlsx } from '@portal/sheets'
-import { contentDisposition } from '@portal/storage'
 import { Type } from 'typebox'
 import type { QuestionnaireDeps } from '../deps.js'
 import { fileOf } from '../lookups.js'
@@ -32,33 +30,14 @@ const questionOut = (q: QuestionRow) => ({
   bucketName: '',
   fileAndFolder: q.fileAndFolder,
   updatedAt: q.updatedAt.toISOString(),
+  /** Why the answer needs review, in words ('' when nothing is known against it). */
+  reviewReason: q.reviewReason,
+  /** Where the draft came from: 'library', 'documents' (offline), 'model'; '' for a person's answer or none. */
+  answerSource: q.answerSource,
 })
 
-const status = (q: QuestionRow) => (q.llmstatus ? 'Approved' : q.answer ? 'Needs review' : 'Not answered') as 'Approved' | 'Needs review' | 'Not answered'
-
-/** Cells to write for one question: dropdown value, an x under the Yes / No / N.A. column, the answer text. */
-export function writesFor(q: QuestionRow): [string, string][] {
-  const cells = q.answerCells as AnswerCellRow[]
-  const out: [string, string][] = []
-  const choice = q.choiceValue ? markOf(q.choiceValue) : undefined
-  let textWritten = false
-  for (const c of cells) {
-    const mark = markOf(c.header)
-    if (mark) {
-      if (choice === mark) out.push([c.address, 'x'])
-    } else if (c.choices?.length) {
-      // A dropdown holds one of its values or nothing; free text goes to a text column.
-      if (q.choiceValue && c.choices.includes(q.choiceValue)) out.push([c.address, q.choiceValue])
-    } else if (!textWritten && q.answer) {
-      out.push([c.address, q.answer])
-      textWritten = true
-    }
-  }
-  return out
-}
-
 export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
-  const { store, blobs } = deps
+  const { store } = deps
   const questionnaireOf = (tenantId: string, id: string) => fileOf(deps, tenantId, id, 'questionnaire')
   const Id = Type.Object({ questionnaireId: Type.String({ maxLength: 64 }) })
 
@@ -67,7 +46,8 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     return ok((await listQuestions(store, principalOf(req).tenantId, file.id)).map(questionOut))
   })
 
-  app.get('/questionnaires/count/:questionnaireId', { schema: { tags: ['questionnaire'], params: Id } }, async (req) => {
+  // Answered counts non-empty answers; drafted (the job's progress) and approved apart.
+  app.get('/questionnaires/count/:questionnaireId', { schema: { tags: ['questionnaire'], params: Id, response: { 200: QuestionnaireCountsReply } } }, async (req) => {
     const file = await questionnaireOf(principalOf(req).tenantId, req.params.questionnaireId)
     return { status: true, ...(await countsOf(store, principalOf(req).tenantId, file.id)) }
   })
@@ -114,30 +94,5 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     })
     if (!updated) throw new AppError('NOT_FOUND', { message: 'Question not found' })
     return ok(questionOut(updated), 'Updated Successfully')
-  })
-
-  app.get('/downloadquestions/:questionnaireId', { schema: { tags: ['questionnaire'], params: Id } }, async (req, reply) => {
-    const me = principalOf(req)
-    const file = await questionnaireOf(me.tenantId, req.params.questionnaireId)
-    const rows = await listQuestions(store, me.tenantId, file.id)
-    if (!rows.length) throw new AppError('NOT_FOUND', { message: 'No questions found for download' })
-    const buf = await buildQuestionsWorkbook(rows.map((q) => ({ questionId: q.questionRef, question: q.question, answer: q.answer, status: status(q), sources: q.fileAndFolder })))
-    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', contentDisposition('questions_and_answers.xlsx')).send(buf)
-  })
-
-  app.get('/questionnaires/:questionnaireId/with-answers', { schema: { tags: ['questionnaire'], params: Id } }, async (req, reply) => {
-    const me = principalOf(req)
-    const file = await questionnaireOf(me.tenantId, req.params.questionnaireId)
-    if (file.format !== 'xlsx' && file.format !== 'xls') throw new AppError('UNPROCESSABLE', { message: 'Answers are written back into Excel workbooks; download questions_and_answers.xlsx for this questionnaire' })
-    const writes: CellWrites = new Map()
-    for (const q of await listQuestions(store, me.tenantId, file.id)) {
-      const cells = writes.get(q.sheet) ?? new Map<string, string>()
-      for (const [address, text] of writesFor(q)) cells.set(address, text)
-      writes.set(q.sheet, cells)
-    }
-    // A legacy .xls comes back as .xlsx (the export's name says so): same sheets and cells.
-    const original = await blobs.getBuffer(file.storageKey)
-    const buf = await writeCells(file.format === 'xls' ? await xlsToXlsx(original) : original, writes)
-    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('Content-Disposition', contentDisposition('Questionnaire_with_Answers.xlsx')).send(buf)
   })
 }

@@ -1,17 +1,17 @@
 // The spec's test page (/responsellm): ask one question, see the answer drafted from the tenant's
 // documents and the evidence it cites. Not a product feature, so not in the menu.
+import type { GeneratedAnswer } from '@portal/contracts'
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Spinner } from '../../../components/ui/spinner'
 import { ApiError, api, errorMessage } from '../../../lib/api-client'
 import { useDraft } from '../../../lib/drafts'
 
-interface Generated {
-  answer: string
-  choice: 'yes' | 'no' | 'na' | null
-  confidence: number
-  llmReviewRespons: 0 | 1
-  citations: { chunkId: string; documentName: string; page: number; text: string }[]
+const SOURCE: Record<GeneratedAnswer['answerSource'], string> = {
+  '': '',
+  library: 'Reused from the answer library',
+  documents: 'Drafted from your documents (sentences quoted as written)',
+  model: 'Drafted by the language model from your documents',
 }
 
 export function AnswerTestPage() {
@@ -19,7 +19,7 @@ export function AnswerTestPage() {
   const question = draft.value
   const [error, setError] = useState('')
   const ask = useMutation({
-    mutationFn: (q: string) => api.post<{ data: Generated }>('/api/fs/generate-answer', { question: q }).then((r) => r.data),
+    mutationFn: (q: string) => api.post<{ data: GeneratedAnswer }>('/api/fs/generate-answer', { question: q }).then((r) => r.data),
     // A 429 is either the per-minute limit or the company's daily quota, whose message says when to return.
     onError: (e) => setError(e instanceof ApiError && e.status === 429 && (e.body as { code?: string } | undefined)?.code !== 'QUOTA_EXCEEDED'
       ? 'Too many questions in a minute: please wait a moment.'
@@ -51,6 +51,17 @@ export function AnswerTestPage() {
           <p className="muted">
             Confidence {Math.round(result.confidence * 100)}%{result.choice ? ` · ${result.choice.toUpperCase()}` : ''}{result.llmReviewRespons === 1 ? ' · needs review' : ''}
           </p>
+          {SOURCE[result.answerSource] && <p className="muted">{result.answerSource === 'library' && result.source ? result.source : SOURCE[result.answerSource]}</p>}
+          {result.llmReviewRespons === 1 && result.reviewReason && <p className="muted review-reason">Needs review: {result.reviewReason}</p>}
+          {result.flaggedDocuments.length > 0 && (
+            <>
+              <h3>Flagged documents</h3>
+              <p className="muted">Lines in these passages try to steer the drafting (instructions, active markup or formulas): they were left out of the answer. Check the documents.</p>
+              <ul className="history">{result.flaggedDocuments.map((f) => (
+                <li key={`${f.documentName}:${f.page}:${f.reason}`}>{f.documentName}, page {f.page}: {f.reason}</li>
+              ))}</ul>
+            </>
+          )}
           <h3>Sources</h3>
           {result.citations.length ? (
             <ul className="history">{result.citations.map((c) => (

@@ -18,10 +18,16 @@ export interface FileEntry {
   state: 'queued' | 'running' | 'ready' | 'failed'
   error: string | null
   total: number
+  /** Questions the drafting job has been through (its progress), empty drafts included. */
   drafted: number
+  /** Questionnaires: questions with a non-empty answer, and how many of them are approved. */
+  answered?: number
+  approved?: number
 }
 
 type Envelope<T> = { status: boolean; data: T; message?: string }
+
+const pending = (f: FileEntry) => f.state === 'queued' || f.state === 'running'
 
 export const useCompanies = () => useQuery({ queryKey: ['companies'], queryFn: () => api.get<Envelope<Company[]>>('/api/companys').then((r) => r.data) })
 
@@ -47,7 +53,7 @@ export const useFiles = (kind: FileKind, companyId: string) =>
   useQuery({
     queryKey: ['files', kind, companyId],
     queryFn: () => api.get<Envelope<FileEntry[]>>(listPath(kind, companyId)).then((r) => r.data),
-    refetchInterval: (q) => (q.state.data?.some((f) => f.state === 'queued' || f.state === 'running' || (kind === 'questionnaire' && f.state === 'ready' && f.drafted < f.total)) ? 1500 : false),
+    refetchInterval: (q) => (q.state.data?.some((f) => pending(f) || (kind === 'questionnaire' && f.state === 'ready' && f.drafted < f.total)) ? 1500 : false),
   })
 
 export function useUpload(kind: FileKind, companyId: string) {
@@ -75,7 +81,12 @@ export function useDeleteFile(kind: FileKind, companyId: string) {
 export interface Progress {
   drafted: number
   total: number
+  /** Sent when drafting ends: questions that got a non-empty answer. */
+  answered?: number
 }
+
+/** Drafting of the client's questionnaires waits while any of its documents is still being read. */
+export const useDocumentsPending = (companyId: string) => useFiles('compliance', companyId).data?.some(pending) ?? false
 
 /** Live drafting progress of a questionnaire from its event stream; the list refreshes when done. */
 export function useProgress(questionnaireId: string, companyId: string, enabled: boolean): Progress | undefined {

@@ -7,17 +7,31 @@ import { Modal } from '../../../components/ui/modal'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
 import { downloadFile, errorMessage } from '../../../lib/api-client'
-import { type FileEntry, type FileKind, useCompanies, useDeleteFile, useFiles, useProgress, useUpload } from '../api'
+import { type FileEntry, type FileKind, useCompanies, useDeleteFile, useDocumentsPending, useFiles, useProgress, useUpload } from '../api'
 
-function stateText(f: FileEntry, kind: FileKind): string {
+/**
+ * A file's state in words. "Answered" counts questions with a non-empty answer: a question the
+ * drafter found no evidence for is drafted, not answered. `waiting`: the client's documents are
+ * still being read, and drafting starts when the last one is.
+ */
+export function stateText(f: FileEntry, kind: FileKind, waiting = false): string {
   if (f.state === 'failed') return f.error ?? 'Processing failed'
   if (f.state === 'queued' || f.state === 'running') return kind === 'compliance' ? 'Reading the document…' : 'Finding the questions…'
-  if (kind === 'questionnaire' && f.drafted < f.total) return `Drafting answers: ${f.drafted} of ${f.total}`
-  return kind === 'compliance' ? 'Ready' : `${f.drafted} of ${f.total} questions answered`
+  if (kind === 'compliance') return 'Ready'
+  if (f.drafted < f.total) return waiting ? 'Waiting for the documents to be read…' : `Drafting answers: ${f.drafted} of ${f.total}`
+  return `${f.answered ?? 0} of ${f.total} questions answered`
+}
+
+/** Answered, apart: approved, drafts to review, and questions left without an answer. */
+export function answerBreakdown(f: Pick<FileEntry, 'total' | 'answered' | 'approved'>): string {
+  const answered = f.answered ?? 0
+  const approved = Math.min(f.approved ?? 0, answered)
+  return `${approved} approved · ${answered - approved} to review · ${f.total - answered} without an answer`
 }
 
 function FileArea({ kind, companyId, onOpen }: { kind: FileKind; companyId: string; onOpen: (f: FileEntry) => void }) {
   const files = useFiles(kind, companyId)
+  const waiting = useDocumentsPending(companyId)
   const upload = useUpload(kind, companyId)
   const remove = useDeleteFile(kind, companyId)
   const { toast } = useNotifications()
@@ -44,7 +58,7 @@ function FileArea({ kind, companyId, onOpen }: { kind: FileKind; companyId: stri
         <button className="primary" onClick={() => input.current?.click()} disabled={upload.isPending}>
           {kind === 'compliance' ? 'Upload to Knowledgebase' : 'Upload for AI Complete'}
         </button>
-        <input ref={input} type="file" hidden name={`${kind}-file`} accept={kind === 'compliance' ? '.pdf,application/pdf' : '.xlsx,.xls,.pdf'} onChange={(e) => pick(e.target.files?.[0])} />
+        <input ref={input} type="file" hidden name={`${kind}-file`} accept={kind === 'compliance' ? '.pdf,application/pdf' : '.xlsx,.xls,.csv,.docx,.pdf'} onChange={(e) => pick(e.target.files?.[0])} />
       </div>
       <div className="file-cards">
         {upload.isPending && (
@@ -55,7 +69,7 @@ function FileArea({ kind, companyId, onOpen }: { kind: FileKind; companyId: stri
             <button className="file-open" onClick={() => onOpen(f)}>
               <span className="file-icon" aria-hidden="true">{f.files[0]?.fileName.toLowerCase().endsWith('.pdf') ? 'PDF' : 'XLS'}</span>
               <span className="file-name">{f.files[0]?.fileName}</span>
-              <span className={`file-state ${f.state}`}>{stateText(f, kind)}</span>
+              <span className={`file-state ${f.state}`}>{stateText(f, kind, waiting)}</span>
             </button>
             <button className="link-button" aria-label={`Delete ${f.files[0]?.fileName}`} onClick={() => setToDelete(f)}>
               {/* Drawn, not an emoji: machines without an emoji font showed an empty box. */}
@@ -97,10 +111,13 @@ function Drawer({ file, kind, onClose }: { file: FileEntry; kind: FileKind; onCl
   const { toast } = useNotifications()
   const live = useFiles(kind, file.company_id).data?.find((f) => f._id === file._id) ?? file
   const busy = live.state === 'queued' || live.state === 'running' || (kind === 'questionnaire' && live.drafted < live.total)
+  const waiting = useDocumentsPending(live.company_id)
   // While drafting, numbers come live from the server's event stream.
   const stream = useProgress(live._id, live.company_id, kind === 'questionnaire' && busy)
   const drafted = Math.max(stream?.drafted ?? 0, live.drafted)
   const total = Math.max(stream?.total ?? 0, live.total)
+  const answered = Math.max(stream?.answered ?? 0, live.answered ?? 0)
+  const done = kind === 'questionnaire' && live.state === 'ready' && total > 0 && drafted >= total
   const name = live.files[0]?.fileName ?? 'file'
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose()
@@ -112,10 +129,12 @@ function Drawer({ file, kind, onClose }: { file: FileEntry; kind: FileKind; onCl
       <aside className="drawer" role="dialog" aria-label={name}>
         <div className="modal-header"><h2>{name}</h2><button className="link-button" aria-label="Close" onClick={onClose}>×</button></div>
         {busy && <Spinner label="Processing" />}
-        <p>{stateText({ ...live, drafted, total }, kind)}</p>
+        <p>{stateText({ ...live, drafted, total, answered }, kind, waiting)}</p>
+        {done && <p className="muted answer-breakdown">{answerBreakdown({ total, answered, approved: live.approved ?? 0 })}</p>}
         {kind === 'questionnaire' && total > 0 && (
-          <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={total} aria-valuenow={drafted}>
-            <span style={{ width: `${Math.round((drafted / total) * 100)}%` }} />
+          // Drafting progress while drafting; then how many questions have an answer.
+          <div className="progress" role="progressbar" aria-label={done ? 'Answered' : 'Drafted'} aria-valuemin={0} aria-valuemax={total} aria-valuenow={done ? answered : drafted}>
+            <span style={{ width: `${Math.round(((done ? answered : drafted) / total) * 100)}%` }} />
           </div>
         )}
         <div className="actions">

@@ -24,6 +24,10 @@ export interface Question {
   documentName: string
   fileAndFolder: string
   updatedAt: string
+  /** Why the answer needs review, in words ('' when nothing is known against it). */
+  reviewReason: string
+  /** Where the draft came from; '' for a person's answer, or nothing drafted. */
+  answerSource: '' | 'library' | 'documents' | 'model'
 }
 
 export interface Counts {

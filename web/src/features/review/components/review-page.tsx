@@ -1,17 +1,19 @@
 // Review page (spec §2, §4): progress, tabs, question list, answer editor, comments, history,
-// context, and the approval toggle. User and model text is always rendered as text. The selected
-// question is in the address (?q=) and typed answers and comments are drafts (lib/drafts), so a
-// forced sign-in comes back to the same question with the same text.
+// context, the approval toggle, and the export (export-dialog.tsx). User and model text is always
+// rendered as text. The selected question is in the address (?q=) and typed answers and comments
+// are drafts (lib/drafts), so a forced sign-in comes back to the same question with the same text.
 import { useMemo, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
 import { DraftNotice } from '../../../components/ui/draft-notice'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
-import { downloadFile, errorMessage } from '../../../lib/api-client'
+import { errorMessage } from '../../../lib/api-client'
 import { useDraft, useHasDraft } from '../../../lib/drafts'
 import { formatDateEST } from '../../../lib/format-date'
 import { type Question, useCounts, useQuestions, useSaveAnswer } from '../api'
 import { useAddComment, useComments } from '../api/comments'
+import { AnswerOrigin } from './answer-origin'
+import { ExportDialog } from './export-dialog'
 import { flagOf, inTab, type Tab, toggled, toggleLabel } from './flags'
 
 const TABS: [Tab, string][] = [[1, 'VIEW ALL'], [2, 'NEEDS REVIEW'], [3, 'APPROVED']]
@@ -35,6 +37,7 @@ export function ReviewPage() {
     }, { replace: true })
   const [sub, setSub] = useState<'history' | 'comments' | 'context'>('context')
   const [commentError, setCommentError] = useState('')
+  const [exporting, setExporting] = useState(false)
 
   const listed = useMemo(() => (questions.data ?? []).filter((q) => inTab(q, tab)), [questions.data, tab])
   const selected: Question | undefined = listed.find((q) => q._id === selectedId) ?? listed[0]
@@ -89,10 +92,7 @@ export function ReviewPage() {
           <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}><span style={{ width: `${percent}%` }} /></div>
         </div>
         <div className="actions">
-          <button onClick={() => downloadFile(`/api/downloadquestions/${questionnareId}`, 'questions_and_answers.xlsx').catch((e) => toast('error', errorMessage(e, 'Failed to download file')))}>Download answers</button>
-          <button className="primary" onClick={() => downloadFile(`/api/questionnaires/${questionnareId}/with-answers`, 'Questionnaire_with_Answers.xlsx').catch((e) => toast('error', errorMessage(e, 'Failed to download file')))}>
-            Download filled questionnaire
-          </button>
+          <button className="primary" onClick={() => setExporting(true)}>Export</button>
         </div>
       </div>
       <div className="tabs" role="tablist">
@@ -161,11 +161,11 @@ export function ReviewPage() {
               <input type="checkbox" name="approved" checked={flagOf(selected) === 'approved'} onChange={() => persist(selected, { answer: draft.trim() ? draft : selected.answer, ...toggled(selected) })} disabled={!selected.answer && !draft.trim()} />
               {toggleLabel(selected)}
             </label>
-            {selected.llmReviewRespons === 1 && <p className="muted">Drafted with weak or no evidence: check it before approving.</p>}
-            {selected.documentName && <p>Source: <span title={selected.fileAndFolder}>{selected.documentName}</span></p>}
+            <AnswerOrigin question={selected} />
           </aside>
         )}
       </div>
+      {exporting && <ExportDialog questionnaireId={questionnareId} onClose={() => setExporting(false)} />}
     </section>
   )
 }

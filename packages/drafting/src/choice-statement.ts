@@ -1,0 +1,53 @@
+// Which Yes / No / N.A. a quoted sentence states for a question, if it states one. A sentence that
+// says the thing is done ("Backups are taken daily.") states Yes; one that says it is not ("We do
+// not ...", "Background checks aren't performed") states No; "Not applicable" or a denial of what a
+// conditional question assumes ("If you have completed a SOC 2 audit, ..." / "has not completed a
+// SOC audit") states N.A. Hedged sentences ("may", "where possible", "is encouraged") state nothing.
+import type { Mark } from './choices.js'
+
+/** A question answered with Yes / No / N.A.: it opens with an auxiliary, or its options include one. */
+export const isYesNoQuestion = (question: string): boolean =>
+  /^\s*(\(\w+ only\)\s*)?(do|does|did|is|are|was|were|has|have|had|can|could|will|would|shall|should|may|must)\b/i.test(question) ||
+  /^\s*if\b[^,?]{3,120},\s*(do|does|is|are|has|have|can|will)\b/i.test(question)
+
+// Phrases with "no" or "not" that do not deny the statement.
+const NOT_DENIAL = /\b(no (later|more|less|fewer) than|not (only|limited to|just)|whether or not|if not|non-[a-z]+|no longer needed|no longer required|not recoverable|cannot be recovered|can ?not be recovered|unauthori[sz]ed|without prior notice|no regressions)\b/gi
+const DENIAL = /\b(not|never|no|none|neither|nor|cannot)\b|n['’]t\b/i
+const PROHIBITIVE = /\b(prohibit(ed|s)?|forbid(s|den)?|disallow(s|ed)?|not permitted|banned|block(s|ed)|den(y|ies|ied)|must not|shall not|may not)\b/i
+const HEDGE = /\b(may|might|could|where (possible|available|feasible|appropriate)|when (possible|required|needed|appropriate)|if (needed|required|appropriate)|as needed|encouraged|recommended|preferred|optional|should consider|can be)\b/i
+const NOT_APPLICABLE = /\b(not applicable|does not apply|do not apply|n\/a)\b/i
+const DOES_NOT = /\b(do|does|did|has|have|had) ?n[o']t\b|\bnever\b/i
+
+const strip = (s: string) => s.replace(NOT_DENIAL, ' ')
+export const denies = (s: string): boolean => DENIAL.test(strip(s))
+export const prohibits = (s: string): boolean => PROHIBITIVE.test(s)
+export const hedged = (s: string): boolean => HEDGE.test(s)
+
+/** A question without its leading "For customers not using SSO," or "If ...," clause. */
+const mainClause = (question: string) => question.replace(/^\s*(for|if|when|where|unless|in the event)\b[^,?]{3,120},\s*/i, '')
+
+/** The condition of a conditional question ("If you have completed a SOC 2 audit, does it ..."). */
+export const conditionOf = (question: string): string | undefined => /^\s*if\b([^,?]{3,120}),/i.exec(question)?.[1]
+
+/**
+ * The mark a sentence states for the question, given that it addresses the question (the caller
+ * checks coverage). `conditionDenied`: the sentence denies what a conditional question assumes.
+ */
+export function statedChoice(question: string, sentence: string, conditionDenied = false): Mark | undefined {
+  if (conditionDenied) return 'na'
+  if (NOT_APPLICABLE.test(sentence)) return 'na'
+  if (hedged(sentence)) return undefined
+  // Polarity: a denial and a prohibition each turn the statement; a question that itself asks
+  // about a prohibition ("Do you prohibit ...?") turns it back.
+  const negative = denies(sentence) !== prohibits(sentence)
+  const askedNegative = prohibits(mainClause(question))
+  // A No is stated, never inferred: a plain "Changes are developed in non-production environments"
+  // does not say No to "Do you ensure production data shall not be used in non-production environments?".
+  if (askedNegative && !negative) return undefined
+  // "Do you ensure production data is not used ...?": a sentence's polarity cannot be read against a question that denies.
+  if (!askedNegative && denies(mainClause(question))) return undefined
+  return negative === askedNegative ? 'yes' : 'no'
+}
+
+/** "We do not ..." about what the question asks of: No when the question asks whether it is done. */
+export const saysNotDone = (sentence: string): boolean => DOES_NOT.test(sentence)

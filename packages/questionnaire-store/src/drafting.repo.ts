@@ -1,0 +1,127 @@
+// When a questionnaire is drafted: one draft run at a time per questionnaire (a lease on its file
+// row, the same with the in-process queue and BullMQ), and only once the client's documents are
+// read. Every draft job asks for a turn: it runs when the questionnaire is free; when another run
+// holds it, the request is counted and the holder drafts again before it lets go. Taking a turn and
+// counting a request are one statement, and so is letting go only when no request came, so no
+// request falls between a holder's last look and its end.
+import type { Kysely } from 'kysely'
+import type { QuestionnaireDb } from './schema.js'
+
+type Db = Kysely<QuestionnaireDb>
+
+/** Renewed every third of it while the run lives; a crashed run's questionnaire is free after it. */
+export const DRAFT_LEASE_MS = 90_000
+
+export interface DraftTurn {
+  run: string
+  /** The request count when the turn was taken (or last renewed): more at its end = draft again. */
+  seen: number
+}
+
+/** Counts a request and takes the questionnaire when free; undefined when the tenant has no such questionnaire. */
+export async function takeDraftTurn(db: Db, tenantId: string, fileId: string, run: string, leaseMs = DRAFT_LEASE_MS): Promise<{ turn?: DraftTurn } | undefined> {
+  const now = new Date()
+  const row = await db.updateTable('file')
+    .set((eb) => {
+      const free = eb.or([eb('draftLeaseUntil', 'is', null), eb('draftLeaseUntil', '<', now)])
+      return {
+        draftRequests: eb('draftRequests', '+', 1),
+        draftRun: eb.case().when(free).then(run).else(eb.ref('draftRun')).end(),
+        draftLeaseUntil: eb.case().when(free).then(new Date(now.getTime() + leaseMs)).else(eb.ref('draftLeaseUntil')).end(),
+      }
+    })
+    .where('tenantId', '=', tenantId).where('id', '=', fileId).where('kind', '=', 'questionnaire')
+    .returning(['draftRun', 'draftRequests'])
+    .executeTakeFirst()
+  if (!row) return undefined
+  return row.draftRun === run ? { turn: { run, seen: row.draftRequests } } : {}
+}
+
+/**
+ * Ends the turn when no request came during it (true). Otherwise keeps the questionnaire, notes the
+ * new count in `turn` and answers false: the holder drafts again. A run whose lease ran out and was
+ * taken by another ends (true): the other one drafts.
+ */
+export async function endDraftTurn(db: Db, tenantId: string, fileId: string, turn: DraftTurn, leaseMs = DRAFT_LEASE_MS): Promise<boolean> {
+  const ended = await db.updateTable('file').set({ draftRun: null, draftLeaseUntil: null })
+    .where('tenantId', '=', tenantId).where('id', '=', fileId).where('draftRun', '=', turn.run).where('draftRequests', '=', turn.seen)
+    .executeTakeFirst()
+  if (ended.numUpdatedRows > 0n) return true
+  const again = await db.updateTable('file').set({ draftLeaseUntil: new Date(Date.now() + leaseMs) })
+    .where('tenantId', '=', tenantId).where('id', '=', fileId).where('draftRun', '=', turn.run)
+    .returning('draftRequests').executeTakeFirst()
+  if (!again) return true
+  turn.seen = again.draftRequests
+  return false
+}
+
+/** Lets go of the questionnaire after a failed run, so its retry (or any request) can take it. */
+export async function dropDraftTurn(db: Db, tenantId: string, fileId: string, run: string): Promise<void> {
+  await db.updateTable('file').set({ draftRun: null, draftLeaseUntil: null }).where('tenantId', '=', tenantId).where('id', '=', fileId).where('draftRun', '=', run).execute()
+}
+
+export async function renewDraftTurn(db: Db, tenantId: string, fileId: string, run: string, leaseMs = DRAFT_LEASE_MS): Promise<void> {
+  await db.updateTable('file').set({ draftLeaseUntil: new Date(Date.now() + leaseMs) }).where('tenantId', '=', tenantId).where('id', '=', fileId).where('draftRun', '=', run).execute()
+}
+
+/**
+ * Runs `draft` in a turn of the questionnaire, again as long as requests came during the last run.
+ * 'absorbed': another run holds it and will draft for this request; 'gone': no such questionnaire.
+ */
+export async function withDraftTurns(db: Db, tenantId: string, fileId: string, draft: () => Promise<void>, leaseMs = DRAFT_LEASE_MS): Promise<'ran' | 'absorbed' | 'gone'> {
+  const run = crypto.randomUUID()
+  const taken = await takeDraftTurn(db, tenantId, fileId, run, leaseMs)
+  if (!taken) return 'gone'
+  const turn = taken.turn
+  if (!turn) return 'absorbed'
+  // The timer keeps the caller's async context (its tenant scope).
+  const heartbeat = setInterval(() => void renewDraftTurn(db, tenantId, fileId, run, leaseMs).catch(() => undefined), leaseMs / 3)
+  heartbeat.unref()
+  try {
+    do await draft()
+    while (!(await endDraftTurn(db, tenantId, fileId, turn, leaseMs)))
+    return 'ran'
+  } catch (err) {
+    await dropDraftTurn(db, tenantId, fileId, run).catch(() => undefined)
+    throw err
+  } finally {
+    clearInterval(heartbeat)
+  }
+}
+
+/** Whether a compliance document of the questionnaire's client is still queued or being read. */
+export async function clientDocumentsPending(db: Db, tenantId: string, questionnaireId: string): Promise<boolean> {
+  const row = await db.selectFrom('file as d')
+    .innerJoin('file as q', (j) => j.onRef('q.companyId', '=', 'd.companyId').onRef('q.tenantId', '=', 'd.tenantId'))
+    .select('d.id')
+    .where('q.tenantId', '=', tenantId).where('q.id', '=', questionnaireId)
+    .where('d.tenantId', '=', tenantId).where('d.kind', '=', 'compliance').where('d.state', 'in', ['queued', 'running'])
+    .limit(1).executeTakeFirst()
+  return row !== undefined
+}
+
+/** The client's questionnaires waiting for drafts, once none of its documents is queued or being read. */
+export async function questionnairesAwaitingDocuments(db: Db, tenantId: string, companyId: string): Promise<{ id: string }[]> {
+  const pending = await db.selectFrom('file').select('id')
+    .where('tenantId', '=', tenantId).where('companyId', '=', companyId).where('kind', '=', 'compliance').where('state', 'in', ['queued', 'running'])
+    .limit(1).executeTakeFirst()
+  if (pending) return []
+  return db.selectFrom('file').select('id')
+    .where('tenantId', '=', tenantId).where('companyId', '=', companyId).where('kind', '=', 'questionnaire').where('state', '=', 'ready').whereRef('drafted', '<', 'total')
+    .execute()
+}
+
+/**
+ * Questionnaires of every tenant that should be drafting and are not (the periodic sweep): read,
+ * not fully drafted, held by no live run, their client's documents all read.
+ */
+export function questionnairesToDraft(db: Db) {
+  const now = new Date()
+  return db.selectFrom('file as q').select(['q.id', 'q.tenantId'])
+    .where('q.kind', '=', 'questionnaire').where('q.state', '=', 'ready').whereRef('q.drafted', '<', 'q.total')
+    .where((eb) => eb.or([eb('q.draftLeaseUntil', 'is', null), eb('q.draftLeaseUntil', '<', now)]))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('file as d').select('d.id')
+      .whereRef('d.tenantId', '=', 'q.tenantId').whereRef('d.companyId', '=', 'q.companyId')
+      .where('d.kind', '=', 'compliance').where('d.state', 'in', ['queued', 'running']))))
+    .execute()
+}

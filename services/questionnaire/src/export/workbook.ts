@@ -1,0 +1,37 @@
+// The filled workbook and its report: the plan's cells written into the customer's stored file (a
+// legacy .xls first becomes an .xlsx), then the written file read back and compared with the
+// original in the worker thread. Both the report and the download come from here, so what the
+// report shows is what the download holds.
+import type { ExportReport, ExportScope } from '@portal/contracts'
+import { AppError } from '@portal/errors'
+import { listQuestions } from '@portal/questionnaire-store'
+import { compareWorkbooks, writeCells, xlsToXlsx } from '@portal/sheets'
+import type { QuestionnaireDeps } from '../deps.js'
+import { planExport } from './plan.js'
+import { reportOf } from './report.js'
+
+interface StoredQuestionnaire {
+  id: string
+  format: string
+  storageKey: string
+}
+
+export const WORKBOOKS_ONLY = 'Answers are written back into Excel workbooks; download questions_and_answers.xlsx for this questionnaire'
+
+export async function exportWorkbook(deps: QuestionnaireDeps, tenantId: string, file: StoredQuestionnaire, scope: ExportScope): Promise<{ bytes: Buffer; report: ExportReport }> {
+  if (file.format !== 'xlsx' && file.format !== 'xls') throw new AppError('UNPROCESSABLE', { message: WORKBOOKS_ONLY })
+  const plan = planExport(await listQuestions(deps.store, tenantId, file.id), scope)
+  const original = await deps.blobs.getBuffer(file.storageKey)
+  const bytes = await writeCells(file.format === 'xls' ? await xlsToXlsx(original) : original, plan.writes)
+  // Against the customer's own file, also for an .xls: the conversion is part of what is checked.
+  const comparison = await compareWorkbooks(original, bytes, plan.writes)
+  return { bytes, report: reportOf(scope, plan, comparison) }
+}
+
+/** The download is refused, with what changed, unless the check found only the answers. */
+export function assertVerified(report: ExportReport): void {
+  if (report.verification.verified) return
+  throw new AppError('UNPROCESSABLE', {
+    message: `The filled workbook was not sent: the check of the written file found ${report.verification.message}. Download questions_and_answers.xlsx instead.`,
+  })
+}

@@ -1,0 +1,63 @@
+// npm run quality: the offline drafter against the labelled quality set (README.md), PGlite in
+// memory. Prints the figures issue 11 sets targets for; not a test (packages/drafting/test/offline-quality.test.ts
+// holds the targets). Options:
+//   --show=misses   every answer that is unsupported, has debris or a wrong choice, and every abstention on an answerable item
+//   --show=all      every item
+//   --sweep         "no review needed" precision at candidate confidence thresholds (how REVIEW_FROM was chosen)
+import { TARGETS } from './metrics.js'
+import { runQualityInMemory } from './run-quality.js'
+
+const args = new Set(process.argv.slice(2))
+const show = [...args].find((a) => a.startsWith('--show='))?.slice(7)
+
+const run = await runQualityInMemory()
+const f = run.figures
+
+const row = (label: string, value: string, target = '') => console.log(`${label.padEnd(48)} ${value.padStart(12)}   ${target}`)
+const p = (x: number) => (Number.isNaN(x) ? 'n/a' : `${x.toFixed(1)} %`)
+const vs = (x: number, min: number) => (x >= min ? `ok (>= ${min} %)` : `UNDER ${min} %`)
+
+console.log(`\nOffline drafter on the labelled quality set (${f.items} items, ${f.answerable} answerable; index ${(run.indexMs / 1000).toFixed(1)} s)`)
+row('retrieval: a labelled passage in the 5 chunks', p(f.retrieval))
+row('answered', `${f.answered}`)
+row('abstained', `${f.abstained}`)
+row('answered though not answerable', `${f.answeredUnanswerable}`)
+row('cited passage supports the answer', p(f.support), vs(f.support, TARGETS.support))
+row('answer sentences from a labelled passage', p(f.sentenceSupport))
+row('choices proposed', `${f.choices}`)
+row('choice precision', p(f.choicePrecision), vs(f.choicePrecision, TARGETS.choicePrecision))
+row('choice recall (of labelled choices)', p(f.choiceRecall))
+row('answerable questions given a choice', p(f.choiceCoverage), vs(f.choiceCoverage, TARGETS.choiceCoverage))
+row('"no review needed"', `${f.noReview}`)
+row('"no review needed" precision', p(f.noReviewPrecision), vs(f.noReviewPrecision, TARGETS.noReviewPrecision))
+row('distinct-answer ratio', Number.isNaN(f.distinctRatio) ? 'n/a' : f.distinctRatio.toFixed(3))
+row('answers with Markdown debris', `${f.debris}`, f.debris === 0 ? 'ok (0)' : 'OVER 0')
+row('drafts flagged for instruction-like text', `${f.flagged}`)
+row('retrieve + draft throughput', `${(f.items / (run.draftMs / 1000)).toFixed(0)} q/s`)
+if (run.missingPassages.length) console.log(`\nLABELS NOT FOUND IN THE EXTRACTED TEXT (${run.missingPassages.length}):\n  ${run.missingPassages.join('\n  ')}`)
+
+if (args.has('--sweep')) {
+  console.log('\nAnswered only if confidence >= t (support of the answers kept):')
+  for (let t = 0.3; t <= 1.0001; t += 0.05) {
+    const s = run.judged.filter((j) => j.answered && j.draft.confidence >= t - 1e-9)
+    row(`  t = ${t.toFixed(2)}`, `${s.length} answers`, s.length ? `support ${p((100 * s.filter((j) => j.supported).length) / s.length)}` : '')
+  }
+  console.log('\n"No review needed" if confidence >= t (answered drafts with no review reason other than weak evidence):')
+  const eligible = run.judged.filter((j) => j.answered && (!j.draft.reviewReason || /^Weak evidence/.test(j.draft.reviewReason)))
+  for (let t = 0.3; t <= 1.0001; t += 0.05) {
+    const s = eligible.filter((j) => j.draft.confidence >= t - 1e-9)
+    row(`  t = ${t.toFixed(2)}`, `${s.length} drafts`, s.length ? `precision ${p((100 * s.filter((j) => j.correct).length) / s.length)}` : '')
+  }
+}
+
+if (show) {
+  for (const j of run.judged) {
+    const bad = (j.answered && (!j.supported || j.debris.length || j.draft.choice !== (j.item.choice ?? undefined))) || (!j.answered && j.item.passages.length)
+    if (show !== 'all' && !bad) continue
+    console.log(`\n[${j.item.id}] ${j.item.question}`)
+    console.log(`  label: ${j.item.passages.length ? `${j.item.passages.length} passage(s)` : 'not answerable'}, choice ${j.item.choice ?? '-'}`)
+    console.log(`  retrieved: ${j.retrieved ? 'yes' : 'no'}`)
+    console.log(`  draft: choice ${j.draft.choice ?? '-'}, confidence ${j.draft.confidence}, ${j.draft.needsReview ? `review (${j.draft.reviewReason ?? ''})` : 'no review'}`)
+    if (j.answered) console.log(`  ${j.supported ? 'SUPPORTED' : 'UNSUPPORTED'}${j.debris.length ? ` DEBRIS(${j.debris.join(', ')})` : ''}: ${j.draft.answer}`)
+  }
+}
