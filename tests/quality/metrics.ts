@@ -157,6 +157,13 @@ export function figures(judged: Judged[]): Figures {
   }
 }
 
+/**
+ * Half of the set, for an honest threshold: the even items (0, 2, 4, ...) to choose a threshold on,
+ * the odd items to measure it on (held out). Items alternate between questionnaires and corpora, so
+ * each half holds all of them.
+ */
+export const halfOf = <T>(judged: T[], half: 'tuning' | 'held-out'): T[] => judged.filter((_, i) => i % 2 === (half === 'tuning' ? 0 : 1))
+
 /** Issue 11's targets for the offline drafter. */
 export const TARGETS = {
   support: 90,

@@ -4,7 +4,7 @@
 //   --show=misses   every answer that is unsupported, has debris or a wrong choice, and every abstention on an answerable item
 //   --show=all      every item
 //   --sweep         "no review needed" precision at candidate confidence thresholds (how REVIEW_FROM was chosen)
-import { TARGETS } from './metrics.js'
+import { figures, halfOf, type Judged, TARGETS } from './metrics.js'
 import { runQualityInMemory } from './run-quality.js'
 
 const args = new Set(process.argv.slice(2))
@@ -30,6 +30,10 @@ row('choice recall (of labelled choices)', p(f.choiceRecall))
 row('answerable questions given a choice', p(f.choiceCoverage), vs(f.choiceCoverage, TARGETS.choiceCoverage))
 row('"no review needed"', `${f.noReview}`)
 row('"no review needed" precision', p(f.noReviewPrecision), vs(f.noReviewPrecision, TARGETS.noReviewPrecision))
+for (const half of ['tuning', 'held-out'] as const) {
+  const h = figures(halfOf(run.judged, half))
+  row(`  ${half} half (${half === 'tuning' ? 'even' : 'odd'} items): ${h.noReview} drafts`, p(h.noReviewPrecision))
+}
 row('distinct-answer ratio', Number.isNaN(f.distinctRatio) ? 'n/a' : f.distinctRatio.toFixed(3))
 row('answers with Markdown debris', `${f.debris}`, f.debris === 0 ? 'ok (0)' : 'OVER 0')
 row('drafts flagged for instruction-like text', `${f.flagged}`)
@@ -42,11 +46,15 @@ if (args.has('--sweep')) {
     const s = run.judged.filter((j) => j.answered && j.draft.confidence >= t - 1e-9)
     row(`  t = ${t.toFixed(2)}`, `${s.length} answers`, s.length ? `support ${p((100 * s.filter((j) => j.supported).length) / s.length)}` : '')
   }
-  console.log('\n"No review needed" if confidence >= t (answered drafts with no review reason other than weak evidence):')
-  const eligible = run.judged.filter((j) => j.answered && (!j.draft.reviewReason || /^Weak evidence/.test(j.draft.reviewReason)))
+  console.log('\n"No review needed" if confidence >= t (answered drafts with no review reason other than weak evidence),')
+  console.log('whole set | tuning half (even items) | held-out half (odd items):')
+  const eligible = (js: Judged[]) => js.filter((j) => j.answered && (!j.draft.reviewReason || /^Weak evidence/.test(j.draft.reviewReason)))
+  const at = (js: Judged[], t: number) => {
+    const s = eligible(js).filter((j) => j.draft.confidence >= t - 1e-9)
+    return s.length ? `${s.filter((j) => j.correct).length}/${s.length}` : '-'
+  }
   for (let t = 0.3; t <= 1.0001; t += 0.05) {
-    const s = eligible.filter((j) => j.draft.confidence >= t - 1e-9)
-    row(`  t = ${t.toFixed(2)}`, `${s.length} drafts`, s.length ? `precision ${p((100 * s.filter((j) => j.correct).length) / s.length)}` : '')
+    row(`  t = ${t.toFixed(2)}`, at(run.judged, t), `${at(halfOf(run.judged, 'tuning'), t).padStart(8)} ${at(halfOf(run.judged, 'held-out'), t).padStart(8)}`)
   }
 }
 

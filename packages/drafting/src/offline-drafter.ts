@@ -53,6 +53,13 @@ export const KEY_FROM = 0.5
 /** How much the key terms count in a sentence's score (the rest: all of the question's terms). */
 const KEY_SHARE = 0.7
 const ABOUT_FACTOR = 0.75
+/**
+ * What the heading a sentence stands under adds to its score: this share of what the sentence's
+ * score would gain if the heading's words were its own ("Security Awareness Training" over "Everybody
+ * is trained ..."). The sentence itself must still share the question's key terms (enough): a heading
+ * names the section, it does not state anything.
+ */
+export const HEADING_CREDIT = 0.5
 /** A sentence states the choice only if it covers this share of the question's key terms. */
 export const CHOICE_FROM = 0.6
 /**
@@ -97,7 +104,9 @@ export function rankSentences(question: string, evidence: Evidence[]) {
   const flags: DraftFlag[] = scans.flatMap(({ e, scan }) => (scan.flag ? [{ chunkId: e.chunkId, documentName: e.documentName, page: e.page, reason: scan.flag }] : []))
   const seen = new Set<string>()
   const sentences = scans.flatMap(({ e, scan }) =>
-    scan.statements.filter((s) => !seen.has(s.text) && seen.add(s.text)).map((s) => ({ e, text: s.text, about: s.about, index: s.index, terms: new Set(termsOf(s.text)) })),
+    scan.statements
+      .filter((s) => !seen.has(s.text) && seen.add(s.text))
+      .map((s) => ({ e, text: s.text, about: s.about, index: s.index, terms: new Set(termsOf(s.text)), context: new Set(termsOf(s.heading)) })),
   )
   const query = queryOf(question, idfOf(sentences.map((s) => [...s.terms])))
   const key = keyTerms(query).length ? keyTerms(query) : query.terms
@@ -117,9 +126,11 @@ export function rankSentences(question: string, evidence: Evidence[]) {
   }
   const candidates: Candidate[] = sentences
     .map((s) => {
-      const keyCov = coverage(keyQuery, s.terms)
+      const inContext = new Set([...s.terms, ...s.context])
+      const withHeading = (f: (t: Set<string>) => number) => f(s.terms) + HEADING_CREDIT * (f(inContext) - f(s.terms))
+      const keyCov = withHeading((t) => coverage(keyQuery, t))
       // A sentence about the document ("The purpose of this procedure is ...") is weaker than one about what is done.
-      const score = (KEY_SHARE * keyCov + (1 - KEY_SHARE) * coverage(query, s.terms)) * (s.about ? ABOUT_FACTOR : 1)
+      const score = (KEY_SHARE * keyCov + (1 - KEY_SHARE) * withHeading((t) => coverage(query, t))) * (s.about ? ABOUT_FACTOR : 1)
       return { ...s, cov: score, keyCov, keyShared: key.filter((t) => matchOf(t, s.terms) > 0).length, enough: enough(s) }
     })
     .sort((a, b) => b.cov - a.cov || b.keyCov - a.keyCov)

@@ -1,5 +1,5 @@
 // The whole sentences of a retrieved chunk that may be quoted in an answer. PDF text comes as lines:
-// wrapped sentences are joined (and words a line break hyphenated are mended), list items are kept
+// wrapped sentences are joined (and words a line break or the PDF hyphenated are mended), list items are kept
 // apart, and what is not a statement is dropped: headings, running headers, page numbers, table
 // rows (procedure steps, responsibilities, standards mappings), list stubs ("Device encryption
 // mandatory", "All systems containing sensitive data"), list introductions ending in ":", and any
@@ -13,6 +13,8 @@ export interface Statement {
   about: boolean
   /** 0-based position in its chunk: quoted sentences keep the document's order. */
   index: number
+  /** The heading the sentence stands under in its chunk ('' if none): what the section is about. */
+  heading: string
 }
 
 const BULLET = /^\s*([•●▪◦○■□➢►–—*+-]|\d{1,2}[.)]|[a-z][.)]|\([a-z0-9]{1,3}\))\s+/
@@ -42,15 +44,19 @@ const looksLikeHeading = (line: string, next: string | undefined) =>
 // A numbered section heading ends whatever came before it, finished or not ("3.1.1 Incident Response Lifecycle").
 const NUMBERED_HEADING = /^\d+(\.\d+)+\.?\s+[A-Z]/
 
-/** Blocks of a chunk: list items and paragraphs, without headings, tables and page furniture. */
-function blocks(text: string): string[] {
-  const out: string[] = []
+/** A heading line as words: without Markdown marks and section numbers. */
+const headingText = (line: string) => line.replace(/^#{1,6}\s+/, '').replace(/^(\d+(\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s+/, '').trim()
+
+/** Blocks of a chunk (list items and paragraphs, without headings, tables and page furniture), each with the heading it stands under. */
+function blocks(text: string): { text: string; heading: string }[] {
+  const out: { text: string; heading: string }[] = []
   let unit = ''
   let bullet = false
   let inTable = false
   let inComment = false
+  let heading = ''
   const flush = () => {
-    if (unit.trim() && !inTable) out.push(unit.trim())
+    if (unit.trim() && !inTable) out.push({ text: unit.trim(), heading })
     unit = ''
     bullet = false
   }
@@ -75,6 +81,7 @@ function blocks(text: string): string[] {
     if (MD_HEADING.test(line) || MD_TABLE.test(line) || MD_QUOTE.test(line)) {
       flush()
       inTable = false
+      if (/^#{1,6}\s/.test(line)) heading = headingText(line)
       continue
     }
     if (TABLE_HEADER.test(line)) {
@@ -86,6 +93,7 @@ function blocks(text: string): string[] {
     if ((isHeading(line) && (finished || bullet || NUMBERED_HEADING.test(line))) || (finished && looksLikeHeading(line, lines[i + 1]))) {
       flush()
       inTable = false
+      heading = headingText(line)
       continue
     }
     if (BULLET.test(line) || (SECTION_START.test(line) && finished)) {
@@ -103,10 +111,14 @@ function blocks(text: string): string[] {
 
 const ABBREVIATION = /\b(e\.g|i\.e|etc|vs|inc|ltd|no|fig|sec|approx|u\.s|dept)\.$/i
 
+// A word a PDF hyphenated within a line ("revoca- tion", "confi- dentiality"); not "pre- and post-", "first- or third-party".
+const SPLIT_WORD = /\b([a-z]{2,})- (?!(and|or|to|through|nor)\b)([a-z]{2,})\b/g
+const mendWords = (s: string) => s.replace(SPLIT_WORD, (whole, head: string, _: string, tail: string) => (COMPOUND_HEAD.test(`${head}-`) ? whole : head + tail))
+
 /** Sentences of a block: split after . ! ? before a capital or digit, not after "e.g." and the like. */
 function splitSentences(block: string): string[] {
   // A full stop with no space after it ("principles.yment shall ..."; not "cloud.gov") ends a sentence too.
-  const parts = block.replace(/\s+/g, ' ').replace(/([a-z]{3,})\.(?!(gov|com|org|net|io|edu|js|md|pdf)\b)([a-z]{2,}\s)/g, '$1.\u2029$3').split(/\u2029|(?<=[.!?]["”’)]?)\s+(?=["“(]?[A-Z0-9])/)
+  const parts = mendWords(block.replace(/\s+/g, ' ')).replace(/([a-z]{3,})\.(?!(gov|com|org|net|io|edu|js|md|pdf)\b)([a-z]{2,}\s)/g, '$1.\u2029$3').split(/\u2029|(?<=[.!?]["”’)]?)\s+(?=["“(]?[A-Z0-9])/)
   const out: string[] = []
   for (const p of parts) {
     const prev = out[out.length - 1]
@@ -184,10 +196,10 @@ function computeScan(text: string): SentenceScan {
   let flag: Flag | undefined
   let index = 0
   for (const block of blocks(text)) {
-    for (const raw of splitSentences(block)) {
+    for (const raw of splitSentences(block.text)) {
       flag ??= flagOf(raw)
       const s = withoutBracketedLinks(raw).replace(SECTION_LABEL, '').trim()
-      if (!isUnsafe(s) && isStatement(s)) statements.push({ text: /[.!?]["”’)]?$/.test(s) ? s : `${s}.`, about: ABOUT.test(s), index: index++ })
+      if (!isUnsafe(s) && isStatement(s)) statements.push({ text: /[.!?]["”’)]?$/.test(s) ? s : `${s}.`, about: ABOUT.test(s), index: index++, heading: block.heading })
     }
   }
   // Markup split over lines ("<script>" on one, "</script>" on the next) is still markup.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import { draftOffline, type Evidence } from '../src/offline-drafter.js'
+import { draftOffline, type Evidence, rankSentences } from '../src/offline-drafter.js'
+import { scanChunk } from '../src/sentences.js'
 
 const evidence: Evidence[] = [
   { chunkId: 'c1', documentName: 'policies.pdf', page: 12, text: 'Encryption Policy\nAll customer data is encrypted at rest using AES-256. Encryption keys are rotated annually by the security team.' },
@@ -89,5 +90,24 @@ describe('what an offline answer may quote', () => {
     const q = 'Do you ensure production data is not used in non-production environments?'
     const d = draftOffline(q, [doc('n1', 'Production data is copied to non-production environments for testing every week.')], ['Yes', 'No'])
     expect(d.choice).toBeUndefined()
+  })
+})
+
+describe('the heading a sentence stands under', () => {
+  const text = 'Security Awareness Training\nEverybody at the company is trained on phishing every year.\n\nOffice Hours\nEverybody at the company is trained on the coffee machine every year.'
+  it('is kept with each sentence, and is never quoted', () => {
+    expect(scanChunk(text).statements.map((s) => s.heading)).toEqual(['Security Awareness Training', 'Office Hours'])
+    expect(scanChunk(text).statements.map((s) => s.text).join(' ')).not.toContain('Office Hours')
+  })
+
+  it('mends a word a PDF hyphenated within a line, not a compound or a shared head', () => {
+    const [s] = scanChunk('Access is ended by timely revoca- tion for first- and third-party accounts.').statements
+    expect(s!.text).toBe('Access is ended by timely revocation for first- and third-party accounts.')
+  })
+
+  it('raises the sentence of the section the question asks about, by less than its own words would', () => {
+    const { candidates } = rankSentences('Is security awareness training provided every year?', [{ chunkId: 'c', documentName: 'd.pdf', page: 1, text }])
+    expect(candidates[0]!.text).toContain('phishing')
+    expect(candidates[0]!.cov).toBeGreaterThan(candidates[1]!.cov)
   })
 })

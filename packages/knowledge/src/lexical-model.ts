@@ -25,13 +25,20 @@ const PHRASES: [RegExp, string][] = [
   [/\bplain[\s-]?text\b|\bclear[\s-]?text\b/gi, ' plaintext '],
   [/\bkey management\b|\bkms\b/gi, ' keymanagement '],
   [/\b(anti[\s-]?malware|anti[\s-]?virus|antivirus)\b/gi, ' antimalware '],
-  [/\bincident response\b/gi, ' incidentresponse '],
+  [/\bstatic (code |application security )?(analysis|testing)\b|\bsource code analysis\b|\bsast\b/gi, ' codeanalysis '],
+  [/\bpayment card industry( data security standards?)?( \(?pci( dss)?\)?)?|\bpci( dss)?\b/gi, ' pci '],
+  // "In case of an incident", "in the event of a breach": a connective, not a term.
+  [/\bin (the )?(case|event) of\b/gi, ' '],
+  [/\bincident response\b|\brespond(ing)? to (security )?incidents\b/gi, ' incidentresponse '],
   [/\bremote(ly)?[\s-]wip(e|ed|ing)\b/gi, ' remotewipe '],
   [/\bthird[\s-]part(y|ies)\b|\bsub[\s-]?processors?\b|\bsuppliers?\b|\bvendors?\b/gi, ' vendor '],
   [/\bwork ?force members?\b|\bemployees?\b|\bpersonnel\b|\bstaff\b|\bworkers?\b/gi, ' workforce '],
   [/\bsecurity awareness\b/gi, ' securityawareness '],
   [/\baccess reviews?\b|\breview(s|ed)? (of )?(user )?access( rights)?\b/gi, ' accessreview '],
   [/\bsession (time-?outs?|lock)\b|\bscreen lock\b|\block(s|ed)? (the )?(screen|session)\b/gi, ' sessionlock '],
+  // "configured to automatically lock": the lock, and that it is automatic.
+  [/\bautomatically lock(s|ed)?\b/gi, ' automatic sessionlock '],
+  [/\b(full[\s-])?(disk|device|storage) encryption\b/gi, ' diskencryption encryption '],
   [/\block(ed)?[\s-]?out\b|\baccount lockout\b|\bfailed log-?in attempts?\b/gi, ' lockout '],
 ]
 
@@ -46,11 +53,14 @@ const SYNONYMS: string[][] = [
   ['vendor', 'provider', 'contractor', 'partner', 'supply'],
   ['customer', 'tenant', 'client', 'institution'],
   ['termination', 'leaver', 'departing', 'offboarding', 'separation'],
-  ['revoke', 'removal', 'deprovision', 'disable'],
-  ['training', 'awareness', 'education'],
+  ['revoke', 'revocation', 'removal', 'deprovision', 'disable'],
+  ['training', 'awareness', 'aware', 'education', 'securityawareness'],
   ['logging', 'audit', 'trail'],
   ['monitoring', 'alert', 'detection'],
   ['firewall', 'segmentation'],
+  ['endpoint', 'device', 'laptop', 'workstation'],
+  ['test', 'exercise'],
+  ['plan', 'procedure', 'playbook'],
   ['disposal', 'destruction', 'sanitization', 'erasure', 'deletion', 'wipe'],
   ['retention', 'retain', 'archive'],
   ['incident', 'breach'],
@@ -63,6 +73,9 @@ const SYNONYMS: string[][] = [
   ['review', 'evaluate', 'assessment'],
   ['documented', 'record'],
   ['risk', 'threat'],
+  ['disciplinary', 'sanction'],
+  ['notify', 'notification', 'contact'],
+  ['diverse', 'dispersed'],
   ['year', 'annual', 'yearly', 'annually'],
 ]
 export const SYNONYM_CREDIT = 0.7
@@ -101,6 +114,8 @@ export function stem(word: string): string {
   for (const suffix of ['ational', 'ations', 'ation', 'ments', 'ment', 'ings', 'ing', 'ions', 'ion', 'ity', 'ies', 'age', 'ed', 'ly', 'er', 'ive', 'al', 'e']) {
     if (w.endsWith(suffix) && w.length - suffix.length >= 4) {
       w = w.slice(0, -suffix.length)
+      // "annually" and "annual", "formally" and "formal": one stem.
+      if (suffix === 'ly' && w.endsWith('al') && w.length >= 6) w = w.slice(0, -2)
       break
     }
   }
@@ -244,4 +259,7 @@ const SEARCH_WORDS: Record<string, string> = {
   workforce: 'workforce employees personnel staff workers',
   sessionlock: 'session timeout screen lock inactivity',
   lockout: 'lockout locked failed login attempts',
+  codeanalysis: 'static analysis sast source code',
+  pci: 'pci payment card',
+  diskencryption: 'disk device encryption',
 }

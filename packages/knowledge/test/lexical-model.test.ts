@@ -11,6 +11,19 @@ describe('lexical model', () => {
     expect(termsOf('backed up daily')).toEqual(termsOf('backups daily'))
   })
 
+  it('folds the security vocabulary questionnaires and policies word differently', () => {
+    expect(termsOf('responding to incidents')).toEqual(termsOf('incident response'))
+    expect(termsOf('devices automatically lock after 15 minutes')).toContain('sessionlock')
+    expect(termsOf('full-disk encryption')).toEqual(termsOf('storage encryption'))
+    expect(matchOf(termsOf('endpoints')[0]!, terms('Encryption must be enabled on all devices.'))).toBe(SYNONYM_CREDIT)
+    expect(matchOf(termsOf('revocation')[0]!, terms('Access rights are revoked upon termination.'))).toBe(SYNONYM_CREDIT)
+    expect(matchOf('securityawareness', terms('Annual refresher training is provided.'))).toBe(SYNONYM_CREDIT)
+    expect(termsOf('Payment Card Industry Data Security Standard (PCI DSS)')).toEqual(termsOf('PCI'))
+    expect(termsOf('static application security testing')).toEqual(termsOf('SAST'))
+    expect(termsOf('annually')).toEqual(termsOf('annual'))
+    expect(termsOf('In the event of an incident')).toEqual(termsOf('incident'))
+  })
+
   it('counts a synonym at SYNONYM_CREDIT: "stored encrypted" answers "encrypted at rest"', () => {
     expect(matchOf('atrest', terms('All files are stored encrypted.'))).toBe(SYNONYM_CREDIT)
     expect(matchOf('atrest', terms('Files are encrypted at rest.'))).toBe(1)
