@@ -5,7 +5,7 @@ import { need, type ServiceContext } from '@portal/http'
 import { JobNotReadyError, UnrecoverableJobError } from '@portal/queue'
 import type { Module } from '@portal/runtime'
 import { createDrafter } from '@portal/drafting'
-import { clientDocumentsPending, questionnaireDb, questionnaireKnowledge, withDraftTurns } from '@portal/questionnaire-store'
+import { questionnaireDb, questionnaireKnowledge, withDraftTurns } from '@portal/questionnaire-store'
 import { draftAnswers } from './jobs/draft-answers.js'
 
 export const SERVICE = 'llm-worker'
@@ -31,7 +31,6 @@ export const module: Module<ServiceContext> = {
       // run holding it), and none while the client's documents are read: then the job ends, and the
       // end of their reading queues it again (no retry delay).
       const turns = await withTenant(data.tenantId, () => withDraftTurns(store, data.tenantId, data.fileId, async () => { // row-level security
-        if (await clientDocumentsPending(store, data.tenantId, data.fileId)) return
         await draftAnswers({ db, bus, knowledge, drafter, concurrency }, data).catch((err: unknown) => {
           if (!(err instanceof JobNotReadyError)) throw err
         })
