@@ -10,7 +10,7 @@ import type { ExportReport } from '@portal/contracts'
 import { readWorkbook } from '@portal/sheets'
 import { findQuestions } from '@portal/svc-ingest-worker/extract'
 import { type Answered, expectedExport } from '../support/answer-cells.js'
-import { dbKinds, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+import { callAs, dbKinds, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 
 const DATA = path.resolve(process.cwd(), 'tests/fixtures')
 const CAIQ = 'questionnaires/csa-caiq-v3.0.1-09-01-2017.xlsx'
@@ -41,20 +41,7 @@ describe.each(dbKinds())('the questionnaire export and its report (%s)', (db) =>
   let bob: SignedUp
   const ids: Record<string, string> = {}
 
-  const api = async (user: SignedUp, method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${tp.url}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${user.token}`, dbname: user.dbName, ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: body instanceof FormData ? body : JSON.stringify(body) } : {}),
-    })
-    const json = (res.headers.get('content-type') ?? '').includes('json')
-    return {
-      status: res.status,
-      headers: res.headers,
-      json: json ? ((await res.json()) as { status?: boolean; message?: string; data?: unknown }) : {},
-      bytes: json ? Buffer.alloc(0) : Buffer.from(await res.arrayBuffer()),
-    }
-  }
+  const api = (user: SignedUp, method: string, url: string, body?: unknown) => callAs(tp, user, method, url, body)
   const report = async (id: string, query = '') => {
     const res = await api(alice, 'GET', `/api/questionnaires/${id}/export-report${query}`)
     expect([res.status, res.json.message]).toEqual([200, undefined])

@@ -14,7 +14,7 @@ import { systemView } from '@portal/db'
 import { insertFile, questionnaireDb } from '@portal/questionnaire-store'
 import { buildQuestionsWorkbook } from '@portal/sheets'
 import type { Kysely } from 'kysely'
-import { type DbKind, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+import { callAs, type DbKind, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 
 const POLICIES = path.resolve(process.cwd(), 'tests/fixtures/policies')
 const BASECAMP = path.join(POLICIES, 'basecamp_37signals/security_Basecamp_Security_Overview_2021-02-04.pdf')
@@ -103,14 +103,7 @@ describe.each(variants)('questionnaire counts and flow (%s)', (_name, variant) =
   let companyId: string
   let questionnaireId: string
 
-  const api = async (user: SignedUp, method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${tp.url}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${user.token}`, ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: body instanceof FormData ? body : JSON.stringify(body) } : {}),
-    })
-    return { status: res.status, json: (await res.json()) as Record<string, unknown> & { data?: unknown } }
-  }
+  const api = (user: SignedUp, method: string, url: string, body?: unknown) => callAs(tp, user, method, url, body)
   const upload = async (kind: 'compliance' | 'questionnaire', company: string, name: string, bytes: Buffer) => {
     const fd = new FormData()
     fd.append(kind === 'compliance' ? 'companyId' : 'company_id', company)

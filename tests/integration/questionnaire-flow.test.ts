@@ -9,7 +9,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { readWorkbook } from '@portal/sheets'
 import { startFakeEmbeddings, startFakeQdrant } from '../support/fake-vectors.js'
-import { type DbKind, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+import { callAs, type DbKind, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 
 const DATA = path.resolve(process.cwd(), 'tests/fixtures')
 const SOC2 = path.join(DATA, 'policies/open_access_policies/minimal-soc2_compiled.pdf')
@@ -37,15 +37,7 @@ describe.each(variants)('questionnaire review, end to end (%s)', (_name, variant
   let companyId: string
   let questionnaireId: string
 
-  const api = async (user: SignedUp, method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${tp.url}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${user.token}`, dbname: user.dbName, ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: body instanceof FormData ? body : JSON.stringify(body) } : {}),
-    })
-    const type = res.headers.get('content-type') ?? ''
-    return { status: res.status, headers: res.headers, json: type.includes('json') ? ((await res.json()) as Record<string, unknown> & { data?: unknown }) : {}, bytes: type.includes('json') ? Buffer.alloc(0) : Buffer.from(await res.arrayBuffer()) }
-  }
+  const api = (user: SignedUp, method: string, url: string, body?: unknown) => callAs(tp, user, method, url, body)
   const form = (fields: Record<string, string>, files: [string, Buffer][]) => {
     const fd = new FormData()
     for (const [k, v] of Object.entries(fields)) fd.append(k, v)

@@ -130,6 +130,35 @@ export async function signUp(tp: TestPortal, email: string, password = 'Str0ng!p
   return { ...user, token: await verifyEmail(tp, email, refreshCookieOf(res.headers)) }
 }
 
+export interface ApiReply {
+  status: number
+  headers: Headers
+  /** The JSON body ({} for a file). */
+  json: Record<string, unknown> & { status?: boolean; code?: string; message?: string; data?: unknown }
+  /** The body of a file download (empty for JSON). */
+  bytes: Buffer
+}
+
+/**
+ * A signed-up user's call over HTTP, as the web client makes it: the bearer token and the DbName
+ * header; a FormData body goes as multipart, anything else as JSON. Needs a portal started with listen.
+ */
+export async function callAs(tp: TestPortal, user: SignedUp, method: string, url: string, body?: unknown): Promise<ApiReply> {
+  const form = body instanceof FormData
+  const res = await fetch(`${tp.url}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${user.token}`, dbname: user.dbName, ...(body !== undefined && !form ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: form ? body : JSON.stringify(body) } : {}),
+  })
+  const json = (res.headers.get('content-type') ?? '').includes('json')
+  return {
+    status: res.status,
+    headers: res.headers,
+    json: json ? ((await res.json()) as ApiReply['json']) : {},
+    bytes: json ? Buffer.alloc(0) : Buffer.from(await res.arrayBuffer()),
+  }
+}
+
 /** `portal_rt=…` of a reply that set the refresh cookie. */
 export function refreshCookieOf(headers: Json['headers']): string {
   const raw = headers['set-cookie']
