@@ -22,10 +22,9 @@ describe('questions found in the real workbooks', () => {
     ['intuitem/vendor-due-diligence.xlsx', 46],
     ['intuitem/iso27001-2022.xlsx', 123],
   ])('%s: %i', async (file, count) => {
-    const started = performance.now()
+    // Speed is held by the benchmark (npm run bench:questionnaire, 1 s target); a hang meets jest's timeout.
     const found = await load(file)
     expect(found).toHaveLength(count)
-    expect(performance.now() - started).toBeLessThan(5000) // the benchmark holds the 1 s target; this only catches a hang
     for (const q of found) {
       expect(q.questionId).not.toBe('')
       expect(q.question.length).toBeGreaterThan(1)
