@@ -127,6 +127,9 @@ describe('the trust center in a real browser', () => {
     await visitor.getByText('Acme Trust Trust Center').waitFor()
     expect(await visitor.locator('.tc-header').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(18, 52, 86)')
     await visitor.getByText('<img src=x onerror=alert(1)> stays text').waitFor()
+    // The logo may still be loading when the text is there: wait until the browser is done with it
+    // (loaded or failed), then check that it loaded.
+    await visitor.waitForFunction(() => (document.querySelector('.tc-logo') as HTMLImageElement | null)?.complete === true)
     expect(await visitor.locator('.tc-logo').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(16)
     await visitor.getByRole('button', { name: 'Request access' }).first().click()
     await visitor.fill('input[name=firstName]', 'Vera')
