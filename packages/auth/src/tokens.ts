@@ -20,6 +20,8 @@ export interface Principal {
   emailVerified: boolean
   /** Full name, for records such as answer history (other services cannot read identity's tables). */
   name?: string
+  /** The user's address, for mail about what they did (an outbound's completion notice). */
+  email?: string
 }
 
 export interface TokenOptions {
@@ -43,7 +45,7 @@ const TYP = 'at+jwt'
 const unauthenticated = (message = 'Unauthorized') => new AppError('UNAUTHENTICATED', { message })
 
 function toPrincipal(payload: Record<string, unknown>): Principal {
-  const { sub, tid, tenant, admin, inb, obid, sid, name, ev } = payload
+  const { sub, tid, tenant, admin, inb, obid, sid, name, email, ev } = payload
   if (typeof sub !== 'string' || typeof tid !== 'string' || typeof tenant !== 'string' || typeof sid !== 'string') {
     throw unauthenticated()
   }
@@ -56,6 +58,7 @@ function toPrincipal(payload: Record<string, unknown>): Principal {
     ...(typeof obid === 'string' ? { outboundId: obid } : {}),
     sessionId: sid,
     ...(typeof name === 'string' ? { name } : {}),
+    ...(typeof email === 'string' ? { email } : {}),
     emailVerified: ev === true,
   }
 }
@@ -98,6 +101,7 @@ export function createTokenService(key: SigningKey, opts: TokenOptions): TokenSe
         ...(p.outboundId ? { obid: p.outboundId } : {}),
         sid: p.sessionId,
         ...(p.name ? { name: p.name } : {}),
+        ...(p.email ? { email: p.email } : {}),
         ev: p.emailVerified,
       })
         .setProtectedHeader({ alg: ALG, kid: key.kid, typ: TYP })

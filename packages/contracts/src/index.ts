@@ -4,6 +4,7 @@ export { AccountMessage, ChangePasswordBody, OtpValidationBody, OtpValidationRep
 export { ExportQuery, ExportReason, ExportReport, ExportReportReply, ExportScope, ExportSheet, ExportSkip, ExportVerification, WorkbookDifference } from './questionnaire-export.js'
 export { QuestionnaireCountsReply } from './questionnaire-counts.js'
 export { GeneratedAnswer, GeneratedAnswerReply } from './generated-answer.js'
+export * from './outbound.js'
 
 export const SERVICES = ['identity', 'trust-center', 'questionnaire', 'outbound'] as const
 export type ServiceName = (typeof SERVICES)[number]
@@ -27,7 +28,8 @@ export const routeTable: Record<ServiceName, readonly string[]> = {
     '/api/clientDetailsOutside', '/api/settingsOutside', '/api/overviewuser', '/api/securityuser', '/api/complianceuser', '/api/documentslistuser', '/api/trustcenteruser'],
   questionnaire: ['/api/questionnaire', '/api/companys', '/api/compliancefile', '/api/questionnaires', '/api/getquestionlist', '/api/downloadquestions', '/api/fs/enterpriseapps-compliance-uploadfile',
     '/api/fs/llm', '/api/fs/get-llm-answer-of-questions', '/api/fs/test-collections', '/api/fs/enterpriseapps-compliance-pineconedata-delete', '/api/fs/generate-answer', '/api/fs/responsellm', '/api/enterprise/comment'],
-  outbound: ['/api/outbound'],
+  // docs/outbound-api.md
+  outbound: ['/api/outbound', '/api/inbound', '/api/questionnaire-templates', '/api/fs/download-inbound-attachments', '/api/fs/delete-inbound-attachments'],
 }
 
 export const DEFAULT_THEME = {
@@ -41,7 +43,18 @@ export const DEFAULT_THEME = {
 export const SESSION_REVOKED_SUBJECT = 'system.session.revoked'
 
 /** Background jobs: ids and the tenant only, never file bytes or document text. */
-export const JOBS = { ingestDocument: 'ingest-document', extractQuestions: 'extract-questions', draftAnswers: 'draft-answers' } as const
+export const JOBS = { ingestDocument: 'ingest-document', extractQuestions: 'extract-questions', draftAnswers: 'draft-answers', extractOutbound: 'extract-outbound' } as const
+
+/** The extract-outbound job: the questions of a sent questionnaire or of a template. */
+export interface OutboundFileJob {
+  tenantId: string
+  kind: 'outbound' | 'template'
+  id: string
+}
+
+export const isOutboundFileJob = (data: unknown): data is OutboundFileJob =>
+  typeof data === 'object' && data !== null && typeof (data as OutboundFileJob).tenantId === 'string' && typeof (data as OutboundFileJob).id === 'string'
+  && ((data as OutboundFileJob).kind === 'outbound' || (data as OutboundFileJob).kind === 'template')
 
 /**
  * The draft-answers job of a questionnaire, as every producer queues it: `run` names the request
@@ -70,6 +83,10 @@ export const events = {
   questionnaireDrafted: (tenantId: string) => `${tenantId}.questionnaire.drafted`,
   /** A file's job failed for good; the payload carries the message shown to the user. */
   fileFailed: (tenantId: string) => `${tenantId}.file.failed`,
+  /** A sent questionnaire's or a template's questions were read (or could not be: `failed`). */
+  outboundExtracted: (tenantId: string) => `${tenantId}.outbound.extracted`,
+  outboundAnswered: (tenantId: string) => `${tenantId}.outbound.answered`,
+  outboundCompleted: (tenantId: string) => `${tenantId}.outbound.completed`,
   accessRequestCreated: (tenantId: string) => `${tenantId}.accessrequest.created`,
   accessRequestApproved: (tenantId: string) => `${tenantId}.accessrequest.approved`,
 }

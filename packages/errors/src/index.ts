@@ -9,7 +9,11 @@ export const AppErrorCode = {
   TENANT_MISMATCH: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** An outbound the recipient submitted: read-only (security.md B26). */
+  ALREADY_SUBMITTED: 409,
   GONE: 410,
+  /** An emailed link past its expiry, or revoked (security.md B26). */
+  LINK_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
@@ -42,7 +46,9 @@ const defaultMessages: Record<AppErrorCode, string> = {
   TENANT_MISMATCH: 'Tenant mismatch',
   NOT_FOUND: 'Not found',
   CONFLICT: 'Conflict',
+  ALREADY_SUBMITTED: 'This questionnaire was submitted: answers can no longer be changed',
   GONE: 'Gone',
+  LINK_EXPIRED: 'This link has expired or was revoked. Ask the sender for a new one.',
   PAYLOAD_TOO_LARGE: 'File too large',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported file type',
   UNPROCESSABLE: 'Unprocessable input',

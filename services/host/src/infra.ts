@@ -19,7 +19,12 @@ export const infraModules: Module<Ctx>[] = [
     init: async (ctx) => {
       const { config } = ctx
       const options = { issuer: config.jwt.issuer, audience: config.jwt.audience, accessTtl: config.jwt.accessTtl }
-      if (config.targets.includes('identity')) {
+      // Identity signs sessions; outbound signs the recipient's restricted session (GET /api/inbound/…)
+      // with the same key, so every service's verifier (identity's JWKS) accepts it.
+      if (config.targets.includes('identity') || config.targets.includes('outbound')) {
+        if (!config.targets.includes('identity') && !config.jwt.privateKeyPem) {
+          throw new Error('JWT_PRIVATE_KEY is required when outbound runs apart from identity (it signs the recipients\' sessions with identity\'s key)')
+        }
         const key = await loadSigningKey({ privateKeyPem: config.jwt.privateKeyPem, dataDir: config.dataDir })
         ctx.tokens = createTokenService(key, options)
       } else {

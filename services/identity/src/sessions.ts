@@ -71,6 +71,7 @@ export async function issueSession(deps: IdentityDeps, reply: FastifyReply, user
     inboundUser: user.inboundUser,
     sessionId,
     name: `${user.firstName} ${user.lastName}`.trim(),
+    email: user.email,
     emailVerified,
   })
   return { _id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, admin: user.admin, inboundUser: user.inboundUser, dbName, emailVerified, token, expiresIn }

@@ -1,4 +1,7 @@
-// outbound: present in every target with its health route; its capabilities arrive with later issues.
-import { healthOnlyModule } from '@portal/http'
-
-export const module = healthOnlyModule('outbound')
+// @portal/svc-outbound: the module for the host, and the plugin, migrations and sweeps for tests.
+export { module, REMINDER_DAYS, SCHEMA, sendReminders, SERVICE } from './module.js'
+export { outboundPlugin } from './plugin.js'
+export type { OutboundDeps } from './deps.js'
+export { migrations } from './db/migrations/index.js'
+export type { OutboundDb } from './db/schema.js'
+export { hashCapability } from './domain/capability.js'

@@ -6,8 +6,9 @@ import type { ExportReport, ExportScope } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { listQuestions } from '@portal/questionnaire-store'
 import { compareWorkbooks, writeCells, xlsToXlsx } from '@portal/sheets'
+import type { BlobStore } from '@portal/storage'
 import type { QuestionnaireDeps } from '../deps.js'
-import { planExport } from './plan.js'
+import { type ExportQuestion, planExport } from './plan.js'
 import { reportOf } from './report.js'
 
 interface StoredQuestionnaire {
@@ -20,8 +21,16 @@ export const WORKBOOKS_ONLY = 'Answers are written back into Excel workbooks; do
 
 export async function exportWorkbook(deps: QuestionnaireDeps, tenantId: string, file: StoredQuestionnaire, scope: ExportScope): Promise<{ bytes: Buffer; report: ExportReport }> {
   if (file.format !== 'xlsx' && file.format !== 'xls') throw new AppError('UNPROCESSABLE', { message: WORKBOOKS_ONLY })
-  const plan = planExport(await listQuestions(deps.store, tenantId, file.id), scope)
-  const original = await deps.blobs.getBuffer(file.storageKey)
+  return fillWorkbook(deps.blobs, file, await listQuestions(deps.store, tenantId, file.id), scope)
+}
+
+/**
+ * The stored workbook with `questions`' answers written in, and its report: also what outbound
+ * questionnaires export (their answers are all taken: scope `all`).
+ */
+export async function fillWorkbook(blobs: BlobStore, file: { format: string; storageKey: string }, questions: ExportQuestion[], scope: ExportScope): Promise<{ bytes: Buffer; report: ExportReport }> {
+  const plan = planExport(questions, scope)
+  const original = await blobs.getBuffer(file.storageKey)
   const bytes = await writeCells(file.format === 'xls' ? await xlsToXlsx(original) : original, plan.writes)
   // Against the customer's own file, also for an .xls: the conversion is part of what is checked.
   const comparison = await compareWorkbooks(original, bytes, plan.writes)

@@ -1,0 +1,63 @@
+// Who may touch which outbound. Staff: any outbound of their tenant. An inbound user (the emailed
+// link's restricted session): only routes marked `config: { inbound: true }`, only its own outbound,
+// and only while its link is live; after a submit, nobody writes answers.
+import type { Principal } from '@portal/auth'
+import { isUuid, OutboundText } from '@portal/contracts'
+import { AppError } from '@portal/errors'
+import { requireAuth } from '@portal/http'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { findLink } from './db/links.repo.js'
+import { findOutbound, type OutboundRow } from './db/outbounds.repo.js'
+import type { OutboundDeps } from './deps.js'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The recipient's restricted session may call this route (for its own outbound). */
+    inbound?: boolean
+    /** No session at all: the link exchange. */
+    public?: boolean
+  }
+}
+
+export const notFound = () => new AppError('NOT_FOUND', { message: 'Outbound not found' })
+export const linkExpired = () => new AppError('LINK_EXPIRED', { message: OutboundText.linkExpired })
+
+/** The link of an inbound session, if it still works; 410 if not. */
+export async function liveLink(deps: OutboundDeps, me: Principal) {
+  const link = isUuid(me.sessionId) ? await findLink(deps.db, me.tenantId, me.sessionId) : undefined
+  if (!link || link.outboundId !== me.outboundId || link.revokedAt || link.expiresAt.getTime() <= Date.now()) throw linkExpired()
+  return link
+}
+
+/** The plugin's preHandler: a session for every route but the exchange, and the inbound rules. */
+export function guard(deps: OutboundDeps) {
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (req.routeOptions.config.public) return
+    await requireAuth(req, reply)
+    const me = req.principal!
+    if (!me.inboundUser) return
+    if (!req.routeOptions.config.inbound) throw new AppError('FORBIDDEN', { message: 'This link opens one questionnaire only' })
+    await liveLink(deps, me)
+  }
+}
+
+/** The outbound named by a request, as this principal may see it: 403 for another outbound of an inbound session, 404 when unknown. */
+export async function outboundFor(deps: OutboundDeps, me: Principal, outboundId: string | undefined, missing: string = OutboundText.idsMissing): Promise<OutboundRow> {
+  if (!outboundId) throw new AppError('INVALID_REQUEST', { message: missing })
+  if (me.inboundUser && outboundId !== me.outboundId) throw new AppError('FORBIDDEN', { message: 'This link opens one questionnaire only' })
+  const row = isUuid(outboundId) ? await findOutbound(deps.db, me.tenantId, outboundId) : undefined
+  if (!row) throw notFound()
+  return row
+}
+
+/** Answers and attachments change only until the recipient submits. */
+export function assertOpen(outbound: { status: boolean }): void {
+  if (outbound.status) throw new AppError('ALREADY_SUBMITTED', { message: OutboundText.alreadySubmitted })
+}
+
+/** Who did it, for answers and comments: the staff member's name, or the link's address. */
+export function actorOf(me: Principal): { firstName: string; lastName: string; label: string } {
+  if (me.inboundUser) return { firstName: me.email ?? me.name ?? 'Recipient', lastName: '', label: me.email ?? 'recipient' }
+  const [first = 'Unknown', ...rest] = (me.name ?? '').trim().split(/\s+/).filter(Boolean)
+  return { firstName: first, lastName: rest.join(' '), label: me.name ?? me.userId }
+}

@@ -1,0 +1,76 @@
+// The stored questionnaire file of a template or an outbound, and its extraction state. State lives
+// here, not in the queue: a job lost with Redis is found again by the sweep of rows still queued,
+// or running past their lease.
+import type { AnswerCellRow } from '@portal/questionnaire-store'
+import { type Kysely, sql } from 'kysely'
+import type { FileState, OutboundDb } from './schema.js'
+
+type Db = Kysely<OutboundDb>
+export type FileKind = 'template' | 'outbound'
+const questionTable = { template: 'templateQuestion', outbound: 'outboundQuestion' } as const
+const parent = { template: 'templateId', outbound: 'outboundId' } as const
+
+export interface StoredFile {
+  id: string
+  fileName: string
+  fileSize: number
+  mimeType: string
+  format: string
+  blobKey: string
+  state: FileState
+  error: string | null
+}
+
+export interface ExtractedQuestion {
+  questionRef: string
+  question: string
+  sheet: string
+  row: number
+  answerCells: AnswerCellRow[]
+}
+
+export const fileColumns = ['id', 'fileName', 'fileSize', 'mimeType', 'format', 'blobKey', 'state', 'error'] as const
+
+export async function findStoredFile(db: Db, tenantId: string, kind: FileKind, id: string): Promise<StoredFile | undefined> {
+  const row = await db.selectFrom(kind).select(fileColumns).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst()
+  return row && { ...row, fileSize: Number(row.fileSize) }
+}
+
+/** Takes the file for a job run; false when another run holds a live lease, or it is finished. */
+export async function claimStoredFile(db: Db, tenantId: string, kind: FileKind, id: string, leaseMs: number): Promise<boolean> {
+  const res = await db.updateTable(kind)
+    .set({ state: 'running', leaseUntil: new Date(Date.now() + leaseMs), error: null })
+    .where('tenantId', '=', tenantId).where('id', '=', id)
+    .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('leaseUntil', '<', new Date())])]))
+    .executeTakeFirst()
+  return res.numUpdatedRows > 0n
+}
+
+export async function finishStoredFile(db: Db, tenantId: string, kind: FileKind, id: string, outcome: { state: 'ready' | 'failed' | 'queued'; error?: string }): Promise<void> {
+  await db.updateTable(kind).set({ state: outcome.state, error: outcome.error ?? null, leaseUntil: null }).where('tenantId', '=', tenantId).where('id', '=', id).execute()
+}
+
+/** The questions of a file, replaced whole (a job run again gives the same rows). Answers of an outbound restart empty. */
+export async function replaceFileQuestions(db: Db, tenantId: string, kind: FileKind, id: string, questions: ExtractedQuestion[]): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx.deleteFrom(questionTable[kind]).where('tenantId', '=', tenantId).where(parent[kind], '=', id).execute()
+    for (let i = 0; i < questions.length; i += 500) {
+      const rows = questions.slice(i, i + 500).map((q, j) => ({
+        id: crypto.randomUUID(), tenantId, [parent[kind]]: id, position: i + j + 1,
+        questionRef: q.questionRef, question: q.question, sheet: q.sheet, row: q.row, answerCells: JSON.stringify(q.answerCells),
+      }))
+      // The two tables share these columns; kysely cannot see that through the union of names.
+      await tx.insertInto(questionTable[kind] as 'templateQuestion').values(rows as never).execute()
+    }
+  })
+}
+
+/** Files of every tenant still queued, or running past their lease: system work, for the sweep. */
+export async function staleStoredFiles(db: Db): Promise<{ kind: FileKind; tenantId: string; id: string }[]> {
+  const stale = (kind: FileKind) => db.selectFrom(kind).select(['tenantId', 'id']).where((eb) => eb.or([
+    eb('state', '=', 'queued'),
+    eb.and([eb('state', '=', 'running'), eb('leaseUntil', '<', sql<Date>`now()`)]),
+  ])).limit(500).execute()
+  const [templates, outbounds] = await Promise.all([stale('template'), stale('outbound')])
+  return [...templates.map((r) => ({ kind: 'template' as const, ...r })), ...outbounds.map((r) => ({ kind: 'outbound' as const, ...r }))]
+}

@@ -1,0 +1,7 @@
+import type { Migration } from '@portal/db'
+import * as m0000 from './2026_12_01T0000_outbound.js'
+
+// In order; names are ISO timestamps (kysely's migration guidance). Never edit an applied one.
+export const migrations: Record<string, Migration> = {
+  '2026_12_01T0000_outbound': m0000,
+}

@@ -1,0 +1,72 @@
+// outbound module: the host's entry into this service. Migrates its schema, registers its routes,
+// takes its extract-outbound jobs (the shared extraction, in worker threads), and every minute
+// re-queues files a lost job left behind and mails the reminders that are due.
+import { JOBS } from '@portal/contracts'
+import { asSystem, migrateSchema, schemaDb, withTenant, withTenantOf } from '@portal/db'
+import { need, type ServiceContext } from '@portal/http'
+import type { Module } from '@portal/runtime'
+import { pruneAttempts } from './db/links.repo.js'
+import { recipientLinks } from './db/links.repo.js'
+import { migrations } from './db/migrations/index.js'
+import { dueForReminder, markReminded } from './db/outbounds.repo.js'
+import { staleStoredFiles } from './db/files.repo.js'
+import type { OutboundDb } from './db/schema.js'
+import type { OutboundDeps } from './deps.js'
+import { deliver, issueLink, spendMailBudget } from './domain/links.js'
+import { reminderMail } from './domain/mails.js'
+import { extractJob, extractOutbound } from './jobs/extract-outbound.js'
+import { outboundPlugin } from './plugin.js'
+import { senderOf } from './routes/outbounds.js'
+
+export const SCHEMA = 'outbound'
+export const SERVICE = 'outbound'
+
+/** How often stuck extractions are re-queued and reminders looked for. */
+const SWEEP_MS = 60_000
+/** A reminder goes once, this many days after sending, when nothing was answered. */
+export const REMINDER_DAYS = 7
+
+/** Reminders due across tenants (system work); each is sent in its tenant's scope with a fresh link. */
+export async function sendReminders(deps: OutboundDeps, days = REMINDER_DAYS): Promise<number> {
+  let sent = 0
+  for (const o of await asSystem(() => dueForReminder(deps.db, days))) {
+    await withTenant(o.tenantId, async () => {
+      const live = (await recipientLinks(deps.db, o.tenantId, [o])).get(o.id)
+      // No live link (revoked, expired): the sender decided; no reminder.
+      if (live && !live.revokedAt && live.expiresAt.getTime() > Date.now()) {
+        if (!(await spendMailBudget(deps, o.tenantId).then(() => true, () => false))) return // next sweep
+        const link = await issueLink(deps, o.tenantId, o.id, o.email, live.expiresAt)
+        if (await deliver(deps, o.email, reminderMail({ sender: senderOf(o.senderName, o.senderEmail), clientName: o.clientName, url: link.url, expiresAt: link.expiresAt }))) sent++
+      }
+      await markReminded(deps.db, o.tenantId, o.id)
+    })
+  }
+  return sent
+}
+
+export const module: Module<ServiceContext> = {
+  name: SERVICE,
+  deps: ['server', 'db', 'blobs', 'queue', 'bus', 'mail', 'tokens'],
+  init: async (ctx) => {
+    const database = need(ctx.db, 'db')
+    if (ctx.config.dbMigrate) await migrateSchema(database, SCHEMA, migrations)
+    const log = ctx.logger.child({ svc: SERVICE })
+    const deps: OutboundDeps = {
+      database, db: schemaDb<OutboundDb>(database, SCHEMA), blobs: need(ctx.blobs, 'blobs'), bus: need(ctx.bus, 'bus'), queue: need(ctx.queue, 'queue'),
+      mail: need(ctx.mail, 'mail'), tokens: need(ctx.tokens, 'tokens'), config: ctx.config, logger: log,
+    }
+    ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
+    await ctx.server.register(async (app) => outboundPlugin(app, deps), { prefix: '/api' })
+    deps.queue.process(JOBS.extractOutbound, (job) => withTenantOf(job.data, () => extractOutbound(deps, job)), { concurrency: 2 })
+
+    const sweep = async () => {
+      for (const f of await asSystem(() => staleStoredFiles(deps.db))) await deps.queue.add(...extractJob(f.tenantId, f.kind, f.id, 'sweep'))
+      await sendReminders(deps)
+      await asSystem(() => pruneAttempts(deps.db, new Date(Date.now() - 3600_000)))
+    }
+    await sweep().catch((err: unknown) => log.warn({ err }, 'outbound sweep failed'))
+    const timer = setInterval(() => void sweep().catch((err: unknown) => log.warn({ err }, 'outbound sweep failed')), SWEEP_MS)
+    timer.unref()
+    return { stop: async () => clearInterval(timer) }
+  },
+}

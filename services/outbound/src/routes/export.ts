@@ -1,0 +1,64 @@
+// Exports of an answered outbound: the sent workbook with the answers written into their cells (the
+// questionnaire export, reused with its check and report), and a plain answers sheet.
+import { ExportReportReply } from '@portal/contracts'
+import { AppError } from '@portal/errors'
+import { type AppInstance, principalOf } from '@portal/http'
+import { buildQuestionsWorkbook } from '@portal/sheets'
+import { contentDisposition } from '@portal/storage'
+import { assertVerified, type ExportQuestion, FILLED_WORKBOOK, fillWorkbook } from '@portal/svc-questionnaire/export'
+import { outboundFor } from '../access.js'
+import { listAttachments } from '../db/attachments.repo.js'
+import { outboundQuestions } from '../db/outbounds.repo.js'
+import type { OutboundDeps } from '../deps.js'
+import { OutboundIdParams } from '@portal/contracts'
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+const tags = ['outbound']
+
+/** A leading Yes / No / N/A of a free answer ("Yes, daily backups…") is its choice for a dropdown or mark column. */
+export function choiceOf(answer: string): string | null {
+  const lead = /^\s*(yes|no|n\/a|n\.a\.|not applicable)\b/i.exec(answer)?.[1]
+  if (!lead) return null
+  const word = lead.toLowerCase()
+  return word === 'yes' ? 'Yes' : word === 'no' ? 'No' : 'N/A'
+}
+
+export function exportRoutes(app: AppInstance, deps: OutboundDeps): void {
+  const questionsOf = async (tenantId: string, outboundId: string): Promise<ExportQuestion[]> =>
+    (await outboundQuestions(deps.db, tenantId, outboundId)).map((q) => ({
+      id: q.id, questionRef: q.questionRef, sheet: q.sheet, answer: q.answer, choiceValue: choiceOf(q.answer), llmstatus: true, answerCells: q.answerCells,
+    }))
+  /** The recipient's answers are all taken (scope `all`): there is no approval step on this side. */
+  const filled = async (tenantId: string, id: string, me: Parameters<typeof outboundFor>[1]) => {
+    const o = await outboundFor(deps, me, id)
+    if (o.format !== 'xlsx' && o.format !== 'xls') throw new AppError('UNPROCESSABLE', { message: 'Answers are written back into Excel workbooks; download the answers sheet for this questionnaire' })
+    return fillWorkbook(deps.blobs, { format: o.format, storageKey: o.blobKey }, await questionsOf(tenantId, o.id), 'all')
+  }
+
+  app.get('/outbound/:id/export-report', { schema: { tags, params: OutboundIdParams, response: { 200: ExportReportReply } } }, async (req) => {
+    const me = principalOf(req)
+    return { status: true, data: (await filled(me.tenantId, req.params.id, me)).report }
+  })
+
+  app.get('/outbound/:id/with-answers', { schema: { tags, params: OutboundIdParams } }, async (req, reply) => {
+    const me = principalOf(req)
+    const { bytes, report } = await filled(me.tenantId, req.params.id, me)
+    assertVerified(report)
+    return reply.type(XLSX_TYPE).header('Content-Disposition', contentDisposition(FILLED_WORKBOOK)).header('Cache-Control', 'private, no-store').send(bytes)
+  })
+
+  app.get('/outbound/:id/answers', { schema: { tags, params: OutboundIdParams } }, async (req, reply) => {
+    const me = principalOf(req)
+    const o = await outboundFor(deps, me, req.params.id)
+    const [questions, attachments] = await Promise.all([outboundQuestions(deps.db, me.tenantId, o.id), listAttachments(deps.db, me.tenantId, o.id)])
+    if (!questions.length) throw new AppError('NOT_FOUND', { message: 'No questions found for download' })
+    const bytes = await buildQuestionsWorkbook(questions.map((q) => ({
+      questionId: q.questionRef,
+      question: q.question,
+      answer: q.answer,
+      status: q.answer ? 'Approved' : 'Not answered',
+      sources: attachments.filter((a) => a.questionId === q.id).map((a) => a.fileName).join(', '),
+    })), 'Answers')
+    return reply.type(XLSX_TYPE).header('Content-Disposition', contentDisposition('answers.xlsx')).header('Cache-Control', 'private, no-store').send(bytes)
+  })
+}
