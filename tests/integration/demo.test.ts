@@ -1,5 +1,6 @@
 // The demo of `npm start`: a sample client whose questionnaire is drafted from its sample document
-// within seconds of the first start, ready to review.
+// within seconds of the first start, ready to review; and a questionnaire sent to a client, half
+// answered, with a link (printed at start-up) to answer it as that client.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { call, startTestPortal, type TestPortal } from '../support/portal.js'
 
@@ -28,5 +29,15 @@ describe('demo tenant', () => {
     const fedramp = questions.find((q) => q.questionId === '8.2')!
     expect(fedramp).toMatchObject({ answer: '', llmReviewRespons: 1 })
     expect(questions.filter((q) => q.answer).length).toBeGreaterThanOrEqual(10)
+  })
+
+  it('has a questionnaire sent to a client, half answered, and a working link to answer it', async () => {
+    const link = tp.portal.inboundUrl!
+    const capability = link.match(/\/inbound\/review\/([\w-]+)$/)![1]!
+    const session = await call(tp, 'GET', `/api/inbound/${capability}`)
+    expect(session.status).toBe(200)
+    const { token, outboundId } = session.body.data as { token: string; outboundId: string }
+    const outbound = (await call(tp, 'GET', `/api/outbound/${outboundId}`, { token })).body.data as { clientName: string; total: number; answered: number; status: boolean }
+    expect(outbound).toMatchObject({ clientName: 'Northwind Traders', total: 16, answered: 8, status: false })
   })
 })

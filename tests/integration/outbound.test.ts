@@ -163,14 +163,36 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
     expect(Math.round((Date.parse(row.link.expiresAt) - Date.now()) / 86_400_000)).toBe(14)
   }, 120_000)
 
-  it('lets the recipient answer, attach and comment; staff see it; limits hold', async () => {
+  it('lets the recipient answer, attach and comment; staff see it live and in full; limits hold', async () => {
     const page = await detail(recipient)
     const [q1, q2] = page.file.questions
+    // The staff review page's live stream: the state at once, then each answer as it is saved.
+    const abort = new AbortController()
+    const stream = await fetch(`${tp.url}/api/outbound/${outboundId}/events`, { headers: { authorization: `Bearer ${alice.token}` }, signal: abort.signal })
+    expect(stream.headers.get('content-type')).toBe('text/event-stream')
+    expect((await fetch(`${tp.url}/api/outbound/${outboundId}/events`, { headers: { authorization: `Bearer ${bob.token}` } })).status).toBe(404)
+    const reader = stream.body!.getReader()
+    let received = ''
+    const nextEvent = async (type: string) => {
+      for (;;) {
+        const match = [...received.matchAll(/event: (\w+)\ndata: (.*)\n/g)].find((m) => m[1] === type)
+        if (match) {
+          received = received.slice(match.index! + match[0].length)
+          return JSON.parse(match[2]!) as Record<string, unknown>
+        }
+        const { value, done } = await reader.read()
+        if (done) throw new Error(`stream ended before ${type}`)
+        received += new TextDecoder().decode(value)
+      }
+    }
+    expect(await nextEvent('extracted')).toMatchObject({ outboundId, total: 20 })
     expect((await api(recipient, 'PUT', '/api/outbound/answer', { outboundId, questionId: q1!._id, answer: '  ' })).json.message).toBe('Answer field is required')
     expect((await api(recipient, 'PUT', '/api/outbound/answer', { outboundId, answer: 'x' })).json.message).toBe('Question ID or Inbound ID is missing')
     const saved = await api(recipient, 'PUT', '/api/outbound/answer', { outboundId, questionId: q1!._id, answer: 'Yes, reviewed yearly by the CISO.' })
     expect(saved.status).toBe(200)
     expect((saved.json.data as { answer: string }).answer).toBe('Yes, reviewed yearly by the CISO.')
+    expect(await nextEvent('answered')).toMatchObject({ outboundId, questionId: q1!._id, answered: 1, total: 20 })
+    abort.abort()
     await api(alice, 'PUT', '/api/outbound/answer', { outboundId, questionId: q2!._id, answer: 'No' })
 
     const attached = await api(recipient, 'PUT', '/api/outbound/attachment', form({ outboundId, questionId: q1!._id }, ['SOC 2 report.pdf', await readFile(PDF), 'file']))

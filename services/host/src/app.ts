@@ -4,6 +4,7 @@ import type { AppInstance, ServiceContext } from '@portal/http'
 import type { Logger } from '@portal/observability'
 import { startModules } from '@portal/runtime'
 import { seedDemo } from '@portal/svc-identity'
+import { seedDemoOutbound } from '@portal/svc-outbound'
 import { seedDemoQuestionnaire } from '@portal/svc-questionnaire'
 import { seedDemoTrustCenter } from '@portal/svc-trust-center'
 import { demoPlan } from './demo-policy.js'
@@ -28,6 +29,8 @@ export interface Portal {
   demo: DemoAccount | undefined
   /** The demo tenant's public trust center, when seeded and published. */
   trustCenterUrl: string | undefined
+  /** A link to answer the demo's sent questionnaire as its recipient (new at every start). */
+  inboundUrl: string | undefined
   /** Closes the server first (no new requests, in-flight ones finish), then every module in reverse. */
   stop(): Promise<void>
 }
@@ -38,10 +41,12 @@ export async function startPortal(config: Config, logger: Logger): Promise<Porta
   const running = await startModules(modules, ['health', ...config.targets], ctx, logger)
   let demo: DemoAccount | undefined
   let trustCenterUrl: string | undefined
+  let inboundUrl: string | undefined
   if (plan.seed) {
     demo = await seedDemo(ctx, plan.password)
     await seedDemoQuestionnaire({ db: ctx.db!, blobs: ctx.blobs!, queue: ctx.queue! }, demo.tenantId)
     trustCenterUrl = (await seedDemoTrustCenter(ctx, demo)).url
+    inboundUrl = await seedDemoOutbound(ctx, demo)
   }
   await ctx.server.ready()
   let stopped: Promise<void> | undefined
@@ -50,6 +55,7 @@ export async function startPortal(config: Config, logger: Logger): Promise<Porta
     server: ctx.server,
     demo,
     trustCenterUrl,
+    inboundUrl,
     stop: () => {
       // The server first: no new requests, in-flight ones finish while the database is still open.
       stopped ??= ctx.server.close().then(() => running.stop())

@@ -63,6 +63,7 @@ if (portal.demo) {
   lines.push(`  Sign in at ${url}/login as ${portal.demo.email} with ${password}`)
   lines.push('  Then open AI Questionnaire Review → Sample Customer: its questionnaire is drafted from its sample document')
   if (portal.trustCenterUrl) lines.push(`  Public trust center: ${portal.trustCenterUrl} (one access request waits under Trust Center Access Request)`)
+  if (portal.inboundUrl) lines.push(`  Answer the questionnaire sent to Northwind Traders (Security Questionnaire) as the client would: ${portal.inboundUrl}`)
 } else if (config.all && config.seedDemo === undefined) {
   lines.push('  No demo tenant: it is seeded only with the embedded database on a loopback HOST (elsewhere: SEED_DEMO=true and DEMO_PASSWORD)')
 }

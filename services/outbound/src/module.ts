@@ -5,9 +5,9 @@ import { JOBS } from '@portal/contracts'
 import { asSystem, migrateSchema, schemaDb, withTenant, withTenantOf } from '@portal/db'
 import { need, type ServiceContext } from '@portal/http'
 import type { Module } from '@portal/runtime'
-import { pruneAttempts } from './db/links.repo.js'
-import { recipientLinks } from './db/links.repo.js'
+import { pruneAttempts, recipientLinks } from './db/links.repo.js'
 import { migrations } from './db/migrations/index.js'
+import { seedDemoOutbound as seedDemo } from './demo.js'
 import { dueForReminder, markReminded } from './db/outbounds.repo.js'
 import { staleStoredFiles } from './db/files.repo.js'
 import type { OutboundDb } from './db/schema.js'
@@ -44,17 +44,25 @@ export async function sendReminders(deps: OutboundDeps, days = REMINDER_DAYS): P
   return sent
 }
 
+/** The service's dependencies, from what the host started. */
+function depsOf(ctx: ServiceContext): OutboundDeps {
+  const database = need(ctx.db, 'db')
+  return {
+    database, db: schemaDb<OutboundDb>(database, SCHEMA), blobs: need(ctx.blobs, 'blobs'), bus: need(ctx.bus, 'bus'), queue: need(ctx.queue, 'queue'),
+    mail: need(ctx.mail, 'mail'), tokens: need(ctx.tokens, 'tokens'), config: ctx.config, logger: ctx.logger.child({ svc: SERVICE }),
+  }
+}
+
+/** The demo's sent questionnaire (half answered); returns a fresh link to answer it as the client. */
+export const seedDemoOutbound = (ctx: ServiceContext, demo: { tenantId: string; dbName: string; email: string }) => seedDemo(depsOf(ctx), demo)
+
 export const module: Module<ServiceContext> = {
   name: SERVICE,
   deps: ['server', 'db', 'blobs', 'queue', 'bus', 'mail', 'tokens'],
   init: async (ctx) => {
-    const database = need(ctx.db, 'db')
-    if (ctx.config.dbMigrate) await migrateSchema(database, SCHEMA, migrations)
-    const log = ctx.logger.child({ svc: SERVICE })
-    const deps: OutboundDeps = {
-      database, db: schemaDb<OutboundDb>(database, SCHEMA), blobs: need(ctx.blobs, 'blobs'), bus: need(ctx.bus, 'bus'), queue: need(ctx.queue, 'queue'),
-      mail: need(ctx.mail, 'mail'), tokens: need(ctx.tokens, 'tokens'), config: ctx.config, logger: log,
-    }
+    const deps = depsOf(ctx)
+    if (ctx.config.dbMigrate) await migrateSchema(deps.database, SCHEMA, migrations)
+    const log = deps.logger
     ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
     await ctx.server.register(async (app) => outboundPlugin(app, deps), { prefix: '/api' })
     deps.queue.process(JOBS.extractOutbound, (job) => withTenantOf(job.data, () => extractOutbound(deps, job)), { concurrency: 2 })

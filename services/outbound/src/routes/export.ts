@@ -1,6 +1,6 @@
 // Exports of an answered outbound: the sent workbook with the answers written into their cells (the
 // questionnaire export, reused with its check and report), and a plain answers sheet.
-import { ExportReportReply } from '@portal/contracts'
+import { ExportReportReply, OutboundIdParams } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import { buildQuestionsWorkbook } from '@portal/sheets'
@@ -10,7 +10,6 @@ import { outboundFor } from '../access.js'
 import { listAttachments } from '../db/attachments.repo.js'
 import { outboundQuestions } from '../db/outbounds.repo.js'
 import type { OutboundDeps } from '../deps.js'
-import { OutboundIdParams } from '@portal/contracts'
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const tags = ['outbound']

@@ -1,10 +1,10 @@
 // Questionnaire templates (spec §7 /questionnaire-templates): upload a questionnaire once, have its
 // questions extracted (the same extraction as the AI review), edit them, and send it to clients.
-import { OutboundIdParams, TemplateListReply, TemplateQuestionsBody, TemplateQuestionsReply, TemplateReply } from '@portal/contracts'
+import { isUuid, OutboundIdParams, TemplateListReply, TemplateQuestionsBody, TemplateQuestionsReply, TemplateReply } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, ok, principalOf } from '@portal/http'
 import { contentDisposition, tenantKey } from '@portal/storage'
-import { isUuid } from '@portal/contracts'
+import { finishStoredFile } from '../db/files.repo.js'
 import { deleteTemplate, editTemplateQuestions, findTemplate, insertTemplate, listTemplates, replaceTemplateFile, templateQuestions } from '../db/templates.repo.js'
 import type { OutboundDeps } from '../deps.js'
 import { readUpload } from '../domain/uploads.js'
@@ -89,6 +89,8 @@ export function templateRoutes(app: AppInstance, deps: OutboundDeps): void {
     const t = await templateOf(me.tenantId, req.params.id)
     if (t.state === 'queued' || t.state === 'running') throw new AppError('CONFLICT', { message: 'The template\'s questions are still being read; try again in a moment' })
     await editTemplateQuestions(db, me.tenantId, t.id, req.body.questions.map((q) => ({ id: q._id && isUuid(q._id) ? q._id : undefined, questionRef: q.questionId, question: q.question })))
+    // A file whose questions could not be found becomes usable once someone typed them in.
+    if (t.state === 'failed' && req.body.questions.length) await finishStoredFile(db, me.tenantId, 'template', t.id, { state: 'ready' })
     return { status: true, message: 'Questions saved', data: { questions: await questionsOut(me.tenantId, t.id) } }
   })
 }
