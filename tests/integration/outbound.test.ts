@@ -287,7 +287,7 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
 
   it('invites collaborators with their own links; removing one ends its link', async () => {
     const add = (email: string) => api(alice, 'POST', '/api/outbound/collaborator/add', { outboundId, collaboratorEmail: email })
-    expect((await add('')).json.message).toBe('This field is required')
+    expect((await add('')).json.message).toBe('Email is required')
     expect((await add('not-an-email')).json.message).toBe('Invalid email address')
     expect((await add('dana@globex.example')).json.data).toEqual(['dana@globex.example'])
     expect([(await add('dana@globex.example')).status, (await add('dana@globex.example')).json.message]).toEqual([409, 'Email already exists'])

@@ -159,25 +159,7 @@ export const InboundReply = Type.Object({
 })
 export type InboundReply = Static<typeof InboundReply>
 
-/** Messages shared by server and page, word for word. */
-export const OutboundText = {
-  answerRequired: 'Answer field is required',
-  idsMissing: 'Question ID or Outbound ID is missing',
-  inboundIdsMissing: 'Question ID or Inbound ID is missing',
-  fileFirst: 'Please select a file first',
-  commentRequired: 'Comment field is required',
-  commentEmpty: 'Comment cannot be empty',
-  questionIdMissing: 'Question ID is missing',
-  noOutboundId: 'Failed to add comment - no outbound ID',
-  clientNameRequired: 'Client name is required',
-  emailRequired: 'This field is required',
-  invalidEmail: 'Invalid email address',
-  fileOrTemplate: 'Please upload a file or select a template',
-  templateFile: 'Please upload a file',
-  emailExists: 'Email already exists',
-  alreadySubmitted: 'This questionnaire was submitted: answers can no longer be changed',
-  linkExpired: 'This link has expired or was revoked. Ask the sender for a new one.',
-} as const
+export { OutboundText } from './outbound-text.js'
 
 export const TemplateSummary = Type.Object({
   _id: Type.String(),

@@ -23,6 +23,8 @@ const Clients = lazy(() => import('./routes/app/clients'))
 const VendorDetails = lazy(() => import('./routes/app/vendor-details'))
 const Review = lazy(() => import('./routes/app/review'))
 const AnswerTest = lazy(() => import('./routes/app/answer-test'))
+const Outbound = lazy(() => import('./routes/app/outbound'))
+const OutboundReview = lazy(() => import('./routes/app/outbound-review'))
 const Terms = lazy(() => import('./routes/legal/terms-of-service'))
 const Privacy = lazy(() => import('./routes/legal/privacy-policy'))
 const InboundReview = lazy(() => import('./routes/public/inbound-review'))
@@ -83,7 +85,8 @@ function SpecialDomainRoutes() {
   return <PublicTrustCenter />
 }
 
-/** The outbound id of an inbound user: from the current URL first, else from the stored auth data. */
+/** The outbound id of an inbound user: from the current URL first, else from the stored auth data
+ * (its emailed link's capability when known, which the inbound page keeps in the address). */
 export function inboundIdFrom(pathname: string, search: string, storedId: string | undefined): string | null {
   const fromPath = pathname.match(/\/(?:inbound|outbound)\/review\/([^/?#]+)/)?.[1]
   const query = new URLSearchParams(search)
@@ -93,7 +96,7 @@ export function inboundIdFrom(pathname: string, search: string, storedId: string
 function InboundRedirect() {
   const { pathname, search } = useLocation()
   const { authData } = useSession()
-  const id = inboundIdFrom(pathname, search, authData?.outboundId)
+  const id = inboundIdFrom(pathname, search, authData?.inboundLink ?? authData?.outboundId)
   if (!id) return <InboundReview />
   return <Navigate to={`/inbound/review/${encodeURIComponent(id)}`} replace />
 }
@@ -139,8 +142,8 @@ function MainRoutes({ admin, renewal }: { admin: boolean; renewal: RenewalStatus
           <Route path="/ai-questionnaire-auto-complete" element={<Title title="Coming soon..." />} />
           <Route path="/responsellm" element={<AnswerTest />} />
           <Route path="/NDA/addNDA" element={<NdaEditor />} />
-          <Route path="/outbound" element={<Title title="Security Questionnaire" />} />
-          <Route path="/outbound/review/:id" element={<Title title="Review" />} />
+          <Route path="/outbound" element={<Outbound />} />
+          <Route path="/outbound/review/:id" element={<OutboundReview />} />
           {admin && <Route path="/people" element={<People />} />}
         </Route>
       </Route>

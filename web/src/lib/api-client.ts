@@ -1,9 +1,10 @@
 // The one fetch wrapper of the app (bulletproof-react's lib/api-client). It adds the JSON, bearer and
 // DbName headers, unwraps the `{status, message?, data?}` envelope into an ApiError on failure,
 // renews an access token that has expired before sending with it, and handles a 401 once: a silent
-// renewal through the HttpOnly refresh cookie, then one retry.
+// renewal through the HttpOnly refresh cookie, then one retry. An inbound recipient (no account, no
+// refresh cookie) renews by exchanging the emailed link again, and is never sent to /login.
 import { REFRESH_AHEAD_MS } from '../config/constants'
-import { noteServerTime, renewAheadMs, serverNow, tokenExpiry } from './jwt'
+import { decodeToken, noteServerTime, renewAheadMs, serverNow, tokenExpiry } from './jwt'
 import { saveBlob } from './save-blob'
 import { type AuthData, storage } from './storage'
 
@@ -57,7 +58,7 @@ export function onSessionEnd(listener: () => void): () => void {
 
 // Calls whose 401 must not end the session (spec §4), and calls that are part of signing in/out.
 const NO_REDIRECT = ['/settings', '/overview', '/usercreate']
-const NO_RENEWAL = ['/api/userlogin', '/api/token/refresh', '/api/logout']
+const NO_RENEWAL = ['/api/userlogin', '/api/token/refresh', '/api/logout', '/api/inbound/']
 const PUBLIC_PATHS = ['/login', '/signup', '/register', '/forgot-password', '/provision', '/signupconfirmation']
 
 function headers(json = true): Record<string, string> {
@@ -69,15 +70,25 @@ function headers(json = true): Record<string, string> {
   return h
 }
 
-function send(method: string, path: string, body: unknown): Promise<Response> {
+/** `keepalive`: the request outlives the page (a save sent while the tab closes); small JSON bodies only. */
+export interface SendOptions {
+  keepalive?: boolean
+}
+// Browsers refuse keepalive requests whose bodies add up to more than 64 KiB.
+const KEEPALIVE_MAX = 60_000
+
+function send(method: string, path: string, body: unknown, options?: SendOptions): Promise<Response> {
   // Files go as multipart: the browser sets the Content-Type with its boundary. No body, no
   // Content-Type: a JSON type with an empty body is not valid JSON.
   const multipart = typeof FormData !== 'undefined' && body instanceof FormData
+  const payload = body === undefined || multipart ? body : JSON.stringify(body)
+  const keepalive = options?.keepalive === true && !multipart && (typeof payload !== 'string' || payload.length < KEEPALIVE_MAX)
   return fetch(path, {
     method,
     headers: headers(body !== undefined && !multipart),
     credentials: 'same-origin',
-    ...(body === undefined ? {} : { body: multipart ? body : JSON.stringify(body) }),
+    ...(payload === undefined ? {} : { body: payload as BodyInit }),
+    ...(keepalive ? { keepalive: true } : {}),
   })
 }
 
@@ -170,10 +181,67 @@ async function oneAtATime(before: string | null): Promise<Renewal> {
   }
 }
 
+/** What GET /api/inbound/:capability answers (@portal/contracts InboundReply data). */
+export interface InboundSession {
+  outboundId: string
+  dbName: string
+  token: string
+  expiresIn: number
+  email: string
+}
+
+/**
+ * Exchanges the capability of an emailed inbound link for a restricted session, and stores it as a
+ * sign-in does (token, dbName, auth data with the inboundUser flag, the outbound and the link). Sent
+ * without the stored token and DbName: the link alone names the tenant. Throws the server's ApiError
+ * (404 unknown link, 410 expired or revoked, 429 too many tries).
+ */
+export async function exchangeInboundLink(capability: string): Promise<InboundSession> {
+  let res: Response
+  try {
+    res = await fetch(`/api/inbound/${encodeURIComponent(capability)}`, { method: 'GET', credentials: 'same-origin' })
+  } catch {
+    throw new ApiError(0, 'Network error: the server could not be reached. Please try again.')
+  }
+  const body = await parse<Envelope<InboundSession>>(res)
+  const data = body?.data
+  if (!data?.token || !data.outboundId) throw new ApiError(res.status, body?.message || NO_MESSAGE, body)
+  // Whatever was stored before (a staff session, another link) gives way to this one.
+  const before = storage.getAuthData()
+  if (!before?.inboundUser || before.inboundLink !== capability) storage.clear()
+  noteServerTime(data.token)
+  storage.set('token', data.token)
+  storage.set('dbName', data.dbName)
+  storage.setAuthData({
+    _id: decodeToken(data.token)?.sub ?? `inbound:${data.outboundId}`,
+    firstName: '',
+    lastName: '',
+    email: data.email,
+    inboundUser: true,
+    outboundId: data.outboundId,
+    dbName: data.dbName,
+    inboundLink: capability,
+  })
+  return data
+}
+
+/** An inbound session is renewed by exchanging its link again; without a link it cannot be. */
+async function renewInbound(link: string | undefined): Promise<Renewal> {
+  if (!link) return 'rejected'
+  try {
+    await exchangeInboundLink(link)
+    return 'renewed'
+  } catch (err) {
+    const status = err instanceof ApiError ? err.status : 0
+    return status === 401 || status === 403 || status === 404 || status === 410 ? 'rejected' : 'unavailable'
+  }
+}
+
 let renewal: Promise<Renewal> | null = null
 /** One renewal at a time: concurrent callers in this tab share it. */
 export function renewSession(): Promise<Renewal> {
-  renewal ??= oneAtATime(storage.get('token')).finally(() => {
+  const auth = storage.getAuthData()
+  renewal ??= (auth?.inboundUser ? renewInbound(auth.inboundLink) : oneAtATime(storage.get('token'))).finally(() => {
     renewal = null
   })
   return renewal
@@ -182,14 +250,28 @@ export function renewSession(): Promise<Renewal> {
 /** Resolves true when a new token is stored. */
 export const refreshSession = (): Promise<boolean> => renewSession().then((r) => r === 'renewed')
 
+// When inbound sessions ended: a server refusing every new token would otherwise have the page
+// exchange the link, fail and exchange again without end.
+const inboundEnds: number[] = []
+const INBOUND_END_WINDOW_MS = 60_000
+/** How many inbound sessions ended in the last minute (the inbound page stops exchanging by itself after a few). */
+export function recentInboundEnds(now = Date.now()): number {
+  while (inboundEnds.length && (inboundEnds[0] ?? 0) < now - INBOUND_END_WINDOW_MS) inboundEnds.shift()
+  return inboundEnds.length
+}
+
 /** Ends the local session: storage cleared, return address kept, sign-in shown. Unsaved text stays in
- * its drafts (lib/drafts), which the same user gets back after signing in again. */
+ * its drafts (lib/drafts), which the same user gets back after signing in again. An inbound recipient
+ * has no account to sign in to: it stays on its page, which exchanges the link in the address again
+ * (or says that the link expired or was revoked). */
 export function endSession(): void {
   const current = bridge.currentPath()
+  const inbound = storage.getAuthData()?.inboundUser === true
+  if (inbound) inboundEnds.push(Date.now())
   storage.clear()
-  if (!PUBLIC_PATHS.some((p) => current.startsWith(p))) storage.set('returnUrl', current)
+  if (!inbound && !PUBLIC_PATHS.some((p) => current.startsWith(p))) storage.set('returnUrl', current)
   for (const l of sessionEndListeners) l()
-  bridge.navigate('/login')
+  if (!inbound) bridge.navigate('/login')
 }
 
 // Renew first when the stored token is (about to be) expired: after a sleep or a throttled background
@@ -203,11 +285,11 @@ async function renewIfExpired(path: string): Promise<Renewal | null> {
   return renewSession()
 }
 
-export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function request<T>(method: string, path: string, body?: unknown, options?: SendOptions): Promise<T> {
   const before = await renewIfExpired(path)
   let res: Response
   try {
-    res = await send(method, path, body)
+    res = await send(method, path, body, options)
   } catch {
     throw new ApiError(0, 'Network error: the server could not be reached. Please try again.')
   }
@@ -216,7 +298,7 @@ export async function request<T>(method: string, path: string, body?: unknown): 
     const renewed = before === 'rejected' ? 'rejected' : await renewSession()
     if (renewed === 'renewed') {
       try {
-        res = await send(method, path, body)
+        res = await send(method, path, body, options)
       } catch {
         throw new ApiError(0, 'Network error: the server could not be reached. Please try again.')
       }
@@ -226,6 +308,9 @@ export async function request<T>(method: string, path: string, body?: unknown): 
     }
     if (res.status === 401 && !NO_REDIRECT.some((p) => path.includes(p))) endSession()
   }
+  // An inbound session lives as long as its link: once the link is revoked or expired every call
+  // answers 410, and the session is over (the inbound page then says so).
+  if (res.status === 410 && storage.getAuthData()?.inboundUser && !NO_RENEWAL.some((p) => path.startsWith(p))) endSession()
   return parse<T>(res)
 }
 
@@ -257,8 +342,9 @@ export async function readEvents(path: string, onEvent: (event: string, data: un
     while (cut >= 0) {
       const block = buffer.slice(0, cut)
       buffer = buffer.slice(cut + 2)
-      const event = /^event: (.*)$/m.exec(block)?.[1]
-      const data = /^data: (.*)$/m.exec(block)?.[1]
+      // A block without an `event:` line is a 'message' (the SSE default); comments (`: ping`) have no data.
+      const event = /^event: ?(.*)$/m.exec(block)?.[1] ?? 'message'
+      const data = /^data: ?(.*)$/m.exec(block)?.[1]
       if (event && data) onEvent(event, JSON.parse(data))
       cut = buffer.indexOf('\n\n')
     }

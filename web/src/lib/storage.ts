@@ -13,6 +13,8 @@ export interface AuthData {
   inboundUser?: boolean
   outboundId?: string
   dbName?: string
+  /** Inbound users: the capability of the emailed link, exchanged again to renew the session. */
+  inboundLink?: string
 }
 
 const listeners = new Set<() => void>()

@@ -20,7 +20,7 @@ export function collaboratorRoutes(app: AppInstance, deps: OutboundDeps): void {
   const listOf = async (tenantId: string, outboundId: string) => (await collaboratorsOf(db, tenantId, [outboundId])).get(outboundId) ?? []
   const emailOf = (raw: string | undefined) => {
     const email = (raw ?? '').trim().toLowerCase()
-    if (!email) throw new AppError('INVALID_REQUEST', { message: OutboundText.emailRequired })
+    if (!email) throw new AppError('INVALID_REQUEST', { message: OutboundText.collaboratorEmailRequired })
     if (!isValidEmail(email)) throw new AppError('INVALID_REQUEST', { message: OutboundText.invalidEmail })
     return email
   }

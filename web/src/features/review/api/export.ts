@@ -8,21 +8,45 @@ export type { ExportReason, ExportReport, ExportScope, ExportSkip } from '@porta
 
 const query = (scope: ExportScope) => (scope === 'all' ? '?scope=all' : '')
 
+/**
+ * What the export dialog exports: the report and the two downloads of one record. The questionnaire
+ * review's (below) has a scope (approved answers only, or every draft); another (an outbound) may not.
+ */
+export interface ExportSource {
+  /** Names the record in the query cache. */
+  key: string
+  /** Whether the approved / all choice applies. */
+  scoped: boolean
+  reportPath: (scope: ExportScope) => string
+  filledPath: (scope: ExportScope) => string
+  answersPath: (scope: ExportScope) => string
+  answersFileName: string
+  answersLabel: string
+}
+
+export const questionnaireExport = (questionnaireId: string): ExportSource => ({
+  key: questionnaireId,
+  scoped: true,
+  reportPath: (scope) => `/api/questionnaires/${questionnaireId}/export-report${query(scope)}`,
+  filledPath: (scope) => `/api/questionnaires/${questionnaireId}/with-answers${query(scope)}`,
+  answersPath: (scope) => `/api/downloadquestions/${questionnaireId}${query(scope)}`,
+  answersFileName: 'questions_and_answers.xlsx',
+  answersLabel: 'Download questions and answers',
+})
+
 /** The report is made by writing the file and checking it: asked for again whenever the dialog opens. */
-export const useExportReport = (questionnaireId: string, scope: ExportScope) =>
+export const useExportReport = (source: ExportSource, scope: ExportScope) =>
   useQuery({
-    queryKey: ['export-report', questionnaireId, scope],
-    queryFn: () => api.get<ExportReportReply>(`/api/questionnaires/${questionnaireId}/export-report${query(scope)}`).then((r) => r.data),
+    queryKey: ['export-report', source.key, scope],
+    queryFn: () => api.get<ExportReportReply>(source.reportPath(scope)).then((r) => r.data),
     staleTime: 0,
     gcTime: 0,
     retry: false,
   })
 
-export const downloadFilled = (questionnaireId: string, scope: ExportScope, fileName: string) =>
-  downloadFile(`/api/questionnaires/${questionnaireId}/with-answers${query(scope)}`, fileName)
+export const downloadFilled = (source: ExportSource, scope: ExportScope, fileName: string) => downloadFile(source.filledPath(scope), fileName)
 
-export const downloadQuestionsAndAnswers = (questionnaireId: string, scope: ExportScope) =>
-  downloadFile(`/api/downloadquestions/${questionnaireId}${query(scope)}`, 'questions_and_answers.xlsx')
+export const downloadQuestionsAndAnswers = (source: ExportSource, scope: ExportScope) => downloadFile(source.answersPath(scope), source.answersFileName)
 
 /** Why a question, or part of it, was not written, in words (@portal/contracts ExportReason). */
 export const REASONS: Record<ExportReason, string> = {

@@ -7,10 +7,11 @@ import { Modal } from '../../../components/ui/modal'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api-client'
-import { downloadFilled, downloadQuestionsAndAnswers, type ExportReport, type ExportScope, type ExportSkip, REASONS, useExportReport } from '../api/export'
+import { downloadFilled, downloadQuestionsAndAnswers, type ExportReport, type ExportScope, type ExportSkip, type ExportSource, REASONS, useExportReport } from '../api/export'
 
 interface ExportDialogProps {
-  questionnaireId: string
+  /** What is exported (api/export questionnaireExport, or another record's URLs). */
+  source: ExportSource
   onClose: () => void
 }
 
@@ -73,9 +74,9 @@ function Report({ report }: { report: ExportReport }) {
   )
 }
 
-export function ExportDialog({ questionnaireId, onClose }: ExportDialogProps) {
+export function ExportDialog({ source, onClose }: ExportDialogProps) {
   const [scope, setScope] = useState<ExportScope>('approved')
-  const report = useExportReport(questionnaireId, scope)
+  const report = useExportReport(source, scope)
   const { toast } = useNotifications()
   const [busy, setBusy] = useState(false)
   const download = (fn: () => Promise<void>) => {
@@ -87,27 +88,29 @@ export function ExportDialog({ questionnaireId, onClose }: ExportDialogProps) {
 
   return (
     <Modal title="Export answers" onClose={onClose}>
-      <fieldset>
-        <legend>Answers to export</legend>
-        <label>
-          <input type="radio" name="scope" value="approved" checked={scope === 'approved'} onChange={() => setScope('approved')} /> Approved answers only
-        </label>
-        <label>
-          <input type="radio" name="scope" value="all" checked={scope === 'all'} onChange={() => setScope('all')} /> All drafts
-        </label>
-      </fieldset>
+      {source.scoped && (
+        <fieldset>
+          <legend>Answers to export</legend>
+          <label>
+            <input type="radio" name="scope" value="approved" checked={scope === 'approved'} onChange={() => setScope('approved')} /> Approved answers only
+          </label>
+          <label>
+            <input type="radio" name="scope" value="all" checked={scope === 'all'} onChange={() => setScope('all')} /> All drafts
+          </label>
+        </fieldset>
+      )}
       {report.isPending && <Spinner label="Writing and checking the workbook" />}
       {report.isError && <p className="form-error">{errorMessage(report.error, 'The export report could not be made')}</p>}
       {report.data && <Report report={report.data} />}
       <div className="actions">
-        <button className="secondary" disabled={busy} onClick={() => download(() => downloadQuestionsAndAnswers(questionnaireId, scope))}>
-          Download questions and answers
+        <button className="secondary" disabled={busy} onClick={() => download(() => downloadQuestionsAndAnswers(source, scope))}>
+          {source.answersLabel}
         </button>
         <button
           className="primary"
           disabled={busy || !report.data?.verification.verified}
           aria-busy={busy || undefined}
-          onClick={() => report.data && download(() => downloadFilled(questionnaireId, scope, report.data.fileName))}
+          onClick={() => report.data && download(() => downloadFilled(source, scope, report.data.fileName))}
         >
           Download filled questionnaire
         </button>

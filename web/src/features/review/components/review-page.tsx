@@ -12,6 +12,7 @@ import { useDraft, useHasDraft } from '../../../lib/drafts'
 import { formatDateEST } from '../../../lib/format-date'
 import { type Question, useCounts, useQuestions, useSaveAnswer } from '../api'
 import { useAddComment, useComments } from '../api/comments'
+import { questionnaireExport } from '../api/export'
 import { AnswerOrigin } from './answer-origin'
 import { ExportDialog } from './export-dialog'
 import { flagOf, inTab, type Tab, toggled, toggleLabel } from './flags'
@@ -165,7 +166,7 @@ export function ReviewPage() {
           </aside>
         )}
       </div>
-      {exporting && <ExportDialog questionnaireId={questionnareId} onClose={() => setExporting(false)} />}
+      {exporting && <ExportDialog source={questionnaireExport(questionnareId)} onClose={() => setExporting(false)} />}
     </section>
   )
 }

@@ -1,0 +1,5 @@
+import { OutboundReviewPage } from '../../../features/outbound/components/outbound-review-page'
+
+export default function OutboundReviewRoute() {
+  return <OutboundReviewPage />
+}

@@ -1,0 +1,5 @@
+import { OutboundPage } from '../../../features/outbound/components/outbound-page'
+
+export default function OutboundRoute() {
+  return <OutboundPage />
+}

@@ -1,0 +1,103 @@
+// What staff sent (docs/outbound-api.md): the paged list, sending, deleting, the emailed link
+// (revoke, resend), collaborators and the sent file.
+import type { CollaboratorsReply, LinkReply, OutboundListReply, OutboundSaveReply, OutboundSummary } from '@portal/contracts'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { PAGE_SIZE } from '../../../config/constants'
+import { api, downloadFile, type Envelope } from '../../../lib/api-client'
+import { LIST_KEY } from './keys'
+
+export type { OutboundSummary } from '@portal/contracts'
+const base = (id: string) => `/api/outbound/${encodeURIComponent(id)}`
+export const extracting = (o: Pick<OutboundSummary, 'state'>) => o.state === 'queued' || o.state === 'running'
+
+/**
+ * A page of the list. `pollMs`: how often to ask again while a row is still being read (the rows'
+ * event streams make it rarer; without them it is the fallback).
+ */
+export const useOutboundList = (page: number, pollMs: () => number) =>
+  useQuery({
+    queryKey: [...LIST_KEY, page],
+    queryFn: () => api.get<OutboundListReply>(`/api/outbound/list?page=${page}&pageSize=${PAGE_SIZE}`),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data?.data.some(extracting) ? pollMs() : false),
+  })
+
+/** The send form's values as the server takes them: a file, or a template's id. */
+export interface SendValues {
+  clientName: string
+  email: string
+  expiresInDays: number
+  file: File | null
+  templateId: string
+}
+
+export function useSendOutbound() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (v: SendValues) => {
+      const form = new FormData()
+      form.append('clientName', v.clientName.trim())
+      form.append('email', v.email.trim())
+      form.append('expiresInDays', String(v.expiresInDays))
+      if (v.file) {
+        form.append('fileName', v.file.name)
+        form.append('files', v.file, v.file.name)
+      } else form.append('templateId', v.templateId)
+      return api.upload<OutboundSaveReply>('/api/outbound/save', form)
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: LIST_KEY }),
+  })
+}
+
+export function useDeleteOutbound() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => api.delete<Envelope<unknown>>(base(id)),
+    onSettled: () => qc.invalidateQueries({ queryKey: LIST_KEY }),
+  })
+}
+
+export function useRevokeLink() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => api.post<LinkReply>(`${base(id)}/revoke`),
+    onSettled: () => qc.invalidateQueries({ queryKey: LIST_KEY }),
+  })
+}
+
+export function useResendLink() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, expiresInDays }: { id: string; expiresInDays: number }) => api.post<LinkReply>(`${base(id)}/resend`, { expiresInDays }),
+    onSettled: () => qc.invalidateQueries({ queryKey: LIST_KEY }),
+  })
+}
+
+export const downloadSent = (o: Pick<OutboundSummary, '_id' | 'fileName'>) => downloadFile(`${base(o._id)}/download`, o.fileName)
+
+const collaboratorsKey = (outboundId: string) => ['outbound-collaborators', outboundId]
+
+export const useCollaborators = (outboundId: string) =>
+  useQuery({
+    queryKey: collaboratorsKey(outboundId),
+    queryFn: () => api.get<CollaboratorsReply>(`/api/outbound/collaborators?outboundId=${encodeURIComponent(outboundId)}`).then((r) => r.data),
+  })
+
+export function useCollaboratorChange(outboundId: string, change: 'add' | 'remove') {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (collaboratorEmail: string) =>
+      change === 'add'
+        ? api.post<CollaboratorsReply>('/api/outbound/collaborator/add', { outboundId, collaboratorEmail })
+        : api.delete<CollaboratorsReply>('/api/outbound/collaborator/remove', { outboundId, collaboratorEmail }),
+    // The reply holds the list as it is now.
+    onSuccess: (reply, email) =>
+      qc.setQueryData<string[]>(collaboratorsKey(outboundId), (list = []) =>
+        Array.isArray(reply?.data) ? reply.data : change === 'add' ? [...list.filter((e) => e !== email), email] : list.filter((e) => e !== email),
+      ),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: collaboratorsKey(outboundId) })
+      void qc.invalidateQueries({ queryKey: LIST_KEY })
+    },
+  })
+}

@@ -1,0 +1,248 @@
+// The outbound list (spec §2): client name, created date, email, collaborators, Complete / Pending,
+// how far reading and answering got, the emailed link (revoke, resend), and the row actions
+// Collaborators, Review, Download and Delete. Ten a page with the spec's paging control.
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { Field } from '../../../components/ui/field'
+import { Modal } from '../../../components/ui/modal'
+import { useNotifications } from '../../../components/ui/notifications'
+import { Pagination } from '../../../components/ui/pagination'
+import { Spinner } from '../../../components/ui/spinner'
+import { errorMessage } from '../../../lib/api-client'
+import { formatDateEST } from '../../../lib/format-date'
+import { downloadSent, extracting, type OutboundSummary, useDeleteOutbound, useOutboundList, useResendLink, useRevokeLink } from '../api/outbounds'
+import { useOutboundEvents } from '../api/review'
+import { CollaboratorsModal } from './collaborators-modal'
+import { failureText } from './failure'
+import { collaboratorsText, linkState, linkText, progressText, statusText } from './format'
+import { DEFAULT_EXPIRY_DAYS, EXPIRY_MESSAGE, MAX_EXPIRY_DAYS } from './send-form'
+import { SendModal } from './send-modal'
+
+/** Event streams opened at most at once for rows being read (browsers allow few connections per host). */
+const MAX_STREAMS = 3
+
+/** Follows one row's event stream (each event refreshes the list) and reports whether it is open. */
+function RowEvents({ id, onOpen }: { id: string; onOpen: (id: string, open: boolean) => void }) {
+  const open = useOutboundEvents(id, true)
+  useEffect(() => {
+    onOpen(id, open)
+    return () => onOpen(id, false)
+  }, [id, open, onOpen])
+  return null
+}
+
+function ResendModal({ outbound, onClose }: { outbound: OutboundSummary; onClose: () => void }) {
+  const [days, setDays] = useState(String(DEFAULT_EXPIRY_DAYS))
+  const [error, setError] = useState('')
+  const resend = useResendLink()
+  const { toast } = useNotifications()
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    const n = Number(days.trim())
+    if (!/^\d+$/.test(days.trim()) || n < 1 || n > MAX_EXPIRY_DAYS) return setError(EXPIRY_MESSAGE)
+    resend.mutate(
+      { id: outbound._id, expiresInDays: n },
+      {
+        onSuccess: (reply) => {
+          toast('success', reply?.message || `A new link was emailed to ${outbound.email}`)
+          onClose()
+        },
+        onError: (err) => setError(errorMessage(err, 'The link could not be sent again')),
+      },
+    )
+    return undefined
+  }
+  return (
+    <Modal title="Resend Link" onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <p>{`A new link is emailed to ${outbound.email}; links sent before stop working.`}</p>
+        <Field
+          name="resendDays"
+          label="Link works for (days)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_EXPIRY_DAYS}
+          value={days}
+          error={error}
+          onChange={(e) => {
+            setDays(e.target.value)
+            setError('')
+          }}
+        />
+        <div className="actions">
+          <button type="button" className="secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={resend.isPending} aria-busy={resend.isPending || undefined}>
+            {resend.isPending ? 'Sending…' : 'Resend'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  )
+}
+
+export function OutboundListCard() {
+  const [page, setPage] = useState(1)
+  const openStreams = useRef(new Set<string>())
+  const readingIds = useRef<string[]>([])
+  // Every 2 s while a row being read has no open event stream; rarely (a safety net) when all have.
+  const list = useOutboundList(page, () => (readingIds.current.every((id) => openStreams.current.has(id)) ? 15_000 : 2000))
+  const remove = useDeleteOutbound()
+  const revoke = useRevokeLink()
+  const { toast } = useNotifications()
+  const [sending, setSending] = useState(false)
+  const [collaborators, setCollaborators] = useState<OutboundSummary | null>(null)
+  const [toDelete, setToDelete] = useState<OutboundSummary | null>(null)
+  const [toRevoke, setToRevoke] = useState<OutboundSummary | null>(null)
+  const [toResend, setToResend] = useState<OutboundSummary | null>(null)
+  const rows = list.data?.data ?? []
+  const now = Date.now()
+
+  const reading = rows.filter(extracting).map((o) => o._id)
+  readingIds.current = reading
+  const streamed = reading.slice(0, MAX_STREAMS)
+  const onOpen = useCallback((id: string, open: boolean) => {
+    if (open) openStreams.current.add(id)
+    else openStreams.current.delete(id)
+  }, [])
+
+  const download = (o: OutboundSummary) =>
+    downloadSent(o).catch((err: unknown) => toast('error', failureText(err, 'Failed to download file', 'An error occurred while downloading')))
+
+  return (
+    <section className="card" aria-labelledby="outbound-title">
+      <div className="card-header">
+        <h2 id="outbound-title">Sent Questionnaires</h2>
+        <button className="primary" onClick={() => setSending(true)}>
+          New Questionnaire
+        </button>
+      </div>
+      {streamed.map((id) => (
+        <RowEvents key={id} id={id} onOpen={onOpen} />
+      ))}
+      {list.isPending ? (
+        <Spinner label="Loading questionnaires" />
+      ) : list.isError && !list.data ? (
+        <p className="form-error" role="alert">
+          Error fetching outbound list
+        </p>
+      ) : (
+        <div className="table-wrap">
+          <table className="outbound-table">
+            <thead>
+              <tr>
+                <th scope="col">Client</th>
+                <th scope="col">Email</th>
+                <th scope="col">Created</th>
+                <th scope="col">Status</th>
+                <th scope="col">Link</th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.length === 0 ? (
+                <tr>
+                  <td colSpan={6} className="empty">
+                    No questionnaires sent yet. Use New Questionnaire to send one.
+                  </td>
+                </tr>
+              ) : (
+                rows.map((o) => {
+                  const link = linkState(o.link, now)
+                  return (
+                    <tr key={o._id}>
+                      <td>
+                        <strong>{o.clientName}</strong>
+                        {o.collaborators.length > 0 && <div className="muted small">{collaboratorsText(o.collaborators.length)}</div>}
+                      </td>
+                      <td className="wrap">{o.email}</td>
+                      <td>{formatDateEST(o.createdAt)}</td>
+                      <td>
+                        <span className={`badge ${o.status ? 'badge-active' : ''}`}>{statusText(o.status)}</span>
+                        <div className={`small file-state ${o.state}`}>{progressText(o)}</div>
+                      </td>
+                      <td>
+                        <div className={`small link-state ${link}`}>{linkText(o.link, now)}</div>
+                        <div className="row-actions">
+                          {link === 'active' && (
+                            <button className="link-button small" aria-label={`Revoke the link sent to ${o.clientName}`} onClick={() => setToRevoke(o)}>
+                              Revoke
+                            </button>
+                          )}
+                          <button className="link-button small" aria-label={`Resend the link to ${o.clientName}`} onClick={() => setToResend(o)}>
+                            Resend
+                          </button>
+                        </div>
+                      </td>
+                      <td className="row-actions">
+                        <button className="secondary small" aria-label={`Collaborators of ${o.clientName}`} onClick={() => setCollaborators(o)}>
+                          Collaborators
+                        </button>
+                        <Link className="button-link small" to={`/outbound/review/${encodeURIComponent(o._id)}`} aria-label={`Review ${o.clientName}`}>
+                          Review
+                        </Link>
+                        <button className="secondary small" aria-label={`Download ${o.fileName}`} onClick={() => void download(o)}>
+                          Download
+                        </button>
+                        <button className="danger small" aria-label={`Delete the questionnaire sent to ${o.clientName}`} onClick={() => setToDelete(o)}>
+                          Delete
+                        </button>
+                      </td>
+                    </tr>
+                  )
+                })
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list.isError && list.data && (
+        <p className="form-error" role="alert">
+          Error fetching outbound list
+        </p>
+      )}
+      <Pagination currentPage={page} totalPages={list.data?.totalPages ?? 0} onChange={setPage} />
+      {sending && <SendModal onClose={() => setSending(false)} />}
+      {collaborators && <CollaboratorsModal outbound={collaborators} onClose={() => setCollaborators(null)} />}
+      {toResend && <ResendModal outbound={toResend} onClose={() => setToResend(null)} />}
+      {toRevoke && (
+        <ConfirmDialog
+          title="Revoke Link"
+          message={`Are you sure you want to revoke the link sent to ${toRevoke.email}? It stops working at once.`}
+          confirmLabel="Revoke"
+          busy={revoke.isPending}
+          onCancel={() => setToRevoke(null)}
+          onConfirm={() =>
+            revoke.mutate(toRevoke._id, {
+              onSuccess: (reply) => toast('success', reply?.message || 'Link revoked'),
+              onError: (err) => toast('error', errorMessage(err, 'The link could not be revoked')),
+              onSettled: () => setToRevoke(null),
+            })
+          }
+        />
+      )}
+      {toDelete && (
+        <ConfirmDialog
+          title="Delete Outbound"
+          message={`Are you sure you want to delete the questionnaire sent to ${toDelete.clientName}?`}
+          busy={remove.isPending}
+          onCancel={() => setToDelete(null)}
+          onConfirm={() =>
+            remove.mutate(toDelete._id, {
+              onSuccess: () => {
+                toast('success', 'Outbound deleted successfully')
+                // The last row of a page gone: show the page before.
+                if (rows.length === 1 && page > 1) setPage(page - 1)
+              },
+              onError: (err) => toast('error', failureText(err, 'Error deleting outbound', 'An error occurred while deleting')),
+              onSettled: () => setToDelete(null),
+            })
+          }
+        />
+      )}
+    </section>
+  )
+}
