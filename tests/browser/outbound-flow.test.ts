@@ -2,17 +2,16 @@
 // a workbook to a client; the client opens the emailed link (from the development outbox), answers,
 // attaches a file, comments and submits; staff see "Complete" live, read the answers and download
 // both exports, whose contents are checked.
-import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { readOutbox } from '@portal/mail'
 import { readWorkbook } from '@portal/sheets'
-import { type Browser, chromium } from 'playwright-core'
+import type { Browser } from 'playwright-core'
+import { launchChromium, requireBrowserSetup, signInThroughForm, until } from '../support/browser.js'
 import { signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 
-const chromePath = process.env['CHROME_PATH'] || '/usr/bin/chromium'
-if (!existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath}`)
+requireBrowserSetup()
 const DATA = path.resolve(process.cwd(), 'tests/fixtures')
 const VSA = path.join(DATA, 'questionnaires/built/vsa-core.xlsx')
 const PDF = path.join(DATA, 'policies/open_access_policies/minimal-soc2_compiled.pdf')
@@ -23,7 +22,7 @@ describe('outbound questionnaire in real browsers (staff and recipient)', () => 
 
   beforeAll(async () => {
     tp = await startTestPortal({ listen: true })
-    browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] })
+    browser = await launchChromium()
   })
   afterAll(async () => {
     await browser?.close()
@@ -35,12 +34,7 @@ describe('outbound questionnaire in real browsers (staff and recipient)', () => 
     const staffContext = await browser.newContext({ baseURL: tp.url, acceptDownloads: true })
     const staff = await staffContext.newPage()
     staff.setDefaultTimeout(20_000)
-    await staff.goto('/login')
-    await staff.fill('input[name=email]', 'sam@sender-co.example')
-    await staff.press('input[name=email]', 'Enter')
-    await staff.fill('input[name=password]', 'Outbound!2026x')
-    await staff.getByRole('button', { name: 'Sign in' }).click()
-    await staff.waitForURL('**/enterprise')
+    await signInThroughForm(staff, 'sam@sender-co.example', 'Outbound!2026x')
 
     // Send: the spec's validation first, then a real workbook.
     await staff.goto('/outbound')
@@ -65,13 +59,8 @@ describe('outbound questionnaire in real browsers (staff and recipient)', () => 
     await staff.getByText('0 of 20 questions answered (0%)').waitFor()
 
     // The recipient: a separate browser context with no account, from the emailed link.
-    let link: string | undefined
-    for (let i = 0; i < 100 && !link; i++) {
-      link = (await readOutbox(tp.dataDir, 'ciso@globex.example')).at(-1)?.text.match(/https?:\/\/\S+\/inbound\/review\/[\w-]+/)?.[0]
-      if (!link) await new Promise((r) => setTimeout(r, 100))
-    }
-    expect(link).toBeDefined()
-    const capability = link!.split('/').at(-1)!
+    const link = await until('the emailed link', async () => (await readOutbox(tp.dataDir, 'ciso@globex.example')).at(-1)?.text.match(/https?:\/\/\S+\/inbound\/review\/[\w-]+/)?.[0], 10_000)
+    const capability = link.split('/').at(-1)!
     const clientContext = await browser.newContext({ baseURL: tp.url, acceptDownloads: true })
     const client = await clientContext.newPage()
     client.setDefaultTimeout(20_000)

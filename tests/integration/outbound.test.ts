@@ -10,7 +10,7 @@ import { schemaDb, systemView } from '@portal/db'
 import { readOutbox } from '@portal/mail'
 import { readWorkbook } from '@portal/sheets'
 import { type OutboundDb, sendReminders } from '@portal/svc-outbound'
-import { callAs, type DbKind, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+import { callAs, type DbKind, type SignedUp, signUp, startTestPortal, type TestPortal, until } from '../support/portal.js'
 
 const DATA = path.resolve(process.cwd(), 'tests/fixtures')
 const VSA = path.join(DATA, 'questionnaires/built/vsa-core.xlsx')
@@ -39,15 +39,6 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
     for (const [k, v] of Object.entries(fields)) fd.append(k, v)
     if (file) fd.append(file[2] ?? 'files', new Blob([new Uint8Array(file[1])]), file[0])
     return fd
-  }
-  const until = async <T>(what: string, fn: () => Promise<T | undefined>, ms = 60_000): Promise<T> => {
-    const end = Date.now() + ms
-    for (;;) {
-      const v = await fn()
-      if (v !== undefined) return v
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-      await new Promise((r) => setTimeout(r, 100))
-    }
   }
   /** The last questionnaire link mailed to `email`. */
   const linkMailedTo = (email: string) =>

@@ -4,6 +4,8 @@ import { existsSync } from 'node:fs'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { call, type TestPortal } from './portal.js'
 
+export { until } from './portal.js'
+
 export const chromePath = process.env['CHROME_PATH'] || '/usr/bin/chromium'
 
 /** Throws a clear message when Chromium or the built web app is missing. */
@@ -27,17 +29,6 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.fill('input[name=password]', password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await page.waitForURL(landing)
-}
-
-/** Polls `fn` until it returns a value (not undefined). */
-export async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await fn()
-    if (v !== undefined) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
 }
 
 export interface ApiReply {

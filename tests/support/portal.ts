@@ -186,3 +186,14 @@ export async function verifyEmail(tp: TestPortal, email: string, refreshCookie: 
   if (renewed.status !== 200) throw new Error(`renewal after verification failed: ${renewed.status}`)
   return (renewed.body.data as { token: string }).token
 }
+
+/** Polls `fn` until it returns a value (not undefined). */
+export async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = await fn()
+    if (v !== undefined) return v
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
