@@ -177,19 +177,21 @@ export function OutboundListCard() {
                           </button>
                         </div>
                       </td>
-                      <td className="row-actions">
-                        <button className="secondary small" aria-label={`Collaborators of ${o.clientName}`} onClick={() => setCollaborators(o)}>
-                          Collaborators
-                        </button>
-                        <Link className="button-link small" to={`/outbound/review/${encodeURIComponent(o._id)}`} aria-label={`Review ${o.clientName}`}>
-                          Review
-                        </Link>
-                        <button className="secondary small" aria-label={`Download ${o.fileName}`} onClick={() => void download(o)}>
-                          Download
-                        </button>
-                        <button className="danger small" aria-label={`Delete the questionnaire sent to ${o.clientName}`} onClick={() => setToDelete(o)}>
-                          Delete
-                        </button>
+                      <td>
+                        <div className="row-actions">
+                          <button className="secondary small" aria-label={`Collaborators of ${o.clientName}`} onClick={() => setCollaborators(o)}>
+                            Collaborators
+                          </button>
+                          <Link className="button-link small" to={`/outbound/review/${encodeURIComponent(o._id)}`} aria-label={`Review ${o.clientName}`}>
+                            Review
+                          </Link>
+                          <button className="secondary small" aria-label={`Download ${o.fileName}`} onClick={() => void download(o)}>
+                            Download
+                          </button>
+                          <button className="danger small" aria-label={`Delete the questionnaire sent to ${o.clientName}`} onClick={() => setToDelete(o)}>
+                            Delete
+                          </button>
+                        </div>
                       </td>
                     </tr>
                   )
