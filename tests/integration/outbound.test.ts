@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { schemaDb, systemView } from '@portal/db'
 import { readOutbox } from '@portal/mail'
 import { readWorkbook } from '@portal/sheets'
+import { createVirusScanner } from '@portal/storage'
 import { type OutboundDb, sendReminders } from '@portal/svc-outbound'
 import { callAs, type DbKind, type SignedUp, signUp, startTestPortal, type TestPortal, until } from '../support/portal.js'
 
@@ -327,7 +328,7 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
     const sent = await api(alice, 'POST', '/api/outbound/save', form({ clientName: 'Quiet Co', email: 'quiet@quiet.example' }, ['VSA.xlsx', await readFile(VSA)]))
     await extracted(alice, (sent.json.data as { outboundId: string }).outboundId)
     const first = await linkMailedTo('quiet@quiet.example')
-    const deps = { db: outboundDb(), blobs: tp.portal.ctx.blobs!, bus: tp.portal.ctx.bus!, queue: tp.portal.ctx.queue!, mail: tp.portal.ctx.mail!, tokens: tp.portal.ctx.tokens, config: tp.portal.ctx.config, logger: tp.portal.ctx.logger, database: tp.portal.ctx.db! }
+    const deps = { db: outboundDb(), blobs: tp.portal.ctx.blobs!, scanner: createVirusScanner(undefined), bus: tp.portal.ctx.bus!, queue: tp.portal.ctx.queue!, mail: tp.portal.ctx.mail!, tokens: tp.portal.ctx.tokens, config: tp.portal.ctx.config, logger: tp.portal.ctx.logger, database: tp.portal.ctx.db! }
     expect(await sendReminders(deps, 0)).toBeGreaterThanOrEqual(1)
     const reminder = (await readOutbox(tp.dataDir, 'quiet@quiet.example')).at(-1)!
     expect(reminder.subject).toMatch(/^Reminder/)

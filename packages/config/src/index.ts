@@ -55,6 +55,7 @@ export const variables = {
   EMBEDDING_BASE_URL: { kind: 'url', description: 'OpenAI-compatible server for embeddings when it differs from OPENAI_BASE_URL' },
   QDRANT_URL: { kind: 'url', description: 'Qdrant for vectors (with EMBEDDING_MODEL); empty = pgvector in the database where it has the extension' },
   QDRANT_API_KEY: { kind: 'string', description: 'Qdrant API key', secret: true },
+  CLAMAV_URL: { kind: 'url', description: 'clamd to scan files from outside the company (answers\' attachments) before they are stored, e.g. `tcp://127.0.0.1:3310`; empty = no virus scan (files are still checked by content)' },
   QUEUE_PREFIX: { kind: 'string', default: 'portal', description: 'Prefix of the BullMQ keys in Redis (one per installation sharing a Redis)' },
   ACCESS_TOKEN_DAYS: { kind: 'int', default: '30', description: 'Days a trust-center permission token (mailed on approval of an access request) stays valid' },
   LLM_CONCURRENCY: { kind: 'int', default: '4', description: 'Questions drafted at once per questionnaire with a model' },
@@ -96,6 +97,8 @@ export interface Config {
   llm: { baseUrl: string; apiKey: string; model: string; concurrency: number } | undefined
   embeddings: { baseUrl: string; apiKey: string; model: string } | undefined
   qdrant: { url: string; apiKey: string | undefined } | undefined
+  /** clamd's address (tcp://host:port), when files from outside are scanned. */
+  clamavUrl: string | undefined
   queuePrefix: string
   accessTokenDays: number
   /** Per company and UTC day (security.md B29): a noisy tenant is refused, the others keep their share. */
@@ -203,6 +206,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       : undefined,
     embeddings: embeddingsOf(get),
     qdrant: get('QDRANT_URL') ? { url: get('QDRANT_URL')!, apiKey: get('QDRANT_API_KEY') } : undefined,
+    clamavUrl: get('CLAMAV_URL'),
     queuePrefix: get('QUEUE_PREFIX')!,
     accessTokenDays: Math.max(1, Number(get('ACCESS_TOKEN_DAYS'))),
     quota: {

@@ -5,6 +5,7 @@ import { JOBS } from '@portal/contracts'
 import { asSystem, migrateSchema, schemaDb, withTenant, withTenantOf } from '@portal/db'
 import { need, type ServiceContext } from '@portal/http'
 import type { Module } from '@portal/runtime'
+import { createVirusScanner } from '@portal/storage'
 import { pruneAttempts, recipientLinks } from './db/links.repo.js'
 import { migrations } from './db/migrations/index.js'
 import { seedDemoOutbound as seedDemo } from './demo.js'
@@ -48,7 +49,7 @@ export async function sendReminders(deps: OutboundDeps, days = REMINDER_DAYS): P
 function depsOf(ctx: ServiceContext): OutboundDeps {
   const database = need(ctx.db, 'db')
   return {
-    database, db: schemaDb<OutboundDb>(database, SCHEMA), blobs: need(ctx.blobs, 'blobs'), bus: need(ctx.bus, 'bus'), queue: need(ctx.queue, 'queue'),
+    database, db: schemaDb<OutboundDb>(database, SCHEMA), blobs: need(ctx.blobs, 'blobs'), scanner: createVirusScanner(ctx.config.clamavUrl), bus: need(ctx.bus, 'bus'), queue: need(ctx.queue, 'queue'),
     mail: need(ctx.mail, 'mail'), tokens: need(ctx.tokens, 'tokens'), config: ctx.config, logger: ctx.logger.child({ svc: SERVICE }),
   }
 }

@@ -56,6 +56,12 @@ export function answerRoutes(app: AppInstance, deps: OutboundDeps): void {
       const { outbound, question } = await questionOf(me, upload.fields['outboundId'], upload.fields['questionId'])
       assertOpen(outbound)
       const file = upload.file!
+      // Scanned while still a temporary file: nothing reaches storage unscanned (security.md B26).
+      const verdict = await deps.scanner.scan(file.spooled.path)
+      if (!verdict.clean) {
+        req.log.warn({ outboundId: outbound.id, signature: verdict.signature, inbound: me.inboundUser }, 'security: attachment refused by the virus scan')
+        throw new AppError('UNPROCESSABLE', { message: `The file was refused: the virus scan found ${verdict.signature}` })
+      }
       const blobKey = tenantKey(me.tenantId, BUCKETS.attachments)
       await blobs.putFile(blobKey, file.spooled.path, { contentType: file.mimeType })
       const row = await insertAttachment(db, me.tenantId, { outboundId: outbound.id, questionId: question.id, fileName: file.fileName, size: file.spooled.size, mimeType: file.mimeType, blobKey })
