@@ -251,6 +251,14 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
     expect((await api(bob, 'GET', '/api/outbound/list')).json.data).toEqual([])
     expect((await api({ ...recipient, dbName: bob.dbName }, 'GET', `/api/outbound/${outboundId}`)).status).toBe(403)
 
+    // Logout ends that session only: the link opens a new one at once.
+    const visit = (await exchange(capability)).user!
+    expect((await api(visit, 'POST', '/api/logout')).status).toBe(200)
+    expect((await api(visit, 'GET', `/api/outbound/${outboundId}`)).status).toBe(401)
+    const again = (await exchange(capability)).user!
+    expect((await api(again, 'GET', `/api/outbound/${outboundId}`)).status).toBe(200)
+    expect((await api(recipient, 'GET', `/api/outbound/${outboundId}`)).status).toBe(200)
+
     // Revoked: the link and the session it gave answer 410; a new link works.
     expect((await api(alice, 'POST', `/api/outbound/${otherId}/revoke`)).json.data).toMatchObject({ revoked: true })
     const otherCap = await linkMailedTo('sec@initech.example')

@@ -22,9 +22,9 @@ declare module 'fastify' {
 export const notFound = () => new AppError('NOT_FOUND', { message: 'Outbound not found' })
 export const linkExpired = () => new AppError('LINK_EXPIRED', { message: OutboundText.linkExpired })
 
-/** The link of an inbound session, if it still works; 410 if not. */
+/** The link of an inbound session (its token's subject), if it still works; 410 if not. */
 export async function liveLink(deps: OutboundDeps, me: Principal) {
-  const link = isUuid(me.sessionId) ? await findLink(deps.db, me.tenantId, me.sessionId) : undefined
+  const link = isUuid(me.userId) ? await findLink(deps.db, me.tenantId, me.userId) : undefined
   if (!link || link.outboundId !== me.outboundId || link.revokedAt || link.expiresAt.getTime() <= Date.now()) throw linkExpired()
   return link
 }

@@ -32,8 +32,9 @@ export function inboundRoutes(app: AppInstance, deps: OutboundDeps): void {
     if (!outbound) throw notFound()
     const { token, expiresIn } = await deps.tokens.issueAccess({
       userId: link.id, tenantId: link.tenantId, dbName: outbound.dbName, admin: false, inboundUser: true, outboundId: outbound.id,
-      // The session is the link: revoking the link ends it (access.ts checks it on every call).
-      sessionId: link.id, email: link.email, name: link.email, emailVerified: false,
+      // The subject is the link: revoking the link ends every session it gave (access.ts checks it on
+      // every call). Each exchange is its own session, so a logout ends only that one.
+      sessionId: crypto.randomUUID(), email: link.email, name: link.email, emailVerified: false,
     })
     return { status: true, data: { outboundId: outbound.id, dbName: outbound.dbName, token, expiresIn, email: link.email } }
   })
