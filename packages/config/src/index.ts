@@ -47,6 +47,7 @@ export const variables = {
   TRUST_CENTER_URL: { kind: 'url', description: 'Split mode: base URL of the trust-center service' },
   QUESTIONNAIRE_URL: { kind: 'url', description: 'Split mode: base URL of the questionnaire service' },
   OUTBOUND_URL: { kind: 'url', description: 'Split mode: base URL of the outbound service' },
+  GATEWAY_TIMEOUT: { kind: 'int', default: '60', description: 'Split mode: seconds the gateway waits for a service to start answering (and between parts of its answer) before it answers 504' },
   WEB_DIST: { kind: 'string', default: 'web/dist', description: 'Folder of the built web app served by the gateway' },
   OPENAI_BASE_URL: { kind: 'url', description: 'OpenAI-compatible API for drafting answers (OpenAI, Azure OpenAI, vLLM, Ollama, llama.cpp), e.g. `https://api.openai.com/v1`; empty = the offline drafter' },
   OPENAI_API_KEY: { kind: 'string', description: 'API key of that server', secret: true },
@@ -93,6 +94,8 @@ export interface Config {
   demoPassword: string | undefined
   trustProxy: string[]
   serviceUrls: Partial<Record<'identity' | 'trust-center' | 'questionnaire' | 'outbound', string>>
+  /** Split mode: how long the gateway waits on a service (GATEWAY_TIMEOUT). */
+  gatewayTimeoutMs: number
   webDist: string
   llm: { baseUrl: string; apiKey: string; model: string; concurrency: number } | undefined
   embeddings: { baseUrl: string; apiKey: string; model: string } | undefined
@@ -200,6 +203,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       questionnaire: get('QUESTIONNAIRE_URL'),
       outbound: get('OUTBOUND_URL'),
     },
+    gatewayTimeoutMs: Math.max(1, Number(get('GATEWAY_TIMEOUT'))) * 1000,
     webDist: get('WEB_DIST')!,
     llm: get('OPENAI_BASE_URL')
       ? { baseUrl: get('OPENAI_BASE_URL')!, apiKey: get('OPENAI_API_KEY') ?? 'none', model: get('LLM_MODEL')!, concurrency: Math.max(1, Number(get('LLM_CONCURRENCY'))) }

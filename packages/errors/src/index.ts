@@ -20,7 +20,11 @@ export const AppErrorCode = {
   RATE_LIMITED: 429,
   QUOTA_EXCEEDED: 429,
   INTERNAL: 500,
+  /** The gateway could not reach the service that answers the path. */
+  BAD_GATEWAY: 502,
   UNAVAILABLE: 503,
+  /** The service the gateway forwarded to did not answer in time. */
+  GATEWAY_TIMEOUT: 504,
 } as const
 
 export type AppErrorCode = keyof typeof AppErrorCode
@@ -55,7 +59,9 @@ const defaultMessages: Record<AppErrorCode, string> = {
   RATE_LIMITED: 'Too many requests, please try again later.',
   QUOTA_EXCEEDED: 'Your company has reached today\'s limit. Please try again tomorrow.',
   INTERNAL: 'Internal server error',
+  BAD_GATEWAY: 'The service is not reachable; please try again shortly',
   UNAVAILABLE: 'Service unavailable',
+  GATEWAY_TIMEOUT: 'The service did not answer in time; please try again shortly',
 }
 
 export class AppError extends Error {

@@ -8,9 +8,18 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import httpProxy from '@fastify/http-proxy'
 import { routeTable, SERVICES } from '@portal/contracts'
+import { AppError } from '@portal/errors'
 import type { ServiceContext } from '@portal/http'
 import type { Module } from '@portal/runtime'
 import { trustHostLookup } from './trust-hosts.js'
+
+/** A service that did not answer as the gateway's error: 504 when it was too slow, 502 when unreachable. */
+export function upstreamFailure(svc: string, error: { code?: string; statusCode?: number }): AppError {
+  const timedOut = error.statusCode === 504 || /TIMEOUT/.test(error.code ?? '')
+  return timedOut
+    ? new AppError('GATEWAY_TIMEOUT', { message: `The ${svc} service did not answer in time; please try again shortly`, retryAfter: 5 })
+    : new AppError('BAD_GATEWAY', { message: `The ${svc} service is not reachable; please try again shortly`, retryAfter: 5 })
+}
 
 export const gatewayModule: Module<ServiceContext> = {
   name: 'gateway',
@@ -27,10 +36,17 @@ export const gatewayModule: Module<ServiceContext> = {
           proxied.removeContentTypeParser('application/json')
           await proxied.register(httpProxy, {
             upstream, prefix, rewritePrefix: prefix, http2: false,
-            // The service sees the gateway's address and its own host name; it learns the client's from
-            // these (set here, never passed through from the client) when it trusts the gateway (TRUST_PROXY).
+            // A frozen service must not hold the request: no first byte, or a pause in the answer,
+            // longer than GATEWAY_TIMEOUT ends it with 504 (event streams ping every 15 s).
+            undici: { headersTimeout: config.gatewayTimeoutMs, bodyTimeout: config.gatewayTimeoutMs },
             replyOptions: {
+              // The service sees the gateway's address and its own host name; it learns the client's from
+              // these (set here, never passed through from the client) when it trusts the gateway (TRUST_PROXY).
               rewriteRequestHeaders: (req, headers) => ({ ...headers, 'x-forwarded-host': req.host, 'x-forwarded-for': req.ip, 'x-forwarded-proto': req.protocol }),
+              onError: (reply, { error }) => {
+                reply.request.log.warn({ err: error, svc }, 'gateway: upstream failed')
+                reply.send(upstreamFailure(svc, error as { code?: string; statusCode?: number }))
+              },
             },
           })
         })
