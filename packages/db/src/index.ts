@@ -43,7 +43,8 @@ function kyselies(inner: Dialect, singleConnection: boolean, rowSecurity: boolea
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.rowSecurity === false) opts.log?.warn('DB_ROW_SECURITY=off: the tenant policies admit every row (a test setting)')
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    // A database that does not answer a connection within 5 s is down for this request (a 503), not a hang.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 })
     pool.on('error', (err) => opts.log?.error({ err }, 'postgres pool error'))
     const { root, system } = kyselies(new PostgresDialect({ pool }), false, opts.rowSecurity)
     await asSystem(() => sql`select 1`.execute(root)) // fail at start-up, with the server's message, not at the first request

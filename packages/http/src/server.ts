@@ -68,6 +68,24 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers
 }
 
+// Network failures, and PostgreSQL's connection (08xxx), shutdown (57P01-57P03) and "too many
+// connections" (53300) errors: the database, Redis or another backend is gone for now, which is a
+// 503 with Retry-After, not a fault of the request or of the code.
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300'])
+const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Connection is closed|Reached the max retries per request limit|Stream isn't writeable)/
+
+/** A backend is unreachable (the error, or any error it was caused by). */
+export function isBackendUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    const code = typeof e.code === 'string' ? e.code : ''
+    if (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true
+    // An AggregateError of connection attempts (IPv4 and IPv6 both refused).
+    if (Array.isArray(e.errors) && e.errors.some((x) => isBackendUnavailable(x))) return true
+  }
+  return false
+}
+
 function envelopeFor(err: unknown, req: FastifyRequest): { statusCode: number; body: Record<string, unknown>; retryAfter?: number } {
   if (isMalformedUpload(err)) err = malformedUpload()
   if (err instanceof AppError) {
@@ -88,6 +106,9 @@ function envelopeFor(err: unknown, req: FastifyRequest): { statusCode: number; b
   }
   if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
     return { statusCode: e.statusCode, body: { status: false, message: e.message ?? 'Bad request', code: e.code ?? 'INVALID_REQUEST' } }
+  }
+  if (isBackendUnavailable(err)) {
+    return { statusCode: 503, body: { status: false, message: 'The service is temporarily unavailable; please try again shortly', code: 'UNAVAILABLE' }, retryAfter: 5 }
   }
   // Server fault: the request id lets support find the logged error; no stack reaches the client.
   return { statusCode: 500, body: { status: false, message: `Internal server error (request ${req.id})`, code: 'INTERNAL' } }
