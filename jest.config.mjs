@@ -26,9 +26,9 @@ const phaseIgnore = phase === 'parallel' ? timed : []
 const phaseOnly = (patterns) => (phase === 'timed' ? timed : patterns)
 
 // Suites that exist only to exercise real servers run where those are configured (CI sets them).
-const needsRealServers = ['<rootDir>/tests/integration/split-mode.test.ts', '<rootDir>/tests/integration/database-down.test.ts']
+const needsRealServers = ['<rootDir>/tests/integration/split-mode.test.ts', '<rootDir>/tests/integration/database-down.test.ts', '<rootDir>/tests/integration/bus-reconnect.test.ts']
 const realServers = Boolean(process.env.TEST_DATABASE_URL && process.env.NATS_URL)
-if (!realServers) console.warn('[jest] TEST_DATABASE_URL/NATS_URL not set: the split-mode and database-down suites are not run')
+if (!realServers) console.warn('[jest] TEST_DATABASE_URL/NATS_URL not set: the split-mode, database-down and bus-reconnect suites are not run')
 
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },

@@ -39,11 +39,21 @@ async function watchStatus(nc: NatsConnection, log?: Logger) {
   }
 }
 
-export async function createNatsBus(natsUrl: string, log?: Logger): Promise<EventBus> {
+/**
+ * `reconnectWaitMs`: pause between reconnection attempts (tests shorten it). The connection is
+ * retried forever: a NATS server down for a minute must not leave a process without its bus (the
+ * client's default gives up after 10 tries, and every later publish failed "Event bus closed").
+ * While it is away, publishes are buffered by the client and sent on reconnection (events are
+ * best-effort; what must not be lost goes through the queue).
+ */
+export async function createNatsBus(natsUrl: string, log?: Logger, tuning: { reconnectWaitMs?: number } = {}): Promise<EventBus> {
   const { display, ...opts } = connectOptions(natsUrl)
   let nc: NatsConnection
   try {
-    nc = await connect({ ...opts, name: 'trust-portal', timeout: 5000 })
+    nc = await connect({
+      ...opts, name: 'trust-portal', timeout: 5000,
+      maxReconnectAttempts: -1, reconnectTimeWait: tuning.reconnectWaitMs ?? 1000, reconnectJitter: Math.min(500, tuning.reconnectWaitMs ?? 500),
+    })
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err)
     throw unavailable(`Event bus unavailable: cannot connect to NATS at ${display} (${reason})`, err)
