@@ -63,6 +63,16 @@ function toPrincipal(payload: Record<string, unknown>): Principal {
   }
 }
 
+/** jose's failure to fetch a remote JWKS (timeout, network error, an error status), as opposed to a bad token. */
+function keysUnreachable(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code
+  if (code === 'ERR_JWKS_TIMEOUT') return true
+  // A fetch that failed outright (connection refused) surfaces as a TypeError from fetch, or jose's
+  // JOSEError for a non-200 answer.
+  if ((err as Error)?.name === 'TypeError' && /fetch failed/i.test((err as Error).message)) return true
+  return code === 'ERR_JOSE_GENERIC' && /Expected 200 OK from the JSON Web Key Set HTTP response/.test((err as Error).message)
+}
+
 function verifierFor(keys: JWTVerifyGetKey, opts: TokenOptions, revocations: SessionRevocations) {
   return async (token: string): Promise<Principal> => {
     if (!token || token.length > 4096) throw unauthenticated()
@@ -77,7 +87,10 @@ function verifierFor(keys: JWTVerifyGetKey, opts: TokenOptions, revocations: Ses
         maxTokenAge: opts.accessTtl + 60,
         clockTolerance: 30,
       }))
-    } catch {
+    } catch (err) {
+      // The keys could not be fetched (identity down or slow): the token may well be valid, so the
+      // answer is "try again" (503), never "sign in again" (401).
+      if (keysUnreachable(err)) throw new AppError('UNAVAILABLE', { message: 'Sign-in cannot be checked right now; please try again shortly', retryAfter: 5, cause: err })
       throw unauthenticated()
     }
     const principal = toPrincipal(payload)
@@ -128,7 +141,9 @@ export function createTokenService(key: SigningKey, opts: TokenOptions): TokenSe
 /** A service in its own process: verifies with the identity service's published JWKS. */
 export function createRemoteTokenService(jwksUrl: string, opts: TokenOptions): TokenService {
   const revocations = new SessionRevocations()
-  const verify = verifierFor(createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: 30_000 }), opts, revocations)
+  // Keys are kept once fetched (a restart of identity does not reject valid tokens); an unknown key id
+  // (a rotation) fetches again, at most every 30 s.
+  const verify = verifierFor(createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: Number.POSITIVE_INFINITY, timeoutDuration: 5000 }), opts, revocations)
   const cannotSign = () => {
     throw new AppError('INTERNAL', { message: 'this process cannot issue tokens' })
   }

@@ -99,3 +99,25 @@ describe('capability tokens', () => {
     expect(hashToken(t)).toMatch(/^[0-9a-f]{64}$/)
   })
 })
+
+describe('remote verification (a service in its own process)', () => {
+  it('keeps identity\'s keys once fetched, and answers 503 (not 401) while it cannot fetch them', async () => {
+    const { createServer } = await import('node:http')
+    const signer = createTokenService(await generateSigningKey(), testTokenOptions)
+    const jwks = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(signer.jwks())))
+    await new Promise<void>((r) => jwks.listen(0, '127.0.0.1', r))
+    const url = `http://127.0.0.1:${(jwks.address() as { port: number }).port}/jwks.json`
+    const { token } = await signer.issueAccess(principal)
+
+    const warm = createRemoteTokenService(url, testTokenOptions)
+    await expect(warm.verifyAccess(token)).resolves.toEqual(principal)
+    await new Promise<void>((r) => jwks.close(() => r()))
+    // Identity is gone: what was fetched still verifies.
+    await expect(warm.verifyAccess(token)).resolves.toEqual(principal)
+    // A process that never reached identity cannot tell: try again later, not "sign in again".
+    const cold = createRemoteTokenService(url, testTokenOptions)
+    await expect(cold.verifyAccess(token)).rejects.toMatchObject({ code: 'UNAVAILABLE', statusCode: 503 })
+    // A bad token is still a 401 on the warm one.
+    await expect(warm.verifyAccess(`${token.slice(0, -4)}AAAA`)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' })
+  })
+})
