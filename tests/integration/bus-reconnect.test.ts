@@ -31,6 +31,7 @@ describe('event bus reconnection', () => {
     await link.cut()
     await new Promise((r) => setTimeout(r, 3500)) // ~35 reconnection attempts at 100 ms
     await expect(bus.publish(subject, { n: 'while away' })).resolves.toBeUndefined() // never "Event bus closed"
+    expect(await bus.healthy()).toBe(false) // what /readyz reports meanwhile
     await link.restore()
     // Published until one arrives: the client reconnects and re-subscribes by itself.
     await until('an event after reconnection', async () => {
@@ -38,5 +39,6 @@ describe('event bus reconnection', () => {
       return received.includes('after') ? true : undefined
     }, 15_000)
     expect(received[0]).toBe('before')
+    expect(await bus.healthy()).toBe(true)
   }, 30_000)
 })

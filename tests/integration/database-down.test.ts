@@ -40,7 +40,7 @@ describe('database down', () => {
     expect(down.body).toMatchObject({ status: false, code: 'UNAVAILABLE', message: 'The service is temporarily unavailable; please try again shortly' })
     expect(down.headers['retry-after']).toBe('5')
     const ready = await call(tp, 'GET', '/readyz')
-    expect([ready.status, ready.body.checks]).toEqual([503, { db: false }])
+    expect([ready.status, ready.body.checks]).toEqual([503, { db: false, queue: true, bus: true, blobs: true }])
     const login = await call(tp, 'POST', '/api/userlogin', { body: { email: 'dora@downtime.example', password: 'Str0ng!pass' } })
     expect(login.status).toBe(503)
 

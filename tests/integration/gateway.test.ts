@@ -25,7 +25,7 @@ describe('gateway', () => {
     expect((await call(tp, 'GET', '/healthz')).status).toBe(200)
     const ready = await call(tp, 'GET', '/readyz')
     expect(ready.status).toBe(200)
-    expect(ready.body).toMatchObject({ status: true, checks: { db: true } })
+    expect(ready.body).toEqual({ status: true, checks: { db: true, queue: true, bus: true, blobs: true } })
   })
 
   it('serves the web app for client-side routes, with a strict CSP', async () => {

@@ -19,6 +19,7 @@ export function createMemoryBus(log?: Logger): EventBus {
 
   return {
     kind: 'memory',
+    healthy: async () => !closed,
     async publish(subject, payload) {
       if (closed) throw new AppError('UNAVAILABLE', { message: 'Event bus closed' })
       checkSubject(subject)

@@ -31,10 +31,15 @@ function connectOptions(natsUrl: string) {
   }
 }
 
-async function watchStatus(nc: NatsConnection, log?: Logger) {
+async function watchStatus(nc: NatsConnection, connected: { now: boolean }, log?: Logger) {
   for await (const s of nc.status()) {
-    if (s.type === 'disconnect') log?.warn({ server: s.server }, 'event bus disconnected, reconnecting')
-    else if (s.type === 'reconnect') log?.info({ server: s.server }, 'event bus reconnected')
+    if (s.type === 'disconnect') {
+      connected.now = false
+      log?.warn({ server: s.server }, 'event bus disconnected, reconnecting')
+    } else if (s.type === 'reconnect') {
+      connected.now = true
+      log?.info({ server: s.server }, 'event bus reconnected')
+    }
     else if (s.type === 'error') log?.error({ err: s.error }, 'event bus error')
   }
 }
@@ -58,11 +63,13 @@ export async function createNatsBus(natsUrl: string, log?: Logger, tuning: { rec
     const reason = err instanceof Error ? err.message : String(err)
     throw unavailable(`Event bus unavailable: cannot connect to NATS at ${display} (${reason})`, err)
   }
-  void watchStatus(nc, log).catch(() => undefined)
+  const connected = { now: true }
+  void watchStatus(nc, connected, log).catch(() => undefined)
   const gone = () => nc.isClosed() || nc.isDraining()
 
   return {
     kind: 'nats',
+    healthy: async () => connected.now && !gone(),
     async publish(subject, payload) {
       checkSubject(subject)
       const body = encodePayload(payload)

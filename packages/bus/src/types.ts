@@ -7,4 +7,6 @@ export interface EventBus {
   subscribe(pattern: string, handler: EventHandler): Promise<() => Promise<void>>
   /** Delivers what is in flight, then stops. Closing twice is harmless. */
   close(): Promise<void>
+  /** Connected now (for /readyz); while NATS is away the bus reconnects by itself. */
+  healthy(): Promise<boolean>
 }

@@ -55,6 +55,8 @@ export function createBullmqQueue(cfg: { redisUrl: string; prefix?: string }, lo
 
   return {
     kind: 'bullmq',
+    // The producer's connection (no offline queue): a ping that fails or takes over 2 s is "away".
+    healthy: async () => !closed && (await Promise.race([producer.ping().then((r) => r === 'PONG', () => false), new Promise<boolean>((r) => setTimeout(() => r(false), 2000).unref())])),
     async add(name, data, opts = {}) {
       if (closed) throw new AppError('UNAVAILABLE', { message: 'Queue closed' })
       const q = queueFor(checkQueueName(name))

@@ -97,6 +97,7 @@ export function createMemoryQueue(log?: Logger): JobQueue {
 
   return {
     kind: 'memory',
+    healthy: async () => !closed,
     async add(name, data, opts = {}) {
       if (closed) throw new AppError('UNAVAILABLE', { message: 'Queue closed' })
       const l = lane(checkQueueName(name))

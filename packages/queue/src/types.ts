@@ -28,6 +28,8 @@ export interface JobQueue {
   drain(queue: string, timeoutMs?: number): Promise<void>
   /** Stops taking jobs, waits for running ones, closes connections. */
   close(): Promise<void>
+  /** The queue's server answers now (for /readyz); false when it is away or the queue is closed. */
+  healthy(): Promise<boolean>
 }
 
 /** Thrown by a handler when a retry cannot help (bad payload, foreign tenant, unreadable file). */

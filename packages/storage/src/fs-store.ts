@@ -1,8 +1,8 @@
 // Blobs as files under DATA_DIR/blobs, for the embedded portal. Content types live in a parallel
 // tree (DATA_DIR/blobs-meta) so that every file under blobs/ is exactly one key.
 import { randomUUID } from 'node:crypto'
-import { createReadStream, createWriteStream } from 'node:fs'
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { constants, createReadStream, createWriteStream } from 'node:fs'
+import { access, copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -48,6 +48,8 @@ export function createFsStore(dataDir: string): BlobStore {
 
   const store: BlobStore = {
     kind: 'fs',
+    // The folder is made on the first upload: a fresh data folder is healthy if it can be made.
+    healthy: () => mkdir(root, { recursive: true }).then(() => access(root, constants.W_OK)).then(() => true, () => false),
     async put(key, body, opts) {
       const target = file(key)
       await writeAtomic(target, body)

@@ -76,6 +76,7 @@ export async function createS3Store(cfg: S3Config, log?: Logger): Promise<BlobSt
 
   const store: BlobStore = {
     kind: 's3',
+    healthy: () => Promise.race([client.bucketExists(cfg.bucket).catch(() => false), new Promise<boolean>((r) => setTimeout(() => r(false), 2000).unref())]),
     put: (key, body, opts) =>
       call('put', async () => {
         await client.putObject(cfg.bucket, checkKey(key), body, body.length, { 'Content-Type': opts?.contentType ?? 'application/octet-stream' })

@@ -18,4 +18,6 @@ export interface BlobStore {
   /** S3: presigned GET (at most 300 s) as an attachment; the fs store has none (callers stream). */
   signedUrl(key: string, ttlSeconds: number, downloadName: string): Promise<string | undefined>
   close(): Promise<void>
+  /** The store answers now (for /readyz). */
+  healthy(): Promise<boolean>
 }
