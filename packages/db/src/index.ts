@@ -46,6 +46,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // A database that does not answer a connection within 5 s is down for this request (a 503), not a hang.
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 })
     pool.on('error', (err) => opts.log?.error({ err }, 'postgres pool error'))
+    // A connection cut while checked out but between queries emits 'error' on its client, which the
+    // pool only listens for while the client is idle: unheard, it would end the process. The query
+    // that runs next on it fails on its own (a 503), and the pool drops the client.
+    pool.on('connect', (client) => client.on('error', (err) => opts.log?.warn({ err }, 'postgres connection lost')))
     const { root, system } = kyselies(new PostgresDialect({ pool }), false, opts.rowSecurity)
     await asSystem(() => sql`select 1`.execute(root)) // fail at start-up, with the server's message, not at the first request
     return { kind: 'pg', root, system, close: once(() => root.destroy()) }

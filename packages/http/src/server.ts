@@ -72,7 +72,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 // connections" (53300) errors: the database, Redis or another backend is gone for now, which is a
 // 503 with Retry-After, not a fault of the request or of the code.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300'])
-const UNAVAILABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Connection is closed|Reached the max retries per request limit|Stream isn't writeable)/
+const UNAVAILABLE_MESSAGES = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Connection is closed|Reached the max retries per request limit|Stream isn't writeable)/
 
 /** A backend is unreachable (the error, or any error it was caused by). */
 export function isBackendUnavailable(err: unknown): boolean {
