@@ -9,7 +9,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { readWorkbook } from '@portal/sheets'
 import { startFakeEmbeddings, startFakeQdrant } from '../support/fake-vectors.js'
-import { callAs, type DbKind, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+import { callAs, type DbKind, type SignedUp, signUp, startTestPortal, type TestPortal, until } from '../support/portal.js'
 
 const DATA = path.resolve(process.cwd(), 'tests/fixtures')
 const SOC2 = path.join(DATA, 'policies/open_access_policies/minimal-soc2_compiled.pdf')
@@ -43,15 +43,6 @@ describe.each(variants)('questionnaire review, end to end (%s)', (_name, variant
     for (const [k, v] of Object.entries(fields)) fd.append(k, v)
     for (const [name, bytes] of files) fd.append('files', new Blob([new Uint8Array(bytes)]), name)
     return fd
-  }
-  const until = async <T>(what: string, fn: () => Promise<T | undefined>, ms = 60_000): Promise<T> => {
-    const end = Date.now() + ms
-    for (;;) {
-      const v = await fn()
-      if (v !== undefined) return v
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-      await new Promise((r) => setTimeout(r, 200))
-    }
   }
 
   beforeAll(async () => {

@@ -6,6 +6,19 @@ const PDF_MAGIC = Buffer.from('%PDF-')
 /** A PDF by its signature, which may follow a little junk as readers allow, never further than 1 KiB. */
 export const isPdf = (buf: Buffer): boolean => buf.subarray(0, 1024).includes(PDF_MAGIC)
 
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff])
+
+/** An image by its signature (its first 12 bytes): PNG, JPEG, GIF or WebP. */
+export function imageKind(head: Buffer): 'png' | 'jpg' | 'gif' | 'webp' | undefined {
+  if (head.subarray(0, 8).equals(PNG_MAGIC)) return 'png'
+  if (head.subarray(0, 3).equals(JPEG_MAGIC)) return 'jpg'
+  const text = head.subarray(0, 12).toString('latin1')
+  if (text.startsWith('GIF87a') || text.startsWith('GIF89a')) return 'gif'
+  if (text.startsWith('RIFF') && text.slice(8, 12) === 'WEBP') return 'webp'
+  return undefined
+}
+
 /** NFC, without control or bidi characters, and with path separators made harmless. */
 function safeName(name: string): string {
   return name

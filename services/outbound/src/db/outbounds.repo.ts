@@ -14,34 +14,26 @@ export async function insertOutbound(db: Db, tenantId: string, input: NewStoredF
   return id
 }
 
-/** One page of outbounds, newest first, with their counts (questions, answered) and collaborators. */
-export async function listOutbounds(db: Db, tenantId: string, page: number, pageSize: number) {
-  const [rows, count] = await Promise.all([
-    db.selectFrom('outbound')
-      .select(outboundColumns.map((c) => `outbound.${c}` as const))
-      .select((eb) => [
-        eb.selectFrom('outboundQuestion').select(eb.fn.countAll<string>().as('n')).whereRef('outboundQuestion.outboundId', '=', 'outbound.id').as('total'),
-        eb.selectFrom('outboundQuestion').select(eb.fn.countAll<string>().as('n')).whereRef('outboundQuestion.outboundId', '=', 'outbound.id').where('outboundQuestion.answer', '<>', '').as('answered'),
-      ])
-      .where('outbound.tenantId', '=', tenantId)
-      .orderBy('outbound.createdAt', 'desc').orderBy('outbound.id')
-      .limit(pageSize).offset((page - 1) * pageSize)
-      .execute(),
-    db.selectFrom('outbound').select((eb) => eb.fn.countAll<string>().as('n')).where('tenantId', '=', tenantId).executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
-}
-
-export async function findOutbound(db: Db, tenantId: string, id: string) {
-  return db.selectFrom('outbound')
+/** Outbounds of the tenant with their counts: questions found, and those with an answer. */
+const withCounts = (db: Db, tenantId: string) =>
+  db.selectFrom('outbound')
     .select(outboundColumns.map((c) => `outbound.${c}` as const))
     .select((eb) => [
       eb.selectFrom('outboundQuestion').select(eb.fn.countAll<string>().as('n')).whereRef('outboundQuestion.outboundId', '=', 'outbound.id').as('total'),
       eb.selectFrom('outboundQuestion').select(eb.fn.countAll<string>().as('n')).whereRef('outboundQuestion.outboundId', '=', 'outbound.id').where('outboundQuestion.answer', '<>', '').as('answered'),
     ])
-    .where('outbound.tenantId', '=', tenantId).where('outbound.id', '=', id)
-    .executeTakeFirst()
+    .where('outbound.tenantId', '=', tenantId)
+
+/** One page of outbounds, newest first, with their counts (questions, answered). */
+export async function listOutbounds(db: Db, tenantId: string, page: number, pageSize: number) {
+  const [rows, count] = await Promise.all([
+    withCounts(db, tenantId).orderBy('outbound.createdAt', 'desc').orderBy('outbound.id').limit(pageSize).offset((page - 1) * pageSize).execute(),
+    db.selectFrom('outbound').select((eb) => eb.fn.countAll<string>().as('n')).where('tenantId', '=', tenantId).executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(count.n) }
 }
+
+export const findOutbound = (db: Db, tenantId: string, id: string) => withCounts(db, tenantId).where('outbound.id', '=', id).executeTakeFirst()
 
 export type OutboundRow = NonNullable<Awaited<ReturnType<typeof findOutbound>>>
 

@@ -30,10 +30,10 @@ export interface TemplateTable extends StoredFileColumns {
   createdAt: Generated<Date>
 }
 
-export interface TemplateQuestionTable {
+/** A question as extraction found it, in a template or in what was sent. */
+interface QuestionColumns {
   id: string
   tenantId: string
-  templateId: string
   position: number
   questionRef: string
   question: string
@@ -41,6 +41,10 @@ export interface TemplateQuestionTable {
   row: number
   /** The answer cells extraction found (@portal/questionnaire-store AnswerCellRow[]), for the filled workbook. */
   answerCells: Json<AnswerCellRow[]>
+}
+
+export interface TemplateQuestionTable extends QuestionColumns {
+  templateId: string
 }
 
 export interface OutboundTable extends StoredFileColumns {
@@ -63,16 +67,8 @@ export interface OutboundTable extends StoredFileColumns {
   createdAt: Generated<Date>
 }
 
-export interface OutboundQuestionTable {
-  id: string
-  tenantId: string
+export interface OutboundQuestionTable extends QuestionColumns {
   outboundId: string
-  position: number
-  questionRef: string
-  question: string
-  sheet: string
-  row: number
-  answerCells: Json<AnswerCellRow[]>
   answer: Generated<string>
   answeredAt: Generated<Date | null>
   answeredBy: Generated<string | null>

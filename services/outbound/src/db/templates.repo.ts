@@ -20,23 +20,17 @@ export async function insertTemplate(db: Db, tenantId: string, input: NewStoredF
   return id
 }
 
-/** Templates with their question counts, newest first. */
-export function listTemplates(db: Db, tenantId: string) {
-  return db.selectFrom('template')
+/** Templates of the tenant with their question counts. */
+const withCounts = (db: Db, tenantId: string) =>
+  db.selectFrom('template')
     .select([...fileColumns.map((c) => `template.${c}` as const), 'template.createdAt'])
     .select((eb) => eb.selectFrom('templateQuestion').select(eb.fn.countAll<string>().as('n')).whereRef('templateQuestion.templateId', '=', 'template.id').as('total'))
     .where('template.tenantId', '=', tenantId)
-    .orderBy('template.createdAt', 'desc').orderBy('template.id')
-    .execute()
-}
 
-export function findTemplate(db: Db, tenantId: string, id: string) {
-  return db.selectFrom('template')
-    .select([...fileColumns.map((c) => `template.${c}` as const), 'template.createdAt'])
-    .select((eb) => eb.selectFrom('templateQuestion').select(eb.fn.countAll<string>().as('n')).whereRef('templateQuestion.templateId', '=', 'template.id').as('total'))
-    .where('template.tenantId', '=', tenantId).where('template.id', '=', id)
-    .executeTakeFirst()
-}
+/** Newest first. */
+export const listTemplates = (db: Db, tenantId: string) => withCounts(db, tenantId).orderBy('template.createdAt', 'desc').orderBy('template.id').execute()
+
+export const findTemplate = (db: Db, tenantId: string, id: string) => withCounts(db, tenantId).where('template.id', '=', id).executeTakeFirst()
 
 export function templateQuestions(db: Db, tenantId: string, templateId: string) {
   return db.selectFrom('templateQuestion').select(questionColumns).where('tenantId', '=', tenantId).where('templateId', '=', templateId).orderBy('position').execute()

@@ -3,7 +3,7 @@
 // with the size limit enforced while streaming, then checked by content, never by name.
 import { AppError } from '@portal/errors'
 import { inspectQuestionnaireArchive, spreadsheetKind } from '@portal/sheets'
-import { isPdf, type Spooled, spoolStream, uploadFileName } from '@portal/storage'
+import { imageKind, isPdf, type Spooled, spoolStream, uploadFileName } from '@portal/storage'
 import { checkPdfFile } from '@portal/svc-ingest-worker/pdf-check'
 import type { FastifyRequest } from 'fastify'
 
@@ -30,16 +30,6 @@ const MIME: Record<string, string> = {
   webp: 'image/webp',
 }
 export const mimeOf = (format: string) => MIME[format] ?? 'application/octet-stream'
-
-const starts = (buf: Buffer, ...bytes: number[]) => bytes.every((b, i) => buf[i] === b)
-
-function imageKind(head: Buffer): string | undefined {
-  if (starts(head, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png'
-  if (starts(head, 0xff, 0xd8, 0xff)) return 'jpg'
-  if (head.subarray(0, 6).toString('latin1') === 'GIF87a' || head.subarray(0, 6).toString('latin1') === 'GIF89a') return 'gif'
-  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp'
-  return undefined
-}
 
 const QUESTIONNAIRE_TYPES = 'Only PDF and Excel files (.pdf, .xls, .xlsx) can be sent'
 const ATTACHMENT_TYPES = 'Attachments must be PDF, Excel, Word or image files (.pdf, .xls, .xlsx, .doc, .docx, .png, .jpg, .gif, .webp)'

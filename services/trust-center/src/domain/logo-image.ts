@@ -3,14 +3,12 @@
 // (security.md B17). The pixel count is read from the header, so a pixel flood is refused unread.
 // What is stored is a fresh PNG: at most 512 px wide, without metadata, so no polyglot survives.
 import { AppError } from '@portal/errors'
+import { imageKind } from '@portal/storage'
 import sharp, { type Metadata } from 'sharp'
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024
 export const LOGO_MAX_PIXELS = 25_000_000
 export const LOGO_MAX_WIDTH = 512
-
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff])
 
 const wrongType = () => new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Only .png or .jpg images are accepted' })
 const unreadable = () => new AppError('UNPROCESSABLE', { message: 'The image could not be read' })
@@ -18,10 +16,10 @@ const tooManyPixels = () => new AppError('UNPROCESSABLE', { message: 'Image is t
 // sharp refuses to even describe an image whose header declares more pixels than the limit.
 const refusal = (err: unknown) => (/pixel limit/i.test((err as Error).message ?? '') ? tooManyPixels() : unreadable())
 
+/** PNG or JPEG by signature, named as sharp names them. */
 function magicFormat(buf: Buffer): 'png' | 'jpeg' | undefined {
-  if (buf.subarray(0, 8).equals(PNG_MAGIC)) return 'png'
-  if (buf.subarray(0, 3).equals(JPEG_MAGIC)) return 'jpeg'
-  return undefined
+  const kind = imageKind(buf)
+  return kind === 'png' ? 'png' : kind === 'jpg' ? 'jpeg' : undefined
 }
 
 export async function processLogo(buf: Buffer): Promise<Buffer> {
