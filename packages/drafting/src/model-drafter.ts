@@ -4,7 +4,7 @@
 // retrieval returned; anything doubtful is left for a person (OWASP LLM01 / LLM05, security.md B22).
 // The model is trusted with wording only: what its answer claims, its Yes / No / N.A. and its
 // confidence are all held to the passages it cites (grounding.ts).
-import { ChatOpenAI } from '@langchain/openai'
+import type { ChatOpenAI } from '@langchain/openai'
 import { type Mark, mapChoice, markOf } from './choices.js'
 import { ADDRESSES, choiceStated, isInstructionLike, isSupport, isUnsafe, REASONS, sentencesOf, strength, supportedSentence } from './grounding.js'
 import type { Draft, DraftFlag, Evidence } from './offline-drafter.js'
@@ -132,14 +132,16 @@ export async function withRetries<T>(retries: number, fn: () => Promise<T>, base
 }
 
 export function createModelDrafter(cfg: ModelConfig) {
-  const model = new ChatOpenAI({
+  // LangChain is loaded with the first question (about 90 MB resident): a portal without a model never loads it.
+  let client: Promise<ChatOpenAI> | undefined
+  const model = () => (client ??= import('@langchain/openai').then(({ ChatOpenAI }) => new ChatOpenAI({
     model: cfg.model,
     apiKey: cfg.apiKey,
     configuration: { baseURL: cfg.baseUrl },
     temperature: 0,
     maxRetries: 0, // retried below: LangChain does not retry a 429
     timeout: cfg.timeoutMs ?? 60_000,
-  })
+  })))
   const retries = cfg.maxRetries ?? 3
   return async (question: string, evidence: Evidence[], options?: string[]): Promise<ModelDraft> => {
     // Nothing retrieved, nothing to ask: the model would only answer from what it imagines.
@@ -150,8 +152,9 @@ export function createModelDrafter(cfg: ModelConfig) {
       allowedChoices: options?.length ? options : ['yes', 'no', 'na'], // a free-text answer has no options of its own
       evidence: evidence.map((e, i) => ({ id: `E${i + 1}`, document: e.documentName, page: e.page, text: e.text })),
     }
+    const chat = await model()
     const reply = await withRetries(retries, () =>
-      model.invoke(
+      chat.invoke(
         [
           { role: 'system', content: SYSTEM_PROMPT },
           { role: 'user', content: `Questionnaire item and evidence, as JSON data:\n${JSON.stringify(data)}` },

@@ -21,6 +21,8 @@ const PART_WORDS: Record<string, string[]> = {
   test: ['tested', 'test', 'exercised', 'exercise'],
 }
 
+const DONE_FORMULA = new Set(['defined', 'implemented', 'evaluated'].map(stem))
+
 export interface Part {
   word: string
   /** Stems (and folded terms) that state the part. */
@@ -39,7 +41,9 @@ export function partsOf(question: string): Part[] {
     const known = Object.keys(PART_WORDS).find((k) => key.startsWith(k) || k.startsWith(key))
     return { word, cues: [...new Set([key, ...(known ? PART_WORDS[known]! : []).flatMap((w) => (w.includes(' ') ? [w] : termsOf(w)))])] }
   })
-  // Two parts ("defined and implemented") are how questionnaires say "done"; lists of three or more ask for each.
+  // Two parts ("defined and implemented") are how questionnaires say "done", and so is CAIQ's formula for a
+  // control in force, "defined, implemented, and evaluated"; other lists of three or more ask for each.
+  if (parts.every((p) => DONE_FORMULA.has(stem(p.word)))) return []
   return parts.length >= 3 ? parts : []
 }
 

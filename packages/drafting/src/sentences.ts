@@ -15,6 +15,8 @@ export interface Statement {
   index: number
   /** The heading the sentence stands under in its chunk ('' if none): what the section is about. */
   heading: string
+  /** 'na' when its paragraph opens with "Not applicable." (every sentence of it says why). */
+  verdict?: 'na'
 }
 
 const BULLET = /^\s*([•●▪◦○■□➢►–—*+-]|\d{1,2}[.)]|[a-z][.)]|\([a-z0-9]{1,3}\))\s+/
@@ -115,10 +117,13 @@ const ABBREVIATION = /\b(e\.g|i\.e|etc|vs|inc|ltd|no|fig|sec|approx|u\.s|dept)\.
 const SPLIT_WORD = /\b([a-z]{2,})- (?!(and|or|to|through|nor)\b)([a-z]{2,})\b/g
 const mendWords = (s: string) => s.replace(SPLIT_WORD, (whole, head: string, _: string, tail: string) => (COMPOUND_HEAD.test(`${head}-`) ? whole : head + tail))
 
+// A name that is a domain keeps its lower case at the start of a sentence ("cloud.gov tests its ...", "login.gov is ...").
+const DOMAIN_NAME_START = /^[a-z][a-z0-9-]*\.(gov|com|org|net|io)\s/
+
 /** Sentences of a block: split after . ! ? before a capital or digit, not after "e.g." and the like. */
 function splitSentences(block: string): string[] {
   // A full stop with no space after it ("principles.yment shall ..."; not "cloud.gov") ends a sentence too.
-  const parts = mendWords(block.replace(/\s+/g, ' ')).replace(/([a-z]{3,})\.(?!(gov|com|org|net|io|edu|js|md|pdf)\b)([a-z]{2,}\s)/g, '$1.\u2029$3').split(/\u2029|(?<=[.!?]["”’)]?)\s+(?=["“(]?[A-Z0-9])/)
+  const parts = mendWords(block.replace(/\s+/g, ' ')).replace(/([a-z]{3,})\.(?!(gov|com|org|net|io|edu|js|md|pdf)\b)([a-z]{2,}\s)/g, '$1.\u2029$3').split(/\u2029|(?<=[.!?]["”’)]?)\s+(?=["“(]?[A-Z0-9]|[a-z][a-z0-9-]*\.(?:gov|com|org|net|io)\s)/)
   const out: string[] = []
   for (const p of parts) {
     const prev = out[out.length - 1]
@@ -131,6 +136,13 @@ function splitSentences(block: string): string[] {
 
 // A statement says something: an auxiliary or modal, or a verb in a policy's usual forms.
 const FINITE = /\b(is|are|was|were|be|been|has|have|had|do|does|did|will|shall|must|should|can|cannot|may|might|would|could|won['’]t|aren['’]t|isn['’]t|don['’]t|doesn['’]t|we|they)\b/i
+// A statement in the simple present has no auxiliary: "Cloud Operations uses AWS multi-factor
+// authentication", "All our employees ... sign confidentiality agreements", "UAA and IAM require MFA".
+// Verbs a policy states what is done with, that are seldom nouns, count in either form after a subject
+// (never first: "Require MFA" is a to-do); verbs that are as often plural nouns ("tests", "reviews",
+// "scans") count only with an object after them ("tests its incident response", not "penetration tests").
+const PRESENT_VERB =
+  /[\w)]\s+(?<!\b(the|a|an|to|of|for|and|or|with|by|in|on|at|its|their|our|this|that)\s+)(requires?|signs?|provides?|performs?|maintains?|ensures?|encrypts?|conducts?|retains?|employs?|enforces?|undergo(es)?|applies|protects?|restricts?|follows?|implements?|prohibits?|prevents?|collects?|deletes?|notifies|revokes?|approves?|defines?|establish(es)?|complies|comply|rotates?|verifies|verify|receives?|obtains?|leverages?|utilizes?|generates?|terminates?|disables?|authenticates?|mitigates?|remediates?|identifies|manages|operates?|uses|relies|rely|pulls?|keeps)\b|[\w)]\s+(?<!\b(the|a|an|to|of|for|and|or|with|by|in|on|at|its|their|our|this|that)\s+)(tests|reviews|scans|tracks?|logs|monitors|patches|updates|audits|trains|stores|hosts|limits|supports|shares|backs up|runs|takes|holds|meets|offers)\s+(its|their|the|a|an|all|our|every|each|any|[A-Z])/
 const PARTICIPLE = /\b(required|mandatory|prohibited|enabled|implemented|encrypted|enforced|performed|conducted|maintained|reviewed|tested|approved|documented|restricted|logged|monitored|retained|stored|protected|blocked|disabled|managed|hashed|signed|revoked|deleted|backed)\b/i
 // A table's caption or a heading run into its first sentence: "Annual Procedures These procedures shall ...".
 const GLUED_HEADING = /^([A-Z][a-z]+\s){1,4}(These|This|The|All|Our|We|Each|Any)\s/
@@ -161,15 +173,18 @@ const ROLE_ROW =
 export function isStatement(s: string): boolean {
   const words = s.split(/\s+/)
   if (words.length < 4 || words.length > 80 || s.length < 20) return false
-  if (!/^["“(]?[A-Z0-9[]/.test(s) || /:\s*$/.test(s) || isHeading(s)) return false
+  if (!(/^["“(]?[A-Z0-9[]/.test(s) || DOMAIN_NAME_START.test(s)) || /:\s*$/.test(s) || isHeading(s)) return false
   if (/^\d+(\s*[-–]\s*\d+)?\s+[A-Z]/.test(s) || /\bCC\d\.\d+\b/.test(s)) return false // a table's step or control row
   if (s === s.toUpperCase() || ROLE_ROW.test(s) || isDefinition(s) || GLUED_HEADING.test(s) || SUBJECTLESS.test(s) || IMPERATIVE.test(s)) return false
-  if (FINITE.test(s)) return true
+  if (FINITE.test(s) || PRESENT_VERB.test(s)) return true
   // "Data at rest: Encrypted using ..." and a short list item "Device encryption required" state a requirement too.
   return PARTICIPLE.test(s) && /^[^:]{2,60}:\s/.test(s)
 }
 
 const ABOUT = /^(the (purpose|objective|scope) of this|this (policy|procedure|plan|document|standard) (applies|covers|encompasses|describes|outlines|details|defines|establishes|ensures)|to (define|describe|establish|provide|outline|detail|guide) )/i
+
+// A paragraph that opens with the verdict: "Not applicable. cloud.gov is completely virtualized ... cloud.gov leverages ...".
+const NOT_APPLICABLE_PARAGRAPH = /^(not applicable|n\/a)\b[.:;,-]/i
 
 export interface SentenceScan {
   statements: Statement[]
@@ -196,10 +211,11 @@ function computeScan(text: string): SentenceScan {
   let flag: Flag | undefined
   let index = 0
   for (const block of blocks(text)) {
+    const verdict = NOT_APPLICABLE_PARAGRAPH.test(block.text) ? { verdict: 'na' as const } : {}
     for (const raw of splitSentences(block.text)) {
       flag ??= flagOf(raw)
       const s = withoutBracketedLinks(raw).replace(SECTION_LABEL, '').trim()
-      if (!isUnsafe(s) && isStatement(s)) statements.push({ text: /[.!?]["”’)]?$/.test(s) ? s : `${s}.`, about: ABOUT.test(s), index: index++, heading: block.heading })
+      if (!isUnsafe(s) && isStatement(s)) statements.push({ text: /[.!?]["”’)]?$/.test(s) ? s : `${s}.`, about: ABOUT.test(s), index: index++, heading: block.heading, ...verdict })
     }
   }
   // Markup split over lines ("<script>" on one, "</script>" on the next) is still markup.

@@ -111,3 +111,79 @@ describe('the heading a sentence stands under', () => {
     expect(candidates[0]!.cov).toBeGreaterThan(candidates[1]!.cov)
   })
 })
+
+describe('statements without an auxiliary, and what a paragraph says as a whole', () => {
+  it('quotes a statement in the simple present, and one that starts with a lower-case domain name', () => {
+    const text = 'Access\nCloud Operations uses AWS multi-factor authentication to access AWS. Penetration tests annually.\ncloud.gov tests its incident response capabilities with an annual table top exercise.'
+    const quoted = scanChunk(text).statements.map((s) => s.text)
+    expect(quoted).toContain('Cloud Operations uses AWS multi-factor authentication to access AWS.')
+    expect(quoted).toContain('cloud.gov tests its incident response capabilities with an annual table top exercise.')
+    expect(quoted.join(' ')).not.toContain('Penetration tests annually')
+    // A to-do and a table cell still are not statements.
+    expect(scanChunk('Require MFA for all administrators.\nOn a quarterly basis, generates a report of all users.').statements).toEqual([])
+  })
+
+  it('reads every sentence of a paragraph that opens with "Not applicable." as N.A.', () => {
+    const d = draftOffline('Does your organization have physical security controls in place?', [
+      doc('na', 'Physical security\nNot applicable. example.gov runs entirely on a cloud provider. example.gov relies on the provider for all physical security controls of its data centers.'),
+    ], ['Yes', 'No', 'N/A'])
+    expect(d.choice).toBe('na')
+  })
+
+  it('reads a refusal as a denial: rejecting requests to share is No to sharing', () => {
+    const d = draftOffline('Do you share customer data with law enforcement without a valid warrant?', [
+      doc('le', 'We reject requests to share customer data with law enforcement without a valid warrant.'),
+    ], ['Yes', 'No'])
+    expect(d.choice).toBe('no')
+  })
+})
+
+describe('what a question asserts, and what it only adds', () => {
+  it('needs the asserted verb: "Are audit logs reviewed?" is not answered by a sentence on what is logged', () => {
+    const d = draftOffline('Are audit logs reviewed for security events?', [doc('l', 'Every key destruction event is logged by the audit logs service.')])
+    expect(d.answer).toBe('')
+  })
+
+  it('holds a sentence to one alternative of an "A or B" question', () => {
+    const d = draftOffline('Do you either have an internal incident response team or retain an external team?', [
+      doc('t', 'A designated incident response team is established with clearly defined roles.'),
+      doc('u', 'Security incidents are logged in the ticketing system.'),
+    ], ['Yes', 'No'])
+    expect(d.answer).toBe('A designated incident response team is established with clearly defined roles.')
+    expect(d.choice).toBe('yes')
+  })
+
+  it('states Yes to "at least annually" only for a sentence that says it is done that often', () => {
+    const q = 'Do you test your backups at least annually?'
+    const regular = draftOffline(q, [doc('r', 'Backups are tested on a regular basis and stored off-site.')], ['Yes', 'No'])
+    expect(regular.answer).not.toBe('')
+    expect(regular.choice).toBeUndefined()
+    expect(regular.reviewReason).toMatch(/as often as asked/)
+    expect(draftOffline(q, [doc('q', 'Backups are tested quarterly and stored off-site.')], ['Yes', 'No']).choice).toBe('yes')
+  })
+
+  it('reads CAIQ\'s "defined, implemented, and evaluated" as "done", unlike a policy\'s seven parts', () => {
+    const q = 'Are processes, procedures, and technical measures defined, implemented, and evaluated for vulnerability scanning of production systems?'
+    const d = draftOffline(q, [doc('v', 'Production systems are scanned for vulnerabilities every month by the security team.')], ['Yes', 'No'])
+    expect(d.choice).toBe('yes')
+  })
+
+  it('weighs a purpose or a rule the question adds less than what it asks', () => {
+    const q = 'Are all personnel required to sign confidentiality agreements as a condition of employment to protect customer information?'
+    const { candidates } = rankSentences(q, [doc('c', 'All employees sign confidentiality agreements before they get access to customer information.')])
+    const plain = rankSentences('Are all personnel required to sign confidentiality agreements as a condition of employment?', [doc('c', 'All employees sign confidentiality agreements before they get access to customer information.')])
+    expect(candidates[0]!.cov).toBeGreaterThan(0.5)
+    expect(Math.abs(candidates[0]!.cov - plain.candidates[0]!.cov)).toBeLessThan(0.15)
+  })
+})
+
+describe('which of two equal sentences leads', () => {
+  it('is the one about the question\'s subject', () => {
+    const { candidates } = rankSentences('Privileged accesses are restricted to a limited population.', [
+      doc('a', 'Production system access shall be limited and restricted to named engineers.'),
+      doc('b', 'Privileged access is monitored and restricted to named engineers.'),
+    ])
+    expect(candidates[0]!.cov).toBe(candidates[1]!.cov)
+    expect(candidates[0]!.text).toBe('Privileged access is monitored and restricted to named engineers.')
+  })
+})

