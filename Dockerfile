@@ -1,12 +1,12 @@
 # syntax=docker/dockerfile:1
 # One image for every target: `TARGET` (gateway, identity, trust-center, questionnaire, outbound,
-# ingest-worker, llm-worker, or `all`) picks what the process runs. See k8s/README.md.
+# ingest-worker, llm-worker, migrate, or `all`) picks what the process runs. See k8s/README.md.
 #
 #   docker build -t trust-portal .                 # production image (last stage, `runtime`)
-#   docker build --target dev -t trust-portal .    # Tilt: same image, restarts on source changes
+#   docker build --target dev -t trust-portal .    # Tilt: the workspace, restarts on source changes
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-# ---- build: dependencies and the web app -------------------------------------------------------
+# ---- build: dependencies, the web app, the compiled server and its production folder ----------
 FROM ${NODE_IMAGE} AS build
 ENV CI=true
 RUN npm install --global --no-audit --no-fund --loglevel=error pnpm@12.21.0
@@ -17,31 +17,31 @@ RUN pnpm fetch
 COPY . .
 RUN pnpm install --frozen-lockfile --offline
 RUN pnpm --filter @portal/web run build
+# The workspace's TypeScript compiled to JavaScript (dist/server), then /prod: that, the web app and
+# the production dependencies only, flat (scripts/prod-install.sh). No tsx, no dev dependency.
+RUN node scripts/build-server.mjs && sh scripts/prod-install.sh /prod
 
-# ---- app: what every runtime stage shares ------------------------------------------------------
-FROM ${NODE_IMAGE} AS app
+# ---- dev: for Tilt's live update (see Tiltfile); never deployed outside a local machine -------
+FROM ${NODE_IMAGE} AS dev
 WORKDIR /app
-# The whole workspace, node_modules included: the portal runs TypeScript through tsx, which is a
-# development dependency of the root package, so the dependencies are not pruned to production.
-# Owned by root and not writable by the process user.
 COPY --from=build /app /app
-# DATA_DIR only holds anything when a backend is left embedded; in Kubernetes /tmp is an emptyDir.
+RUN chown -R 1000:1000 /app/services /app/packages /app/web
+USER 1000:1000
+ENV NODE_ENV=development HOST=0.0.0.0 PORT=8080 DATA_DIR=/tmp/portal-data SEED_DEMO=false
+# tsx restarts the process when a file under services/ or packages/ changes; the one-shot migrate
+# target runs once and exits.
+ENTRYPOINT ["sh", "-c", "if [ \"$TARGET\" = migrate ]; then exec node --import tsx services/host/src/main.ts; else exec node_modules/.bin/tsx watch --clear-screen=false services/host/src/main.ts; fi"]
+
+# ---- runtime: the production image (default target) --------------------------------------------
+FROM ${NODE_IMAGE} AS runtime
+WORKDIR /app
+# Compiled JavaScript, the web app and production dependencies (tests/bench/footprint.ts measures
+# this folder), owned by root and not writable by the process user; the root filesystem may be
+# read-only (k8s): DATA_DIR only holds anything when a backend is left embedded, in /tmp.
+COPY --from=build /prod /app
 # No demo tenant: its admin's password is public (SEED_DEMO=true needs a DEMO_PASSWORD here).
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/tmp/portal-data SEED_DEMO=false
 # The `node` user of the base image (uid 1000), numeric so that runAsNonRoot can check it.
 USER 1000:1000
 EXPOSE 8080
-ENTRYPOINT ["node","--import","tsx","services/host/src/main.ts"]
-
-# ---- dev: for Tilt's live update (see Tiltfile); never deployed outside a local cluster --------
-FROM app AS dev
-USER root
-RUN chown -R 1000:1000 /app/services /app/packages /app/web
-USER 1000:1000
-ENV NODE_ENV=development
-# tsx restarts the process when a file under services/ or packages/ changes.
-ENTRYPOINT ["node_modules/.bin/tsx","watch","--clear-screen=false","services/host/src/main.ts"]
-
-# ---- runtime: the production image (default target) --------------------------------------------
-FROM app AS runtime
-ENTRYPOINT ["node","--import","tsx","services/host/src/main.ts"]
+ENTRYPOINT ["node", "dist/server/main.mjs"]

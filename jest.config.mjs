@@ -26,9 +26,9 @@ const phaseIgnore = phase === 'parallel' ? timed : []
 const phaseOnly = (patterns) => (phase === 'timed' ? timed : patterns)
 
 // Suites that exist only to exercise real servers run where those are configured (CI sets them).
-const needsRealServers = ['<rootDir>/tests/integration/split-mode.test.ts', '<rootDir>/tests/integration/database-down.test.ts', '<rootDir>/tests/integration/bus-reconnect.test.ts']
+const needsRealServers = ['<rootDir>/tests/integration/split-mode.test.ts', '<rootDir>/tests/faults/database-down.test.ts', '<rootDir>/tests/faults/bus-reconnect.test.ts', '<rootDir>/tests/faults/jobs.test.ts', '<rootDir>/tests/integration/telemetry.test.ts', '<rootDir>/tests/integration/migrate-job.test.ts']
 const realServers = Boolean(process.env.TEST_DATABASE_URL && process.env.NATS_URL)
-if (!realServers) console.warn('[jest] TEST_DATABASE_URL/NATS_URL not set: the split-mode, database-down and bus-reconnect suites are not run')
+if (!realServers) console.warn('[jest] TEST_DATABASE_URL/NATS_URL not set: the split-mode, fault (tests/faults), telemetry and migrate-job suites are not run')
 
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
@@ -41,7 +41,7 @@ export default {
   testTimeout: 60000,
   projects: [
     { ...common, displayName: 'node', testEnvironment: 'node',
-      testMatch: phaseOnly(['<rootDir>/packages/*/test/**/*.test.ts', '<rootDir>/services/*/test/**/*.test.ts', '<rootDir>/tests/integration/**/*.test.ts']),
+      testMatch: phaseOnly(['<rootDir>/packages/*/test/**/*.test.ts', '<rootDir>/services/*/test/**/*.test.ts', '<rootDir>/tests/integration/**/*.test.ts', '<rootDir>/tests/faults/**/*.test.ts']),
       testPathIgnorePatterns: ['/node_modules/', ...(realServers ? [] : needsRealServers), ...phaseIgnore] },
     ...(runBrowser && phase !== 'timed' ? [{ ...common, displayName: 'browser', testEnvironment: 'node', testMatch: ['<rootDir>/tests/browser/**/*.test.ts'] }] : []),
     ...(phase === 'timed' ? [] : [{ ...common, displayName: 'web', testEnvironment: 'jsdom', setupFiles: ['<rootDir>/web/test/polyfills.cjs'],

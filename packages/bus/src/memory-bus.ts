@@ -2,7 +2,7 @@
 // like a NATS subscription, one message at a time per subscriber in publish order.
 import { AppError } from '@portal/errors'
 import type { Logger } from '@portal/observability'
-import { checkPattern, checkSubject, deliver, encodePayload, subjectMatches } from './subjects.js'
+import { checkPattern, checkSubject, deliver, encodePayload, publishing, subjectMatches } from './subjects.js'
 import type { EventBus, EventHandler } from './types.js'
 
 interface Sub {
@@ -25,22 +25,24 @@ export function createMemoryBus(log?: Logger): EventBus {
       checkSubject(subject)
       // Encoded once and decoded per subscriber, as over NATS: no handler sees another's mutations.
       const json = encodePayload(payload)
-      for (const sub of subs) {
-        if (!subjectMatches(sub.pattern, subject)) continue
-        const run = sub.tail.then(
-          () =>
-            new Promise<void>((resolve) => {
-              setImmediate(() => {
-                // An unsubscribe before delivery drops the message, as NATS does.
-                if (!sub.active) return resolve()
-                void deliver(sub.handler, subject, JSON.parse(json) as Record<string, unknown>, log).then(resolve)
-              })
-            }),
-        )
-        sub.tail = run
-        pending.add(run)
-        void run.finally(() => pending.delete(run))
-      }
+      await publishing('memory', subject, (carrier) => {
+        for (const sub of subs) {
+          if (!subjectMatches(sub.pattern, subject)) continue
+          const run = sub.tail.then(
+            () =>
+              new Promise<void>((resolve) => {
+                setImmediate(() => {
+                  // An unsubscribe before delivery drops the message, as NATS does.
+                  if (!sub.active) return resolve()
+                  void deliver(sub.handler, subject, JSON.parse(json) as Record<string, unknown>, log, { system: 'memory', carrier }).then(resolve)
+                })
+              }),
+          )
+          sub.tail = run
+          pending.add(run)
+          void run.finally(() => pending.delete(run))
+        }
+      })
     },
     async subscribe(pattern, handler) {
       if (closed) throw new AppError('UNAVAILABLE', { message: 'Event bus closed' })

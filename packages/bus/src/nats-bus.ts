@@ -2,9 +2,12 @@
 // queue). JSON bodies; connection problems are logged, a failed first connect is UNAVAILABLE.
 import { AppError } from '@portal/errors'
 import type { Logger } from '@portal/observability'
-import { connect, type NatsConnection } from '@nats-io/transport-node'
-import { checkPattern, checkSubject, deliver, encodePayload } from './subjects.js'
+import { connect, headers, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node'
+import { checkPattern, checkSubject, deliver, encodePayload, publishing } from './subjects.js'
 import type { EventBus } from './types.js'
+
+/** How long subscribe waits for the server to confirm the interest before it goes on without. */
+const FLUSH_WAIT_MS = 2000
 
 const unavailable = (message: string, cause?: unknown) => new AppError('UNAVAILABLE', { message, cause })
 
@@ -44,15 +47,26 @@ async function watchStatus(nc: NatsConnection, connected: { now: boolean }, log?
   }
 }
 
+/** Trace context travels in the message's headers (W3C names), only when tracing is on. */
+function carrierOf(h: MsgHdrs | undefined): Record<string, string> | undefined {
+  const traceparent = h?.get('traceparent')
+  if (!traceparent) return undefined
+  const tracestate = h?.get('tracestate')
+  return { traceparent, ...(tracestate ? { tracestate } : {}) }
+}
+
 /**
+ * `prefix` (BUS_PREFIX): put before every subject on the wire, so installations sharing a NATS do
+ * not hear each other; handlers see the subjects without it.
  * `reconnectWaitMs`: pause between reconnection attempts (tests shorten it). The connection is
  * retried forever: a NATS server down for a minute must not leave a process without its bus (the
  * client's default gives up after 10 tries, and every later publish failed "Event bus closed").
  * While it is away, publishes are buffered by the client and sent on reconnection (events are
  * best-effort; what must not be lost goes through the queue).
  */
-export async function createNatsBus(natsUrl: string, log?: Logger, tuning: { reconnectWaitMs?: number } = {}): Promise<EventBus> {
+export async function createNatsBus(natsUrl: string, log?: Logger, tuning: { reconnectWaitMs?: number; prefix?: string | undefined } = {}): Promise<EventBus> {
   const { display, ...opts } = connectOptions(natsUrl)
+  const prefix = tuning.prefix ? `${checkSubject(tuning.prefix)}.` : ''
   let nc: NatsConnection
   try {
     nc = await connect({
@@ -74,15 +88,22 @@ export async function createNatsBus(natsUrl: string, log?: Logger, tuning: { rec
       checkSubject(subject)
       const body = encodePayload(payload)
       if (gone()) throw unavailable('Event bus closed')
-      try {
-        nc.publish(subject, body)
-      } catch (err) {
-        throw unavailable('Event bus unavailable', err)
-      }
+      await publishing('nats', subject, (carrier) => {
+        let h: MsgHdrs | undefined
+        if (carrier) {
+          h = headers()
+          for (const [k, v] of Object.entries(carrier)) h.set(k, v)
+        }
+        try {
+          nc.publish(prefix + subject, body, h ? { headers: h } : undefined)
+        } catch (err) {
+          throw unavailable('Event bus unavailable', err)
+        }
+      })
     },
     async subscribe(pattern, handler) {
       if (gone()) throw unavailable('Event bus closed')
-      const sub = nc.subscribe(checkPattern(pattern))
+      const sub = nc.subscribe(prefix + checkPattern(pattern))
       void (async () => {
         for await (const msg of sub) {
           let payload: Record<string, unknown>
@@ -92,14 +113,20 @@ export async function createNatsBus(natsUrl: string, log?: Logger, tuning: { rec
             log?.warn({ err, subject: msg.subject }, 'event with a body that is not JSON ignored')
             continue
           }
-          await deliver(handler, msg.subject, payload, log)
+          await deliver(handler, msg.subject.slice(prefix.length), payload, log, { system: 'nats', carrier: carrierOf(msg.headers) })
         }
       })().catch((err: unknown) => log?.error({ err, pattern }, 'event subscription ended'))
-      // Round trip to the server: once subscribe resolves, the interest is registered and
-      // an event published right after is delivered.
-      await nc.flush().catch((err: unknown) => {
-        throw unavailable('Event bus unavailable', err)
-      })
+      // Round trip to the server: once subscribe resolves, the interest is registered and an event
+      // published right after is delivered. Not while NATS is away (the client subscribes again when
+      // it is back): a flush then could wait for ever, and a caller (an event stream) must not hang.
+      if (connected.now) {
+        let timer: NodeJS.Timeout | undefined
+        await Promise.race([nc.flush(), new Promise((resolve) => (timer = setTimeout(resolve, FLUSH_WAIT_MS)))])
+          .catch((err: unknown) => {
+            throw unavailable('Event bus unavailable', err)
+          })
+          .finally(() => clearTimeout(timer))
+      }
       return async () => {
         if (!nc.isClosed()) sub.unsubscribe()
       }

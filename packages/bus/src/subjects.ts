@@ -1,7 +1,7 @@
 // Subject rules shared by both adapters, so the embedded bus refuses what NATS would refuse and
 // a subject with a stray space or wildcard fails in development rather than in production.
 import { AppError } from '@portal/errors'
-import type { Logger } from '@portal/observability'
+import { eventLabel, type Logger, metrics, type TraceCarrier, traced } from '@portal/observability'
 import type { EventHandler } from './types.js'
 
 const TOKEN = /^[^\s.*>]+$/
@@ -43,10 +43,21 @@ export function encodePayload(payload: Record<string, unknown>): string {
   }
 }
 
-// A failing subscriber must never break the publisher or the other subscribers.
-export async function deliver(handler: EventHandler, subject: string, payload: Record<string, unknown>, log?: Logger): Promise<void> {
+type System = 'memory' | 'nats'
+const attributes = (system: System, subject: string, operation: string) => ({ 'messaging.system': system, 'messaging.destination.name': eventLabel(subject), 'messaging.operation.type': operation })
+
+/** Publishes in a producer span (`send` gets the trace context to carry along) and counts the event. */
+export async function publishing(system: System, subject: string, send: (carrier: TraceCarrier | undefined) => void | Promise<void>): Promise<void> {
+  await traced(`publish ${eventLabel(subject)}`, { kind: 'producer', attributes: attributes(system, subject, 'send') }, async (carrier) => send(carrier))
+  metrics.busPublished.inc({ event: eventLabel(subject) })
+}
+
+// A failing subscriber must never break the publisher or the other subscribers. Each delivery runs in
+// a consumer span under the publisher's (when the event carried one and tracing is on).
+export async function deliver(handler: EventHandler, subject: string, payload: Record<string, unknown>, log?: Logger, trace?: { system: System; carrier: TraceCarrier | undefined }): Promise<void> {
+  const run = async () => handler(subject, payload)
   try {
-    await handler(subject, payload)
+    await (trace ? traced(`process ${eventLabel(subject)}`, { kind: 'consumer', parent: trace.carrier, attributes: attributes(trace.system, subject, 'process') }, run) : run())
   } catch (err) {
     log?.error({ err, subject }, 'event handler failed')
   }

@@ -143,3 +143,32 @@ describe('nats connection errors', () => {
     await expect(createBus({ natsUrl: 'nats://user:secret@127.0.0.1:1' })).rejects.toThrow(expect.not.stringContaining('secret') as unknown as string)
   })
 })
+
+;(natsUrl ? describe : describe.skip)('nats subject prefix (BUS_PREFIX)', () => {
+  const buses: EventBus[] = []
+  afterEach(async () => {
+    await Promise.all(buses.splice(0).map((b) => b.close()))
+  })
+
+  it('puts the prefix before every subject on the wire; installations with another prefix hear nothing', async () => {
+    const run = `p${crypto.randomUUID().slice(0, 8)}`
+    const open = async (prefix?: string) => {
+      const bus = await createBus({ natsUrl, prefix }, silentLogger)
+      buses.push(bus)
+      return bus
+    }
+    const [mine, theirs, raw] = [await open(`${run}.one`), await open(`${run}.two`), await open()]
+    const heard: Record<string, string[]> = { mine: [], theirs: [], raw: [] }
+    await mine.subscribe('*.questionnaire.>', (subject) => void heard['mine']!.push(subject))
+    await theirs.subscribe('*.questionnaire.>', (subject) => void heard['theirs']!.push(subject))
+    await raw.subscribe(`${run}.>`, (subject) => void heard['raw']!.push(subject))
+    await mine.publish('t1.questionnaire.drafted', { fileId: 'f1' })
+    await waitFor(() => heard['mine']!.length === 1 && heard['raw']!.length === 1)
+    await settle()
+    expect(heard).toEqual({ mine: ['t1.questionnaire.drafted'], theirs: [], raw: [`${run}.one.t1.questionnaire.drafted`] })
+  })
+
+  it('refuses a prefix that is not a subject', async () => {
+    await expect(createBus({ natsUrl, prefix: 'a.*' })).rejects.toMatchObject({ code: 'INVALID_REQUEST' })
+  })
+})

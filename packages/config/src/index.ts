@@ -15,13 +15,13 @@ interface VarSpec {
 }
 
 export const variables = {
-  TARGET: { kind: 'list', default: 'all', description: '`all` (one process) or a comma list of: ' + TARGETS.join(', ') },
+  TARGET: { kind: 'list', default: 'all', description: '`all` (one process), `migrate` (alone: runs every service\'s migrations and creates the app role `portal_app`, then exits) or a comma list of: ' + TARGETS.join(', ') },
   PORT: { kind: 'int', default: '3000', description: 'HTTP port' },
   HOST: { kind: 'string', default: '127.0.0.1', description: 'Interface to listen on (`0.0.0.0` in containers)' },
   DATA_DIR: { kind: 'string', default: './.data', description: 'Embedded data: PGlite database, file blobs, signing keys, development outbox' },
   PUBLIC_URL: { kind: 'url', description: 'Base URL used in emailed links (default `http://localhost:$PORT`); never taken from request headers' },
   DATABASE_URL: { kind: 'url', description: 'PostgreSQL URL; empty = embedded PGlite in DATA_DIR', secret: true },
-  DB_MIGRATE: { kind: 'enum', values: ['auto', 'off'], default: 'auto', description: 'Run each service\'s migrations at start-up' },
+  DB_MIGRATE: { kind: 'enum', values: ['auto', 'off'], default: 'auto', description: 'Run each service\'s migrations (and create the app role) at start-up; `off` when a `TARGET=migrate` run did it, and DATABASE_URL is the app role\'s' },
   DB_ROW_SECURITY: { kind: 'enum', values: ['on', 'off'], default: 'on', description: 'Test setting: `off` makes the tenant policies admit every row (queries still need a tenant scope), so tests prove the code filters by tenant itself; refused unless `HOST` is loopback' },
   REDIS_URL: { kind: 'url', description: 'Redis URL for BullMQ queues; empty = in-process queue', secret: true },
   NATS_URL: { kind: 'url', description: 'NATS URL for the event bus; empty = in-process bus' },
@@ -48,6 +48,9 @@ export const variables = {
   QUESTIONNAIRE_URL: { kind: 'url', description: 'Split mode: base URL of the questionnaire service' },
   OUTBOUND_URL: { kind: 'url', description: 'Split mode: base URL of the outbound service' },
   GATEWAY_TIMEOUT: { kind: 'int', default: '60', description: 'Split mode: seconds the gateway waits for a service to start answering (and between parts of its answer) before it answers 504' },
+  JOB_LEASE: { kind: 'int', default: '60', description: 'Seconds a file job holds its file per renewal (renewed every third of it while the job runs): a worker that died frees its files after this' },
+  SWEEP_INTERVAL: { kind: 'int', default: '30', description: 'Seconds between sweeps that queue again what a lost job left behind: files queued or past their lease, questionnaires that should be drafting, outbound extractions' },
+  SHUTDOWN_TIMEOUT: { kind: 'int', default: '45', description: 'Seconds a stopping process (SIGTERM) may take: running jobs get two thirds of it to finish, then are left for another worker; past it the process exits anyway. Keep it below the orchestrator\'s grace period' },
   WEB_DIST: { kind: 'string', default: 'web/dist', description: 'Folder of the built web app served by the gateway' },
   OPENAI_BASE_URL: { kind: 'url', description: 'OpenAI-compatible API for drafting answers (OpenAI, Azure OpenAI, vLLM, Ollama, llama.cpp), e.g. `https://api.openai.com/v1`; empty = the offline drafter' },
   OPENAI_API_KEY: { kind: 'string', description: 'API key of that server', secret: true },
@@ -58,6 +61,7 @@ export const variables = {
   QDRANT_API_KEY: { kind: 'string', description: 'Qdrant API key', secret: true },
   CLAMAV_URL: { kind: 'url', description: 'clamd to scan files from outside the company (answers\' attachments) before they are stored, e.g. `tcp://127.0.0.1:3310`; empty = no virus scan (files are still checked by content)' },
   QUEUE_PREFIX: { kind: 'string', default: 'portal', description: 'Prefix of the BullMQ keys in Redis (one per installation sharing a Redis)' },
+  BUS_PREFIX: { kind: 'string', description: 'Prefix of the NATS subjects (`<prefix>.<subject>`; one per installation sharing a NATS); empty = none' },
   ACCESS_TOKEN_DAYS: { kind: 'int', default: '30', description: 'Days a trust-center permission token (mailed on approval of an access request) stays valid' },
   LLM_CONCURRENCY: { kind: 'int', default: '4', description: 'Questions drafted at once per questionnaire with a model' },
   TENANT_DAILY_FILES: { kind: 'int', default: '200', description: 'Files one company may upload per day (UTC) to each service (compliance documents and questionnaires; trust-center documents and logos); more is refused with 429' },
@@ -72,6 +76,8 @@ export type VariableName = keyof typeof variables
 export interface Config {
   targets: Target[]
   all: boolean
+  /** TARGET=migrate: no service runs; the host migrates every schema, creates the app role and exits. */
+  migrateOnly: boolean
   port: number
   host: string
   dataDir: string
@@ -96,6 +102,12 @@ export interface Config {
   serviceUrls: Partial<Record<'identity' | 'trust-center' | 'questionnaire' | 'outbound', string>>
   /** Split mode: how long the gateway waits on a service (GATEWAY_TIMEOUT). */
   gatewayTimeoutMs: number
+  /** A file job's lease on its file (JOB_LEASE), renewed every third of it. */
+  jobLeaseMs: number
+  /** Between sweeps for lost jobs (SWEEP_INTERVAL). */
+  sweepMs: number
+  /** How long a stopping process may take (SHUTDOWN_TIMEOUT); jobs get two thirds of it. */
+  shutdownTimeoutMs: number
   webDist: string
   llm: { baseUrl: string; apiKey: string; model: string; concurrency: number } | undefined
   embeddings: { baseUrl: string; apiKey: string; model: string } | undefined
@@ -103,6 +115,8 @@ export interface Config {
   /** clamd's address (tcp://host:port), when files from outside are scanned. */
   clamavUrl: string | undefined
   queuePrefix: string
+  /** NATS subjects are `<busPrefix>.<subject>` when set (BUS_PREFIX). */
+  busPrefix: string | undefined
   accessTokenDays: number
   /** Per company and UTC day (security.md B29): a noisy tenant is refused, the others keep their share. */
   quota: { files: number; bytes: number; drafts: number }
@@ -149,11 +163,13 @@ const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const get = (n: VariableName) => read(env, n)
   const targetList = list(get('TARGET'))
-  const all = targetList.length === 0 || targetList.includes('all')
+  const migrateOnly = targetList.includes('migrate')
+  if (migrateOnly && targetList.length > 1) throw new ConfigError('TARGET=migrate runs alone (it migrates every schema and exits)')
+  const all = !migrateOnly && (targetList.length === 0 || targetList.includes('all'))
   for (const t of targetList) {
-    if (t !== 'all' && !(TARGETS as readonly string[]).includes(t)) throw new ConfigError(`TARGET: unknown target "${t}" (known: all, ${TARGETS.join(', ')})`)
+    if (t !== 'all' && t !== 'migrate' && !(TARGETS as readonly string[]).includes(t)) throw new ConfigError(`TARGET: unknown target "${t}" (known: all, migrate, ${TARGETS.join(', ')})`)
   }
-  const targets = all ? [...TARGETS] : (targetList as Target[])
+  const targets = migrateOnly ? [] : all ? [...TARGETS] : (targetList as Target[])
   const port = Number(get('PORT'))
   if (port < 1 || port > 65535) throw new ConfigError(`PORT must be between 1 and 65535, got ${port}`)
   const accessTtl = Number(get('ACCESS_TOKEN_TTL'))
@@ -172,6 +188,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const cfg: Config = {
     targets,
     all,
+    migrateOnly,
     port,
     host: get('HOST')!,
     dataDir: get('DATA_DIR')!,
@@ -204,6 +221,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       outbound: get('OUTBOUND_URL'),
     },
     gatewayTimeoutMs: Math.max(1, Number(get('GATEWAY_TIMEOUT'))) * 1000,
+    shutdownTimeoutMs: Math.max(1, Number(get('SHUTDOWN_TIMEOUT'))) * 1000,
+    jobLeaseMs: Math.max(3, Number(get('JOB_LEASE'))) * 1000,
+    sweepMs: Math.max(1, Number(get('SWEEP_INTERVAL'))) * 1000,
     webDist: get('WEB_DIST')!,
     llm: get('OPENAI_BASE_URL')
       ? { baseUrl: get('OPENAI_BASE_URL')!, apiKey: get('OPENAI_API_KEY') ?? 'none', model: get('LLM_MODEL')!, concurrency: Math.max(1, Number(get('LLM_CONCURRENCY'))) }
@@ -212,6 +232,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     qdrant: get('QDRANT_URL') ? { url: get('QDRANT_URL')!, apiKey: get('QDRANT_API_KEY') } : undefined,
     clamavUrl: get('CLAMAV_URL'),
     queuePrefix: get('QUEUE_PREFIX')!,
+    busPrefix: busPrefixOf(get('BUS_PREFIX')),
     accessTokenDays: Math.max(1, Number(get('ACCESS_TOKEN_DAYS'))),
     quota: {
       files: Math.max(1, Number(get('TENANT_DAILY_FILES'))),
@@ -230,6 +251,12 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   return Object.freeze(cfg)
 }
 
+// Subject tokens NATS accepts, no wildcards: the prefix is put before every subject as it is.
+function busPrefixOf(value: string | undefined): string | undefined {
+  if (value !== undefined && !/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(value)) throw new ConfigError(`BUS_PREFIX must be dot-separated letters, digits, '-' or '_', got "${value}"`)
+  return value
+}
+
 function embeddingsOf(get: (n: VariableName) => string | undefined): Config['embeddings'] {
   const model = get('EMBEDDING_MODEL')
   if (!model) return undefined
@@ -241,6 +268,7 @@ function embeddingsOf(get: (n: VariableName) => string | undefined): Config['emb
 // Embedded adapters live in one process: a service alone in its process must use real servers.
 function checkSplitMode(cfg: Config): void {
   if (cfg.all) return
+  if (cfg.migrateOnly && !cfg.databaseUrl) throw new ConfigError('TARGET=migrate: set DATABASE_URL (a user that may create schemas and the app role: the schema owner)')
   const needsDb = cfg.targets.some((t) => t !== 'gateway')
   if (needsDb && !cfg.databaseUrl) throw new ConfigError(`TARGET=${cfg.targets.join(',')}: embedded PGlite works only with TARGET=all; set DATABASE_URL`)
   const needsBus = cfg.targets.some((t) => t !== 'gateway')

@@ -23,9 +23,15 @@ describe('loadConfig', () => {
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO must be true or false'],
     [{ ACCESS_TOKEN_TTL: '3600' }, 'ACCESS_TOKEN_TTL must be between 30 and 900'],
     [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_ACCESS_KEY and S3_SECRET_KEY are required'],
+    [{ BUS_PREFIX: 'prod.*' }, 'BUS_PREFIX must be dot-separated letters, digits'],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)
+  })
+
+  it('reads BUS_PREFIX, empty by default (the subjects as they always were)', () => {
+    expect(loadConfig({}).busPrefix).toBeUndefined()
+    expect(loadConfig({ BUS_PREFIX: 'acme.eu-1' }).busPrefix).toBe('acme.eu-1')
   })
 
   it('refuses embedded adapters for a service alone in its process', () => {

@@ -67,6 +67,15 @@ export const isOutboundFileJob = (data: unknown): data is OutboundFileJob =>
 export const draftJob = (tenantId: string, fileId: string, run?: string) =>
   [JOBS.draftAnswers, { tenantId, fileId }, { jobId: run ? `draft-${fileId}-${run}` : `draft-${fileId}`, attempts: 5, backoffMs: 1000 }] as const
 
+/**
+ * The job that reads an uploaded file (a compliance document's text, a questionnaire's questions),
+ * as the upload and the sweep queue it: one id per file, so a job still waiting or retrying absorbs
+ * the sweep's. A file whose run died holding it (its lease ran out) gets one more job per lost lease
+ * (`lostLease`: when it ran out), since the dead run's job may still count as running in the queue.
+ */
+export const fileJob = (kind: 'compliance' | 'questionnaire', tenantId: string, fileId: string, lostLease?: Date) =>
+  [kind === 'compliance' ? JOBS.ingestDocument : JOBS.extractQuestions, { tenantId, fileId }, { jobId: `${kind}-${fileId}${lostLease ? `-lease-${lostLease.getTime()}` : ''}` }] as const
+
 export interface FileJob {
   tenantId: string
   fileId: string

@@ -8,14 +8,18 @@ import { ALL_TENANTS, asSystem, currentScope, requireScope } from './tenant-scop
 export const APP_ROLE = 'portal_app'
 
 /**
- * Creates the app role when missing and tells whether this connection may switch to it. A connecting
- * user without the right to create or join it (a managed database, say) runs as itself: the policies
- * still hold for it, as the tables FORCE them on their owner.
+ * Creates the app role when missing (unless `create` is false: DB_MIGRATE=off, a TARGET=migrate run
+ * made it) and tells whether this connection may switch to it: a member of it, or the role itself
+ * when DATABASE_URL logs in as portal_app. A connecting user without the right to create or join it
+ * (a managed database, say) runs as itself: the policies still hold for it, as the tables FORCE them
+ * on their owner.
  */
-async function appRoleUsable(conn: DatabaseConnection): Promise<boolean> {
-  await conn.executeQuery(CompiledQuery.raw(`do $$ begin
+async function appRoleUsable(conn: DatabaseConnection, create: boolean): Promise<boolean> {
+  if (create) {
+    await conn.executeQuery(CompiledQuery.raw(`do $$ begin
     if not exists (select from pg_roles where rolname = '${APP_ROLE}') then create role ${APP_ROLE} nologin; end if;
   exception when duplicate_object or unique_violation or insufficient_privilege then null; end $$`))
+  }
   const exists = await conn.executeQuery<{ ok: boolean }>(CompiledQuery.raw(`select exists (select from pg_roles where rolname = '${APP_ROLE}') as ok`))
   if (!exists.rows[0]?.ok) return false
   const member = await conn.executeQuery<{ ok: boolean }>(CompiledQuery.raw(`select pg_has_role(current_user, '${APP_ROLE}', 'MEMBER') as ok`))
@@ -56,12 +60,15 @@ export interface ScopeOptions {
    * still required), so tests can prove that the code filters by tenant itself. Never in production.
    */
   rowSecurity?: boolean
+  /** false: never create the app role (DB_MIGRATE=off); use it when it exists. Default true. */
+  createAppRole?: boolean
 }
 
 class ScopedDriver implements Driver {
   readonly #inner: Driver
   readonly #lock: Mutex | undefined
   readonly #rowSecurity: boolean
+  readonly #createAppRole: boolean
   #role: string | undefined
   #ready: Promise<void> | undefined
   /** What each connection is set to now: set again only when the scope differs. */
@@ -72,6 +79,7 @@ class ScopedDriver implements Driver {
     this.#inner = inner
     this.#lock = opts.singleConnection ? new Mutex() : undefined
     this.#rowSecurity = opts.rowSecurity !== false
+    this.#createAppRole = opts.createAppRole !== false
   }
 
   /** Once, whichever Kysely (the scoped root or its system twin) asks first. */
@@ -84,7 +92,7 @@ class ScopedDriver implements Driver {
     await this.#inner.init()
     const conn = await this.#inner.acquireConnection()
     try {
-      this.#role = (await appRoleUsable(conn)) ? APP_ROLE : undefined
+      this.#role = (await appRoleUsable(conn, this.#createAppRole)) ? APP_ROLE : undefined
     } finally {
       await this.#inner.releaseConnection(conn)
     }

@@ -1,8 +1,17 @@
 // A server-sent events answer: the reply taken over from Fastify, the headers that keep proxies from
 // buffering it, a comment every 15 s so idle connections stay open, and one close that ends the
 // pings, runs every clean-up registered (bus subscriptions) and ends the response, whether the
-// client left or the route is done.
+// client left, the route is done or the server is closing (an open stream would keep it from closing).
+import type { Server } from 'node:http'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+
+/** Open streams per HTTP server, ended by `closeEventStreams` when the server closes. */
+const open = new WeakMap<object, Set<EventStream>>()
+
+/** Ends every open stream of a server (its preClose hook): clients reconnect to another instance. */
+export function closeEventStreams(server: Server): void {
+  for (const stream of open.get(server) ?? []) stream.close()
+}
 
 export interface EventStream {
   send(event: string, data: object): void
@@ -36,6 +45,10 @@ export function openEventStream(req: FastifyRequest, reply: FastifyReply): Event
       res.end()
     },
   }
+  const streams = open.get(req.server.server) ?? new Set<EventStream>()
+  open.set(req.server.server, streams)
+  streams.add(stream)
+  stream.onClose(() => void streams.delete(stream))
   req.raw.on('close', stream.close)
   return stream
 }

@@ -10,9 +10,11 @@ import type { TokenService } from '@portal/auth'
 import type { Config } from '@portal/config'
 import { openScope } from '@portal/db'
 import { AppError } from '@portal/errors'
-import type { Logger } from '@portal/observability'
+import { type Logger, markRequestLogger, metrics, withLogFields } from '@portal/observability'
+import { openRedis } from '@portal/queue'
 import helmet, { type HelmetOptions } from 'helmet'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify'
+import { closeEventStreams } from './event-stream.js'
 import { acceptJson, guardMultipart, isMalformedUpload, malformedUpload, refuseNulInRequest, refuseNulInText } from './input.js'
 
 export type AppInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>
@@ -126,10 +128,19 @@ function mustNotStore(req: FastifyRequest, reply: FastifyReply): boolean {
   return !/\bpublic\b/.test(String(reply.getHeader('cache-control') ?? ''))
 }
 
+/** An id a caller (the gateway, a proxy) gave the request: kept when it is short and plain. */
+export function incomingRequestId(value: string | string[] | undefined): string | undefined {
+  const id = Array.isArray(value) ? value[0] : value
+  return id && /^[\w.:-]{8,128}$/.test(id) ? id : undefined
+}
+
 export async function createServer({ config, logger, tokens }: ServerOptions): Promise<AppInstance> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    genReqId: () => crypto.randomUUID(),
+    // The gateway passes its id on (X-Request-Id), so one id follows a request across services.
+    genReqId: (req) => incomingRequestId(req.headers['x-request-id']) ?? crypto.randomUUID(),
+    // req.log binds the request id itself: the logger's mixin adds it only to other loggers' lines.
+    childLoggerFactory: (parent, bindings, opts) => markRequestLogger(parent.child(bindings, opts)),
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } },
@@ -177,17 +188,35 @@ export async function createServer({ config, logger, tokens }: ServerOptions): P
     } catch (err) {
       return done(err as Error)
     }
-    openScope(done)
+    withLogFields({ reqId: req.id }, () => openScope(done))
+  })
+  // Lines logged while the request runs carry its id, whichever logger writes them (the store is
+  // entered again once the body is read: stream callbacks do not keep it).
+  app.addHook('onRequest', (req, _reply, done) => withLogFields({ reqId: req.id }, done))
+  // By route pattern, never the raw URL: ids in paths would make a series per request.
+  app.addHook('onResponse', (req, reply, done) => {
+    metrics.httpDuration.observe({ method: req.method, route: req.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) }, reply.elapsedTime / 1000)
+    done()
   })
   // Set before any handler runs, so a route may still replace one (a stricter CSP, say).
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(security)
     done()
   })
+  // Open event streams would hold the server's close until their clients leave: end them first.
+  app.addHook('preClose', (done) => {
+    closeEventStreams(app.server)
+    done()
+  })
   // Before any other hook reads them (auth, rate limits, routes): no NUL in query, params or headers.
   app.addHook('onRequest', refuseNulInRequest)
+  // With Redis, the counters are shared by every replica (in memory, each pod would allow the limit
+  // again); a Redis away skips the limit rather than failing the request.
+  const redis = config.redisUrl ? await openRedis(config.redisUrl) : undefined
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())))
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: `${config.queuePrefix}-rate-limit-`, skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) => new AppError('RATE_LIMITED', { retryAfter: Math.max(1, Math.ceil(ctx.ttl / 1000)) }),
   })
   await app.register(swagger, {

@@ -1,6 +1,6 @@
 // Embeddings from any OpenAI-compatible server (OpenAI, Azure OpenAI, vLLM, Ollama, llama.cpp)
 // through LangChain, as the drafting model is reached.
-import { OpenAIEmbeddings } from '@langchain/openai'
+import type { OpenAIEmbeddings } from '@langchain/openai'
 
 export interface Embedder {
   readonly model: string
@@ -9,10 +9,13 @@ export interface Embedder {
 }
 
 export function openAIEmbedder(cfg: { baseUrl: string; apiKey: string; model: string }): Embedder {
-  const client = new OpenAIEmbeddings({ model: cfg.model, apiKey: cfg.apiKey, configuration: { baseURL: cfg.baseUrl }, batchSize: 64, maxRetries: 3 })
+  // LangChain is loaded with the first call (about 90 MB resident), not with the module.
+  let client: Promise<OpenAIEmbeddings> | undefined
+  const embeddings = () => (client ??= import('@langchain/openai').then(({ OpenAIEmbeddings }) =>
+    new OpenAIEmbeddings({ model: cfg.model, apiKey: cfg.apiKey, configuration: { baseURL: cfg.baseUrl }, batchSize: 64, maxRetries: 3 })))
   return {
     model: cfg.model,
-    embedDocuments: (texts) => client.embedDocuments(texts),
-    embedQuery: (text) => client.embedQuery(text),
+    embedDocuments: async (texts) => (await embeddings()).embedDocuments(texts),
+    embedQuery: async (text) => (await embeddings()).embedQuery(text),
   }
 }

@@ -2,7 +2,7 @@
 // else pgvector in the owning service's schema. Every point carries its tenant and every search
 // filters on it first (architecture.md, Tenancy).
 import { asOwner, type Database, grantAppRole, isolateTenants, schemaDb } from '@portal/db'
-import { QdrantClient } from '@qdrant/js-client-rest'
+import type { QdrantClient } from '@qdrant/js-client-rest'
 import { sql } from 'kysely'
 
 export interface VectorHit {
@@ -29,9 +29,12 @@ export async function pgvectorIndex(database: Database, schema: string): Promise
   if (!available.rows[0]?.n) {
     throw new Error('EMBEDDING_MODEL is set but this PostgreSQL has no pgvector extension: install pgvector or set QDRANT_URL')
   }
+  // Made already (TARGET=migrate, or an earlier start): nothing to do, and a service running as the
+  // app role (DB_MIGRATE=off) may not run DDL at all.
+  const made = await sql<{ made: boolean }>`select to_regclass(${`${schema}.chunk_vector`}) is not null as made`.execute(database.root)
   // Several processes may start at once (split mode): one creates, the others wait for it. DDL is
   // the schema owner's; the table gets the same tenant policy and app-role rights as the chunks.
-  await asOwner(() => database.root.transaction().execute(async (trx) => {
+  if (!made.rows[0]?.made) await asOwner(() => database.root.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('portal.chunk_vector'))`.execute(trx)
     await sql`create extension if not exists vector`.execute(trx)
     await sql`create table if not exists ${sql.id(schema, 'chunk_vector')} (
@@ -80,11 +83,15 @@ export const QDRANT_COLLECTION = 'portal_chunks'
 
 /** Qdrant: one collection for every tenant, with a keyword index on `tenant` that every query filters by. */
 export function qdrantIndex(opts: { url: string; apiKey?: string | undefined; collection?: string }): VectorIndex {
-  const client = new QdrantClient({ url: opts.url, ...(opts.apiKey ? { apiKey: opts.apiKey } : {}), checkCompatibility: false })
+  // The client library is loaded with the first call (about 30 MB resident), only where Qdrant is used.
+  let qdrant: Promise<QdrantClient> | undefined
+  const qc = () => (qdrant ??= import('@qdrant/js-client-rest').then(({ QdrantClient }) =>
+    new QdrantClient({ url: opts.url, ...(opts.apiKey ? { apiKey: opts.apiKey } : {}), checkCompatibility: false })))
   const name = opts.collection ?? QDRANT_COLLECTION
   let ready: Promise<void> | undefined
   const ensure = (size: number) =>
     (ready ??= (async () => {
+      const client = await qc()
       if ((await client.collectionExists(name)).exists) return
       await client.createCollection(name, { vectors: { size, distance: 'Cosine' } })
       await client.createPayloadIndex(name, { field_name: 'tenant', field_schema: 'keyword', wait: true })
@@ -102,6 +109,7 @@ export function qdrantIndex(opts: { url: string; apiKey?: string | undefined; co
   return {
     kind: 'qdrant',
     async replaceDocument(tenantId, documentId, items) {
+      const client = await qc()
       if (items.length) await ensure(items[0]!.vector.length)
       else if (!(await client.collectionExists(name)).exists) return
       await client.delete(name, { wait: true, filter: scope(tenantId, [documentId]) })
@@ -114,11 +122,13 @@ export function qdrantIndex(opts: { url: string; apiKey?: string | undefined; co
     },
     async search(tenantId, vector, limit, documentIds) {
       if (documentIds && !documentIds.length) return []
+      const client = await qc()
       if (!(await client.collectionExists(name)).exists) return []
       const res = await client.query(name, { query: vector, limit, filter: scope(tenantId, documentIds), with_payload: false })
       return res.points.map((p) => ({ chunkId: String(p.id), score: p.score }))
     },
     async deleteDocument(tenantId, documentId) {
+      const client = await qc()
       if (!(await client.collectionExists(name)).exists) return
       await client.delete(name, { wait: true, filter: scope(tenantId, [documentId]) })
     },

@@ -1,8 +1,12 @@
-// Logging (pino) and tracing (OpenTelemetry). The OTel SDK starts only when an exporter endpoint
-// is configured, so a laptop run pays nothing for it.
+// Logging (pino), tracing (OpenTelemetry) and metrics (Prometheus). The OTel SDK starts only when
+// an exporter endpoint is configured, so a laptop run pays nothing for it.
 import { type DestinationStream, pino, type Logger, type LoggerOptions } from 'pino'
+import { currentLogFields, currentTenant, currentTraceId } from './context.js'
 
 export type { Logger } from 'pino'
+export { currentLogFields, currentTraceId, type LogFields, setTenantSource, type TraceCarrier, traceCarrier, traced, tracingEnabled, withLogFields } from './context.js'
+export { collectProcessMetrics, eventLabel, metrics, metricsRegistry, type QueueCounts, renderMetrics } from './metrics.js'
+export { startTelemetry, type TelemetryHandle } from './telemetry.js'
 
 /** Paths never written to logs: credentials, tokens, codes and document bodies. */
 export const redactPaths = [
@@ -77,6 +81,34 @@ export interface LoggerConfig {
   logLevel: string
 }
 
+// Marks a request's child logger (fastify binds its reqId): the mixin must not add reqId twice.
+const REQUEST_BOUND = Symbol('reqId bound')
+
+/** Marks a logger (and its children) as carrying the request id in its bindings already. */
+export function markRequestLogger<L extends object>(logger: L): L {
+  ;(logger as Record<symbol, unknown>)[REQUEST_BOUND] = true
+  return logger
+}
+
+/**
+ * Fields of the work a line belongs to: the request id (lines of any logger written while a request
+ * runs, not only `req.log`), the job id and queue, the tenant once known and the trace id.
+ */
+function workFields(_obj: object, _level: number, logger: object): object {
+  const f = currentLogFields()
+  const out: Record<string, unknown> = {}
+  if (f?.reqId && !(logger as Record<symbol, unknown>)[REQUEST_BOUND]) out['reqId'] = f.reqId
+  if (f?.jobId) {
+    out['jobId'] = f.jobId
+    out['queue'] = f.queue
+  }
+  const tenantId = currentTenant()
+  if (tenantId) out['tenantId'] = tenantId
+  const traceId = currentTraceId()
+  if (traceId) out['traceId'] = traceId
+  return out
+}
+
 /** `destination`: where JSON lines go instead of stdout (tests capture them). */
 export function createLogger(cfg: LoggerConfig, options: LoggerOptions = {}, destination?: DestinationStream): Logger {
   // Pretty output only for a person at a terminal; JSON otherwise (fastify/demo server.ts).
@@ -85,6 +117,7 @@ export function createLogger(cfg: LoggerConfig, options: LoggerOptions = {}, des
     level: cfg.logLevel,
     redact: { paths: redactPaths, censor: '[redacted]' },
     serializers,
+    mixin: workFields,
     ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
     ...options,
   }
@@ -93,32 +126,3 @@ export function createLogger(cfg: LoggerConfig, options: LoggerOptions = {}, des
 
 /** A logger that drops everything: tests and tools. */
 export const silentLogger: Logger = pino({ level: 'silent' })
-
-export interface TelemetryHandle {
-  shutdown(): Promise<void>
-}
-
-/**
- * Starts the OpenTelemetry Node SDK with an OTLP/HTTP trace exporter, when an endpoint is set.
- * Must run before fastify is imported for the HTTP/pg instrumentations to attach.
- */
-export async function startTelemetry(cfg: { otelEndpoint: string | undefined }, serviceName: string): Promise<TelemetryHandle> {
-  if (!cfg.otelEndpoint) return { shutdown: async () => {} }
-  // Metrics and logs exporters default to OTLP and delay exit when no collector listens.
-  process.env['OTEL_METRICS_EXPORTER'] ??= 'none'
-  process.env['OTEL_LOGS_EXPORTER'] ??= 'none'
-  const [{ NodeSDK }, { OTLPTraceExporter }] = await Promise.all([
-    import('@opentelemetry/sdk-node'),
-    import('@opentelemetry/exporter-trace-otlp-http'),
-  ])
-  const sdk = new NodeSDK({
-    serviceName,
-    traceExporter: new OTLPTraceExporter({ url: `${cfg.otelEndpoint}/v1/traces` }),
-  })
-  sdk.start()
-  return {
-    shutdown: async () => {
-      await sdk.shutdown().catch(() => {}) // a missing collector must not fail shutdown
-    },
-  }
-}

@@ -21,15 +21,28 @@ export async function deleteFile(db: Db, tenantId: string, id: string): Promise<
   return row?.storageKey
 }
 
-/** Takes the file for a job run; false when another run holds a live lease or it is finished. */
-export async function claimFile(db: Db, tenantId: string, id: string, leaseMs: number): Promise<boolean> {
+/**
+ * Takes the file for a job run: its lease (the time it runs out), or undefined when another run
+ * holds a live lease or the file is finished.
+ */
+export async function claimFile(db: Db, tenantId: string, id: string, leaseMs: number): Promise<Date | undefined> {
+  const lease = new Date(Date.now() + leaseMs)
   const res = await db.updateTable('file')
-    .set({ state: 'running', leaseUntil: new Date(Date.now() + leaseMs), error: null })
+    .set({ state: 'running', leaseUntil: lease, error: null })
     .where('tenantId', '=', tenantId)
     .where('id', '=', id)
     .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('leaseUntil', '<', new Date())])]))
     .executeTakeFirst()
-  return res.numUpdatedRows > 0n
+  return res.numUpdatedRows > 0n ? lease : undefined
+}
+
+/** Extends a run's lease (`lease`: the one it holds); undefined when the run no longer holds it. */
+export async function renewFile(db: Db, tenantId: string, id: string, lease: Date, leaseMs: number): Promise<Date | undefined> {
+  const next = new Date(Date.now() + leaseMs)
+  const res = await db.updateTable('file').set({ leaseUntil: next })
+    .where('tenantId', '=', tenantId).where('id', '=', id).where('state', '=', 'running').where('leaseUntil', '=', lease)
+    .executeTakeFirst()
+  return res.numUpdatedRows > 0n ? next : undefined
 }
 
 export async function finishFile(db: Db, tenantId: string, id: string, outcome: { state: 'ready' | 'failed'; error?: string; total?: number }): Promise<void> {
@@ -58,10 +71,14 @@ export function undraftedQuestionnaires(db: Db, client?: { tenantId: string; com
   return q.execute()
 }
 
-/** Files a crashed or lost job left behind: queued, or running past their lease (all tenants: start-up sweep). */
+/**
+ * Files whose job may be lost (all tenants: the periodic sweep): queued (the upload's job never
+ * reached the queue, or the queue lost it), or running past their lease (the run died).
+ */
 export const staleFiles = (db: Db) =>
-  db.selectFrom('file').select(['id', 'tenantId', 'kind'])
+  db.selectFrom('file').select(['id', 'tenantId', 'kind', 'state', 'leaseUntil'])
     .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('leaseUntil', '<', new Date())])]))
+    .limit(1000)
     .execute()
 
 export const findFileByName = (db: Db, tenantId: string, kind: Kind, fileName: string) =>

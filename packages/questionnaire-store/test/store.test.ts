@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { type Database, migrateSchema, systemView, testDatabaseKinds } from '@portal/db'
 import {
   answerLibrary, claimFile, countsOf, deleteCompany, findFile, finishFile, insertCompany, insertFile, listCompanies, listQuestions, migrations,
-  questionnaireDb, replaceQuestions, SCHEMA, saveDraft, setDrafted, staleFiles, undraftedQuestions, updateAnswer,
+  questionnaireDb, renewFile, replaceQuestions, SCHEMA, saveDraft, setDrafted, staleFiles, undraftedQuestions, updateAnswer,
 } from '../src/index.js'
 
 describe.each(testDatabaseKinds())('questionnaire store on %s', (_kind, open) => {
@@ -24,9 +24,16 @@ describe.each(testDatabaseKinds())('questionnaire store on %s', (_kind, open) =>
     const file = await insertFile(db, a, { companyId: company.id, kind: 'questionnaire', fileName: 'caiq.xlsx', storageKey: `${a}/questionnaires/x`, format: 'xlsx' })
     expect(file.state).toBe('queued')
     expect(await findFile(db, b, file.id)).toBeUndefined()
-    expect(await claimFile(db, a, file.id, 60_000)).toBe(true)
-    expect(await claimFile(db, a, file.id, 60_000)).toBe(false) // a live lease: another run holds it
-    expect(await claimFile(db, b, file.id, 60_000)).toBe(false)
+    const lease = await claimFile(db, a, file.id, 60_000)
+    expect(lease).toBeInstanceOf(Date)
+    expect(await claimFile(db, a, file.id, 60_000)).toBeUndefined() // a live lease: another run holds it
+    expect(await claimFile(db, b, file.id, 60_000)).toBeUndefined()
+    // Only the holder renews; a renewal gives a new lease, and the old one no longer renews.
+    expect(await renewFile(db, a, file.id, new Date(lease!.getTime() + 1), 60_000)).toBeUndefined()
+    expect(await renewFile(db, b, file.id, lease!, 60_000)).toBeUndefined()
+    const renewed = await renewFile(db, a, file.id, lease!, 120_000)
+    expect(renewed!.getTime()).toBeGreaterThan(lease!.getTime())
+    expect(await renewFile(db, a, file.id, lease!, 60_000)).toBeUndefined()
 
     const qs = [0, 1, 2].map((i) => ({ sheet: 'S', row: i + 4, questionRef: `Q-${i}`, question: `Do you do thing ${i}?`, answerCells: [{ address: `C${i + 5}`, header: 'Answer', choices: ['Yes', 'No'] }] }))
     await replaceQuestions(db, a, file.id, qs)
@@ -63,6 +70,6 @@ describe.each(testDatabaseKinds())('questionnaire store on %s', (_kind, open) =>
     await claimFile(db, a, stuck.id, -1000) // its lease has already run out
     const ids = (await staleFiles(db)).map((f) => f.id)
     expect(ids).toEqual(expect.arrayContaining([queued.id, stuck.id]))
-    expect(await claimFile(db, a, stuck.id, 60_000)).toBe(true)
+    expect(await claimFile(db, a, stuck.id, 60_000)).toBeInstanceOf(Date)
   })
 })

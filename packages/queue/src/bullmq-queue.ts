@@ -4,7 +4,8 @@ import { AppError } from '@portal/errors'
 import type { Logger } from '@portal/observability'
 import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
-import { checkQueueName, DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, isUnrecoverable, type JobHandler, JobNotReadyError, type JobQueue, normalizeJobId } from './types.js'
+import { carrierFromString, carrierToString, consuming, countFailure, producing } from './observe.js'
+import { checkQueueName, DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, isUnrecoverable, type JobHandler, JobNotReadyError, type JobQueue, normalizeJobId, within } from './types.js'
 
 const unavailable = (cause?: unknown) => new AppError('UNAVAILABLE', { message: 'Queue unavailable', cause })
 
@@ -13,6 +14,8 @@ export function createBullmqQueue(cfg: { redisUrl: string; prefix?: string }, lo
   const producer = new Redis(cfg.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
   producer.on('error', (err) => log?.warn({ err }, 'redis (producer) error'))
   const queues = new Map<string, Queue>()
+  /** Queues this process added to or works on: the ones whose depth it reports. */
+  const known = new Set<string>()
   const workers: Worker[] = []
   const connections: Redis[] = [producer]
   let closed = false
@@ -60,24 +63,40 @@ export function createBullmqQueue(cfg: { redisUrl: string; prefix?: string }, lo
     async add(name, data, opts = {}) {
       if (closed) throw new AppError('UNAVAILABLE', { message: 'Queue closed' })
       const q = queueFor(checkQueueName(name))
+      known.add(name)
       const jobId = opts.jobId ? normalizeJobId(opts.jobId) : undefined
       await ready()
-      try {
-        if (jobId) await removeIfFinished(q, jobId)
-        const job = await q.add(name, data, {
-          ...(jobId ? { jobId } : {}),
-          attempts: Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS),
-          backoff: { type: 'exponential', delay: opts.backoffMs ?? DEFAULT_BACKOFF_MS },
-          removeOnComplete: { age: 3600, count: 1000 },
-          removeOnFail: { age: 7 * 24 * 3600 },
-        })
-        return job.id!
-      } catch (err) {
-        throw unavailable(err)
-      }
+      return producing('bullmq', name, async (carrier) => {
+        try {
+          if (jobId) await removeIfFinished(q, jobId)
+          const metadata = carrierToString(carrier)
+          const job = await q.add(name, data, {
+            ...(jobId ? { jobId } : {}),
+            attempts: Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS),
+            backoff: { type: 'exponential', delay: opts.backoffMs ?? DEFAULT_BACKOFF_MS },
+            removeOnComplete: { age: 3600, count: 1000 },
+            removeOnFail: { age: 7 * 24 * 3600 },
+            // BullMQ keeps this with the job (its own telemetry's slot; we run none of it).
+            ...(metadata ? { telemetry: { metadata } } : {}),
+          })
+          return job.id!
+        } catch (err) {
+          throw unavailable(err)
+        }
+      })
+    },
+    async counts() {
+      const out: Record<string, { waiting: number; active: number; delayed: number }> = {}
+      if (closed) return out
+      await Promise.all([...known].map(async (name) => {
+        const c = await queueFor(name).getJobCounts('waiting', 'prioritized', 'active', 'delayed')
+        out[name] = { waiting: (c['waiting'] ?? 0) + (c['prioritized'] ?? 0), active: c['active'] ?? 0, delayed: c['delayed'] ?? 0 }
+      }))
+      return out
     },
     process(name, handler, opts = {}) {
       checkQueueName(name)
+      known.add(name)
       const connection = new Redis(cfg.redisUrl, { maxRetriesPerRequest: null })
       connection.on('error', (err) => log?.warn({ err }, 'redis (worker) error'))
       connections.push(connection)
@@ -85,13 +104,14 @@ export function createBullmqQueue(cfg: { redisUrl: string; prefix?: string }, lo
         name,
         async (job: Job) => {
           try {
-            return await (handler as JobHandler<unknown>)({
-              id: job.id!,
-              queue: name,
-              data: job.data,
-              attempt: job.attemptsMade + 1,
-              progress: (value) => job.updateProgress(value),
-            })
+            return await consuming('bullmq', name, { id: job.id!, data: job.data, carrier: carrierFromString(job.opts.telemetry?.metadata) }, () =>
+              (handler as JobHandler<unknown>)({
+                id: job.id!,
+                queue: name,
+                data: job.data,
+                attempt: job.attemptsMade + 1,
+                progress: (value) => job.updateProgress(value),
+              }))
           } catch (err) {
             if (isUnrecoverable(err)) throw new UnrecoverableError((err as Error).message)
             throw err
@@ -102,6 +122,7 @@ export function createBullmqQueue(cfg: { redisUrl: string; prefix?: string }, lo
       worker.on('error', (err) => log?.warn({ err, queue: name }, 'worker error'))
       worker.on('failed', (job, err) => {
         const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1) || err instanceof UnrecoverableError
+        countFailure(name, err, final)
         if (final) log?.error({ err, queue: name, jobId: job?.id }, 'job failed')
         else if (err instanceof JobNotReadyError) log?.info({ queue: name, jobId: job?.id, attempt: job?.attemptsMade, reason: err.message }, 'job not ready, will retry')
         else log?.warn({ err, queue: name, jobId: job?.id, attempt: job?.attemptsMade }, 'job failed, will retry')
@@ -118,10 +139,15 @@ export function createBullmqQueue(cfg: { redisUrl: string; prefix?: string }, lo
         await new Promise((r) => setTimeout(r, 50))
       }
     },
-    async close() {
+    async close(opts = {}) {
       if (closed) return
       closed = true
-      await Promise.all(workers.map((w) => w.close()))
+      // No new jobs; running ones finish within the drain time; past it the workers stop without
+      // them (BullMQ hands a stalled job to another worker). Pausing waits; a second close would not.
+      if (!(await within(Promise.all(workers.map((w) => w.pause())), opts.drainMs))) {
+        log?.warn({ drainMs: opts.drainMs }, 'jobs still running at shutdown: left for redelivery')
+      }
+      await Promise.all(workers.map((w) => w.close(true)))
       await Promise.all([...queues.values()].map((q) => q.close()))
       // BullMQ leaves connections it was given open: close ours.
       await Promise.all(connections.map((c) => c.quit().catch(() => c.disconnect())))

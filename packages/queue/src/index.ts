@@ -1,13 +1,19 @@
 // Background jobs: in-process for the embedded portal, BullMQ on Redis when REDIS_URL is set.
 import type { Logger } from '@portal/observability'
-import { createBullmqQueue } from './bullmq-queue.js'
+import type { Redis } from 'ioredis'
 import { createMemoryQueue } from './memory-queue.js'
 import type { JobQueue } from './types.js'
 
-export { createBullmqQueue } from './bullmq-queue.js'
 export { createMemoryQueue } from './memory-queue.js'
+export { LEASE_MS, withLease } from './lease.js'
 export { isUnrecoverable, type JobContext, type JobHandler, JobNotReadyError, type JobOptions, type JobQueue, UnrecoverableJobError } from './types.js'
 
-export function createQueue(cfg: { redisUrl?: string | undefined; prefix?: string }, log?: Logger): JobQueue {
-  return cfg.redisUrl ? createBullmqQueue({ redisUrl: cfg.redisUrl, ...(cfg.prefix ? { prefix: cfg.prefix } : {}) }, log) : createMemoryQueue(log)
+// BullMQ and ioredis are loaded only where Redis is used (about 40 MB resident): the embedded portal never does.
+export async function createQueue(cfg: { redisUrl?: string | undefined; prefix?: string }, log?: Logger): Promise<JobQueue> {
+  if (!cfg.redisUrl) return createMemoryQueue(log)
+  const { createBullmqQueue } = await import('./bullmq-queue.js')
+  return createBullmqQueue({ redisUrl: cfg.redisUrl, ...(cfg.prefix ? { prefix: cfg.prefix } : {}) }, log)
 }
+
+/** A Redis client for what shares the queue's Redis besides jobs (redis.ts). */
+export const openRedis = async (url: string): Promise<Redis> => (await import('./redis.js')).openRedis(url)

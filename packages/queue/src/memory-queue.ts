@@ -2,7 +2,8 @@
 // BullMQ adapter, without Redis. Jobs do not survive a restart; job state lives in Postgres, and
 // services re-queue unfinished rows at start-up.
 import { AppError } from '@portal/errors'
-import type { Logger } from '@portal/observability'
+import type { Logger, TraceCarrier } from '@portal/observability'
+import { consuming, countFailure, producing } from './observe.js'
 import {
   checkQueueName,
   DEFAULT_ATTEMPTS,
@@ -14,6 +15,7 @@ import {
   type JobOptions,
   type JobQueue,
   normalizeJobId,
+  within,
 } from './types.js'
 
 interface Pending {
@@ -22,6 +24,8 @@ interface Pending {
   json: string
   attempt: number
   opts: Required<Pick<JobOptions, 'attempts' | 'backoffMs'>>
+  /** Trace context of the code that added it (tracing on only). */
+  carrier: TraceCarrier | undefined
 }
 
 interface Lane {
@@ -71,10 +75,12 @@ export function createMemoryQueue(log?: Logger): JobQueue {
   const runJob = async (name: string, l: Lane, job: Pending) => {
     const ctx: JobContext<unknown> = { id: job.id, queue: name, data: JSON.parse(job.json) as unknown, attempt: job.attempt, progress: async () => {} }
     try {
-      await l.handler!(ctx)
+      await consuming('memory', name, { id: job.id, data: ctx.data, carrier: job.carrier }, () => l.handler!(ctx))
       l.ids.delete(job.id)
     } catch (err) {
-      if (!isUnrecoverable(err) && job.attempt < job.opts.attempts && !closed) {
+      const retry = !isUnrecoverable(err) && job.attempt < job.opts.attempts && !closed
+      countFailure(name, err, !retry)
+      if (retry) {
         const delay = job.opts.backoffMs * 2 ** (job.attempt - 1)
         if (err instanceof JobNotReadyError) log?.info({ queue: name, jobId: job.id, attempt: job.attempt, reason: err.message }, 'job not ready, will retry')
         else log?.warn({ err, queue: name, jobId: job.id, attempt: job.attempt }, 'job failed, will retry')
@@ -106,10 +112,17 @@ export function createMemoryQueue(log?: Logger): JobQueue {
       // Stored as JSON, as Redis would: the handler never shares objects with the caller, and data
       // that would not survive BullMQ (Dates, Buffers, functions) behaves the same here.
       const json = JSON.stringify(data)
-      l.ids.add(id)
-      l.waiting.push({ id, json, attempt: 1, opts: { attempts: Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS), backoffMs: opts.backoffMs ?? DEFAULT_BACKOFF_MS } })
-      queueMicrotask(() => pump(name))
-      return id
+      return producing('memory', name, async (carrier) => {
+        l.ids.add(id)
+        l.waiting.push({ id, json, attempt: 1, opts: { attempts: Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS), backoffMs: opts.backoffMs ?? DEFAULT_BACKOFF_MS }, carrier })
+        queueMicrotask(() => pump(name))
+        return id
+      })
+    },
+    async counts() {
+      const out: Record<string, { waiting: number; active: number; delayed: number }> = {}
+      for (const [name, l] of lanes) out[name] = { waiting: l.waiting.length, active: l.running, delayed: l.delayed }
+      return out
     },
     process(name, handler, opts = {}) {
       const l = lane(checkQueueName(name))
@@ -129,11 +142,12 @@ export function createMemoryQueue(log?: Logger): JobQueue {
         settleIdle(l)
       })
     },
-    async close() {
+    async close(opts = {}) {
       closed = true
       for (const t of timers) clearTimeout(t)
       timers.clear()
-      await Promise.allSettled([...inFlight])
+      // A job still running after the drain time is abandoned with the process: its row's lease runs out.
+      if (!(await within(Promise.allSettled([...inFlight]), opts.drainMs))) log?.warn({ drainMs: opts.drainMs }, 'jobs still running at shutdown')
       // Jobs that will now never run must not keep a drain() waiting until its timeout.
       for (const l of lanes.values()) {
         l.waiting.length = 0

@@ -26,10 +26,16 @@ export interface JobQueue {
   process<T>(queue: string, handler: JobHandler<T>, opts?: { concurrency?: number }): void
   /** Resolves when no job of the queue is waiting or running. */
   drain(queue: string, timeoutMs?: number): Promise<void>
-  /** Stops taking jobs, waits for running ones, closes connections. */
-  close(): Promise<void>
+  /**
+   * Stops taking jobs, waits for running ones (at most `drainMs`, default without end), closes
+   * connections. A job still running after `drainMs` is left to the queue's redelivery (BullMQ: a
+   * stalled job) and its row's lease to run out: the sweep takes it again.
+   */
+  close(opts?: { drainMs?: number }): Promise<void>
   /** The queue's server answers now (for /readyz); false when it is away or the queue is closed. */
   healthy(): Promise<boolean>
+  /** Jobs of each queue this process added to or works on, by state (queue depth for /metrics). */
+  counts(): Promise<Record<string, { waiting: number; active: number; delayed: number }>>
 }
 
 /** Thrown by a handler when a retry cannot help (bad payload, foreign tenant, unreadable file). */
@@ -48,6 +54,20 @@ export class JobNotReadyError extends Error {
 
 export function isUnrecoverable(err: unknown): boolean {
   return err instanceof UnrecoverableJobError || (err instanceof AppError && unrecoverableCodes.has(err.code))
+}
+
+/** Resolves when `work` ends or after `ms` (undefined: no limit), saying whether it ended. */
+export async function within(work: Promise<unknown>, ms: number | undefined): Promise<boolean> {
+  if (ms === undefined) return work.then(() => true)
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms)
+  })
+  try {
+    return await Promise.race([work.then(() => true), timeout])
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 export const DEFAULT_ATTEMPTS = 3

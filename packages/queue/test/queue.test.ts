@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { AppError } from '@portal/errors'
 import { type Logger, silentLogger } from '@portal/observability'
-import { createQueue, JobNotReadyError, type JobQueue, UnrecoverableJobError } from '../src/index.js'
+import { createQueue, JobNotReadyError, type JobQueue, UnrecoverableJobError, withLease } from '../src/index.js'
 
-type Make = (log?: Logger) => JobQueue
+type Make = (log?: Logger) => Promise<JobQueue>
 // Redis-backed cases only where REDIS_URL is set (CI); a random prefix keeps runs apart.
 const redisUrl = process.env['REDIS_URL']
 const cases: [string, Make][] = [
@@ -35,7 +35,7 @@ describe.each(cases)('%s queue', (kind, make) => {
   const qname = () => `q-${crypto.randomUUID().slice(0, 8)}`
 
   it('runs a job once with its data', async () => {
-    q = make()
+    q = await make()
     expect(q.kind).toBe(kind)
     const name = qname()
     const seen: unknown[] = []
@@ -50,7 +50,7 @@ describe.each(cases)('%s queue', (kind, make) => {
   })
 
   it('passes id, queue name and 1-based attempt; progress accepts numbers and objects', async () => {
-    q = make()
+    q = await make()
     const name = qname()
     const seen: unknown[] = []
     q.process(name, async (job) => {
@@ -64,7 +64,7 @@ describe.each(cases)('%s queue', (kind, make) => {
   })
 
   it('retries a flaky job with backoff, then succeeds', async () => {
-    q = make()
+    q = await make()
     const name = qname()
     const attempts: number[] = []
     q.process(name, async (job) => {
@@ -79,7 +79,7 @@ describe.each(cases)('%s queue', (kind, make) => {
 
   it('logs a retry as a warning and the final failure as an error, once each', async () => {
     const { log, calls } = countingLogger()
-    q = make(log)
+    q = await make(log)
     const name = qname()
     let runs = 0
     q.process(name, async () => {
@@ -95,7 +95,7 @@ describe.each(cases)('%s queue', (kind, make) => {
 
   it('retries a job that is not ready yet, logging the waits as information', async () => {
     const { log, calls } = countingLogger()
-    q = make(log)
+    q = await make(log)
     const name = qname()
     const attempts: number[] = []
     q.process(name, async (job) => {
@@ -111,7 +111,7 @@ describe.each(cases)('%s queue', (kind, make) => {
   })
 
   it('does not retry unrecoverable failures', async () => {
-    q = make()
+    q = await make()
     const name = qname()
     let runs = 0
     q.process<{ kind: string }>(name, async (job) => {
@@ -127,7 +127,7 @@ describe.each(cases)('%s queue', (kind, make) => {
   })
 
   it('deduplicates by job id', async () => {
-    q = make()
+    q = await make()
     const name = qname()
     let runs = 0
     const gate = new Promise((r) => setTimeout(r, 100))
@@ -149,7 +149,7 @@ describe.each(cases)('%s queue', (kind, make) => {
   })
 
   it('refuses queue names BullMQ cannot store, and jobs after close', async () => {
-    q = make()
+    q = await make()
     await expect(q.add('a:b', {})).rejects.toMatchObject({ code: 'INVALID_REQUEST' })
     expect(() => q.process('', async () => {})).toThrow('Invalid queue name')
     await q.close()
@@ -157,7 +157,7 @@ describe.each(cases)('%s queue', (kind, make) => {
   })
 
   it('honours concurrency and waits for running jobs on close', async () => {
-    q = make()
+    q = await make()
     const name = qname()
     let running = 0
     let peak = 0
@@ -178,5 +178,37 @@ describe.each(cases)('%s queue', (kind, make) => {
     await waitFor(() => running === 1)
     await q.close()
     expect(finished).toBe(5)
+  })
+
+  it('stops waiting for a running job after the drain time (it is left for redelivery)', async () => {
+    q = await make()
+    const name = qname()
+    let started = false
+    q.process(name, async () => {
+      started = true
+      await new Promise((r) => setTimeout(r, 5000))
+    })
+    await q.add(name, {})
+    await waitFor(() => started)
+    const t0 = Date.now()
+    await q.close({ drainMs: 200 })
+    expect(Date.now() - t0).toBeLessThan(3000)
+  })
+})
+
+describe('withLease', () => {
+  it('renews every third of the lease while the work runs, and reports a lost lease once', async () => {
+    let renewals = 0
+    let lost = 0
+    const result = await withLease(async () => ++renewals < 3, async () => {
+      await new Promise((r) => setTimeout(r, 450))
+      return 'done'
+    }, { leaseMs: 90, onLost: () => void lost++ })
+    expect(result).toBe('done')
+    expect(renewals).toBeGreaterThanOrEqual(3)
+    expect(lost).toBe(1)
+    const after = renewals
+    await new Promise((r) => setTimeout(r, 100))
+    expect(renewals).toBe(after) // no renewal once the work has ended
   })
 })

@@ -7,7 +7,7 @@ import https from 'node:https'
 import type { Readable } from 'node:stream'
 import { AppError } from '@portal/errors'
 import type { Logger } from '@portal/observability'
-import * as Minio from 'minio'
+import type * as Minio from 'minio'
 import { contentDisposition } from './files.js'
 import { checkKey } from './keys.js'
 import type { BlobStore } from './types.js'
@@ -45,7 +45,9 @@ function timedTransport(secure: boolean): Minio.ClientOptions['transport'] {
 
 export async function createS3Store(cfg: S3Config, log?: Logger): Promise<BlobStore> {
   const url = new URL(cfg.endpoint)
-  const client = new Minio.Client({
+  // The client library is loaded only where S3 is used (about 40 MB resident).
+  const { Client } = await import('minio')
+  const client = new Client({
     endPoint: url.hostname,
     port: url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80,
     useSSL: url.protocol === 'https:',

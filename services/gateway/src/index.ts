@@ -6,7 +6,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import httpProxy from '@fastify/http-proxy'
 import { routeTable, SERVICES } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import type { ServiceContext } from '@portal/http'
@@ -25,6 +24,9 @@ export const gatewayModule: Module<ServiceContext> = {
   name: 'gateway',
   deps: ['server'],
   init: async ({ server, config, logger }) => {
+    // The proxy is loaded only where a service runs elsewhere (split mode): one process has no use for it.
+    const proxying = SERVICES.some((svc) => !config.targets.includes(svc) && config.serviceUrls[svc])
+    const httpProxy = proxying ? (await import('@fastify/http-proxy')).default : undefined
     for (const svc of SERVICES) {
       if (config.targets.includes(svc)) continue
       const upstream = config.serviceUrls[svc]
@@ -34,7 +36,7 @@ export const gatewayModule: Module<ServiceContext> = {
         // (packages/http) is removed in this encapsulated context so the proxy can add its own.
         await server.register(async (proxied) => {
           proxied.removeContentTypeParser('application/json')
-          await proxied.register(httpProxy, {
+          await proxied.register(httpProxy!, {
             upstream, prefix, rewritePrefix: prefix, http2: false,
             // A frozen service must not hold the request: no first byte, or a pause in the answer,
             // longer than GATEWAY_TIMEOUT ends it with 504 (event streams ping every 15 s).
@@ -42,7 +44,8 @@ export const gatewayModule: Module<ServiceContext> = {
             replyOptions: {
               // The service sees the gateway's address and its own host name; it learns the client's from
               // these (set here, never passed through from the client) when it trusts the gateway (TRUST_PROXY).
-              rewriteRequestHeaders: (req, headers) => ({ ...headers, 'x-forwarded-host': req.host, 'x-forwarded-for': req.ip, 'x-forwarded-proto': req.protocol }),
+              // The request id goes along too, so the service's log lines carry the gateway's id.
+              rewriteRequestHeaders: (req, headers) => ({ ...headers, 'x-forwarded-host': req.host, 'x-forwarded-for': req.ip, 'x-forwarded-proto': req.protocol, 'x-request-id': req.id }),
               onError: (reply, { error }) => {
                 reply.request.log.warn({ err: error, svc }, 'gateway: upstream failed')
                 reply.send(upstreamFailure(svc, error as { code?: string; statusCode?: number }))

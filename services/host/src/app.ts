@@ -1,7 +1,8 @@
 // Builds and starts the portal for the configured targets; used by main.ts and by the tests.
 import type { Config } from '@portal/config'
 import type { AppInstance, ServiceContext } from '@portal/http'
-import type { Logger } from '@portal/observability'
+import { currentScope } from '@portal/db'
+import { type Logger, setTenantSource } from '@portal/observability'
 import { startModules } from '@portal/runtime'
 import { seedDemo } from '@portal/svc-identity'
 import { seedDemoOutbound } from '@portal/svc-outbound'
@@ -38,6 +39,11 @@ export interface Portal {
 export async function startPortal(config: Config, logger: Logger): Promise<Portal> {
   const plan = demoPlan(config) // before anything starts: a refused demo is a configuration error
   const ctx = { config, logger } as ServiceContext
+  // Log lines name the tenant of the request or job they belong to, once its token, host or payload says.
+  setTenantSource(() => {
+    const { kind, tenant } = currentScope()
+    return kind === 'tenant' ? tenant : undefined
+  })
   const running = await startModules(modules, ['health', ...config.targets], ctx, logger)
   let demo: DemoAccount | undefined
   let trustCenterUrl: string | undefined

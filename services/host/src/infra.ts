@@ -47,7 +47,7 @@ export const infraModules: Module<Ctx>[] = [
     name: 'db',
     init: async (ctx) => {
       const { config } = ctx
-      ctx.db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), log: ctx.logger, rowSecurity: config.dbRowSecurity })
+      ctx.db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), log: ctx.logger, rowSecurity: config.dbRowSecurity, createAppRole: config.dbMigrate })
       ctx.logger.info({ kind: ctx.db.kind }, 'database ready')
       return { stop: () => ctx.db!.close() }
     },
@@ -56,7 +56,7 @@ export const infraModules: Module<Ctx>[] = [
     name: 'bus',
     deps: ['tokens'],
     init: async (ctx) => {
-      const bus = await createBus({ natsUrl: ctx.config.natsUrl }, ctx.logger)
+      const bus = await createBus({ natsUrl: ctx.config.natsUrl, prefix: ctx.config.busPrefix }, ctx.logger)
       ctx.bus = bus
       // Revocations (logout, password change) must reach every process that verifies tokens.
       const tokens = ctx.tokens
@@ -89,9 +89,12 @@ export const infraModules: Module<Ctx>[] = [
   },
   {
     name: 'queue',
+    // Jobs use the database and the bus: the queue starts after them and stops before them, so a job
+    // running at shutdown finishes with both still open (stop order is the reverse of start).
+    deps: ['db', 'bus'],
     init: async (ctx) => {
-      ctx.queue = createQueue({ redisUrl: ctx.config.redisUrl, prefix: ctx.config.queuePrefix }, ctx.logger)
-      return { stop: () => ctx.queue!.close() }
+      ctx.queue = await createQueue({ redisUrl: ctx.config.redisUrl, prefix: ctx.config.queuePrefix }, ctx.logger)
+      return { stop: () => ctx.queue!.close({ drainMs: Math.round((ctx.config.shutdownTimeoutMs * 2) / 3) }) }
     },
   },
 ]

@@ -22,8 +22,20 @@ try {
 }
 
 // Telemetry first: its instrumentations must patch modules before they are imported.
-const telemetry = await startTelemetry(config, 'trust-portal')
+// One service name per target set, so a trace shows which process each span ran in.
+const telemetry = await startTelemetry(config, config.all || !config.targets.length ? 'trust-portal' : `trust-portal-${config.targets.join('+')}`)
 const logger = createLogger(config)
+
+// TARGET=migrate: every schema's migrations and the app role, then exit (the deployment's migration Job).
+if (config.migrateOnly) {
+  const { runMigrations } = await import('./migrate.js')
+  const code = await runMigrations(config, logger).then(() => 0, (err: unknown) => {
+    logger.fatal({ err }, 'migration failed')
+    return 1
+  })
+  await telemetry.shutdown()
+  process.exit(code)
+}
 const { startPortal } = await import('./app.js')
 
 const portal = await startPortal(config, logger).catch((err: unknown) => {
@@ -36,7 +48,8 @@ const shutdown = async (signal: string) => {
   if (stopping) return
   stopping = true
   logger.info({ signal }, 'shutting down')
-  const timer = setTimeout(() => process.exit(1), 15_000).unref()
+  // Past SHUTDOWN_TIMEOUT the process exits anyway (the queue gave running jobs two thirds of it).
+  const timer = setTimeout(() => process.exit(1), config.shutdownTimeoutMs).unref()
   await portal.stop()
   await telemetry.shutdown()
   clearTimeout(timer)
@@ -69,4 +82,6 @@ if (portal.demo) {
 }
 if (portal.ctx.mail?.kind === 'outbox') lines.push(`  Emails (invites, reset codes, trust-center access links) are printed here and kept in ${config.dataDir}/outbox`)
 lines.push(`  API docs: ${url}/api/docs`)
-console.log(`\n${lines.join('\n')}\n`)
+// Stdout is JSON lines (pino) unless a person watches it: then the banner is for them.
+if (process.stdout.isTTY) console.log(`\n${lines.join('\n')}\n`)
+else logger.info({ url, targets: config.all ? ['all'] : config.targets, banner: lines }, 'listening')

@@ -34,7 +34,7 @@ describe.each(testDatabaseKinds())('extract-questions on hostile workbooks (%s)'
     queue.process(JOBS.extractQuestions, (job) => {
       const { fileId } = job.data as { fileId: string }
       runs.set(fileId, (runs.get(fileId) ?? 0) + 1)
-      return withTenantOf(job.data, () => runFileJob(job, database, bus, silentLogger, (data, file) => extractQuestions({ db: database, blobs, bus, queue }, data, file)))
+      return withTenantOf(job.data, () => runFileJob(job, { database, bus, log: silentLogger }, (data, file) => extractQuestions({ db: database, blobs, bus, queue }, data, file)))
     }, { concurrency: 2 })
   })
   afterAll(async () => {

@@ -22,8 +22,6 @@ import { senderOf } from './routes/outbounds.js'
 export const SCHEMA = 'outbound'
 export const SERVICE = 'outbound'
 
-/** How often stuck extractions are re-queued and reminders looked for. */
-const SWEEP_MS = 60_000
 /** A reminder goes once, this many days after sending, when nothing was answered. */
 export const REMINDER_DAYS = 7
 
@@ -69,12 +67,12 @@ export const module: Module<ServiceContext> = {
     deps.queue.process(JOBS.extractOutbound, (job) => withTenantOf(job.data, () => extractOutbound(deps, job)), { concurrency: 2 })
 
     const sweep = async () => {
-      for (const f of await asSystem(() => staleStoredFiles(deps.db))) await deps.queue.add(...extractJob(f.tenantId, f.kind, f.id, 'sweep'))
+      for (const f of await asSystem(() => staleStoredFiles(deps.db))) await deps.queue.add(...extractJob(f.tenantId, f.kind, f.id, f.state === 'running' ? (f.leaseUntil ?? undefined) : undefined))
       await sendReminders(deps)
       await asSystem(() => pruneAttempts(deps.db, new Date(Date.now() - 3600_000)))
     }
     await sweep().catch((err: unknown) => log.warn({ err }, 'outbound sweep failed'))
-    const timer = setInterval(() => void sweep().catch((err: unknown) => log.warn({ err }, 'outbound sweep failed')), SWEEP_MS)
+    const timer = setInterval(() => void sweep().catch((err: unknown) => log.warn({ err }, 'outbound sweep failed')), ctx.config.sweepMs) // stuck extractions, reminders due
     timer.unref()
     return { stop: async () => clearInterval(timer) }
   },

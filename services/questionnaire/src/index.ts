@@ -1,6 +1,7 @@
-// questionnaire module: the host's entry into this service. At start-up it migrates its schema and
-// re-queues files a crash or a lost queue left queued or running past their lease.
-import { draftJob, JOBS } from '@portal/contracts'
+// questionnaire module: the host's entry into this service. At start-up it migrates its schema; then,
+// at once and every few seconds, it queues again what a crash or a lost queue left behind: files
+// queued or running past their lease, questionnaires that should be drafting and are not.
+import { draftJob, fileJob } from '@portal/contracts'
 import { asSystem, type Database, migrateSchema, withTenant } from '@portal/db'
 import { need, type ServiceContext } from '@portal/http'
 import { createDrafter } from '@portal/drafting'
@@ -17,8 +18,6 @@ export const seedDemoQuestionnaire = (deps: Parameters<typeof seedDemo>[0] & { d
 
 export const SERVICE = 'questionnaire'
 
-/** How often questionnaires that should be drafting and are not get a draft job (a lost event, a dead run's lease run out). */
-const DRAFT_SWEEP_MS = 60_000
 
 export const module: Module<ServiceContext> = {
   name: SERVICE,
@@ -41,19 +40,17 @@ export const module: Module<ServiceContext> = {
         }),
       { prefix: '/api' },
     )
-    // Start-up sweeps look across tenants: system work. Each job then runs in its payload's tenant.
-    for (const f of await asSystem(() => staleFiles(store))) {
-      const job = f.kind === 'compliance' ? JOBS.ingestDocument : JOBS.extractQuestions
-      await queue.add(job, { tenantId: f.tenantId, fileId: f.id }, { jobId: `${f.kind}-${f.id}-restart` })
-    }
-    // Drafting cut short (the in-process queue forgets its jobs on a stop; a job may have run out of
-    // attempts; a process died holding a questionnaire) resumes: now, and every minute for what an
-    // event missed. A sweep's job still waiting absorbs the next sweep's; a run drafting absorbs it.
+    // Every SWEEP_INTERVAL, files whose job may be lost, and questionnaires that should be drafting
+    // and are not (a lost event, a dead run's lease run out), get a job: system work across tenants;
+    // each job then runs in its payload's tenant. A queued file's job has the upload's own id, so one
+    // still waiting or retrying absorbs the sweep's; a file past its lease gets one job per lost lease
+    // (fileJob); a sweep's draft job still waiting absorbs the next one.
     const sweep = async () => {
+      for (const f of await asSystem(() => staleFiles(store))) await queue.add(...fileJob(f.kind, f.tenantId, f.id, f.state === 'running' ? (f.leaseUntil ?? undefined) : undefined))
       for (const q of await asSystem(() => questionnairesToDraft(store))) await queue.add(...draftJob(q.tenantId, q.id, 'sweep'))
     }
-    await sweep()
-    const timer = setInterval(() => void sweep().catch((err: unknown) => log.warn({ err }, 'drafting sweep failed')), DRAFT_SWEEP_MS)
+    await sweep().catch((err: unknown) => log.warn({ err }, 'sweep failed'))
+    const timer = setInterval(() => void sweep().catch((err: unknown) => log.warn({ err }, 'sweep failed')), ctx.config.sweepMs)
     timer.unref()
     return { stop: async () => clearInterval(timer) }
   },

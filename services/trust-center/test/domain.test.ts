@@ -24,24 +24,24 @@ async function refusal(p: Promise<unknown>): Promise<AppError> {
 }
 
 describe('rich text', () => {
-  it.each(xssPayloads)('removes script, handlers, javascript: and dangerous elements from %s', (payload) => {
-    const clean = sanitizeRichText(`<p>before</p>${payload}<p>after</p>`)
+  it.each(xssPayloads)('removes script, handlers, javascript: and dangerous elements from %s', async (payload) => {
+    const clean = await sanitizeRichText(`<p>before</p>${payload}<p>after</p>`)
     expect(clean).not.toMatch(unsafeHtml)
     expect(clean).toContain('<p>before</p>')
     expect(clean).toContain('<p>after</p>')
   })
 
-  it('keeps the allowlist: paragraphs, emphasis, lists, headings, quotes and https/mailto links', () => {
+  it('keeps the allowlist: paragraphs, emphasis, lists, headings, quotes and https/mailto links', async () => {
     const html = '<h3>Title</h3><h4>Sub</h4><p><strong>a</strong> <b>b</b> <em>c</em> <i>d</i> <u>e</u><br></p><ul><li>x</li></ul><ol><li>y</li></ol>'
       + '<blockquote>q</blockquote><p><a href="https://example.com/x">web</a> <a href="mailto:a@b.example">mail</a></p>'
-    expect(sanitizeRichText(html)).toBe(html)
+    expect(await sanitizeRichText(html)).toBe(html)
   })
 
-  it('drops other tags (keeping their text), attributes, and links to other schemes', () => {
-    expect(sanitizeRichText('<div class="x" style="color:red"><span id="s">text</span></div>')).toBe('text')
-    expect(sanitizeRichText('<a href="http://plain.example" title="t">a</a>')).toBe('<a>a</a>')
-    expect(sanitizeRichText('<a href="/relative">r</a><img src="https://x.example/i.png">')).toBe('<a>r</a>')
-    expect(sanitizeRichText('<p style="background:url(javascript:alert(1))">s</p>')).toBe('<p>s</p>')
+  it('drops other tags (keeping their text), attributes, and links to other schemes', async () => {
+    expect(await sanitizeRichText('<div class="x" style="color:red"><span id="s">text</span></div>')).toBe('text')
+    expect(await sanitizeRichText('<a href="http://plain.example" title="t">a</a>')).toBe('<a>a</a>')
+    expect(await sanitizeRichText('<a href="/relative">r</a><img src="https://x.example/i.png">')).toBe('<a>r</a>')
+    expect(await sanitizeRichText('<p style="background:url(javascript:alert(1))">s</p>')).toBe('<p>s</p>')
   })
 })
 

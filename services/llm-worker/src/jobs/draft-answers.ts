@@ -7,6 +7,7 @@ import { events, type FileJob } from '@portal/contracts'
 import type { Database } from '@portal/db'
 import { choicesOf, type Drafter, draftQuestion } from '@portal/drafting'
 import type { KnowledgeIndex } from '@portal/knowledge'
+import { metrics } from '@portal/observability'
 import { type AnswerCellRow, answerLibrary, findFile, listFiles, questionnaireDb, saveDraft, setDrafted, undraftedQuestions } from '@portal/questionnaire-store'
 import { JobNotReadyError, UnrecoverableJobError } from '@portal/queue'
 
@@ -49,6 +50,7 @@ export async function draftAnswers(deps: DraftDeps, job: FileJob): Promise<void>
       documentName: d.documentName,
       fileAndFolder: d.fileAndFolder,
     })
+    metrics.questionsDrafted.inc({ source: d.source || 'none' }) // drafting throughput; none = no evidence found
     if (++done % PROGRESS_EVERY === 0 || done === pending.length) {
       const counts = await setDrafted(db, job.tenantId, file.id)
       await deps.bus.publish(events.questionnaireProgress(job.tenantId), { fileId: file.id, drafted: counts?.drafted ?? 0, total: counts?.total ?? 0 })

@@ -36,14 +36,27 @@ export async function findStoredFile(db: Db, tenantId: string, kind: FileKind, i
   return row && { ...row, fileSize: Number(row.fileSize) }
 }
 
-/** Takes the file for a job run; false when another run holds a live lease, or it is finished. */
-export async function claimStoredFile(db: Db, tenantId: string, kind: FileKind, id: string, leaseMs: number): Promise<boolean> {
+/**
+ * Takes the file for a job run: its lease (the time it runs out), or undefined when another run
+ * holds a live lease or the file is finished.
+ */
+export async function claimStoredFile(db: Db, tenantId: string, kind: FileKind, id: string, leaseMs: number): Promise<Date | undefined> {
+  const lease = new Date(Date.now() + leaseMs)
   const res = await db.updateTable(kind)
-    .set({ state: 'running', leaseUntil: new Date(Date.now() + leaseMs), error: null })
+    .set({ state: 'running', leaseUntil: lease, error: null })
     .where('tenantId', '=', tenantId).where('id', '=', id)
     .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('leaseUntil', '<', new Date())])]))
     .executeTakeFirst()
-  return res.numUpdatedRows > 0n
+  return res.numUpdatedRows > 0n ? lease : undefined
+}
+
+/** Extends a run's lease (`lease`: the one it holds); undefined when the run no longer holds it. */
+export async function renewStoredFile(db: Db, tenantId: string, kind: FileKind, id: string, lease: Date, leaseMs: number): Promise<Date | undefined> {
+  const next = new Date(Date.now() + leaseMs)
+  const res = await db.updateTable(kind).set({ leaseUntil: next })
+    .where('tenantId', '=', tenantId).where('id', '=', id).where('state', '=', 'running').where('leaseUntil', '=', lease)
+    .executeTakeFirst()
+  return res.numUpdatedRows > 0n ? next : undefined
 }
 
 export async function finishStoredFile(db: Db, tenantId: string, kind: FileKind, id: string, outcome: { state: 'ready' | 'failed' | 'queued'; error?: string }): Promise<void> {
@@ -66,8 +79,8 @@ export async function replaceFileQuestions(db: Db, tenantId: string, kind: FileK
 }
 
 /** Files of every tenant still queued, or running past their lease: system work, for the sweep. */
-export async function staleStoredFiles(db: Db): Promise<{ kind: FileKind; tenantId: string; id: string }[]> {
-  const stale = (kind: FileKind) => db.selectFrom(kind).select(['tenantId', 'id']).where((eb) => eb.or([
+export async function staleStoredFiles(db: Db): Promise<{ kind: FileKind; tenantId: string; id: string; state: FileState; leaseUntil: Date | null }[]> {
+  const stale = (kind: FileKind) => db.selectFrom(kind).select(['tenantId', 'id', 'state', 'leaseUntil']).where((eb) => eb.or([
     eb('state', '=', 'queued'),
     eb.and([eb('state', '=', 'running'), eb('leaseUntil', '<', sql<Date>`now()`)]),
   ])).limit(500).execute()

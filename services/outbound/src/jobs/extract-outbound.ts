@@ -1,35 +1,50 @@
 // extract-outbound: the questions of a sent questionnaire or of a template, found by the same
 // extraction as the AI review's questionnaires (@portal/svc-ingest-worker/read-questions). The
-// lease makes a run idempotent; a failure ends as a visible state on the file, not a silent retry.
+// lease (renewed while the run lives) makes a run idempotent; a failure ends as a visible state on
+// the file, not a silent retry.
 import type { EventBus } from '@portal/bus'
 import { events, isOutboundFileJob, JOBS, type OutboundFileJob } from '@portal/contracts'
 import { AppError, unrecoverableCodes } from '@portal/errors'
 import type { Logger } from '@portal/observability'
-import { type JobContext, type JobQueue, UnrecoverableJobError } from '@portal/queue'
+import { type JobContext, JobNotReadyError, type JobQueue, LEASE_MS, UnrecoverableJobError, withLease } from '@portal/queue'
 import type { BlobStore } from '@portal/storage'
 import { readQuestions } from '@portal/svc-ingest-worker/read-questions'
 import type { Kysely } from 'kysely'
-import { claimStoredFile, type FileKind, findStoredFile, finishStoredFile, replaceFileQuestions } from '../db/files.repo.js'
+import { claimStoredFile, type FileKind, findStoredFile, finishStoredFile, renewStoredFile, replaceFileQuestions } from '../db/files.repo.js'
 import type { OutboundDb } from '../db/schema.js'
 
-export const LEASE_MS = 10 * 60_000
+/**
+ * One id per file, so a job still waiting or retrying absorbs the sweep's; a file whose run died
+ * holding it gets one more job per lost lease (`lostLease`: when it ran out), since the dead run's
+ * job may still count as running in the queue.
+ */
+export const extractJob = (tenantId: string, kind: FileKind, id: string, lostLease?: Date) =>
+  [JOBS.extractOutbound, { tenantId, kind, id } satisfies OutboundFileJob, { jobId: `${kind}-${id}${lostLease ? `-lease-${lostLease.getTime()}` : ''}`, attempts: 3, backoffMs: 1000 }] as const
 
-export const extractJob = (tenantId: string, kind: FileKind, id: string, run?: string) =>
-  [JOBS.extractOutbound, { tenantId, kind, id } satisfies OutboundFileJob, { jobId: `${kind}-${id}${run ? `-${run}` : ''}`, attempts: 3, backoffMs: 1000 }] as const
-
-export async function extractOutbound(deps: { db: Kysely<OutboundDb>; blobs: BlobStore; bus: EventBus; logger: Logger }, job: JobContext<unknown>): Promise<void> {
+export async function extractOutbound(deps: { db: Kysely<OutboundDb>; blobs: BlobStore; bus: EventBus; logger: Logger; config?: { jobLeaseMs: number } }, job: JobContext<unknown>): Promise<void> {
   if (!isOutboundFileJob(job.data)) throw new UnrecoverableJobError('bad payload')
   const { tenantId, kind, id } = job.data
   const file = await findStoredFile(deps.db, tenantId, kind, id)
   if (!file) return // deleted since: nothing to do
-  if (!(await claimStoredFile(deps.db, tenantId, kind, id, LEASE_MS))) return // finished, or another run holds it
+  if (file.state === 'ready' || file.state === 'failed') return // done by an earlier run
+  const leaseMs = deps.config?.jobLeaseMs ?? LEASE_MS
+  let lease = await claimStoredFile(deps.db, tenantId, kind, id, leaseMs)
+  // Another run holds a live lease (or held it when it died): try again once it has ended or run out.
+  if (!lease) throw new JobNotReadyError('another run holds the file')
+  const renew = async () => {
+    const next = await renewStoredFile(deps.db, tenantId, kind, id, lease!, leaseMs)
+    if (next) lease = next
+    return next !== undefined
+  }
   const subject = events.outboundExtracted(tenantId)
   try {
-    const questions = await readQuestions(deps.blobs, { format: file.format, storageKey: file.blobKey })
-    if (!questions.length) throw new AppError('UNPROCESSABLE', { message: 'No questions were found in this file' })
-    await replaceFileQuestions(deps.db, tenantId, kind, id, questions)
-    await finishStoredFile(deps.db, tenantId, kind, id, { state: 'ready' })
-    await deps.bus.publish(subject, { kind, id, state: 'ready', total: questions.length })
+    await withLease(renew, async () => {
+      const questions = await readQuestions(deps.blobs, { format: file.format, storageKey: file.blobKey })
+      if (!questions.length) throw new AppError('UNPROCESSABLE', { message: 'No questions were found in this file' })
+      await replaceFileQuestions(deps.db, tenantId, kind, id, questions)
+      await finishStoredFile(deps.db, tenantId, kind, id, { state: 'ready' })
+      await deps.bus.publish(subject, { kind, id, state: 'ready', total: questions.length })
+    }, { leaseMs, onLost: () => deps.logger.warn({ kind, id }, 'outbound extraction lost its lease') })
   } catch (err) {
     const final = err instanceof UnrecoverableJobError || (err instanceof AppError && unrecoverableCodes.has(err.code)) || job.attempt >= 3
     const message = err instanceof AppError ? err.message : 'The file could not be read; please upload it again'

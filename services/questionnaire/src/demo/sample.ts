@@ -1,6 +1,5 @@
 // The demo's own sample material (the shared test data is not shipped): a security overview of a
 // fictional company and a short customer questionnaire in the usual layout.
-import ExcelJS from 'exceljs'
 import { textPdf } from '@portal/pdf-writer'
 
 const overview: string[][] = [
@@ -62,6 +61,7 @@ const questions: [string, string][] = [
 ]
 
 export async function sampleQuestionnaireXlsx(): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs') // only for the demo: not loaded by every start
   const wb = new ExcelJS.Workbook()
   const ws = wb.addWorksheet('Security Questionnaire')
   ws.columns = [{ width: 8 }, { width: 70 }, { width: 12 }, { width: 60 }]

@@ -8,6 +8,9 @@ import { Type } from 'typebox'
 import type { QuestionnaireDeps } from '../deps.js'
 import { fileOf } from '../lookups.js'
 
+/** How often an open stream re-reads the questionnaire's state (what a lost bus event would have said). */
+export const STATE_EVERY_MS = 5000
+
 export function eventRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   app.get('/questionnaires/:questionnaireId/events', { schema: { tags: ['questionnaire'], params: Type.Object({ questionnaireId: Type.String({ maxLength: 64 }) }) } }, async (req, reply) => {
     const { tenantId } = principalOf(req)
@@ -30,17 +33,28 @@ export function eventRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
         if (name === 'drafted' || name === 'failed') stream.close()
       }))
     }
-    // The state now, after subscribing, so no event falls between the two. `waiting`: drafting waits
-    // for the client's documents still being read (it starts when the last one is).
-    const now = await findFile(deps.store, tenantId, file.id)
-    const waiting = now?.state === 'ready' && now.drafted < now.total && (await clientDocumentsPending(deps.store, tenantId, file.id))
-    stream.send('progress', { fileId: file.id, state: now?.state, drafted: now?.drafted ?? 0, total: now?.total ?? 0, waiting })
-    if (now?.state === 'failed') {
-      stream.send('failed', { fileId: file.id, error: now.error })
-      stream.close()
-    } else if (now?.state === 'ready' && now.total > 0 && now.drafted === now.total) {
-      stream.send('drafted', { fileId: file.id, drafted: now.drafted, total: now.total, answered: await answeredNow() })
-      stream.close()
+    // The state now, after subscribing, so no event falls between the two; then again every few
+    // seconds, since the bus is best-effort: an event lost while NATS was away is made up for here.
+    // `waiting`: drafting waits for the client's documents still being read (it starts when the last one is).
+    let last = ''
+    const sendState = async () => {
+      const now = await findFile(deps.store, tenantId, file.id)
+      if (stream.closed) return
+      if (now?.state === 'failed') {
+        stream.send('failed', { fileId: file.id, error: now.error })
+        return stream.close()
+      }
+      if (now?.state === 'ready' && now.total > 0 && now.drafted === now.total) {
+        stream.send('drafted', { fileId: file.id, drafted: now.drafted, total: now.total, answered: await answeredNow() })
+        return stream.close()
+      }
+      const waiting = now?.state === 'ready' && now.drafted < now.total && (await clientDocumentsPending(deps.store, tenantId, file.id))
+      const progress = { fileId: file.id, state: now?.state, drafted: now?.drafted ?? 0, total: now?.total ?? 0, waiting }
+      if (JSON.stringify(progress) !== last) stream.send('progress', progress)
+      last = JSON.stringify(progress)
     }
+    await sendState()
+    const timer = setInterval(() => void sendState().catch((err: unknown) => req.log.warn({ err }, 'event stream state read failed')), STATE_EVERY_MS)
+    stream.onClose(() => clearInterval(timer))
   })
 }

@@ -1,6 +1,6 @@
 // Compliance documents and questionnaires of a client: upload (201 at once, work queued), list
 // with processing state, delete with the stored file and its index entries.
-import { draftJob, isUuid, JOBS } from '@portal/contracts'
+import { draftJob, fileJob, isUuid } from '@portal/contracts'
 import { spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { type AppInstance, ok, principalOf } from '@portal/http'
@@ -59,7 +59,12 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
         const contentType = file.format === 'pdf' ? 'application/pdf' : 'application/octet-stream'
         await blobs.putFile(key, file.spooled.path, { contentType })
         const row = await insertFile(store, tenantId, { companyId: company.id, kind, fileName: file.fileName, storageKey: key, format: file.format })
-        await queue.add(kind === 'compliance' ? JOBS.ingestDocument : JOBS.extractQuestions, { tenantId, fileId: row.id }, { jobId: `${kind}-${row.id}` })
+        // The row, queued, is the job's record: should the queue be away now, the sweep queues it
+        // once it is back, so the upload is kept and answered as such.
+        await queue.add(...fileJob(kind, tenantId, row.id)).catch((err: unknown) => {
+          if (!(err instanceof AppError && err.code === 'UNAVAILABLE')) throw err
+          req.log.warn({ err, fileId: row.id }, 'queue unavailable: the sweep will queue this file')
+        })
         saved.push({ _id: row.id, fileName: row.fileName, state: row.state })
       }
       return reply.status(201).send(ok(saved, 'file uploaded successfully'))

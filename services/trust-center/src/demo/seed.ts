@@ -4,7 +4,6 @@
 import { schemaDb } from '@portal/db'
 import { need, type ServiceContext } from '@portal/http'
 import { tenantKey } from '@portal/storage'
-import sharp from 'sharp'
 import { findLiveByEmail, insertRequest } from '../db/access.repo.js'
 import { findOverview, insertCompliance, insertSecurityCategory, listCompliance, listSecurity, saveOverview } from '../db/blocks.repo.js'
 import { findSettings, findTheme, insertLogo, saveSettings, saveTheme } from '../db/branding.repo.js'
@@ -14,6 +13,7 @@ import { currentNda, insertAcceptance, insertNdaVersion } from '../db/nda.repo.j
 import type { TrustCenterDb } from '../db/schema.js'
 import { bumpContentVersion, ensureSite, publishSite } from '../db/site.repo.js'
 import { QUARANTINE_MS, siteUrl } from '../domain/hostnames.js'
+import { loadSharp } from '../domain/logo-image.js'
 import { sanitizeRichText } from '../domain/rich-text.js'
 import { DEMO_CNAME, demoCompliance, demoDocuments, demoNda, demoOverview, demoRequester, demoSecurity, demoTheme, demoTitle } from './content.js'
 import { textPdf } from '@portal/pdf-writer'
@@ -24,13 +24,13 @@ export interface DemoTrustCenter {
 }
 
 /** A small logo drawn here (a shield on a rounded badge), so the demo needs no image files. */
-function demoLogo(): Promise<Buffer> {
+async function demoLogo(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240">
     <rect width="240" height="240" rx="48" fill="#1f2a44"/>
     <path d="M120 36 L190 64 V120 C190 162 160 192 120 206 C80 192 50 162 50 120 V64 Z" fill="#0a66c2"/>
     <path d="M92 122 L112 142 L152 100" stroke="#ffffff" stroke-width="16" fill="none" stroke-linecap="round" stroke-linejoin="round"/>
   </svg>`
-  return sharp(Buffer.from(svg)).png().toBuffer()
+  return (await loadSharp())(Buffer.from(svg)).png().toBuffer()
 }
 
 export async function seedDemoTrustCenter(ctx: ServiceContext, tenant: { tenantId: string; dbName: string }): Promise<DemoTrustCenter> {
@@ -51,7 +51,7 @@ export async function seedDemoTrustCenter(ctx: ServiceContext, tenant: { tenantI
     await saveSettings(db, tenantId, { companyTitle: demoTitle, contactEmail: 'security@demo.example', logoId: id })
   }
   if (!(await findTheme(db, tenantId))) await saveTheme(db, tenantId, demoTheme)
-  if (!(await findOverview(db, tenantId))) await saveOverview(db, tenantId, { ...demoOverview, description: sanitizeRichText(demoOverview.description) })
+  if (!(await findOverview(db, tenantId))) await saveOverview(db, tenantId, { ...demoOverview, description: await sanitizeRichText(demoOverview.description) })
   if (!(await listSecurity(db, tenantId)).length) for (const category of demoSecurity) await insertSecurityCategory(db, tenantId, category)
   if (!(await listCompliance(db, tenantId)).length) for (const c of demoCompliance) await insertCompliance(db, tenantId, c)
   if (!(await listDocuments(db, tenantId, { includeInternal: true })).length) {

@@ -4,7 +4,10 @@
 // What is stored is a fresh PNG: at most 512 px wide, without metadata, so no polyglot survives.
 import { AppError } from '@portal/errors'
 import { imageKind } from '@portal/storage'
-import sharp, { type Metadata } from 'sharp'
+import type { Metadata } from 'sharp'
+
+/** sharp (libvips) is loaded with the first logo, not with the service (about 20 MB resident). */
+export const loadSharp = async () => (await import('sharp')).default
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024
 export const LOGO_MAX_PIXELS = 25_000_000
@@ -29,7 +32,7 @@ export async function processLogo(buf: Buffer): Promise<Buffer> {
   const options = { limitInputPixels: LOGO_MAX_PIXELS, failOn: 'error' } as const
   let meta: Metadata
   try {
-    meta = await sharp(buf, options).metadata()
+    meta = await (await loadSharp())(buf, options).metadata()
   } catch (err) {
     throw refusal(err)
   }
@@ -38,7 +41,7 @@ export async function processLogo(buf: Buffer): Promise<Buffer> {
   if (!meta.width || !meta.height) throw unreadable()
   if (meta.width * meta.height > LOGO_MAX_PIXELS) throw tooManyPixels()
   try {
-    return await sharp(buf, options)
+    return await (await loadSharp())(buf, options)
       .rotate() // applies EXIF orientation before the metadata is dropped
       .resize({ width: LOGO_MAX_WIDTH, withoutEnlargement: true })
       .png()

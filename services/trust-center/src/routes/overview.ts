@@ -20,7 +20,7 @@ export function overviewRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   const save = async (tenantId: string, body: { subTitle?: string | undefined; description?: string | undefined }) => {
     const subTitle = plainText(body.subTitle ?? '', { field: 'subTitle', max: limits.title })!
     const description = plainText(body.description ?? '', { field: 'description', max: limits.richText, multiline: true })!
-    const row = await saveOverview(db, tenantId, { subTitle, description: sanitizeRichText(description) })
+    const row = await saveOverview(db, tenantId, { subTitle, description: await sanitizeRichText(description) })
     await sites.changed(tenantId)
     return overviewOut(row)
   }

@@ -88,17 +88,34 @@ export interface Progress {
 /** Drafting of the client's questionnaires waits while any of its documents is still being read. */
 export const useDocumentsPending = (companyId: string) => useFiles('compliance', companyId).data?.some(pending) ?? false
 
-/** Live drafting progress of a questionnaire from its event stream; the list refreshes when done. */
+/** How long after its stream ended or failed the progress stream is opened again, while still busy. */
+const RECONNECT_MS = 3000
+
+/**
+ * Live drafting progress of a questionnaire from its event stream; the list refreshes when it ends.
+ * A stream cut (a restarted server, a proxy's time-out) is opened again while `enabled`, and the
+ * server re-reads the state every few seconds, so a lost event never leaves the progress stuck.
+ */
 export function useProgress(questionnaireId: string, companyId: string, enabled: boolean): Progress | undefined {
   const [progress, setProgress] = useState<Progress>()
   const qc = useQueryClient()
   useEffect(() => {
     if (!enabled) return
     const abort = new AbortController()
-    readEvents(`/api/questionnaires/${questionnaireId}/events`, (_event, data) => setProgress(data as Progress), abort.signal)
-      .catch(() => undefined) // the list's polling still shows progress
-      .finally(() => void qc.invalidateQueries({ queryKey: ['files', 'questionnaire', companyId] }))
-    return () => abort.abort()
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const connect = () => {
+      readEvents(`/api/questionnaires/${questionnaireId}/events`, (_event, data) => setProgress(data as Progress), abort.signal)
+        .catch(() => undefined) // the list's polling still shows progress
+        .finally(() => {
+          void qc.invalidateQueries({ queryKey: ['files', 'questionnaire', companyId] })
+          if (!abort.signal.aborted) timer = setTimeout(connect, RECONNECT_MS)
+        })
+    }
+    connect()
+    return () => {
+      abort.abort()
+      clearTimeout(timer)
+    }
   }, [questionnaireId, companyId, enabled, qc])
   return progress
 }
