@@ -10,7 +10,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createScratchDatabase } from '@portal/db'
 import pg from 'pg'
-import { until } from '../support/portal.js'
+import { freePort, until } from '../support/portal.js'
 import { privateRedis, type ServiceProcess, startService } from '../support/service-process.js'
 import { tcpRelay } from '../support/tcp-relay.js'
 
@@ -79,8 +79,14 @@ describe('jobs under faults (processes on PostgreSQL, Redis, NATS)', () => {
       SWEEP_INTERVAL: '2',
       SHUTDOWN_TIMEOUT: String(SHUTDOWN_TIMEOUT),
     }
-    api = await startService('api', { ...env, TARGET: 'identity,questionnaire' })
-    ;[ingest, llm] = await Promise.all([worker('ingest-worker'), worker('llm-worker')])
+    // All three at once: the workers fetch identity's keys only when they first verify a token.
+    const apiPort = await freePort()
+    const workerEnv = (target: string) => ({ ...env, TARGET: target, IDENTITY_URL: `http://127.0.0.1:${apiPort}` })
+    ;[api, ingest, llm] = await Promise.all([
+      startService('api', { ...env, TARGET: 'identity,questionnaire' }, 60_000, { port: apiPort }),
+      startService('ingest-worker', workerEnv('ingest-worker')),
+      startService('llm-worker', workerEnv('llm-worker')),
+    ])
     db = new pg.Client({ connectionString: scratch.url })
     await db.connect()
     const signUp = await fetch(`${api.url}/api/usercreate`, {

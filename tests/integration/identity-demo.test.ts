@@ -39,8 +39,8 @@ describe('when the demo tenant is seeded', () => {
 
   it('is off in the production image and in the Kubernetes configuration', async () => {
     const dockerfile = await readFile('Dockerfile', 'utf8')
-    const appStage = dockerfile.slice(dockerfile.indexOf('AS app'), dockerfile.indexOf('AS dev'))
-    expect(appStage).toMatch(/^ENV .*\bSEED_DEMO=false\b/m)
+    const runtimeStage = dockerfile.slice(dockerfile.indexOf('AS runtime'))
+    expect(runtimeStage).toMatch(/^ENV .*\bSEED_DEMO=false\b/m)
     expect(await readFile('k8s/base/config.env', 'utf8')).toMatch(/^SEED_DEMO=false$/m)
   })
 })

@@ -574,7 +574,10 @@ describe('the local stack: infra/compose.yaml', () => {
   it('runs migrate once as the owner, before every portal process, which then run as portal_app', () => {
     const migrate = services['migrate']!
     expect(migrate.restart).toBe('no')
-    expect(migrate.entrypoint).toEqual(['node', '--import', 'tsx', 'services/host/src/main.ts'])
+    // The image's own entry point (the compiled server, or the dev stage's) runs TARGET=migrate once and exits.
+    expect(migrate.entrypoint).toBeUndefined()
+    const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8')
+    expect(dockerfile).toMatch(/ENTRYPOINT \["node", "dist\/server\/main\.mjs"\]\s*$/)
     expect(migrate.depends_on?.['postgres']?.condition).toBe('service_healthy')
     const config = loadConfig(envOfService(migrate))
     expect(config.migrateOnly).toBe(true)

@@ -28,11 +28,11 @@ export interface ServiceProcess {
 
 /**
  * Starts `node --import tsx services/host/src/main.ts` (or `run.args` in `run.cwd`: a production
- * build) with exactly `env` (plus PATH and HOME: the machine's REDIS_URL and the like must not leak
- * in) on a free port, and waits for its /readyz.
+ * build) on `run.port` or a free one, with exactly `env` (plus PATH and HOME: the machine's
+ * REDIS_URL and the like must not leak in), and waits for its /readyz.
  */
-export async function startService(name: string, env: Record<string, string>, timeoutMs = 60_000, run: { cwd?: string; args?: string[] } = {}): Promise<ServiceProcess> {
-  const port = await freePort()
+export async function startService(name: string, env: Record<string, string>, timeoutMs = 60_000, run: { cwd?: string; args?: string[]; port?: number } = {}): Promise<ServiceProcess> {
+  const port = run.port ?? (await freePort())
   const child: ChildProcess = spawn(process.execPath, run.args ?? ['--import', 'tsx', 'services/host/src/main.ts'], {
     cwd: run.cwd ?? root,
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
