@@ -9,6 +9,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { freePort } from '../support/portal.js'
+import { companyWithClient } from '../support/service-process.js'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const PDF = path.join(root, 'tests/fixtures/policies/open_access_policies/minimal-soc2_compiled.pdf')
@@ -51,17 +52,7 @@ async function measure(label: string, cmd: string[], cwd: string): Promise<Figur
     await sleep(10_000)
     const idle = await rssOf(p.pid)
     // A company, a client and the 167-page PDF, as the console sends them.
-    const signUp = await fetch(`${p.url}/api/usercreate`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'bench', lastName: 'mark', email: 'bench@footprint-corp.example', password: 'Str0ng!pass-bench', cnfpassword: 'Str0ng!pass-bench' }),
-    })
-    const { data } = (await signUp.json()) as { data: { token: string; dbName: string } }
-    const auth = { authorization: `Bearer ${data.token}`, dbname: data.dbName }
-    const company = await fetch(`${p.url}/api/companys`, {
-      method: 'POST', headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ companyName: 'Footprint Bank', compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' }),
-    })
-    const companyId = ((await company.json()) as { data: { _id: string } }).data._id
+    const { auth, companyId } = await companyWithClient(p.url, 'bench@footprint-corp.example', 'Footprint Bank')
     const form = new FormData()
     form.append('companyId', companyId)
     form.append('files', new Blob([new Uint8Array(await readFile(PDF))]), 'soc2.pdf')

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createScratchDatabase } from '@portal/db'
 import pg from 'pg'
 import { freePort, until } from '../support/portal.js'
-import { privateRedis, type ServiceProcess, startService } from '../support/service-process.js'
+import { companyWithClient, privateRedis, type ServiceProcess, startService } from '../support/service-process.js'
 import { tcpRelay } from '../support/tcp-relay.js'
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures')
@@ -40,7 +40,9 @@ describe('jobs under faults (processes on PostgreSQL, Redis, NATS)', () => {
   let auth: Record<string, string>
   let companyId: string
 
-  const worker = (target: 'ingest-worker' | 'llm-worker') => startService(target, { ...env, TARGET: target, IDENTITY_URL: api.url })
+  let apiPort: number
+  // Workers fetch identity's keys when they first verify a token: they may start before the API answers.
+  const worker = (target: 'ingest-worker' | 'llm-worker') => startService(target, { ...env, TARGET: target, IDENTITY_URL: `http://127.0.0.1:${apiPort}` })
   const fileOf = async (id: string) => (await db.query<FileRow>('select state, drafted, total, error from questionnaire.file where id = $1', [id])).rows[0]
   const upload = async (kind: 'compliance' | 'questionnaire', file: string) => {
     const form = new FormData()
@@ -79,31 +81,15 @@ describe('jobs under faults (processes on PostgreSQL, Redis, NATS)', () => {
       SWEEP_INTERVAL: '2',
       SHUTDOWN_TIMEOUT: String(SHUTDOWN_TIMEOUT),
     }
-    // All three at once: the workers fetch identity's keys only when they first verify a token.
-    const apiPort = await freePort()
-    const workerEnv = (target: string) => ({ ...env, TARGET: target, IDENTITY_URL: `http://127.0.0.1:${apiPort}` })
+    apiPort = await freePort()
     ;[api, ingest, llm] = await Promise.all([
       startService('api', { ...env, TARGET: 'identity,questionnaire' }, 60_000, { port: apiPort }),
-      startService('ingest-worker', workerEnv('ingest-worker')),
-      startService('llm-worker', workerEnv('llm-worker')),
+      worker('ingest-worker'),
+      worker('llm-worker'),
     ])
     db = new pg.Client({ connectionString: scratch.url })
     await db.connect()
-    const signUp = await fetch(`${api.url}/api/usercreate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'fault', lastName: 'tester', email: 'ops@faults-corp.example', password: 'Str0ng!pass-faults', cnfpassword: 'Str0ng!pass-faults' }),
-    })
-    expect(signUp.status).toBe(201)
-    const { data } = (await signUp.json()) as { data: { token: string; dbName: string } }
-    auth = { authorization: `Bearer ${data.token}`, dbname: data.dbName }
-    const company = await fetch(`${api.url}/api/companys`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ companyName: 'Fault Bank', compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' }),
-    })
-    expect(company.status).toBe(201)
-    companyId = ((await company.json()) as { data: { _id: string } }).data._id
+    ;({ auth, companyId } = await companyWithClient(api.url, 'ops@faults-corp.example', 'Fault Bank'))
   }, 120_000)
 
   afterAll(async () => {

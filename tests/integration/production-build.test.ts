@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { type ServiceProcess, startService } from '../support/service-process.js'
+import { companyWithClient, type ServiceProcess, startService } from '../support/service-process.js'
 import { until } from '../support/portal.js'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -39,20 +39,7 @@ describe('production build (compiled JavaScript, production dependencies only)',
   })
 
   it('reads a PDF and a questionnaire in worker threads', async () => {
-    const signUp = await fetch(`${portal.url}/api/usercreate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'prod', lastName: 'build', email: 'ops@prod-build.example', password: 'Str0ng!pass-prod', cnfpassword: 'Str0ng!pass-prod' }),
-    })
-    expect(signUp.status).toBe(201)
-    const { data } = (await signUp.json()) as { data: { token: string; dbName: string } }
-    const auth = { authorization: `Bearer ${data.token}`, dbname: data.dbName }
-    const company = await fetch(`${portal.url}/api/companys`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ companyName: 'Prod Bank', compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' }),
-    })
-    const companyId = ((await company.json()) as { data: { _id: string } }).data._id
+    const { auth, companyId } = await companyWithClient(portal.url, 'ops@prod-build.example', 'Prod Bank')
     const upload = async (route: string, field: string, file: string) => {
       const form = new FormData()
       form.append(field, companyId)

@@ -4,7 +4,6 @@
 // questionnaire upload through the gateway must arrive as ONE trace: gateway → questionnaire service →
 // queue → ingest worker. Their stdout must be JSON lines naming the request, trace, tenant and job.
 // jest.config.mjs runs it where the real servers are configured (CI sets them).
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -12,6 +11,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createScratchDatabase } from '@portal/db'
 import { freePort, until } from '../support/portal.js'
+import { companyWithClient, type ServiceProcess, startService } from '../support/service-process.js'
 
 const ROOT = process.cwd()
 const CAIQ = path.join(ROOT, 'tests/fixtures/questionnaires/csa-caiq-v1.1-09-01-2011.xlsx')
@@ -53,54 +53,14 @@ async function startReceiver(): Promise<{ url: string; spans: Span[]; close(): P
   return { url: `http://127.0.0.1:${port}`, spans, close: () => new Promise<void>((r) => server.close(() => r())) }
 }
 
-interface Child {
-  url: string
-  proc: ChildProcess
-  /** Its stdout, one entry per line. */
-  lines: string[]
-}
-
-/** Every process started, so that none outlives the suite (a failed start included). */
-const spawned: ChildProcess[] = []
-
-async function startChild(env: Record<string, string>, port?: number): Promise<Child> {
-  port ??= await freePort()
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'services/host/src/main.ts'], {
-    cwd: ROOT,
-    // An explicit environment: nothing of the test machine's leaks in but the path.
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** Every process started, so that none outlives the suite (when one fails to start, the others too). */
+const started: ServiceProcess[] = []
+const startChild = (env: Record<string, string>, port?: number) =>
+  // Three at once on a busy machine: up to 80 s.
+  startService(env['TARGET']!, env, 80_000, port === undefined ? {} : { port }).then((p) => {
+    started.push(p)
+    return p
   })
-  spawned.push(proc)
-  const lines: string[] = []
-  let rest = ''
-  proc.stdout!.on('data', (chunk: Buffer) => {
-    const parts = (rest + chunk.toString()).split('\n')
-    rest = parts.pop()!
-    lines.push(...parts)
-  })
-  let stderr = ''
-  proc.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const url = `http://127.0.0.1:${port}`
-  await until(`${env['TARGET']} to answer /healthz`, async () => {
-    if (proc.exitCode !== null) throw new Error(`${env['TARGET']} exited ${proc.exitCode}: ${stderr}${lines.slice(-5).join('\n')}`)
-    return fetch(`${url}/healthz`).then((r) => (r.ok ? true : undefined), () => undefined)
-  }, 80_000) // three at once on a busy machine
-  return { url, proc, lines }
-}
-
-async function stopChild(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null || proc.signalCode !== null) return
-  const exited = new Promise<void>((r) => proc.once('exit', () => r()))
-  proc.kill('SIGTERM')
-  let timer: NodeJS.Timeout | undefined
-  await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 10_000)))])
-  clearTimeout(timer)
-  if (proc.exitCode === null && proc.signalCode === null) {
-    proc.kill('SIGKILL')
-    await exited
-  }
-}
 
 const json = (lines: string[]) => lines.filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>)
 
@@ -108,9 +68,9 @@ describe('one trace across processes (PostgreSQL + Redis + NATS)', () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>
   let database: { url: string; drop(): Promise<void> }
   let dataDir: string
-  let services: Child
-  let workers: Child
-  let gateway: Child
+  let services: ServiceProcess
+  let workers: ServiceProcess
+  let gateway: ServiceProcess
 
   beforeAll(async () => {
     receiver = await startReceiver()
@@ -140,7 +100,7 @@ describe('one trace across processes (PostgreSQL + Redis + NATS)', () => {
     ])
   }, 100_000)
   afterAll(async () => {
-    await Promise.all(spawned.map(stopChild))
+    await Promise.all(started.map((p) => p.stop('SIGTERM', 10_000)))
     await receiver?.close()
     await database?.drop()
     if (dataDir) await rm(dataDir, { recursive: true, force: true })
@@ -151,21 +111,7 @@ describe('one trace across processes (PostgreSQL + Redis + NATS)', () => {
 
   it('traces a questionnaire upload from the gateway through the queue to the worker', async () => {
     const base = gateway.url
-    const signUp = await fetch(`${base}/api/usercreate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'trace', lastName: 'user', email: 'trace@trace-corp.example', password: 'Str0ng!pass', cnfpassword: 'Str0ng!pass' }),
-    })
-    expect(signUp.status).toBe(201)
-    const { token, dbName } = ((await signUp.json()) as { data: { token: string; dbName: string } }).data
-    const auth = { authorization: `Bearer ${token}`, dbname: dbName }
-    const company = await fetch(`${base}/api/companys`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ companyName: 'Traced Bank', compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' }),
-    })
-    expect(company.status).toBe(201)
-    const companyId = ((await company.json()) as { data: { _id: string } }).data._id
+    const { auth, token, companyId } = await companyWithClient(base, 'trace@trace-corp.example', 'Traced Bank')
 
     const form = new FormData()
     form.append('company_id', companyId)
@@ -202,15 +148,15 @@ describe('one trace across processes (PostgreSQL + Redis + NATS)', () => {
 
   it('writes JSON lines only, with the request id the gateway passed on, the trace and the tenant', async () => {
     const traceId = receiver.spans.find((s) => s.kind === KIND.CONSUMER && s.name === 'process extract-questions')!.traceId
-    for (const child of [gateway, services, workers]) expect(() => json(child.lines)).not.toThrow()
-    const gatewayLines = json(gateway.lines).filter((l) => l['reqId'] === requestId)
-    const serviceLines = json(services.lines).filter((l) => l['reqId'] === requestId)
+    for (const child of [gateway, services, workers]) expect(() => json(child.stdout())).not.toThrow()
+    const gatewayLines = json(gateway.stdout()).filter((l) => l['reqId'] === requestId)
+    const serviceLines = json(services.stdout()).filter((l) => l['reqId'] === requestId)
     expect(gatewayLines.length).toBeGreaterThan(0)
     expect(serviceLines.length).toBeGreaterThan(0) // the same id, one process further
     expect(serviceLines.every((l) => l['traceId'] === traceId)).toBe(true)
     expect(serviceLines.some((l) => l['tenantId'] === tenantId)).toBe(true)
-    expect(json(gateway.lines).some((l) => l['msg'] === 'listening')).toBe(true) // the banner, as JSON
-    const jobLines = json(workers.lines).filter((l) => l['queue'] === 'extract-questions' && typeof l['jobId'] === 'string')
+    expect(json(gateway.stdout()).some((l) => l['msg'] === 'listening')).toBe(true) // the banner, as JSON
+    const jobLines = json(workers.stdout()).filter((l) => l['queue'] === 'extract-questions' && typeof l['jobId'] === 'string')
     expect(jobLines.some((l) => l['tenantId'] === tenantId && l['traceId'] === traceId)).toBe(true)
   })
 

@@ -21,8 +21,13 @@ export interface ServiceProcess {
   url: string
   /** Every JSON line it logged so far. */
   logs(): Record<string, unknown>[]
-  /** Sends `signal`; resolves when the process has exited, with how long that took. */
-  stop(signal?: NodeJS.Signals): Promise<Exit & { ms: number }>
+  /** Every line of its stdout so far, JSON or not. */
+  stdout(): string[]
+  /**
+   * Sends `signal`; resolves when the process has exited, with how long that took. `killAfterMs`:
+   * SIGKILL when it has not exited by then.
+   */
+  stop(signal?: NodeJS.Signals, killAfterMs?: number): Promise<Exit & { ms: number }>
   exited: Promise<Exit>
 }
 
@@ -39,6 +44,7 @@ export async function startService(name: string, env: Record<string, string>, ti
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const lines: Record<string, unknown>[] = []
+  const out: string[] = []
   const text: string[] = []
   let rest = ''
   child.stdout!.on('data', (chunk: Buffer) => {
@@ -46,6 +52,7 @@ export async function startService(name: string, env: Record<string, string>, ti
     const parts = rest.split('\n')
     rest = parts.pop()!
     for (const line of parts) {
+      out.push(line)
       try {
         lines.push(JSON.parse(line) as Record<string, unknown>)
       } catch {
@@ -72,11 +79,14 @@ export async function startService(name: string, env: Record<string, string>, ti
     name,
     url,
     logs: () => lines,
+    stdout: () => out,
     exited,
-    stop: async (signal = 'SIGTERM') => {
+    stop: async (signal = 'SIGTERM', killAfterMs) => {
       const started = Date.now()
       if (!gone) child.kill(signal)
+      const timer = killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfterMs)
       const exit = await exited
+      clearTimeout(timer)
       return { ...exit, ms: Date.now() - started }
     },
   }
@@ -135,4 +145,35 @@ export async function privateRedis() {
       await rm(dir, { recursive: true, force: true })
     },
   }
+}
+
+export interface ClientOfCompany {
+  /** The headers of the company admin's calls, as the web client sends them. */
+  auth: Record<string, string>
+  /** The admin's access token (in `auth` too). */
+  token: string
+  companyId: string
+}
+
+/**
+ * A company signed up over HTTP on a running portal (`url`: a child process, a gateway) and one client
+ * of it, as the console makes them; fails unless both answer 201.
+ */
+export async function companyWithClient(url: string, email: string, clientName: string): Promise<ClientOfCompany> {
+  const password = 'Str0ng!pass-proc'
+  const signUp = await fetch(`${url}/api/usercreate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ firstName: 'test', lastName: 'user', email, password, cnfpassword: password }),
+  })
+  if (signUp.status !== 201) throw new Error(`sign-up of ${email} answered ${signUp.status}: ${await signUp.text()}`)
+  const { token, dbName } = ((await signUp.json()) as { data: { token: string; dbName: string } }).data
+  const auth = { authorization: `Bearer ${token}`, dbname: dbName }
+  const company = await fetch(`${url}/api/companys`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ companyName: clientName, compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' }),
+  })
+  if (company.status !== 201) throw new Error(`client ${clientName} answered ${company.status}: ${await company.text()}`)
+  return { auth, token, companyId: ((await company.json()) as { data: { _id: string } }).data._id }
 }

@@ -144,7 +144,8 @@ describe('nats connection errors', () => {
   })
 })
 
-;(natsUrl ? describe : describe.skip)('nats subject prefix (BUS_PREFIX)', () => {
+// Only where a NATS server is configured (CI sets NATS_URL), as the suites on real servers do.
+if (natsUrl) describe('nats subject prefix (BUS_PREFIX)', () => {
   const buses: EventBus[] = []
   afterEach(async () => {
     await Promise.all(buses.splice(0).map((b) => b.close()))

@@ -4,6 +4,7 @@
 // holds it, the request is counted and the holder drafts again before it lets go. Taking a turn and
 // counting a request are one statement, and so is letting go only when no request came, so no
 // request falls between a holder's last look and its end.
+import { withLease } from '@portal/queue'
 import type { Kysely } from 'kysely'
 import type { QuestionnaireDb } from './schema.js'
 
@@ -60,8 +61,10 @@ export async function dropDraftTurn(db: Db, tenantId: string, fileId: string, ru
   await db.updateTable('file').set({ draftRun: null, draftLeaseUntil: null }).where('tenantId', '=', tenantId).where('id', '=', fileId).where('draftRun', '=', run).execute()
 }
 
-export async function renewDraftTurn(db: Db, tenantId: string, fileId: string, run: string, leaseMs = DRAFT_LEASE_MS): Promise<void> {
-  await db.updateTable('file').set({ draftLeaseUntil: new Date(Date.now() + leaseMs) }).where('tenantId', '=', tenantId).where('id', '=', fileId).where('draftRun', '=', run).execute()
+/** Extends the run's lease; false when the run no longer holds the questionnaire. */
+export async function renewDraftTurn(db: Db, tenantId: string, fileId: string, run: string, leaseMs = DRAFT_LEASE_MS): Promise<boolean> {
+  const res = await db.updateTable('file').set({ draftLeaseUntil: new Date(Date.now() + leaseMs) }).where('tenantId', '=', tenantId).where('id', '=', fileId).where('draftRun', '=', run).executeTakeFirst()
+  return res.numUpdatedRows > 0n
 }
 
 /**
@@ -74,18 +77,16 @@ export async function withDraftTurns(db: Db, tenantId: string, fileId: string, d
   if (!taken) return 'gone'
   const turn = taken.turn
   if (!turn) return 'absorbed'
-  // The timer keeps the caller's async context (its tenant scope).
-  const heartbeat = setInterval(() => void renewDraftTurn(db, tenantId, fileId, run, leaseMs).catch(() => undefined), leaseMs / 3)
-  heartbeat.unref()
   try {
-    do await draft()
-    while (!(await endDraftTurn(db, tenantId, fileId, turn, leaseMs)))
+    // The lease is renewed while the run lives (withLease, as file jobs renew theirs).
+    await withLease(() => renewDraftTurn(db, tenantId, fileId, run, leaseMs), async () => {
+      do await draft()
+      while (!(await endDraftTurn(db, tenantId, fileId, turn, leaseMs)))
+    }, { leaseMs })
     return 'ran'
   } catch (err) {
     await dropDraftTurn(db, tenantId, fileId, run).catch(() => undefined)
     throw err
-  } finally {
-    clearInterval(heartbeat)
   }
 }
 

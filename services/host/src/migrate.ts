@@ -5,7 +5,6 @@
 // and a DATABASE_URL of portal_app (or a member of it): no DDL, no CREATE ROLE at their start-up.
 // Each step is the one the services run themselves with DB_MIGRATE=auto (migrateSchema, the role
 // created by openDatabase, the questionnaire's vector table), so both ways give the same database.
-import path from 'node:path'
 import type { Config } from '@portal/config'
 import { APP_ROLE, asOwner, asSystem, type Database, type Migration, migrateSchema, openDatabase } from '@portal/db'
 import type { Logger } from '@portal/observability'
@@ -57,12 +56,8 @@ export async function migrateDatabase(database: Database, config: Pick<Config, '
 
 /** TARGET=migrate: opens DATABASE_URL as the schema owner, migrates everything, closes. */
 export async function runMigrations(config: Config, logger: Logger): Promise<void> {
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: path.join(config.dataDir, 'pglite'),
-    log: logger,
-    rowSecurity: config.dbRowSecurity,
-  })
+  // Config requires DATABASE_URL with TARGET=migrate: there is no embedded folder to name.
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, log: logger, rowSecurity: config.dbRowSecurity })
   try {
     await migrateDatabase(database, config, logger)
     logger.info({ role: APP_ROLE, schemas: SCHEMAS.map((s) => s.schema) }, 'migrations done')
