@@ -1,9 +1,6 @@
 // PostgreSQL through kysely: embedded PGlite (with pgvector) in a data folder, or a real server
 // when DATABASE_URL is set. Each service owns one schema and migrates it itself.
-import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
-import path from 'node:path'
-import { Worker } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector'
 import type { Logger } from '@portal/observability'
@@ -54,15 +51,6 @@ function kyselies(inner: Dialect, singleConnection: boolean, opts: OpenOptions) 
  */
 const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
 
-/** A new PGlite data folder, made in a worker thread so that initdb's memory leaves with it (pglite-init.mjs). */
-async function initPglite(dataDir: string): Promise<void> {
-  const worker = new Worker(new URL('./pglite-init.mjs', import.meta.url), { workerData: { dataDir, startParams: PGLITE_START }, execArgv: [] })
-  await new Promise<void>((resolve, reject) => {
-    worker.once('error', reject)
-    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`PGlite could not create ${dataDir} (exit ${code})`))))
-  })
-}
-
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.rowSecurity === false) opts.log?.warn('DB_ROW_SECURITY=off: the tenant policies admit every row (a test setting)')
   if (opts.databaseUrl) {
@@ -79,7 +67,6 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return { kind: 'pg', root, system, close: once(() => root.destroy()) }
   }
   if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true })
-  if (opts.dataDir && !existsSync(path.join(opts.dataDir, 'PG_VERSION'))) await initPglite(opts.dataDir)
   const pglite = await PGlite.create(opts.dataDir ?? 'memory://', { extensions: { vector }, startParams: PGLITE_START })
   const { root, system } = kyselies(new PGliteDialect({ pglite }), true, opts)
   return {
