@@ -1,6 +1,10 @@
 // PostgreSQL through kysely: embedded PGlite (with pgvector) in a data folder, or a real server
 // when DATABASE_URL is set. Each service owns one schema and migrates it itself.
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { vector } from '@electric-sql/pglite-pgvector'
 import type { Logger } from '@portal/observability'
@@ -51,6 +55,18 @@ function kyselies(inner: Dialect, singleConnection: boolean, opts: OpenOptions) 
  */
 const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
 
+/** A new PGlite data folder, made in a child process so that initdb's memory leaves with it (pglite-init.mjs). */
+async function initPglite(dataDir: string): Promise<void> {
+  const script = fileURLToPath(new URL('./pglite-init.mjs', import.meta.url))
+  const child = spawn(process.execPath, [script, JSON.stringify({ dataDir, startParams: PGLITE_START })], { stdio: ['ignore', 'ignore', 'pipe'] })
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  await new Promise<void>((resolve, reject) => {
+    child.once('error', reject)
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`PGlite could not create ${dataDir} (exit ${code}): ${stderr.slice(-500)}`))))
+  })
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.rowSecurity === false) opts.log?.warn('DB_ROW_SECURITY=off: the tenant policies admit every row (a test setting)')
   if (opts.databaseUrl) {
@@ -67,6 +83,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return { kind: 'pg', root, system, close: once(() => root.destroy()) }
   }
   if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true })
+  if (opts.dataDir && !existsSync(path.join(opts.dataDir, 'PG_VERSION'))) await initPglite(opts.dataDir)
   const pglite = await PGlite.create(opts.dataDir ?? 'memory://', { extensions: { vector }, startParams: PGLITE_START })
   const { root, system } = kyselies(new PGliteDialect({ pglite }), true, opts)
   return {
