@@ -3,6 +3,7 @@
 // scripts/prod-install.sh: compiled JavaScript, production dependencies only, what the image runs)
 // and, for comparison, the development run through tsx. Also the size of the production folder,
 // which is the image's application layer (the base image, node:24-bookworm-slim, comes on top).
+// Both runs take the image's MALLOC_ARENA_MAX=2 (the Dockerfile says why; `npm start` sets it too).
 //   npm run bench:footprint
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
@@ -31,7 +32,7 @@ async function start(cmd: string[], cwd: string, dataDir: string) {
   const port = await freePort()
   const child = spawn(process.execPath, cmd, {
     cwd,
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: { MALLOC_ARENA_MAX: '2', PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const url = `http://127.0.0.1:${port}`

@@ -1,15 +1,18 @@
-// Jobs under faults, with the services as real processes on real PostgreSQL, Redis and NATS: the API
-// (identity and questionnaire), the ingest-worker and the llm-worker. Redis is the test's own server
+// Jobs under faults, with the services as real processes on real PostgreSQL, Redis, NATS and an S3
+// server (s3rver, in the test's process): the API (identity and questionnaire), the ingest-worker and
+// the llm-worker, which share files only through S3 as pods do. Redis is the test's own server
 // (stopped and started again at will); NATS is reached through a relay the test cuts. For each fault:
 // every file and questionnaire ends processed, no file job runs twice to completion, the event stream
 // ends with the final state, and the API answers what it documents. Leases and sweeps are shortened
 // (JOB_LEASE=6, SWEEP_INTERVAL=2) so recovery takes seconds, not the production minute.
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createScratchDatabase } from '@portal/db'
 import pg from 'pg'
+import S3rver from 's3rver'
 import { freePort, until } from '../support/portal.js'
 import { companyWithClient, privateRedis, type ServiceProcess, startService } from '../support/service-process.js'
 import { tcpRelay } from '../support/tcp-relay.js'
@@ -30,6 +33,7 @@ describe('jobs under faults (processes on PostgreSQL, Redis, NATS)', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>
   let redis: Awaited<ReturnType<typeof privateRedis>>
   let nats: Awaited<ReturnType<typeof tcpRelay>>
+  let s3: S3rver
   let db: pg.Client
   let dataDir: string
   let env: Record<string, string>
@@ -71,12 +75,19 @@ describe('jobs under faults (processes on PostgreSQL, Redis, NATS)', () => {
     const natsUrl = new URL(process.env['NATS_URL']!)
     nats = await tcpRelay(natsUrl.hostname, Number(natsUrl.port) || 4222)
     dataDir = await mkdtemp(path.join(tmpdir(), 'faults-'))
+    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: path.join(dataDir, 's3') })
+    const { port: s3Port } = (await s3.run()) as unknown as { port: number }
     env = {
       DATABASE_URL: scratch.url,
       REDIS_URL: redis.url,
       NATS_URL: `nats://127.0.0.1:${nats.port()}`,
       QUEUE_PREFIX: 'faults',
-      DATA_DIR: dataDir, // one machine: the services share the file store
+      DATA_DIR: dataDir, // identity's signing keys; files go to S3 only
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_ACCESS_KEY: 'S3RVER',
+      S3_SECRET_KEY: 'S3RVER',
+      S3_BUCKET: 'faults',
+      S3_PART_SIZE: '64', // s3rver has no multipart uploads: every file here goes in one part
       JOB_LEASE: '6',
       SWEEP_INTERVAL: '2',
       SHUTDOWN_TIMEOUT: String(SHUTDOWN_TIMEOUT),
@@ -97,6 +108,7 @@ describe('jobs under faults (processes on PostgreSQL, Redis, NATS)', () => {
     await db?.end()
     await nats?.close()
     await redis?.close()
+    await s3?.close()
     await scratch?.drop()
     if (dataDir) await rm(dataDir, { recursive: true, force: true })
   })
@@ -177,4 +189,10 @@ describe('jobs under faults (processes on PostgreSQL, Redis, NATS)', () => {
     expect(await fileOf(q.id)).toMatchObject({ state: 'ready', drafted: 294, total: 294 })
     expect(completions(q.id)).toBe(1)
   }, 150_000)
+
+  it('every file went to S3: the file store of DATA_DIR holds none', async () => {
+    const stored = await readdir(path.join(dataDir, 's3'), { recursive: true })
+    expect(stored.filter((f) => f.endsWith('._S3rver_object')).length).toBeGreaterThanOrEqual(5) // the uploads above, and their extracts
+    expect(existsSync(path.join(dataDir, 'blobs'))).toBe(false)
+  })
 })

@@ -30,6 +30,7 @@ export const variables = {
   S3_SECRET_KEY: { kind: 'string', description: 'S3 secret key', secret: true },
   S3_BUCKET: { kind: 'string', default: 'portal', description: 'S3 bucket (created when missing)' },
   S3_REGION: { kind: 'string', default: 'us-east-1', description: 'S3 region' },
+  S3_PART_SIZE: { kind: 'int', default: '8', description: 'MB per part of a multipart upload (5 to 5120): what an upload holds in memory; larger files are sent in parts' },
   SMTP_URL: { kind: 'url', description: 'SMTP URL (`smtp://user:pass@host:587`); empty = development outbox (console + DATA_DIR/outbox)', secret: true },
   MAIL_FROM: { kind: 'string', default: 'Trust Portal <no-reply@localhost>', description: 'Sender of every email' },
   JWT_PRIVATE_KEY: { kind: 'string', description: 'PKCS#8 PEM Ed25519 signing key; empty = generated once into DATA_DIR/keys', secret: true },
@@ -88,7 +89,7 @@ export interface Config {
   dbRowSecurity: boolean
   redisUrl: string | undefined
   natsUrl: string | undefined
-  s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string } | undefined
+  s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string; partSize: number } | undefined
   smtpUrl: string | undefined
   mailFrom: string
   jwt: { privateKeyPem: string | undefined; issuer: string; audience: string; accessTtl: number; refreshTtl: number }
@@ -182,7 +183,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     const accessKey = get('S3_ACCESS_KEY')
     const secretKey = get('S3_SECRET_KEY')
     if (!accessKey || !secretKey) throw new ConfigError('S3_ENDPOINT is set: S3_ACCESS_KEY and S3_SECRET_KEY are required')
-    s3 = { endpoint: s3Endpoint, accessKey, secretKey, bucket: get('S3_BUCKET')!, region: get('S3_REGION')! }
+    // S3 refuses parts under 5 MB (but the last) and over 5 GB.
+    const partMb = Number(get('S3_PART_SIZE'))
+    if (partMb < 5 || partMb > 5120) throw new ConfigError(`S3_PART_SIZE must be between 5 and 5120 (MB), got ${partMb}`)
+    s3 = { endpoint: s3Endpoint, accessKey, secretKey, bucket: get('S3_BUCKET')!, region: get('S3_REGION')!, partSize: partMb * 1024 * 1024 }
   }
 
   const cfg: Config = {

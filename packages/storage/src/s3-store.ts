@@ -18,7 +18,7 @@ export interface S3Config {
   secretKey: string
   bucket: string
   region: string
-  /** Bytes per multipart part (default 8 MB); tests against s3rver, which lacks multipart uploads, raise this. */
+  /** Bytes per multipart part (S3_PART_SIZE, default 8 MB); tests against s3rver, which lacks multipart uploads, raise it above the file sizes. */
   partSize?: number
 }
 
