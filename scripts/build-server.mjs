@@ -37,9 +37,9 @@ const copyMjs = async (from, to) => {
   for (const f of await readdir(from)) if (/\.m?js$/.test(f)) await cp(path.join(from, f), path.join(to, f))
 }
 await copyMjs(path.join(root, 'packages/sheets/src/worker'), path.join(out, 'worker'))
-await copyMjs(path.join(root, 'services/ingest-worker/src/pdf'), out)
+await copyMjs(path.join(root, 'packages/documents/src/pdf'), out)
 await cp(path.join(root, 'packages/db/src/pglite-init.mjs'), path.join(out, 'pglite-init.mjs'))
-await copyMjs(path.join(root, 'services/ingest-worker/src/extract'), path.join(root, 'dist/extract'))
+await copyMjs(path.join(root, 'packages/documents/src/extract'), path.join(root, 'dist/extract'))
 // The one workspace module the worker scripts import (plain JavaScript), as a package beside them.
 const shared = path.join(root, 'dist/node_modules/@portal/sheets')
 await mkdir(shared, { recursive: true })

@@ -8,7 +8,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { ExportReport } from '@portal/contracts'
 import { readWorkbook } from '@portal/sheets'
-import { findQuestions } from '@portal/svc-ingest-worker/extract'
+import { findQuestions } from '@portal/documents'
 import { type Answered, expectedExport } from '../support/answer-cells.js'
 import { callAs, dbKinds, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { type Database, migrateSchema, systemView, testDatabaseKinds } from '@portal/db'
 import { chunkMigrations, knowledgeDb, replaceDocumentChunks, searchChunks, deleteDocumentChunks } from '@portal/knowledge'
-import { chunkPages, extractPdfText } from '@portal/svc-ingest-worker/documents'
+import { chunkPages, extractPdfText } from '@portal/documents'
 import { labelledQuestions, policyOfPage } from '../support/policy-pages.js'
 
 const labelled = { items: await labelledQuestions() }

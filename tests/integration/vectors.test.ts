@@ -7,7 +7,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { type Database, migrateSchema, systemView, testDatabaseKinds } from '@portal/db'
 import { chunkMigrations, type Embedder, type KnowledgeIndex, openAIEmbedder, openKnowledge, pgvectorIndex, qdrantIndex, type VectorIndex } from '@portal/knowledge'
-import { chunkPages, extractPdfText } from '@portal/svc-ingest-worker/documents'
+import { chunkPages, extractPdfText } from '@portal/documents'
 import { fakeEmbedding, type FakeEmbeddings, type FakeQdrant, startFakeEmbeddings, startFakeQdrant } from '../support/fake-vectors.js'
 import { labelledQuestions, policyOfPage } from '../support/policy-pages.js'
 

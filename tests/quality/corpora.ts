@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { KnowledgeIndex } from '@portal/knowledge'
 import { pdfFromContentStreams, pdfString } from '@portal/pdf-writer'
-import { chunkPages, extractPdfText } from '@portal/svc-ingest-worker/documents'
+import { chunkPages, extractPdfText } from '@portal/documents'
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures')
 

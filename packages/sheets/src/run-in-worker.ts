@@ -1,5 +1,5 @@
 // One way into the worker thread (worker/sheet-worker.mjs) for every spreadsheet task, with the
-// pattern of the PDF worker (services/ingest-worker/src/pdf/extract-text.ts): a thread per task
+// pattern of the PDF worker (packages/documents/src/pdf/extract-text.ts): a thread per task
 // with a heap limit, a timeout that terminates it, and a clear 422 when either is hit. At most
 // `concurrency` threads run at once (the slot is held until the thread has exited, so the bound is
 // on memory too); a bounded queue waits behind them.

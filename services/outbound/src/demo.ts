@@ -3,7 +3,7 @@
 // so an earlier start's link cannot be printed again; it is revoked instead). Idempotent.
 import { withTenant } from '@portal/db'
 import { tenantKey } from '@portal/storage'
-import { readQuestions } from '@portal/svc-ingest-worker/read-questions'
+import { readQuestions } from '@portal/documents'
 import { sampleQuestionnaireXlsx } from '@portal/svc-questionnaire/demo-sample'
 import { replaceFileQuestions } from './db/files.repo.js'
 import { revokeLinks } from './db/links.repo.js'

@@ -4,7 +4,7 @@
 import { AppError } from '@portal/errors'
 import { inspectCsv, inspectQuestionnaireArchive, looksLikeCsv, spreadsheetKind } from '@portal/sheets'
 import { isPdf, type Spooled, spoolStream, uploadFileName } from '@portal/storage'
-import { checkPdfFile } from '@portal/svc-ingest-worker/pdf-check'
+import { checkPdfFile } from '@portal/documents'
 import type { FastifyRequest } from 'fastify'
 
 export const limits = { pdfBytes: 50 * 1024 * 1024, sheetBytes: 20 * 1024 * 1024, files: 5 }

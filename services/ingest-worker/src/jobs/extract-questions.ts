@@ -8,7 +8,7 @@ import type { JobQueue } from '@portal/queue'
 import { finishFile, questionnaireDb, replaceQuestions } from '@portal/questionnaire-store'
 import type { BlobStore } from '@portal/storage'
 import type { FileRow } from './file-job.js'
-import { readQuestions } from './read-questions.js'
+import { readQuestions } from '@portal/documents'
 
 export async function extractQuestions(deps: { db: Database; blobs: BlobStore; bus: EventBus; queue: JobQueue }, job: FileJob, file: FileRow): Promise<void> {
   const questions = await readQuestions(deps.blobs, file)

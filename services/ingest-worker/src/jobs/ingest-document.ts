@@ -3,15 +3,13 @@
 // go (row, stored file, chunks), and answers citing them go back to review, saying so.
 import { events, type FileJob } from '@portal/contracts'
 import type { Database } from '@portal/db'
+import { chunkPages, extractPdfFile, withLocalCopy } from '@portal/documents'
 import { AppError } from '@portal/errors'
 import type { KnowledgeIndex } from '@portal/knowledge'
 import { citedDocumentReason, deleteFile, finishFile, flagAnswersCiting, olderVersions, questionnaireDb } from '@portal/questionnaire-store'
 import type { BlobStore } from '@portal/storage'
 import type { EventBus } from '@portal/bus'
-import { chunkPages } from '../chunk/chunk-pages.js'
-import { extractPdfFile } from '../pdf/extract-text.js'
 import type { FileRow } from './file-job.js'
-import { withLocalCopy } from './local-copy.js'
 
 export async function ingestDocument(deps: { db: Database; blobs: BlobStore; bus: EventBus; knowledge: KnowledgeIndex }, job: FileJob, file: FileRow): Promise<void> {
   const pages = await withLocalCopy(deps.blobs, file.storageKey, (path) => extractPdfFile(path))

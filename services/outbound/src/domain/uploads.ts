@@ -4,7 +4,7 @@
 import { AppError } from '@portal/errors'
 import { inspectQuestionnaireArchive, spreadsheetKind } from '@portal/sheets'
 import { imageKind, isPdf, type Spooled, spoolStream, uploadFileName } from '@portal/storage'
-import { checkPdfFile } from '@portal/svc-ingest-worker/pdf-check'
+import { checkPdfFile } from '@portal/documents'
 import type { FastifyRequest } from 'fastify'
 
 export const limits = { pdfBytes: 50 * 1024 * 1024, sheetBytes: 20 * 1024 * 1024, attachmentBytes: 25 * 1024 * 1024 }

@@ -1,5 +1,5 @@
 // extract-outbound: the questions of a sent questionnaire or of a template, found by the same
-// extraction as the AI review's questionnaires (@portal/svc-ingest-worker/read-questions). The
+// extraction as the AI review's questionnaires (@portal/documents readQuestions). The
 // lease (renewed while the run lives) makes a run idempotent; a failure ends as a visible state on
 // the file, not a silent retry.
 import type { EventBus } from '@portal/bus'
@@ -8,7 +8,7 @@ import { AppError, unrecoverableCodes } from '@portal/errors'
 import type { Logger } from '@portal/observability'
 import { type JobContext, JobNotReadyError, type JobQueue, LEASE_MS, UnrecoverableJobError, withLease } from '@portal/queue'
 import type { BlobStore } from '@portal/storage'
-import { readQuestions } from '@portal/svc-ingest-worker/read-questions'
+import { readQuestions } from '@portal/documents'
 import type { Kysely } from 'kysely'
 import { claimStoredFile, type FileKind, findStoredFile, finishStoredFile, renewStoredFile, replaceFileQuestions } from '../db/files.repo.js'
 import type { OutboundDb } from '../db/schema.js'

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from '@jest/globals'
 import { isHeading } from '@portal/knowledge'
-import { chunkPages, chunkSize } from '../src/chunk/chunk-pages.js'
+import { chunkPages, chunkSize } from '../src/chunk-pages.js'
 import { extractPdfText } from '../src/pdf/extract-text.js'
 
 const POLICIES = path.resolve(process.cwd(), 'tests/fixtures/policies')

@@ -1,6 +1,6 @@
 // Prints how many questions the extractor finds in each workbook given, and how long it takes.
 import { readFile } from 'node:fs/promises'
-import { findQuestions } from '../src/extract/find-questions.js'
+import { findQuestions } from '../src/extract/find-questions.mjs'
 import { readWorkbook } from '@portal/sheets'
 
 for (const file of process.argv.slice(2)) {

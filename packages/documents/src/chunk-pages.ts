@@ -2,7 +2,7 @@
 // crosses a page, so a citation names its page exactly, and carries the nearest heading above it,
 // so a reviewer sees where in the document the evidence stands.
 import { isHeading } from '@portal/knowledge'
-import type { PdfPage } from '../pdf/extract-text.js'
+import type { PdfPage } from './pdf/extract-text.js'
 
 export interface Chunk {
   /** 0-based position in the document. */

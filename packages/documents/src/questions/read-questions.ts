@@ -8,7 +8,7 @@ import type { BlobStore } from '@portal/storage'
 import type { FoundQuestion } from '../extract/find-questions.mjs'
 import { findPdfQuestions } from '../extract/pdf-questions.js'
 import { extractPdfFile } from '../pdf/extract-text.js'
-import { withLocalCopy } from './local-copy.js'
+import { withLocalCopy } from '../local-copy.js'
 
 const findQuestionsInWorker = { module: new URL('../extract/find-questions.mjs', import.meta.url), name: 'findQuestions' }
 
