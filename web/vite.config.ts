@@ -1,23 +1,21 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { precompress } from './vite.precompress'
 
-// Two pages: the staff console (index.html) and the public trust center (trust.html), which the
-// gateway serves on published trust-center hosts. They share no entry code, so visitors never
-// download the console.
+// The staff console (index.html). The public trust center (trust.html and its server renderer) is
+// a build of its own, on Preact: vite.trust.config.ts, run after this one (package.json `build`).
+// They share no code at run time, so visitors never download the console.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
-    rollupOptions: {
-      input: {
-        index: fileURLToPath(new URL('./index.html', import.meta.url)),
-        trust: fileURLToPath(new URL('./trust.html', import.meta.url)),
-      },
-    },
+    // Every browser that runs this bundle supports modulepreload: no polyfill in the entry.
+    modulePreload: { polyfill: false },
+    rollupOptions: { input: { index: fileURLToPath(new URL('./index.html', import.meta.url)) } },
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 })

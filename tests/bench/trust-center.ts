@@ -3,6 +3,8 @@
 //   GET /api/trustcenteruser on host demo.localhost, 100 keep-alive connections for ~5 s, against a
 //   bare Fastify route sending a JSON body of the same size in the same run:
 //   requests/s >= 50 % of the bare route's, p99 < 20 ms.
+//   GET / on the same host: the page rendered on the server (gateway, React renderToString, cached
+//   per content version), against the same bare route: requests/s >= 50 % of the bare route's.
 //   Also the gzipped size of the public bundle's JavaScript (web/dist/trust.html), when built.
 // The load runs in a child process so that client and server share neither event loop nor heap.
 import { existsSync } from 'node:fs'
@@ -26,11 +28,11 @@ const row = (label: string, value: string, target = '') => console.log(`${label.
 // soon as the previous answer has been read; latencies are kept for the percentile.
 const loadLoop = `
 const http = require('node:http')
-const { port, host, path, connections, seconds, warmup } = JSON.parse(process.argv[1])
+const { port, host, path, connections, seconds, warmup, headers: extra } = JSON.parse(process.argv[1])
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
 const once = () => new Promise((resolve, reject) => {
   const t0 = performance.now()
-  const req = http.request({ host: '127.0.0.1', port, path, agent, headers: { host } }, (res) => {
+  const req = http.request({ host: '127.0.0.1', port, path, agent, headers: { host, ...extra } }, (res) => {
     let bytes = 0
     res.on('data', (c) => { bytes += c.length })
     res.on('end', () => resolve({ ms: performance.now() - t0, status: res.statusCode, bytes }))
@@ -66,8 +68,8 @@ async function run(duration, record) {
 
 interface LoadResult { rps: number; p50: number; p99: number; requests: number; errors: number; non2xx: number; avgBytes: number }
 
-function load(port: number, host: string, urlPath: string): Promise<LoadResult> {
-  const args = JSON.stringify({ port, host, path: urlPath, connections: CONNECTIONS, seconds: SECONDS, warmup: WARMUP_SECONDS })
+function load(port: number, host: string, urlPath: string, headers: Record<string, string> = {}): Promise<LoadResult> {
+  const args = JSON.stringify({ port, host, path: urlPath, connections: CONNECTIONS, seconds: SECONDS, warmup: WARMUP_SECONDS, headers })
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', loadLoop, args], { stdio: ['ignore', 'pipe', 'inherit'] })
     let out = ''
@@ -116,15 +118,17 @@ async function publicBundleSize(): Promise<void> {
     return
   }
   const text = await readFile(html, 'utf8')
-  const files = [...text.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]!)
+  // The entry and what it loads, statically or later (it imports React once the page has loaded).
+  const files = new Set([...text.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]!.replace(/^\//, '')))
   let raw = 0
   let gzipped = 0
-  for (const f of new Set(files)) {
-    const buf = await readFile(path.join(dist, f.replace(/^\//, '')))
+  for (const f of files) {
+    const buf = await readFile(path.join(dist, f))
     raw += buf.length
     gzipped += gzipSync(buf, { level: 9 }).length
+    for (const m of buf.toString('utf8').matchAll(/(?:from|import\()\s*["'`]\.\/([\w.-]+\.js)["'`]/g)) files.add(path.posix.join(path.posix.dirname(f), m[1]!))
   }
-  row(`Public bundle JS (${files.length} files referenced by trust.html)`, `${(gzipped / 1024).toFixed(1)} KiB gz`, `(${(raw / 1024).toFixed(1)} KiB raw)`)
+  row(`Public page JS (${files.size} files from trust.html, lazy ones included)`, `${(gzipped / 1024).toFixed(1)} KiB gz`, `(${(raw / 1024).toFixed(1)} KiB raw)`)
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-tc-'))
@@ -147,6 +151,22 @@ try {
   const ratio = page.rps / baseline.rps
   row('  ratio (page / bare)', `${(ratio * 100).toFixed(0)} %`, ratio >= 0.5 ? 'ok (>= 50 %)' : 'UNDER 50 %')
   row('  p99 of the page', `${page.p99.toFixed(2)} ms`, page.p99 < 20 ? 'ok (< 20 ms)' : 'OVER 20 ms')
+
+  // The page as browsers get it: rendered on the server, brotli (what a browser accepts).
+  const html = await portal.server.inject({ url: '/', headers: { host: 'demo.localhost', 'accept-encoding': 'gzip, deflate, br' } })
+  if (html.statusCode !== 200 || !String(html.headers['content-type']).includes('text/html')) throw new Error(`demo page not rendered: ${html.statusCode}`)
+  const plain = await portal.server.inject({ url: '/', headers: { host: 'demo.localhost' } })
+  if (!plain.body.includes('id="tc-data"')) throw new Error('the demo page is not rendered on the server (web/dist/server/trust-ssr.mjs missing? build the web app)')
+  console.log(`\nGET / (host demo.localhost, server-rendered HTML: ${plain.rawPayload.length} bytes, ${html.rawPayload.length} bytes brotli), same load`)
+  const ssrBare = await bareServer(sample.json())
+  const baseline2 = await load(ssrBare.port, 'localhost', '/bare')
+  const ssr = await load(port, 'demo.localhost', '/', { 'accept-encoding': 'gzip, deflate, br' })
+  await ssrBare.app.close()
+  for (const [label, r] of [['bare Fastify route, same JSON', baseline2], ['server-rendered trust center page', ssr]] as const) {
+    row(`  ${label}`, `${r.rps.toFixed(0)} req/s`, `p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.requests} requests${r.errors || r.non2xx ? `, ${r.errors} errors, ${r.non2xx} non-200` : ''}`)
+  }
+  const ssrRatio = ssr.rps / baseline2.rps
+  row('  ratio (server-rendered page / bare)', `${(ssrRatio * 100).toFixed(0)} %`, ssrRatio >= 0.5 ? 'ok (>= 50 %)' : 'UNDER 50 %')
   console.log('')
   await publicBundleSize()
 } finally {

@@ -78,6 +78,11 @@ describe('sign-up, invite and password reset in a real browser', () => {
     await page.fill('input[name=cnfpassword]', PASSWORD)
     await page.getByRole('button', { name: 'Sign up' }).click()
     await page.waitForURL('**/provision')
+    // The first run asks for the company's name, offered from the email's domain.
+    const companyName = page.getByRole('textbox', { name: 'Company name' })
+    await expect(companyName.inputValue()).resolves.not.toBe('')
+    await companyName.fill('XFiles Bureau')
+    await page.getByRole('button', { name: 'Continue' }).click()
     await page.getByText('Provisioning Infrastructure For Trust Center').waitFor()
     await page.waitForURL('**/trust-center-editor', { timeout: 10_000 })
 

@@ -79,7 +79,7 @@ describe('the export dialog in a real browser', () => {
     await page.goto(`/enterprise-apps/review/${id}`)
     const answers = ['No: we do not run application code for customers.', 'Not applicable: no customer-facing APIs.']
     await answer(page, answers[0]!, 'No')
-    await page.getByRole('button', { name: /^Q2\b/ }).click()
+    await page.getByRole('option', { name: /^Q2\b/ }).click()
     await answer(page, answers[1]!, 'Not Applicable')
 
     // The export dialog: approved answers only by default, verified on the written file.

@@ -1,6 +1,6 @@
 // Counts and flow of a questionnaire (issue 11), through the HTTP API of the whole portal with a
 // model server (a slow protocol-level fake that records what it is asked and how many calls are in
-// flight): "answered" counts non-empty answers only; drafting starts as soon as the client's last
+// flight): "answered" counts what a person approved or wrote, "filled" non-empty answers (drafts included); drafting starts as soon as the client's last
 // document is read (the document's end queues it, not a retry delay); clicking Re-draft twice never
 // runs two draft jobs of a questionnaire at once; answers citing a document that is replaced,
 // removed from the index or deleted go back to review with the reason. In-process queue on PGlite,
@@ -93,7 +93,7 @@ const tenantOf = (u: SignedUp) => (JSON.parse(Buffer.from(u.token.split('.')[1]!
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const today = () => new Date().toISOString().slice(0, 10)
 
-interface FileItem { _id: string; state: string; error: string | null; total: number; drafted: number; answered?: number; approved?: number; files: { fileName: string }[] }
+interface FileItem { _id: string; state: string; error: string | null; total: number; drafted: number; answered?: number; approved?: number; filled?: number; files: { fileName: string }[] }
 interface QuestionItem { _id: string; question: string; answer: string; llmstatus: boolean; reviewstatus: boolean; llmReviewRespons: number; reviewReason: string }
 
 describe.each(variants)('questionnaire counts and flow (%s)', (_name, variant) => {
@@ -149,7 +149,7 @@ describe.each(variants)('questionnaire counts and flow (%s)', (_name, variant) =
   })
   afterAll(async () => tp?.stop())
 
-  it('counts as answered only the questions with an answer, drafted and approved apart', async () => {
+  it('counts as answered only what a person approved or wrote; filled (drafts included), drafted and approved apart', async () => {
     await upload('compliance', companyId, 'basecamp.pdf', await readFile(BASECAMP))
     await upload('compliance', companyId, 'signals.pdf', await readFile(SIGNALS))
     await upload('compliance', companyId, 'soc2.pdf', await readFile(SOC2))
@@ -163,12 +163,13 @@ describe.each(variants)('questionnaire counts and flow (%s)', (_name, variant) =
     expect(answered.length).toBeLessThan(QUESTIONS.length) // most questions find no answer in these documents
     expect(answered.every((q) => ANSWERED.test(q.question))).toBe(true)
 
-    // Before: "12 of 12 answered" as soon as every question had been through drafting.
-    expect(item).toMatchObject({ total: 12, drafted: 12, answered: answered.length, approved: 0 })
+    // Before: "12 of 12 answered" as soon as every question had been through drafting; then the
+    // drafts counted as answered (issue 14): nothing is answered until a person approves or writes.
+    expect(item).toMatchObject({ total: 12, drafted: 12, answered: 0, filled: answered.length, approved: 0 })
     const counts = await api(alice, 'GET', `/api/questionnaires/count/${questionnaireId}`)
-    expect(counts.json).toEqual({ status: true, countOfApproved: 0, countOfReview: 12, total: 12, answered: answered.length, drafted: 12, empty: 12 - answered.length })
+    expect(counts.json).toEqual({ status: true, countOfApproved: 0, countOfReview: 12, total: 12, answered: 0, filled: answered.length, drafted: 12, empty: 12 - answered.length })
 
-    // Drafts approved, and one answer written by a person: answered grows by one, approved apart.
+    // Drafts approved, and one answer written by a person: each is answered, approved apart.
     const written = list.find((q) => q.answer === '')!
     expect((await api(alice, 'PUT', '/api/questionnaires/answer', { questionId: written._id, answer: 'Yes, every quarter.', reviewstatus: false, llmstatus: false, answerHistory: [] })).status).toBe(200)
     for (const q of answered) {
@@ -176,8 +177,8 @@ describe.each(variants)('questionnaire counts and flow (%s)', (_name, variant) =
     }
     const n = answered.length + 1
     expect((await api(alice, 'GET', `/api/questionnaires/count/${questionnaireId}`)).json)
-      .toMatchObject({ countOfApproved: answered.length, countOfReview: 12 - answered.length, answered: n, drafted: 12, empty: 12 - n })
-    expect((await files('questionnaire')).find((f) => f._id === questionnaireId)).toMatchObject({ answered: n, approved: answered.length })
+      .toMatchObject({ countOfApproved: answered.length, countOfReview: 12 - answered.length, answered: n, filled: n, drafted: 12, empty: 12 - n })
+    expect((await files('questionnaire')).find((f) => f._id === questionnaireId)).toMatchObject({ answered: n, filled: n, approved: answered.length })
     expect((await api(bob, 'GET', `/api/questionnaires/count/${questionnaireId}`)).status).toBe(404)
     expect((await api(bob, 'GET', `/api/questionnaires/${companyId}`)).status).toBe(404)
   })

@@ -10,7 +10,7 @@ import { describe, expect, it } from '@jest/globals'
 import { choicesOf } from '@portal/drafting'
 import { type CellWrites, columnLetters, compareWorkbooks, type Grid, readWorkbook, writeCells, xlsToXlsx } from '@portal/sheets'
 import { type FoundQuestion, findQuestions } from '@portal/documents'
-import { type ExportQuestion, planExport, planQuestion } from '@portal/svc-questionnaire/export'
+import { type ExportQuestion, planExport, planQuestion } from '@portal/documents'
 import yauzl from 'yauzl'
 import { expectedExport } from '../support/answer-cells.js'
 

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url'
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const built = path.join(web, 'dist', 'index.html')
+// The public trust center and its server renderer are a second build (vite.trust.config.ts).
+const ssr = path.join(web, 'dist', 'server', 'trust-ssr.mjs')
 
 function newest(p) {
   const s = statSync(p)
@@ -13,9 +15,12 @@ function newest(p) {
   return Math.max(0, ...readdirSync(p).map((f) => newest(path.join(p, f))))
 }
 
-const sources = ['src', 'index.html', 'vite.config.ts', 'package.json'].map((f) => path.join(web, f)).filter(existsSync)
-if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newest))) process.exit(0)
+const sources = ['src', 'index.html', 'trust.html', 'vite.config.ts', 'vite.trust.config.ts', 'vite.precompress.ts', 'package.json'].map((f) => path.join(web, f)).filter(existsSync)
+const newestSource = Math.max(...sources.map(newest))
+if ([built, ssr].every((f) => existsSync(f) && statSync(f).mtimeMs >= newestSource)) process.exit(0)
 console.log('Building the web app ...')
 const vite = path.join(web, 'node_modules', '.bin', 'vite')
-const res = spawnSync(vite, ['build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' })
-process.exit(res.status ?? 1)
+for (const config of ['vite.config.ts', 'vite.trust.config.ts']) {
+  const res = spawnSync(vite, ['build', '--config', config, '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' })
+  if (res.status !== 0) process.exit(res.status ?? 1)
+}

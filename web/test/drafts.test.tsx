@@ -55,11 +55,11 @@ describe('drafts across a forced sign-in', () => {
       'POST /api/token/refresh': { status: 401, body: { status: false, message: 'Unauthorized' } },
     })
     const first = renderApp(REVIEW)
-    fireEvent.click(await screen.findByRole('button', { name: /^Q2 / }))
+    fireEvent.click(await screen.findByRole('option', { name: /^Q2 / }))
     expect(first.location()).toBe(`${REVIEW}?q=q2`)
     fireEvent.change(screen.getByLabelText('Answer'), { target: { value: TYPED } })
     fireEvent.change(screen.getByLabelText('Add Comment'), { target: { value: 'Ask the CISO about restores' } })
-    expect(screen.getByRole('button', { name: /^Q2 .*\(unsaved answer\)$/ })).toBeInTheDocument()
+    expect(screen.getByRole('option', { name: /^Q2 .*\(unsaved answer\)$/ })).toBeInTheDocument()
     fireEvent.click(screen.getAllByRole('button', { name: 'Save' })[0]!)
 
     // The refresh token was revoked: the session ends, the return address is the question.

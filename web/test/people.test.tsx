@@ -2,10 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { pageItems } from '../src/lib/paging'
 import { mockFetch, renderApp, storeSession } from './test-utils'
+import { viewerIn } from './time-zone'
 
 beforeEach(() => localStorage.clear())
 afterEach(() => {
   jest.useRealTimers()
+  jest.restoreAllMocks()
   localStorage.clear()
 })
 
@@ -23,6 +25,7 @@ describe('paging control', () => {
 
 describe('people screen', () => {
   it('lists people with labels and pages through them', async () => {
+    viewerIn('America/New_York')
     storeSession({ admin: true })
     const api = mockFetch({
       'GET /api/people': (call) => {
@@ -33,7 +36,7 @@ describe('people screen', () => {
     renderApp('/people')
     expect(await screen.findByText('fox1@xfiles.example')).toBeInTheDocument()
     expect(screen.getByText('Admin')).toBeInTheDocument()
-    expect(screen.getByText('Aug 14, 2024, 12:00 PM EST')).toBeInTheDocument()
+    expect(screen.getByText('Aug 14, 2024, 12:00 PM EDT')).toBeInTheDocument()
     const nav = screen.getByRole('navigation', { name: 'Pagination' })
     const pages = () => within(nav).getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)
     expect(pages()).toEqual(['1', '2', '3', '4', '12'])

@@ -39,9 +39,13 @@ describe('sign-up', () => {
     expect(api.fn).not.toHaveBeenCalled()
   })
 
-  it('capitalises names, signs the new user in and provisions the trust center', async () => {
-    jest.useFakeTimers()
-    const api = mockFetch({ 'POST /api/usercreate': authReply(true), 'PUT /api/fs/update_provisioned': { body: { success: true, message: 'Provisioning complete' } } })
+  it('capitalises names, signs the new user in, asks for the company name and provisions the trust center', async () => {
+    const api = mockFetch({
+      'POST /api/usercreate': authReply(true),
+      'GET /api/user/company': { body: { status: true, data: { companyName: 'Xfiles', provisioned: false } } },
+      'PUT /api/fs/update_provisioned': { body: { success: true, message: 'Provisioning complete' } },
+      'POST /api/companyinfo': { body: { status: true, message: 'Updated Successfully', data: { _id: 's1', companyTitle: 'X Files Bureau', logo: null } } },
+    })
     const app = renderApp('/signup')
     await screen.findByRole('button', { name: 'Sign up' })
     fill('firstName', 'fox')
@@ -51,10 +55,19 @@ describe('sign-up', () => {
     fill('password', 'Winter!2026x')
     fill('cnfpassword', 'Winter!2026x')
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }))
-    expect(await screen.findByText('Provisioning Infrastructure For Trust Center')).toBeInTheDocument()
+    // First run: the name sign-up derived from the email domain is the default.
+    expect(await screen.findByRole('heading', { name: 'Name your trust center' })).toBeInTheDocument()
     expect(api.callsTo('POST', '/api/usercreate')[0]?.body).toEqual({ firstName: 'Fox', lastName: 'Mulder', email: 'fox@xfiles.example', password: 'Winter!2026x', cnfpassword: 'Winter!2026x' })
     expect(stored('token')).toBeTruthy()
-    await waitFor(() => expect(api.callsTo('PUT', '/api/fs/update_provisioned')[0]?.body).toEqual({ email: 'fox@xfiles.example' }))
+    expect(app.location()).toBe('/provision')
+    const input = await screen.findByLabelText('Company name')
+    await waitFor(() => expect(input).toHaveValue('Xfiles'))
+    fill('companyName', 'X Files Bureau')
+    jest.useFakeTimers()
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(await screen.findByText('Provisioning Infrastructure For Trust Center')).toBeInTheDocument()
+    expect(api.callsTo('PUT', '/api/fs/update_provisioned')[0]?.body).toEqual({ email: 'fox@xfiles.example', companyName: 'X Files Bureau' })
+    expect(api.callsTo('POST', '/api/companyinfo')[0]?.body).toEqual({ companyTitle: 'X Files Bureau' })
     await act(async () => {
       jest.advanceTimersByTime(3900)
     })

@@ -17,7 +17,7 @@ const waitFor = async (cond: () => boolean, ms = 2000) => {
     await new Promise((r) => setTimeout(r, 10))
   }
 }
-const settle = (ms = 100) => new Promise((r) => setTimeout(r, ms))
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 describe.each(cases)('%s bus', (kind, make) => {
   let bus: EventBus | undefined
@@ -35,11 +35,18 @@ describe.each(cases)('%s bus', (kind, make) => {
     await bus.subscribe(`${tenant}.questionnaire.progress`, (s, p) => void got.push(`exact ${s} ${p['n']}`))
     await bus.subscribe(`${tenant}.*.progress`, (s) => void got.push(`star ${s}`))
     await bus.subscribe(`${tenant}.>`, (s) => void got.push(`tail ${s}`))
-    await bus.subscribe(`${t()}.>`, (s) => void got.push(`other tenant ${s}`))
+    const other = t()
+    let otherDone = false
+    await bus.subscribe(`${other}.>`, (s) => {
+      if (s === `${other}.test.done`) otherDone = true
+      else got.push(`other tenant ${s}`)
+    })
     await bus.publish(`${tenant}.questionnaire.progress`, { n: 3 })
     await bus.publish(`${tenant}.document.ingested`, { id: 'd1' })
-    await waitFor(() => got.length === 4)
-    await settle(50)
+    // The other tenant's subscription gets a marker published after the two: anything it wrongly
+    // received from them would have come first (one publisher, one subscription: in order).
+    await bus.publish(`${other}.test.done`, {})
+    await waitFor(() => got.length >= 4 && otherDone)
     expect(got.sort()).toEqual([
       `exact ${tenant}.questionnaire.progress 3`,
       `star ${tenant}.questionnaire.progress`,
@@ -55,7 +62,7 @@ describe.each(cases)('%s bus', (kind, make) => {
     const b: unknown[] = []
     await bus.subscribe(subject, async (_s, p) => {
       p['n'] = -1 // must not leak into the other subscriber's copy
-      await settle(5)
+      await sleep(5) // a handler's own work: the next event waits for it
       a.push(a.length)
     })
     await bus.subscribe(subject, (_s, p) => void b.push(p['n']))
@@ -82,8 +89,12 @@ describe.each(cases)('%s bus', (kind, make) => {
     await expect(bus.publish(subject, { n: 1 })).resolves.toBeUndefined()
     await waitFor(() => got.length === 1 && errors.length === 2)
     await off()
+    // A later subscriber on the same subject sees the next event: the removed one had its chance.
+    const later: number[] = []
+    await bus.subscribe(subject, (_s, p) => void later.push(p['n'] as number))
     await bus.publish(subject, { n: 2 })
-    await settle()
+    await waitFor(() => later.length === 1 && errors.length === 4)
+    expect(later).toEqual([2])
     expect(got).toEqual([1])
     expect(errors).toHaveLength(4)
   })
@@ -165,8 +176,11 @@ if (natsUrl) describe('nats subject prefix (BUS_PREFIX)', () => {
     await raw.subscribe(`${run}.>`, (subject) => void heard['raw']!.push(subject))
     await mine.publish('t1.questionnaire.drafted', { fileId: 'f1' })
     await waitFor(() => heard['mine']!.length === 1 && heard['raw']!.length === 1)
-    await settle()
-    expect(heard).toEqual({ mine: ['t1.questionnaire.drafted'], theirs: [], raw: [`${run}.one.t1.questionnaire.drafted`] })
+    // The server routed that event when raw heard it; a marker for the other installation, sent
+    // after, reaches it behind anything it was (wrongly) sent.
+    await raw.publish(`${run}.two.t1.questionnaire.marker`, {})
+    await waitFor(() => heard['theirs']!.includes('t1.questionnaire.marker'))
+    expect(heard).toEqual({ mine: ['t1.questionnaire.drafted'], theirs: ['t1.questionnaire.marker'], raw: [`${run}.one.t1.questionnaire.drafted`, `${run}.two.t1.questionnaire.marker`] })
   })
 
   it('refuses a prefix that is not a subject', async () => {

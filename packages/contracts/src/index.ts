@@ -1,10 +1,21 @@
 // Wire-level facts shared by the gateway, the services and the web client.
 
-export { AccountMessage, ChangePasswordBody, OtpValidationBody, OtpValidationReply, VerifyEmailBody } from './account.js'
+export * from './account.js'
+export * from './envelope.js'
+export * from './identity-people.js'
+export * from './identity-session.js'
 export { ExportQuery, ExportReason, ExportReport, ExportReportReply, ExportScope, ExportSheet, ExportSkip, ExportVerification, WorkbookDifference } from './questionnaire-export.js'
 export { QuestionnaireCountsReply } from './questionnaire-counts.js'
+export * from './dashboard.js'
+export * from './questionnaire-clients.js'
+export * from './questionnaire-comments.js'
+export * from './questionnaire-common.js'
+export * from './questionnaire-events.js'
+export * from './questionnaire-llm.js'
+export * from './questionnaire-review.js'
 export { GeneratedAnswer, GeneratedAnswerReply } from './generated-answer.js'
 export * from './outbound.js'
+export * from './trust-subscriptions.js'
 
 export const SERVICES = ['identity', 'trust-center', 'questionnaire', 'outbound'] as const
 export type ServiceName = (typeof SERVICES)[number]

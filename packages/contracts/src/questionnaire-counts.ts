@@ -1,5 +1,5 @@
 // How far a questionnaire is (questionnaire service): the API contract's review counts
-// (countOfApproved, countOfReview, total), plus answered / drafted / empty so no screen calls an empty draft "answered".
+// (countOfApproved, countOfReview, total), plus answered / filled / drafted / empty so no screen calls a draft "answered".
 import { type Static, Type } from 'typebox'
 
 const Count = Type.Integer({ minimum: 0 })
@@ -12,11 +12,13 @@ export const QuestionnaireCountsReply = Type.Object({
   /** Neither approved nor reviewed (spec §4); empty answers included. */
   countOfReview: Count,
   total: Count,
-  /** Questions with a non-empty answer, drafted or written by a person, approved or not. */
+  /** Questions a person answered: approved, or with a text a person wrote (drafts awaiting review are not answered). */
   answered: Count,
+  /** Questions with a non-empty answer, drafts included, approved or not. */
+  filled: Count,
   /** Questions the drafting job has been through, whether it found an answer or not. */
   drafted: Count,
-  /** Questions without an answer (total − answered). */
+  /** Questions without an answer (total − filled). */
   empty: Count,
 })
 export type QuestionnaireCountsReply = Static<typeof QuestionnaireCountsReply>

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import type { AnswerCellRow, HistoryEntry, QuestionnaireDb } from './schema.js'
 
 type Db = Kysely<QuestionnaireDb>
@@ -7,6 +7,7 @@ const columns = [
   'llmReviewRespons', 'drafted', 'comment', 'citations', 'retrievedNarrative', 'documentName', 'fileAndFolder', 'answerHistory', 'updatedAt',
   'reviewReason',
   'answerSource',
+  'personAnswer',
 ] as const
 
 export interface NewQuestion {
@@ -77,7 +78,7 @@ export async function saveDraft(db: Db, tenantId: string, id: string, d: DraftFi
   }).where('tenantId', '=', tenantId).where('id', '=', id).where('drafted', '=', false).execute()
 }
 
-export async function updateAnswer(db: Db, tenantId: string, id: string, input: { answer: string; choiceValue: string | null; reviewstatus: boolean; llmstatus: boolean; comment: string; answerHistory: HistoryEntry[] }) {
+export async function updateAnswer(db: Db, tenantId: string, id: string, input: { answer: string; choiceValue: string | null; reviewstatus: boolean; llmstatus: boolean; comment: string; answerHistory: HistoryEntry[]; personAnswer?: boolean }) {
   return db.updateTable('question')
     .set({ ...input, answerHistory: JSON.stringify(input.answerHistory), updatedAt: new Date() })
     .where('tenantId', '=', tenantId).where('id', '=', id)
@@ -89,47 +90,72 @@ export interface QuestionCounts {
   countOfApproved: number
   countOfReview: number
   total: number
-  /** Questions with a non-empty answer (drafted or written by a person, approved or not). */
+  /** Questions a person answered: approved, or with a text a person wrote. Drafts waiting for review are not answered. */
   answered: number
+  /** Questions with a non-empty answer, drafts included (approved or not). */
+  filled: number
   /** Questions the drafting job has been through, answer found or not (the list's `drafted`). */
   drafted: number
-  /** Questions without an answer: total − answered. */
+  /** Questions without an answer: total − filled. */
   empty: number
 }
 
-/** Spec §4: approved = llmstatus true; review = neither flag set. Answered counts non-empty answers only. */
+/**
+ * Answered by a person: approved (llmstatus), or a non-empty text a person wrote (answers changed
+ * before `personAnswer` existed have a history).
+ */
+const personAnswered = (w: ExpressionBuilder<QuestionnaireDb, 'question'>) =>
+  w.or([
+    w('llmstatus', '=', true),
+    w.and([w('answer', '!=', ''), w.or([w('personAnswer', '=', true), w(sql<number>`jsonb_array_length(answer_history)`, '>', 0)])]),
+  ])
+
+/**
+ * Spec §4: approved = llmstatus true; review = neither flag set. Answered counts what a person
+ * approved or wrote; filled counts non-empty answers, drafts included.
+ */
 export async function countsOf(db: Db, tenantId: string, fileId: string): Promise<QuestionCounts> {
   const row = await db.selectFrom('question')
     .select((eb) => [
       eb.fn.countAll<string>().as('total'),
       eb.fn.count<string>('id').filterWhere('llmstatus', '=', true).as('approved'),
       eb.fn.count<string>('id').filterWhere((w) => w.and([w('llmstatus', '=', false), w('reviewstatus', '=', false)])).as('review'),
-      eb.fn.count<string>('id').filterWhere('answer', '!=', '').as('answered'),
+      eb.fn.count<string>('id').filterWhere(personAnswered).as('answered'),
+      eb.fn.count<string>('id').filterWhere('answer', '!=', '').as('filled'),
       eb.fn.count<string>('id').filterWhere('drafted', '=', true).as('drafted'),
     ])
     .where('tenantId', '=', tenantId).where('fileId', '=', fileId)
     .executeTakeFirst()
   const total = Number(row?.total ?? 0)
-  const answered = Number(row?.answered ?? 0)
+  const filled = Number(row?.filled ?? 0)
   return {
     countOfApproved: Number(row?.approved ?? 0), countOfReview: Number(row?.review ?? 0), total,
-    answered, drafted: Number(row?.drafted ?? 0), empty: total - answered,
+    answered: Number(row?.answered ?? 0), filled, drafted: Number(row?.drafted ?? 0), empty: total - filled,
   }
 }
 
-/** Answered (non-empty) and approved questions per questionnaire, for the client's file list. */
-export async function answerCountsOf(db: Db, tenantId: string, fileIds: string[]): Promise<Map<string, { answered: number; approved: number }>> {
+export interface AnswerCounts {
+  /** Approved or written by a person. */
+  answered: number
+  approved: number
+  /** Non-empty answers, drafts included. */
+  filled: number
+}
+
+/** Answered (by a person), approved and filled (non-empty) questions per questionnaire, for the client's file list. */
+export async function answerCountsOf(db: Db, tenantId: string, fileIds: string[]): Promise<Map<string, AnswerCounts>> {
   if (!fileIds.length) return new Map()
   const rows = await db.selectFrom('question')
     .select((eb) => [
       'fileId',
-      eb.fn.count<string>('id').filterWhere('answer', '!=', '').as('answered'),
+      eb.fn.count<string>('id').filterWhere(personAnswered).as('answered'),
       eb.fn.count<string>('id').filterWhere('llmstatus', '=', true).as('approved'),
+      eb.fn.count<string>('id').filterWhere('answer', '!=', '').as('filled'),
     ])
     .where('tenantId', '=', tenantId).where('fileId', 'in', fileIds)
     .groupBy('fileId')
     .execute()
-  return new Map(rows.map((r) => [r.fileId, { answered: Number(r.answered), approved: Number(r.approved) }]))
+  return new Map(rows.map((r) => [r.fileId, { answered: Number(r.answered), approved: Number(r.approved), filled: Number(r.filled) }]))
 }
 
 /** Approved answers of the tenant's questionnaires, with the file each was approved in: the answer library. */

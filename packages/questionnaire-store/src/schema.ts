@@ -78,6 +78,8 @@ export interface QuestionTable {
   reviewReason: Generated<string>
   /** Where the draft came from: '' (a person, or not drafted), the answer library, the documents (offline), a model. */
   answerSource: Generated<'' | 'library' | 'documents' | 'model'>
+  /** A person wrote the answer's text (saved one that differs from what was there); drafts are false. */
+  personAnswer: Generated<boolean>
   updatedAt: Generated<Date>
 }
 

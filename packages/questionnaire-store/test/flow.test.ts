@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { type Database, migrateSchema, systemView, testDatabaseKinds } from '@portal/db'
 import { knowledgeDb, replaceDocumentChunks } from '@portal/knowledge'
 import {
-  answerCountsOf, citedDocumentReason, clientDocumentsPending, countsOf, endDraftTurn, finishFile, flagAnswersCiting, insertCompany, insertFile, listQuestions,
+  answerCountsOf, citedDocumentOf, citedDocumentReason, citedDocuments, clientDocumentsPending, countsOf, endDraftTurn, finishFile, flagAnswersCiting, insertCompany, insertFile, listQuestions,
   migrations, olderVersions, questionnaireDb, questionnairesAwaitingDocuments, questionnairesToDraft, replaceQuestions, SCHEMA, saveDraft, setDrafted,
   takeDraftTurn, updateAnswer, withDraftTurns,
 } from '../src/index.js'
@@ -38,19 +38,25 @@ describe.each(testDatabaseKinds())('questionnaire flow on %s', (_kind, open) => 
     answer, choiceValue: undefined, citations, needsReview: !answer, reviewReason: '', answerSource: 'documents' as const, retrievedNarrative: '', documentName: '', fileAndFolder: '',
   })
 
-  it('counts answered (non-empty) apart from drafted and approved, per questionnaire and per list', async () => {
+  it('counts as answered what a person approved or wrote, apart from filled (drafts), drafted and approved, per questionnaire and per list', async () => {
     const { db, tenantId, questionnaire } = await client()
-    const q = await questionnaire(5)
+    const q = await questionnaire(6)
     const rows = await listQuestions(db, tenantId, q.id)
-    // All five drafted; two found no evidence and stay empty (the drawer used to call them answered).
-    for (const [i, r] of rows.entries()) await saveDraft(db, tenantId, r.id, draft(i < 3 ? `Answer ${i}` : ''))
+    // All six drafted; two found no evidence and stay empty (the drawer used to call them answered).
+    for (const [i, r] of rows.entries()) await saveDraft(db, tenantId, r.id, draft(i < 4 ? `Answer ${i}` : ''))
+    expect(await countsOf(db, tenantId, q.id)).toMatchObject({ answered: 0, filled: 4 }) // drafts only: nothing answered yet (issue 14)
+    // Approved; written by a person into an empty one; changed before `personAnswer` existed (a history).
     await updateAnswer(db, tenantId, rows[0]!.id, { answer: 'Answer 0', choiceValue: null, reviewstatus: true, llmstatus: true, comment: '', answerHistory: [] })
-    expect(await setDrafted(db, tenantId, q.id)).toEqual({ drafted: 5, total: 5 })
-    expect(await countsOf(db, tenantId, q.id)).toEqual({ countOfApproved: 1, countOfReview: 4, total: 5, answered: 3, drafted: 5, empty: 2 })
+    await updateAnswer(db, tenantId, rows[4]!.id, { answer: 'Written', choiceValue: null, reviewstatus: false, llmstatus: false, comment: '', answerHistory: [], personAnswer: true })
+    await updateAnswer(db, tenantId, rows[1]!.id, { answer: 'Answer 1, edited', choiceValue: null, reviewstatus: false, llmstatus: false, comment: '', answerHistory: [{ answer: 'Answer 1', createdAt: '2026-11-01T00:00:00Z', name: 'Dana' }] })
+    // A draft saved again unchanged stays a draft.
+    await updateAnswer(db, tenantId, rows[2]!.id, { answer: 'Answer 2', choiceValue: null, reviewstatus: false, llmstatus: false, comment: '', answerHistory: [], personAnswer: false })
+    expect(await setDrafted(db, tenantId, q.id)).toEqual({ drafted: 6, total: 6 })
+    expect(await countsOf(db, tenantId, q.id)).toEqual({ countOfApproved: 1, countOfReview: 5, total: 6, answered: 3, filled: 5, drafted: 6, empty: 1 })
     const other = await questionnaire(2)
     const lists = await answerCountsOf(db, tenantId, [q.id, other.id])
-    expect(lists.get(q.id)).toEqual({ answered: 3, approved: 1 })
-    expect(lists.get(other.id) ?? { answered: 0, approved: 0 }).toEqual({ answered: 0, approved: 0 })
+    expect(lists.get(q.id)).toEqual({ answered: 3, approved: 1, filled: 5 })
+    expect(lists.get(other.id) ?? { answered: 0, approved: 0, filled: 0 }).toEqual({ answered: 0, approved: 0, filled: 0 })
     expect((await answerCountsOf(db, crypto.randomUUID(), [q.id])).size).toBe(0) // another tenant sees nothing
     expect(await countsOf(db, crypto.randomUUID(), q.id)).toMatchObject({ total: 0, answered: 0 })
   })
@@ -155,6 +161,15 @@ describe.each(testDatabaseKinds())('questionnaire flow on %s', (_kind, open) => 
     await saveDraft(db, tenantId, drafted!.id, draft('MFA is required.', [keptA!, goneB!]))
     await saveDraft(db, tenantId, elsewhere!.id, draft('Backups are daily.', [keptA!]))
     await saveDraft(db, tenantId, empty!.id, draft(''))
+    // The review page's source link: each cited chunk names its document and page, for this tenant only.
+    const cited = await citedDocuments(db, tenantId, [goneA!, keptA!, goneB!, 'not-a-uuid'])
+    expect(Object.fromEntries(cited)).toEqual({
+      [goneA!]: { documentId: gone.id, documentName: 'gone.pdf', page: 2 }, [keptA!]: { documentId: kept.id, documentName: 'kept.pdf', page: 1 },
+      [goneB!]: { documentId: gone.id, documentName: 'gone.pdf', page: 3 },
+    })
+    expect((await citedDocuments(db, crypto.randomUUID(), [goneA!, keptA!])).size).toBe(0)
+    expect(citedDocumentOf({ citations: [keptA!, goneB!], documentName: 'gone.pdf' }, cited)).toEqual({ documentId: gone.id, documentName: 'gone.pdf', page: 3 })
+    expect(citedDocumentOf({ citations: [keptA!], documentName: 'gone.pdf' }, cited)).toBeUndefined()
     const on = new Date('2026-12-01T10:00:00Z')
     const reason = citedDocumentReason('gone.pdf', 'deleted', on)
     expect(reason).toBe('The cited document gone.pdf was deleted on 2026-12-01')
@@ -164,7 +179,7 @@ describe.each(testDatabaseKinds())('questionnaire flow on %s', (_kind, open) => 
     expect(after.get(approved!.id)).toMatchObject({ answer: 'Encrypted at rest.', llmstatus: false, reviewstatus: false, llmReviewRespons: 1, reviewReason: reason })
     expect(after.get(drafted!.id)).toMatchObject({ answer: 'MFA is required.', llmReviewRespons: 1, reviewReason: reason })
     expect(after.get(elsewhere!.id)).toMatchObject({ llmReviewRespons: 0, reviewReason: '' })
-    expect(await countsOf(db, tenantId, q.id)).toMatchObject({ countOfApproved: 0, answered: 3 })
+    expect(await countsOf(db, tenantId, q.id)).toMatchObject({ countOfApproved: 0, answered: 0, filled: 3 })
     expect(citedDocumentReason('kept.pdf', 'replaced', on)).toBe('The cited document kept.pdf was replaced on 2026-12-01')
   })
 

@@ -50,9 +50,9 @@ describe.each(testDatabaseKinds())('questionnaire store on %s', (_kind, open) =>
     const saved = (await listQuestions(db, a, file.id))[0]!
     expect(saved).toMatchObject({ answer: 'Yes, always.', choiceValue: 'Yes', citations: ['c1'], llmReviewRespons: 0, drafted: true, answerCells: qs[0]!.answerCells })
 
-    expect(await countsOf(db, a, file.id)).toEqual({ countOfApproved: 0, countOfReview: 3, total: 3, answered: 1, drafted: 1, empty: 2 })
+    expect(await countsOf(db, a, file.id)).toEqual({ countOfApproved: 0, countOfReview: 3, total: 3, answered: 0, filled: 1, drafted: 1, empty: 2 })
     await updateAnswer(db, a, first!.id, { answer: 'Yes, always.', choiceValue: null, reviewstatus: false, llmstatus: true, comment: '', answerHistory: [] })
-    expect(await countsOf(db, a, file.id)).toEqual({ countOfApproved: 1, countOfReview: 2, total: 3, answered: 1, drafted: 1, empty: 2 })
+    expect(await countsOf(db, a, file.id)).toEqual({ countOfApproved: 1, countOfReview: 2, total: 3, answered: 1, filled: 1, drafted: 1, empty: 2 })
     expect((await answerLibrary(db, a)).map((e) => e.answer)).toEqual(['Yes, always.'])
     expect(await answerLibrary(db, b)).toEqual([])
     expect(await updateAnswer(db, b, first!.id, { answer: 'x', choiceValue: null, reviewstatus: true, llmstatus: true, comment: '', answerHistory: [] })).toBeUndefined()

@@ -11,6 +11,8 @@ const cases: [string, Make][] = [
   ...(redisUrl ? [['bullmq', (log = silentLogger) => createQueue({ redisUrl, prefix: `test-${crypto.randomUUID().slice(0, 8)}` }, log)] as [string, Make]] : []),
 ]
 
+// Tests wait on what the queue reports (drain, a handler's own record), never for a fixed time;
+// the sleeps left are inside handlers, standing for the work a job does.
 const waitFor = async (cond: () => boolean, ms = 5000) => {
   const until = Date.now() + ms
   while (!cond()) {
@@ -44,7 +46,6 @@ describe.each(cases)('%s queue', (kind, make) => {
       await job.progress(50)
     })
     await q.add(name, { n: 1 })
-    await new Promise((r) => setTimeout(r, 20))
     await q.drain(name)
     expect(seen).toEqual([{ n: 1 }])
   })
@@ -72,7 +73,6 @@ describe.each(cases)('%s queue', (kind, make) => {
       if (job.attempt < 3) throw new Error('flaky')
     })
     await q.add(name, { x: 1 }, { attempts: 3, backoffMs: 10 })
-    await new Promise((r) => setTimeout(r, 20))
     await q.drain(name)
     expect(attempts).toEqual([1, 2, 3])
   })
@@ -103,7 +103,6 @@ describe.each(cases)('%s queue', (kind, make) => {
       if (job.attempt < 3) throw new JobNotReadyError('waiting for documents')
     })
     await q.add(name, { x: 1 }, { attempts: 5, backoffMs: 10 })
-    await new Promise((r) => setTimeout(r, 40))
     await q.drain(name)
     await waitFor(() => calls.info === 2)
     expect(attempts).toEqual([1, 2, 3])
@@ -121,7 +120,6 @@ describe.each(cases)('%s queue', (kind, make) => {
     })
     await q.add(name, { kind: 'bad' }, { attempts: 3, backoffMs: 10 })
     await q.add(name, { kind: 'foreign' }, { attempts: 3, backoffMs: 10 })
-    await new Promise((r) => setTimeout(r, 20))
     await q.drain(name)
     expect(runs).toBe(2)
   })
@@ -130,7 +128,9 @@ describe.each(cases)('%s queue', (kind, make) => {
     q = await make()
     const name = qname()
     let runs = 0
-    const gate = new Promise((r) => setTimeout(r, 100))
+    // The first run holds until both adds are in, so the second meets it still queued or running.
+    let open!: () => void
+    const gate = new Promise<void>((r) => (open = r))
     q.process(name, async () => {
       runs++
       await gate
@@ -139,7 +139,7 @@ describe.each(cases)('%s queue', (kind, make) => {
     const b = await q.add(name, { x: 1 }, { jobId: 'draft:t1:q1' })
     expect(a).toBe(b)
     expect(a).toBe('draft-t1-q1') // ':' is BullMQ's key separator, so both adapters replace it
-    await new Promise((r) => setTimeout(r, 20))
+    open()
     await q.drain(name)
     expect(runs).toBe(1)
     // Once the job has finished, the same id queues a new run.
@@ -170,7 +170,6 @@ describe.each(cases)('%s queue', (kind, make) => {
       finished++
     }, { concurrency: 2 })
     for (let i = 0; i < 4; i++) await q.add(name, { i })
-    await new Promise((r) => setTimeout(r, 30))
     await q.drain(name)
     expect(peak).toBe(2)
     expect(finished).toBe(4)

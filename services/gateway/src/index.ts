@@ -11,6 +11,7 @@ import { AppError } from '@portal/errors'
 import type { ServiceContext } from '@portal/http'
 import type { Module } from '@portal/runtime'
 import { trustHostLookup } from './trust-hosts.js'
+import { trustPages } from './trust-page.js'
 
 /** A service that did not answer as the gateway's error: 504 when it was too slow, 502 when unreachable. */
 export function upstreamFailure(svc: string, error: { code?: string; statusCode?: number }): AppError {
@@ -71,11 +72,17 @@ export const gatewayModule: Module<ServiceContext> = {
     const trustHtml = existsSync(trustFile) ? readFileSync(trustFile) : undefined
     if (!trustHtml) logger.warn({ root }, 'web app has no trust.html: trust-center hosts get the staff app')
     const isTrustHost = trustHostLookup(server)
+    // The trust center is rendered on the server (trust-page.ts), with robots.txt and sitemap.xml per host.
+    const trust = trustHtml ? trustPages(server, { root, trustHtml, publicUrl: config.publicUrl, logger, isTrustHost }) : undefined
     await server.register(fastifyStatic, {
       root,
       prefix: '/',
       wildcard: false,
       index: false,
+      // Scripts and stylesheets are compressed at build time (web/vite.config.ts): .br / .gz beside them.
+      preCompressed: true,
+      // The server renderer (dist/server) is the gateway's, not a file for browsers.
+      allowedPath: (pathName) => !pathName.startsWith('/server/'),
       setHeaders: (res, filePath) => {
         // Vite names assets by content hash: safe to cache for a year.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
@@ -85,8 +92,8 @@ export const gatewayModule: Module<ServiceContext> = {
     // Any other GET path is a client-side route: answer with the app's page for this host.
     server.setFallback(async (req, reply) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return reply.status(404).send({ status: false, message: 'Not found' })
-      const html = trustHtml && (await isTrustHost(req.hostname)) ? trustHtml : indexHtml
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html)
+      if (trust && (await isTrustHost(req.hostname))) return trust.page(req, reply)
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml)
     })
   },
 }

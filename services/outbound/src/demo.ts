@@ -4,7 +4,7 @@
 import { withTenant } from '@portal/db'
 import { tenantKey } from '@portal/storage'
 import { readQuestions } from '@portal/documents'
-import { sampleQuestionnaireXlsx } from '@portal/svc-questionnaire/demo-sample'
+import { sampleQuestionnaireXlsx } from '@portal/demo'
 import { replaceFileQuestions } from './db/files.repo.js'
 import { revokeLinks } from './db/links.repo.js'
 import { answerQuestion, insertOutbound, outboundQuestions } from './db/outbounds.repo.js'

@@ -8,6 +8,7 @@ import type { OutboundDeps } from './deps.js'
 import { limits } from './domain/uploads.js'
 import { answerRoutes } from './routes/answers.js'
 import { collaboratorRoutes } from './routes/collaborators.js'
+import { dashboardRoutes } from './routes/dashboard.js'
 import { eventRoutes } from './routes/events.js'
 import { exportRoutes } from './routes/export.js'
 import { inboundRoutes } from './routes/inbound.js'
@@ -21,6 +22,7 @@ export async function outboundPlugin(app: AppInstance, deps: OutboundDeps): Prom
   app.addHook('preHandler', guard(deps))
   inboundRoutes(app, deps)
   templateRoutes(app, deps)
+  dashboardRoutes(app, deps)
   outboundRoutes(app, deps)
   answerRoutes(app, deps)
   collaboratorRoutes(app, deps)

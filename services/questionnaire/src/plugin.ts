@@ -5,6 +5,7 @@ import { type AppInstance, requireAuth, requireStaff } from '@portal/http'
 import type { QuestionnaireDeps } from './deps.js'
 import { commentRoutes } from './routes/comments.js'
 import { companyRoutes } from './routes/companies.js'
+import { dashboardRoutes } from './routes/dashboard.js'
 import { eventRoutes } from './routes/events.js'
 import { exportRoutes } from './routes/export.js'
 import { fileRoutes } from './routes/files.js'
@@ -24,4 +25,5 @@ export async function questionnairePlugin(app: AppInstance, deps: QuestionnaireD
   commentRoutes(app, deps)
   eventRoutes(app, deps)
   fsRoutes(app, deps)
+  dashboardRoutes(app, deps)
 }

@@ -8,7 +8,7 @@ import { migrations } from './db/migrations/index.js'
 import { SCHEMA, type TrustCenterDb } from './db/schema.js'
 import { refreshHostnames } from './db/site.repo.js'
 import { seedDemoTrustCenter as seedDemo } from './demo/seed.js'
-import { PageCache } from './page.js'
+import { PageCache, PUBLIC_PAGE_DECORATOR, publicPageReader } from './page.js'
 import { trustCenterPlugin } from './plugin.js'
 import { SiteDirectory } from './sites.js'
 import { ViewCounter } from './views.js'
@@ -33,16 +33,21 @@ export const module: Module<ServiceContext> = {
     await asSystem(() => refreshHostnames(db, ctx.config.trustCenterDomain)) // every tenant's site: system work
     const logger = ctx.logger.child({ svc: SERVICE })
     const views = new ViewCounter(db, logger)
+    const sites = new SiteDirectory(db, ctx.config.trustCenterDomain)
+    const pages = new PageCache()
     ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
     await ctx.server.register(
       async (app) =>
         trustCenterPlugin(app, {
           db, config: ctx.config, logger, views,
           blobs: need(ctx.blobs, 'blobs'), bus: need(ctx.bus, 'bus'), mail: need(ctx.mail, 'mail'),
-          sites: new SiteDirectory(db, ctx.config.trustCenterDomain), pages: new PageCache(), now: () => new Date(),
+          sites, pages, now: () => new Date(),
         }),
       { prefix: '/api' },
     )
+    // In one process, the gateway's server-rendered page reads the public page's cached reply here
+    // (no request through the whole server per page view); it asks over HTTP when this is not set.
+    ctx.server.decorate(PUBLIC_PAGE_DECORATOR, publicPageReader(sites, pages, views))
     return { stop: () => views.stop() }
   },
 }

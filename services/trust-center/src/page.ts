@@ -8,6 +8,8 @@ import { listDocuments } from './db/documents.repo.js'
 import { currentNda } from './db/nda.repo.js'
 import type { TrustCenterDb } from './db/schema.js'
 import type { Site } from './db/site.repo.js'
+import type { SiteDirectory } from './sites.js'
+import type { ViewCounter } from './views.js'
 import { categoryOut, complianceOut, documentOut, iso, logoPath, themeOut } from './dto.js'
 
 export async function assemblePage(db: Kysely<TrustCenterDb>, site: Site) {
@@ -38,6 +40,23 @@ export interface CachedPage {
 }
 
 const MAX_TENANTS = 1000
+
+/** Name of the server decoration through which the gateway reads published pages in one process. */
+export const PUBLIC_PAGE_DECORATOR = 'trustCenterPublicPage'
+
+/** What GET /api/trustcenteruser would answer on this host, when that answer is cached; records the view as that call does. */
+export type PublicPageReader = (hostname: string) => Promise<{ etag: string; body: Buffer } | 'not-found' | undefined>
+
+export function publicPageReader(sites: SiteDirectory, pages: PageCache, views: ViewCounter): PublicPageReader {
+  return async (hostname) => {
+    const site = await sites.publishedOnHost(hostname)
+    if (!site) return 'not-found'
+    const page = pages.get(site)
+    if (!page) return undefined // not built for this version yet: the caller asks the route, which builds it
+    views.add(site.tenantId)
+    return { etag: page.etag, body: page.body }
+  }
+}
 
 /** Serialised pages by tenant, valid for one content version; the oldest entry leaves when full. */
 export class PageCache {

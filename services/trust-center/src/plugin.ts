@@ -9,6 +9,7 @@ import type { TrustCenterDeps } from './deps.js'
 import { accessRoutes } from './routes/access.js'
 import { brandingRoutes } from './routes/branding.js'
 import { complianceRoutes } from './routes/compliance.js'
+import { dashboardRoutes } from './routes/dashboard.js'
 import { documentRoutes } from './routes/documents.js'
 import { downloadRoutes } from './routes/downloads.js'
 import { historyRoutes } from './routes/history.js'
@@ -17,6 +18,7 @@ import { overviewRoutes } from './routes/overview.js'
 import { pageRoutes } from './routes/page.js'
 import { securityRoutes } from './routes/security.js'
 import { siteRoutes } from './routes/site.js'
+import { updateRoutes } from './routes/updates.js'
 import { multipartLimits } from './uploads.js'
 
 export async function trustCenterPlugin(app: AppInstance, deps: TrustCenterDeps): Promise<void> {
@@ -33,4 +35,6 @@ export async function trustCenterPlugin(app: AppInstance, deps: TrustCenterDeps)
   accessRoutes(app, deps)
   downloadRoutes(app, deps)
   historyRoutes(app, deps)
+  updateRoutes(app, deps)
+  dashboardRoutes(app, deps)
 }

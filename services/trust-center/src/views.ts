@@ -31,7 +31,7 @@ export class ViewCounter {
       if (!n) continue
       this.counts.delete(t)
       try {
-        await withTenant(t, () => insertHistory(this.db, t, [{ type: 'view', detail: n === 1 ? 'Page loaded' : `Page loaded ${n} times` }])) // a timer: no request scope
+        await withTenant(t, () => insertHistory(this.db, t, [{ type: 'view', count: n, detail: n === 1 ? 'Page loaded' : `Page loaded ${n} times` }])) // a timer: no request scope
       } catch (err) {
         this.counts.set(t, (this.counts.get(t) ?? 0) + n)
         this.log.error({ err, tenantId: t }, 'page views not recorded')

@@ -54,7 +54,7 @@ describe.each(testDatabaseKinds())('trust-center module on %s', (_kind, open) =>
     expect(tables.rows.filter((t) => t.tableSchema !== 'trust_center')).toEqual([])
     expect(tables.rows.map((t) => t.tableName)).toEqual([
       'access_request', 'compliance', 'daily_usage', 'document', 'history', 'kysely_migration', 'kysely_migration_lock', 'logo', 'nda', 'nda_acceptance',
-      'overview', 'released_cname', 'security_category', 'security_item', 'settings', 'site', 'theme',
+      'overview', 'released_cname', 'security_category', 'security_item', 'settings', 'site', 'theme', 'update_change', 'update_subscriber', 'update_unsubscribe',
     ])
     await migrateSchema(database, SCHEMA, migrations)
     const applied = await sql<{ name: string }>`select name from trust_center.kysely_migration order by name`.execute(database.system)

@@ -19,6 +19,7 @@ const VerifyEmail = lazy(() => import('./routes/auth/verify-email'))
 const Profile = lazy(() => import('./routes/app/profile'))
 const People = lazy(() => import('./routes/app/people'))
 const Title = lazy(() => import('./routes/app/title'))
+const Dashboard = lazy(() => import('./routes/app/dashboard'))
 const Clients = lazy(() => import('./routes/app/clients'))
 const VendorDetails = lazy(() => import('./routes/app/vendor-details'))
 const Review = lazy(() => import('./routes/app/review'))
@@ -132,7 +133,7 @@ function MainRoutes({ admin, renewal }: { admin: boolean; renewal: RenewalStatus
           <Route path="/main" element={<Clients />} />
           <Route path="/enterprise" element={<Clients />} />
           <Route path="/enterprise-vendor-details" element={<VendorDetails />} />
-          <Route path="/dashboard" element={<Title title="Dashboard" />} />
+          <Route path="/dashboard" element={<Dashboard />} />
           <Route path="/account" element={<AccessRequests />} />
           <Route path="/trust-center-editor" element={<Editor />} />
           <Route path="/profile" element={<Profile />} />

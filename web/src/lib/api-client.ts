@@ -314,6 +314,15 @@ export async function request<T>(method: string, path: string, body?: unknown, o
   return parse<T>(res)
 }
 
+/** A file the API streams, as bytes (to show it: an object URL), with the app's headers and one renewal. */
+export async function fetchFile(path: string): Promise<Blob> {
+  await renewIfExpired(path)
+  let res = await send('GET', path, undefined)
+  if (res.status === 401 && (await refreshSession())) res = await send('GET', path, undefined)
+  if (!res.ok) await parse(res)
+  return res.blob()
+}
+
 /** Downloads a file the API streams (exports; with a body, a POST download) and saves it under `fileName`. */
 export async function downloadFile(path: string, fileName: string, body?: unknown): Promise<void> {
   const method = body === undefined ? 'GET' : 'POST'

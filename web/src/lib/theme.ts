@@ -1,4 +1,5 @@
-// Theme colours (spec §3) as CSS variables; defaults live in index.css.
+// Theme colours (spec §3) as CSS variables (defaults live in index.css), and the WCAG contrast
+// maths that keeps text readable on them (issue 14).
 import type { ThemeSettings } from './api-client'
 
 const VARS: Record<keyof ThemeSettings, string> = {
@@ -13,6 +14,93 @@ export function applyTheme(settings: ThemeSettings | undefined | null): void {
   if (!settings) return
   for (const [key, cssVar] of Object.entries(VARS)) {
     const value = settings[key as keyof ThemeSettings]
-    if (typeof value === 'string' && COLOUR.test(value)) document.documentElement.style.setProperty(cssVar, value)
+    if (typeof value !== 'string' || !COLOUR.test(value)) continue
+    // The console's text sits on white: a text colour unreadable there is left out.
+    if (key === 'textColor' && (contrastRatio(value, '#ffffff') ?? 0) < AA_CONTRAST) continue
+    document.documentElement.style.setProperty(cssVar, value)
   }
+  // The console's own text on the theme's colours stays readable whatever was chosen (issue 14).
+  const root = document.documentElement.style
+  const { headerColor, buttonColor } = settings
+  if (headerColor && COLOUR.test(headerColor)) root.setProperty('--header-text', readableTextColor(headerColor))
+  if (buttonColor && COLOUR.test(buttonColor)) {
+    root.setProperty('--button-text', readableTextColor(buttonColor))
+    // Links are drawn in the button colour on white: only where that is readable.
+    root.setProperty('--link-color', (contrastRatio(buttonColor, '#ffffff') ?? 0) >= AA_CONTRAST ? buttonColor : '#0a66c2')
+  }
+}
+
+// Contrast (WCAG 2.x): relative luminance of sRGB colours and their contrast ratio, and the text
+// colour that stays readable on any background. Pure, so the public bundle can use it too.
+
+/** WCAG AA minimum contrast for normal-size text. */
+export const AA_CONTRAST = 4.5
+
+/** [r, g, b] (0–255) of "#rgb", "#rgba", "#rrggbb" or "#rrggbbaa" (alpha ignored); null if not a hex colour. */
+export function parseHexColor(hex: string): [number, number, number] | null {
+  const m = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(hex.trim())
+  if (!m) return null
+  const h = m[1]!
+  const full = h.length <= 4 ? [...h.slice(0, 3)].map((c) => c + c).join('') : h.slice(0, 6)
+  return [0, 2, 4].map((i) => Number.parseInt(full.slice(i, i + 2), 16)) as [number, number, number]
+}
+
+/** Relative luminance (0 black … 1 white) of a hex colour, as WCAG defines it; null if not a hex colour. */
+export function relativeLuminance(hex: string): number | null {
+  const rgb = parseHexColor(hex)
+  if (!rgb) return null
+  const [r, g, b] = rgb.map((v) => {
+    const c = v / 255
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+  }) as [number, number, number]
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b
+}
+
+/** Contrast ratio (1 … 21) of two hex colours, in either order; null if either is not a hex colour. */
+export function contrastRatio(a: string, b: string): number | null {
+  const la = relativeLuminance(a)
+  const lb = relativeLuminance(b)
+  if (la === null || lb === null) return null
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05)
+}
+
+/**
+ * The text colour to use on `background`: black or white, whichever contrasts more. One of the two
+ * always reaches at least 4.58:1, so the result meets WCAG AA (4.5:1) on any colour. A value that is
+ * not a hex colour gets black (text as on the default white page).
+ */
+export function readableTextColor(background: string): '#000000' | '#ffffff' {
+  const onBlack = contrastRatio(background, '#000000')
+  const onWhite = contrastRatio(background, '#ffffff')
+  if (onBlack === null || onWhite === null) return '#000000'
+  return onWhite > onBlack ? '#ffffff' : '#000000'
+}
+
+/** A ratio as people read it, never rounded up past a threshold: 4.499 is "4.49:1", not "4.50:1". */
+export const formatRatio = (ratio: number): string => `${(Math.floor(ratio * 100) / 100).toFixed(2)}:1`
+
+const SURFACE: Record<keyof ThemeSettings, string> = { headerColor: 'the header', backgroundColor: 'the background', textColor: 'text', buttonColor: 'buttons' }
+
+/**
+ * The settings form's warning for one theme colour, in words (null when every text it carries is
+ * readable): white text (the page's default) on the header, background and buttons; text in the
+ * text colour, and links in the button colour, on the white page. Below WCAG AA (4.5:1) it says
+ * the ratio and what happens or what to do.
+ */
+export function contrastWarning(field: keyof ThemeSettings, colour: string): string | null {
+  if (parseHexColor(colour) === null) return null
+  const problems: string[] = []
+  const onWhite = contrastRatio(colour, '#ffffff')!
+  if (field === 'textColor') {
+    if (onWhite < AA_CONTRAST) problems.push(`Text in ${colour} on the white page has a contrast of only ${formatRatio(onWhite)}, below the WCAG AA minimum of 4.5:1: choose a darker colour.`)
+    return problems.join(' ') || null
+  }
+  if (onWhite < AA_CONTRAST) {
+    const text = readableTextColor(colour)
+    problems.push(
+      `White text on ${SURFACE[field]} (${colour}) has a contrast of only ${formatRatio(onWhite)}, below the WCAG AA minimum of 4.5:1; the trust center shows ${text === '#000000' ? 'black' : 'white'} text on it instead (${formatRatio(contrastRatio(colour, text)!)}).`,
+    )
+  }
+  if (field === 'buttonColor' && onWhite < AA_CONTRAST) problems.push(`Links in this colour on the white page are hard to read too: choose a darker colour.`)
+  return problems.join(' ') || null
 }

@@ -1,6 +1,7 @@
 // The visitor's two forms: the access request (with the NDA when the company has one) and, for a
 // visitor who arrives with an approval link before accepting the current NDA, the NDA acceptance.
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { useModalDialog } from '../lib/dialog'
 import { acceptNda, getNda, type Nda, PublicError, requestAccess } from './api'
 
 const EMAIL = /^[A-Za-z0-9_.+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/
@@ -33,6 +34,9 @@ export function RequestAccessForm({ hasNda, onClose }: { hasNda: boolean; onClos
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value })
+  // Focus inside while open, Tab kept there, Escape closes, focus back to the button that opened it.
+  const dialog = useRef<HTMLDivElement>(null)
+  useModalDialog(dialog, onClose)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -53,7 +57,7 @@ export function RequestAccessForm({ hasNda, onClose }: { hasNda: boolean; onClos
   }
 
   return (
-    <div className="tc-dialog" role="dialog" aria-modal="true" aria-labelledby="tc-request-title">
+    <div className="tc-dialog" role="dialog" aria-modal="true" aria-labelledby="tc-request-title" ref={dialog}>
       <div className="tc-dialog-body">
         <h2 id="tc-request-title">Request access</h2>
         {done ? (
@@ -98,6 +102,9 @@ export function AcceptNdaForm({ email, permissionToken, onAccepted }: { email: s
   const [name, setName] = useState('')
   const [accepted, setAccepted] = useState(false)
   const [error, setError] = useState('')
+  // Focus inside while open and Tab kept there (it has no Cancel: accepting is the way on).
+  const dialog = useRef<HTMLDivElement>(null)
+  useModalDialog(dialog)
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     if (!nda) return undefined
@@ -112,7 +119,7 @@ export function AcceptNdaForm({ email, permissionToken, onAccepted }: { email: s
     return undefined
   }
   return (
-    <div className="tc-dialog" role="dialog" aria-modal="true" aria-labelledby="tc-nda-title">
+    <div className="tc-dialog" role="dialog" aria-modal="true" aria-labelledby="tc-nda-title" ref={dialog}>
       <div className="tc-dialog-body">
         <h2 id="tc-nda-title">Accept the NDA to download</h2>
         {!nda ? <p className="tc-muted">Loading the NDA…</p> : (

@@ -10,6 +10,9 @@ export interface ComplianceRecord { _id: string; framework: string; status: 'com
 export interface TrustDocument { _id: string; title: string; fileName: string; visibility: 'public' | 'approval' | 'internal'; size: number; mimeType: string; createdAt: string }
 export interface Theme { headerColor: string; backgroundColor: string; textColor: string; buttonColor: string }
 
+/** One line of the public changelog (contract: TrustChange in @portal/contracts). */
+export interface TrustChange { _id: string; date: string; kind: 'document' | 'compliance'; action: 'added' | 'updated' | 'removed'; title: string }
+
 export interface TrustPage {
   companyTitle: string
   logo: string | null
@@ -20,6 +23,8 @@ export interface TrustPage {
   documents: TrustDocument[]
   nda: { _id: string; updatedAt: string } | null
   cname: string
+  /** The latest changes, newest first: not in the page call's reply; the gateway adds them to the server-rendered page. */
+  changelog?: TrustChange[]
 }
 
 export interface Nda { _id: string; description: string; updatedAt: string; version: number }
@@ -43,11 +48,15 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   return json as T
 }
 
+/** The page in one call (without the changelog, which the server-rendered page has inline). */
 export const getPage = () => call<{ data: TrustPage }>('GET', '/api/trustcenteruser').then((r) => r.data)
 export const getNda = () => call<{ data: Nda | null }>('GET', '/api/ndauser').then((r) => r.data)
 /** With the visitor's access link token the acceptance is recorded as confirmed (the link proves the email). */
 export const acceptNda = (body: { ndaId: string; name: string; email: string; permissionToken?: string }) => call('POST', '/api/nda/accept', body)
 export const requestAccess = (body: Record<string, string>) => call<{ message?: string }>('POST', '/api/useraccessrequest', body)
+export const subscribeUpdates = (email: string) => call<{ message: string }>('POST', '/api/trust-center/updates/subscribe', { email })
+export const confirmUpdates = (token: string) => call<{ message: string }>('POST', '/api/trust-center/updates/confirm', { token })
+export const unsubscribeUpdates = (token: string) => call<{ message: string }>('POST', '/api/trust-center/updates/unsubscribe', { token })
 export const checkAccess = (permissionToken: string) => call<{ data: Grant }>('POST', '/api/useraccesscheck', { permissionToken }).then((r) => r.data)
 
 /** Posts and saves the reply's bytes as a file (downloads are POSTs: tokens never go in URLs). */

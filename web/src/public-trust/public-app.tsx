@@ -1,12 +1,14 @@
 // The public trust center on a published host (spec "Special domain"): `/NDA` the public NDA, the
-// legal pages, and any other path (`/`, `/{userId}`) the trust center. One call loads the page
-// (the server records the view);
+// legal pages, and any other path (`/`, `/{userId}`) the trust center. The gateway renders the
+// trust center on the server with these components and inlines its data, which the browser then
+// hydrates (main.tsx); without inlined data one call loads the page (the server records the view);
 // an approval link (`#access=<token>&email=<email>`) is stored, removed from the address bar and
 // checked; gated documents then download with it, after the NDA when it was not accepted yet.
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { AcceptNdaForm, PublicNdaPage, RequestAccessForm } from './access-forms'
 import { checkAccess, getPage, type Grant, PublicError, saveDownload, type TrustDocument, type TrustPage, visitorStore } from './api'
 import { TrustCenterView, themeStyle } from './trust-center-view'
+import { followUpdatesLink, SubscribeForm, takeUpdatesLink } from './updates'
 import './trust.css'
 
 const Terms = lazy(() => import('../features/legal/components/terms-of-service').then((m) => ({ default: m.TermsOfService })))
@@ -22,16 +24,21 @@ function takeAccessLink(): void {
   history.replaceState(null, '', window.location.pathname + window.location.search)
 }
 
-function TrustCenterPage() {
-  const [page, setPage] = useState<TrustPage | null>(null)
+function TrustCenterPage({ initialPage }: { initialPage: TrustPage | null }) {
+  const [page, setPage] = useState<TrustPage | null>(initialPage)
   const [failure, setFailure] = useState('')
   const [grant, setGrant] = useState<Grant | null>(null)
   const [dialog, setDialog] = useState<'request' | 'nda' | null>(null)
   const [notice, setNotice] = useState('')
+  const [updates, setUpdates] = useState<{ ok: boolean; text: string } | null>(null)
 
   useEffect(() => {
-    getPage().then(setPage, (e: unknown) => setFailure(e instanceof PublicError && e.status === 404 ? 'This trust center is not available.' : 'The trust center could not be loaded. Please try again.'))
+    // The page answers the visitor from here on (for a server-rendered page: hydrated); tests wait for it.
+    document.getElementById('root')?.setAttribute('data-ready', '')
+    if (!initialPage) getPage().then(setPage, (e: unknown) => setFailure(e instanceof PublicError && e.status === 404 ? 'This trust center is not available.' : 'The trust center could not be loaded. Please try again.'))
     const check = () => {
+      const link = takeUpdatesLink()
+      if (link) followUpdatesLink(link).then(setUpdates)
       takeAccessLink()
       const token = visitorStore.get('fileAccess')
       if (!token) return
@@ -49,7 +56,7 @@ function TrustCenterPage() {
     // The mailed link may be opened in a tab already showing the page: only the fragment changes.
     window.addEventListener('hashchange', check)
     return () => window.removeEventListener('hashchange', check)
-  }, [])
+  }, [initialPage])
 
   const granted = Boolean(grant?.ndaAccepted)
   const credentials = () => (granted ? { userAccessEmail: visitorStore.get('userAccessEmail'), permissionToken: visitorStore.get('fileAccess') } : {})
@@ -73,7 +80,13 @@ function TrustCenterPage() {
       <TrustCenterView
         page={page}
         actions={{ granted, onDownload, onDownloadAll, onRequestAccess: () => setDialog('request') }}
-        banner={notice ? <p className="tc-notice" role="alert">{notice}</p> : grant && granted ? <p className="tc-notice tc-ok" role="status">Access granted to {grant.email}</p> : null}
+        banner={(
+          <>
+            {updates && <p className={updates.ok ? 'tc-notice tc-ok' : 'tc-notice'} role={updates.ok ? 'status' : 'alert'}>{updates.text}</p>}
+            {notice ? <p className="tc-notice" role="alert">{notice}</p> : grant && granted ? <p className="tc-notice tc-ok" role="status">Access granted to {grant.email}</p> : null}
+          </>
+        )}
+        after={<SubscribeForm />}
       />
       {dialog === 'request' && <div style={themeStyle(page.theme)}><RequestAccessForm hasNda={Boolean(page.nda)} onClose={() => setDialog(null)} /></div>}
       {dialog === 'nda' && grant && (
@@ -85,11 +98,14 @@ function TrustCenterPage() {
   )
 }
 
-export function PublicApp() {
-  const path = window.location.pathname
+/**
+ * `path` is the page's path (the address bar's when not given: the console's router mounts it so);
+ * `initialPage` the data the server rendered it with (null: fetch it).
+ */
+export function PublicApp({ path = window.location.pathname, initialPage = null }: { path?: string; initialPage?: TrustPage | null }) {
   if (path === '/NDA') return <PublicNdaPage />
   if (path === '/terms-of-service' || path === '/privacy-policy') {
     return <Suspense fallback={<div className="tc-loading">Loading…</div>}>{path === '/terms-of-service' ? <Terms /> : <Privacy />}</Suspense>
   }
-  return <TrustCenterPage />
+  return <TrustCenterPage initialPage={initialPage} />
 }

@@ -1,7 +1,7 @@
 // The trust center as visitors see it: header with logo and theme, overview, documents, compliance
 // and security. Pure view: the public bundle and the signed-in preview feed it their data.
 import type { CSSProperties, ReactNode } from 'react'
-import type { TrustDocument, TrustPage } from './api'
+import type { TrustChange, TrustDocument, TrustPage } from './api'
 import { Badge, STATUS_TEXT } from './badges'
 import { RichText } from './rich-text'
 
@@ -29,6 +29,29 @@ function DocIcon({ locked }: { locked: boolean }) {
   )
 }
 
+const KIND_TEXT = { document: 'Document', compliance: 'Certification' } as const
+
+/** A change's date, the same on the server and in any browser (UTC, fixed locale): hydration matches. */
+export const changeDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
+
+export function Changelog({ changes }: { changes: TrustChange[] }) {
+  return (
+    <section className="tc-card" aria-labelledby="tc-changelog">
+      <h2 id="tc-changelog">Changelog</h2>
+      {changes.length === 0 ? <p className="tc-muted">No changes yet</p> : (
+        <ul className="tc-changelog">
+          {changes.map((c) => (
+            <li key={c._id}>
+              <time dateTime={c.date}>{changeDate(c.date)}</time>
+              <span>{KIND_TEXT[c.kind]} {c.action}: <strong>{c.title}</strong></span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
 export interface DocumentActions {
   /** True when the visitor may fetch `approval` documents now. */
   granted: boolean
@@ -37,7 +60,7 @@ export interface DocumentActions {
   onRequestAccess(): void
 }
 
-export function TrustCenterView({ page, actions, banner, headerExtra, footer = true }: { page: TrustPage; actions: DocumentActions; banner?: ReactNode; headerExtra?: ReactNode; footer?: boolean }) {
+export function TrustCenterView({ page, actions, banner, headerExtra, after, footer = true }: { page: TrustPage; actions: DocumentActions; banner?: ReactNode; headerExtra?: ReactNode; after?: ReactNode; footer?: boolean }) {
   const title = page.companyTitle || page.cname
   const gatedCount = page.documents.filter((d) => d.visibility === 'approval').length
   return (
@@ -45,7 +68,7 @@ export function TrustCenterView({ page, actions, banner, headerExtra, footer = t
       {banner}
       <header className="tc-header">
         <div className="tc-brand">
-          {page.logo ? <img src={page.logo} alt={`${title} logo`} className="tc-logo" /> : null}
+          {page.logo ? <img src={page.logo} alt={`${title} logo`} className="tc-logo" width={120} height={36} /> : null}
           <span className="tc-title">{title} Trust Center</span>
         </div>
         <div className="tc-header-actions">
@@ -75,7 +98,7 @@ export function TrustCenterView({ page, actions, banner, headerExtra, footer = t
                     <DocIcon locked={locked} />
                     <span className="tc-doc-name">
                       <strong>{d.title || d.fileName}</strong>
-                      <small className="tc-muted">{humanSize(d.size)}{d.visibility === 'approval' ? ' · requires approval' : ''}</small>
+                      <small className="tc-muted">{humanSize(d.size)}{locked ? ' · requires approval' : ''}</small>
                     </span>
                     {locked
                       ? <button type="button" className="tc-link" onClick={actions.onRequestAccess}>Request access</button>
@@ -119,6 +142,8 @@ export function TrustCenterView({ page, actions, banner, headerExtra, footer = t
             </div>
           )}
         </section>
+        {page.changelog && <Changelog changes={page.changelog} />}
+        {after}
       </main>
       {footer && (
         <footer className="tc-footer">

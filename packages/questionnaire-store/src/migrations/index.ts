@@ -114,4 +114,12 @@ export const migrations: Record<string, Migration> = {
         .execute()
     },
   },
+  // Whether a person wrote the answer's text (saved a text that differs from the one before): with
+  // approval, what "answered" counts (issue 14: a questionnaire drafted in full is not answered).
+  // Answers with a history were changed by a person before the column (the counts read both).
+  '2026_11_30T0000_person_answer': {
+    up: async (db: Kysely<any>) => {
+      await db.schema.alterTable('question').addColumn('person_answer', 'boolean', (c) => c.notNull().defaultTo(false)).execute()
+    },
+  },
 }

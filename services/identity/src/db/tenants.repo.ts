@@ -38,3 +38,8 @@ export async function insertTenant(db: Db, input: { dbNameBase: string; companyN
 export async function markProvisioned(db: Db, tenantId: string): Promise<void> {
   await db.updateTable('tenant').set({ provisioned: true }).where('id', '=', tenantId).execute()
 }
+
+/** The company's name as its people and mails show it (first run, or later). */
+export async function renameTenant(db: Db, tenantId: string, companyName: string): Promise<void> {
+  await db.updateTable('tenant').set({ companyName }).where('id', '=', tenantId).execute()
+}

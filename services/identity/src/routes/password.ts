@@ -4,11 +4,10 @@
 // Wrong codes are capped per account across every client (otpGuessesPerDay: ≤ 1 % in 30 days), and
 // the owner hears of them. Answers, and their timing, do not depend on whether the account exists.
 import { hashToken, randomToken } from '@portal/auth'
-import { ChangePasswordBody, OtpValidationBody, OtpValidationReply } from '@portal/contracts'
+import { ChangePasswordBody, errorReplies, ForgotPasswordBody, ForgotPasswordReply, OtpValidationBody, OtpValidationReply, StatusMessage } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import type { AppInstance } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
-import { Type } from 'typebox'
 import { attemptsSince, recordAttempt, secondsOverLimit } from '../db/attempts.repo.js'
 import { consumeOtp, findPendingOtpByEmail, findResetByToken, markOtpValidated, recordWrongOtp, replaceOtp } from '../db/otps.repo.js'
 import { findUserByEmailAnyTenant, setPasswordHash } from '../db/users.repo.js'
@@ -21,9 +20,8 @@ import {
 import { hashPassword } from '../domain/password-hash.js'
 import { messages, newPasswordProblem, normaliseEmail } from '../domain/rules.js'
 import { endAllSessions } from '../sessions.js'
-import { Message } from './schemas.js'
+import { specMessages } from './schemas.js'
 
-const Email = Type.String({ maxLength: 254 })
 const HOUR = 3600_000
 const invalid = (message: string) => new AppError('INVALID_REQUEST', { message })
 /** Names no row: lets an unknown account run the same UPDATE as a real one (0 rows instead of 1). */
@@ -63,14 +61,10 @@ export function passwordRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.post('/user/forgotpassword', {
     config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: {
-      tags: ['identity'],
-      body: Type.Object({ email: Type.Optional(Email) }), // missing gets the spec's message, below
-      response: { 200: Type.Object({ status: Type.Boolean(), message: Type.String(), data: Type.Object({ otpDigits: Type.Integer() }) }) },
-    },
+    schemaErrorFormatter: specMessages({ email: { missing: messages.resetEmailRequired, invalid: messages.resetEmailInvalid } }),
+    schema: { tags: ['identity'], body: ForgotPasswordBody, response: { 200: ForgotPasswordReply, ...errorReplies(400, 413, 415, 429) } },
   }, async (req) => {
-    const email = normaliseEmail(req.body.email ?? '')
-    if (!email) throw invalid(messages.resetEmailRequired)
+    const email = normaliseEmail(req.body.email)
     if (!isValidEmail(email)) throw invalid(messages.resetEmailInvalid)
     // Counted per address whether or not an account exists, so the answer reveals nothing.
     const retryAfter = await secondsOverLimit(db, 'reset_request', email, { max: RESET_REQUESTS_PER_HOUR, windowMs: HOUR })
@@ -84,7 +78,8 @@ export function passwordRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.post('/user/otpvalidation', {
     config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-    schema: { tags: ['identity'], body: OtpValidationBody, response: { 200: OtpValidationReply } },
+    schemaErrorFormatter: specMessages({ otp: { missing: messages.otpFormat(digits), invalid: messages.otpFormat(digits) } }),
+    schema: { tags: ['identity'], body: OtpValidationBody, response: { 200: OtpValidationReply, ...errorReplies(400, 413, 415, 429) } },
   }, async (req) => {
     if (!new RegExp(`^\\d{${digits}}$`).test(req.body.otp)) throw invalid(messages.otpFormat(digits))
     const email = normaliseEmail(req.body.email)
@@ -102,16 +97,19 @@ export function passwordRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.post('/user/changepassword', {
     config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: { tags: ['identity'], body: ChangePasswordBody, response: { 200: Message } },
+    schemaErrorFormatter: specMessages({
+      resetToken: { missing: messages.resetExpired, invalid: messages.resetExpired },
+      password: { missing: messages.newPasswordRequired },
+      cnfpassword: { missing: messages.confirmPasswordRequired },
+    }),
+    schema: { tags: ['identity'], body: ChangePasswordBody, response: { 200: StatusMessage, ...errorReplies(400, 413, 415, 429) } },
   }, async (req) => {
-    const { password = '', cnfpassword = '', resetToken = '' } = req.body
+    const { password, cnfpassword, resetToken } = req.body
     // Only the reset token proves the code: knowing the email is not enough, and it serves its own
     // account only, once, within RESET_WINDOW_MS of the validation.
-    const reset = resetToken ? await findResetByToken(db, hashToken(resetToken)) : undefined
+    const reset = await findResetByToken(db, hashToken(resetToken))
     const fresh = reset?.validatedAt && reset.validatedAt.getTime() > Date.now() - RESET_WINDOW_MS
     if (!reset || !fresh || reset.email !== normaliseEmail(req.body.email)) throw invalid(messages.resetExpired)
-    if (!password) throw invalid(messages.newPasswordRequired)
-    if (!cnfpassword) throw invalid(messages.confirmPasswordRequired)
     const problem = await newPasswordProblem(password, [reset.email, reset.firstName, reset.lastName])
     if (problem) throw invalid(problem)
     if (password !== cnfpassword) throw invalid(messages.resetMismatch)

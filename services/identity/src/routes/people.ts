@@ -1,23 +1,24 @@
 // People (admins of a tenant): the paged list of users and pending invites, invitations by email,
-// removal. Also the provisioning flag of the caller's tenant, which the sign-up flow sets.
+// removal. Also the provisioning flag and the name of the caller's tenant, which the first run sets.
 // Inviting needs a verified address, is rate-limited per tenant and per admin, and answers alike
 // for a new address and one with an account in another company (only that mailbox learns why it
 // cannot join): an invite does not tell who has an account elsewhere (security.md B7, B25).
-import { isUuid } from '@portal/contracts'
 import { hashToken, randomToken } from '@portal/auth'
+import {
+  CompanyReply, errorReplies, InviteBody, isUuid, PeoplePage, PersonParams, ProvisionBody, ProvisionReply, StatusMessage, UserDeleteBody,
+} from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, PageQuery, paged, principalOf, requireAdmin, requireAuth, requireStaff, requireVerified } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
-import { Type } from 'typebox'
 import { recordAttempt, secondsOverLimit } from '../db/attempts.repo.js'
 import { deleteInvite, listPendingInvites, replaceInvite } from '../db/invites.repo.js'
-import { findTenant, markProvisioned } from '../db/tenants.repo.js'
+import { findTenant, markProvisioned, renameTenant } from '../db/tenants.repo.js'
 import { deleteUser, findUser, findUserByEmail, findUserByEmailAnyTenant, listUsers } from '../db/users.repo.js'
 import type { RouteDeps } from '../deps.js'
 import { inviteExistingAccountMail, inviteMail } from '../domain/invite-mail.js'
-import { messages, normaliseEmail } from '../domain/rules.js'
+import { companyNameProblem, messages, normaliseEmail } from '../domain/rules.js'
 import { endAllSessions } from '../sessions.js'
-import { bearer, IdParams, Message, PeoplePage } from './schemas.js'
+import { bearer, specMessages } from './schemas.js'
 
 const INVITE_TTL_MS = 7 * 24 * 3600_000
 const HOUR = 3600_000
@@ -30,7 +31,7 @@ export function peopleRoutes(app: AppInstance, deps: RouteDeps): void {
   const { db, config, mail } = deps
   const admins = { preHandler: [requireAuth, requireAdmin] }
 
-  app.get('/people', { ...admins, schema: { tags: ['identity'], security: bearer, querystring: PageQuery, response: { 200: PeoplePage } } }, async (req) => {
+  app.get('/people', { ...admins, schema: { tags: ['identity'], security: bearer, querystring: PageQuery, response: { 200: PeoplePage, ...errorReplies(400, 401, 403) } } }, async (req) => {
     const me = principalOf(req)
     const page = req.query.page ?? 1
     const pageSize = req.query.pageSize ?? 10
@@ -46,16 +47,11 @@ export function peopleRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.post('/people/invite', {
     preHandler: [requireAuth, requireAdmin, requireVerified],
-    schema: {
-      tags: ['identity'],
-      security: bearer,
-      body: Type.Object({ email: Type.String({ maxLength: 254 }), status: Type.Optional(Type.String({ maxLength: 20 })) }),
-      response: { 201: Message },
-    },
+    schemaErrorFormatter: specMessages({ email: { missing: messages.emailRequired, invalid: messages.invalidEmail } }),
+    schema: { tags: ['identity'], security: bearer, body: InviteBody, response: { 201: StatusMessage, ...errorReplies(400, 401, 403, 409, 413, 415, 429) } },
   }, async (req, reply) => {
     const me = principalOf(req)
     const email = normaliseEmail(req.body.email)
-    if (!email) throw new AppError('INVALID_REQUEST', { message: 'Email is required' })
     // One clean address: no list, display name or header can ride along (security.md B25).
     if (!isValidEmail(email)) throw new AppError('INVALID_REQUEST', { message: messages.invalidEmail })
     // A colleague already in this company: the admin sees them in the people list anyway.
@@ -79,7 +75,7 @@ export function peopleRoutes(app: AppInstance, deps: RouteDeps): void {
     return reply.status(201).send({ status: true, message: 'Invitation sent successfully!' })
   })
 
-  app.delete('/people/:id', { ...admins, schema: { tags: ['identity'], security: bearer, params: IdParams, response: { 200: Message } } }, async (req) => {
+  app.delete('/people/:id', { ...admins, schema: { tags: ['identity'], security: bearer, params: PersonParams, response: { 200: StatusMessage, ...errorReplies(400, 401, 403, 404, 413, 415) } } }, async (req) => {
     const me = principalOf(req)
     const { id } = req.params
     if (!isUuid(id)) throw notFound()
@@ -95,7 +91,7 @@ export function peopleRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.post('/userdelete', {
     ...admins,
-    schema: { tags: ['identity'], security: bearer, body: Type.Object({ email: Type.String({ maxLength: 254 }) }), response: { 200: Message } },
+    schema: { tags: ['identity'], security: bearer, body: UserDeleteBody, response: { 200: StatusMessage, ...errorReplies(400, 401, 403, 404, 413, 415) } },
   }, async (req) => {
     const me = principalOf(req)
     const user = await findUserByEmail(db, me.tenantId, normaliseEmail(req.body.email))
@@ -107,16 +103,29 @@ export function peopleRoutes(app: AppInstance, deps: RouteDeps): void {
   })
 
   // On the file host's prefix (/api/fs) as the spec has it; the tenant is the caller's, whatever `email` says.
+  // The first-run screen sends the company name the admin typed (prefilled with the one derived
+  // from the email domain at sign-up): it becomes the company's name.
   app.put('/fs/update_provisioned', {
     preHandler: [requireAuth, requireStaff],
-    schema: {
-      tags: ['identity'],
-      security: bearer,
-      body: Type.Object({ email: Type.Optional(Type.String({ maxLength: 254 })) }),
-      response: { 200: Type.Object({ success: Type.Boolean(), message: Type.String() }) },
-    },
+    schema: { tags: ['identity'], security: bearer, body: ProvisionBody, response: { 200: ProvisionReply, ...errorReplies(400, 401, 403, 413, 415) } },
   }, async (req) => {
-    await markProvisioned(db, principalOf(req).tenantId)
+    const me = principalOf(req)
+    if (req.body.companyName !== undefined) {
+      if (!me.admin) throw new AppError('FORBIDDEN', { message: 'Only an admin can name the company' })
+      const problem = companyNameProblem(req.body.companyName)
+      if (problem) throw new AppError('INVALID_REQUEST', { message: problem, errors: [{ field: 'companyName', message: problem }] })
+      await renameTenant(db, me.tenantId, req.body.companyName)
+    }
+    await markProvisioned(db, me.tenantId)
     return { success: true, message: 'Provisioning complete' }
+  })
+
+  app.get('/user/company', {
+    preHandler: [requireAuth, requireStaff],
+    schema: { tags: ['identity'], security: bearer, response: { 200: CompanyReply, ...errorReplies(400, 401, 403, 404) } },
+  }, async (req) => {
+    const tenant = await findTenant(db, principalOf(req).tenantId)
+    if (!tenant) throw notFound()
+    return { status: true, data: { companyName: tenant.companyName, provisioned: tenant.provisioned } }
   })
 }

@@ -1,14 +1,13 @@
 // Profile: yourself, or anyone of your tenant when you are an admin. Every other id "does not
 // exist" (404, never 403: no hint that it exists in another tenant).
-import { isUuid } from '@portal/contracts'
+import { errorReplies, isUuid, PersonParams, ProfileReply, ProfileUpdateBody } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf, requireAuth } from '@portal/http'
 import type { FastifyRequest } from 'fastify'
-import { Type } from 'typebox'
 import { findUser, updateUserNames } from '../db/users.repo.js'
 import type { IdentityDeps } from '../deps.js'
 import { capitalise, messages } from '../domain/rules.js'
-import { bearer, IdParams, ProfileReply } from './schemas.js'
+import { bearer, specMessages } from './schemas.js'
 
 const notFound = () => new AppError('NOT_FOUND', { message: 'Not found' })
 
@@ -29,26 +28,22 @@ export function profileRoutes(app: AppInstance, deps: IdentityDeps): void {
 
   app.get('/userprofile/:id', {
     ...staff,
-    schema: { tags: ['identity'], security: bearer, params: IdParams, response: { 200: ProfileReply } },
+    schema: { tags: ['identity'], security: bearer, params: PersonParams, response: { 200: ProfileReply, ...errorReplies(400, 401, 403, 404) } },
   }, async (req) => ({ status: true, data: profileOf(await visibleUser(req, req.params.id)) }))
 
   app.put('/userprofile/:id', {
     ...staff,
+    schemaErrorFormatter: specMessages({ firstName: { missing: messages.nameRequired('First') }, lastName: { missing: messages.nameRequired('Last') } }),
     schema: {
       tags: ['identity'],
       security: bearer,
-      params: IdParams,
-      body: Type.Object({ firstName: Type.Optional(Type.String({ maxLength: 100 })), lastName: Type.Optional(Type.String({ maxLength: 100 })) }),
-      response: { 200: ProfileReply },
+      params: PersonParams,
+      body: ProfileUpdateBody,
+      response: { 200: ProfileReply, ...errorReplies(400, 401, 403, 404, 413, 415) },
     },
   }, async (req) => {
     const user = await visibleUser(req, req.params.id)
-    const { firstName = '', lastName = '' } = req.body
-    const errors = [
-      ...(firstName.trim() ? [] : [{ field: 'firstName', message: messages.nameRequired('First') }]),
-      ...(lastName.trim() ? [] : [{ field: 'lastName', message: messages.nameRequired('Last') }]),
-    ]
-    if (errors.length) throw new AppError('INVALID_REQUEST', { message: errors[0]!.message, errors })
+    const { firstName, lastName } = req.body
     const updated = await updateUserNames(db, user.tenantId, user.id, { firstName: capitalise(firstName), lastName: capitalise(lastName) })
     if (!updated) throw notFound()
     return { status: true, message: 'Updated Successfully', data: profileOf(updated) }

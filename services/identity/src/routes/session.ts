@@ -4,10 +4,10 @@
 // carries a device cookie (OWASP "Slow Down Online Guessing Attacks with Device Cookies") and is
 // limited by its own failures alone, so nobody else's guessing locks the owner out (security.md B8).
 import { hashToken, randomToken } from '@portal/auth'
+import { errorReplies, LoginBody, LoginReply, RefreshReply, StatusMessage } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import type { AppInstance } from '@portal/http'
 import type { FastifyReply } from 'fastify'
-import { Type } from 'typebox'
 import { attemptsSince, clearAttempts, type Limit, recordAttempt, secondsOverLimit } from '../db/attempts.repo.js'
 import { findDevice, insertDevice, touchDevice } from '../db/devices.repo.js'
 import type { AttemptKind } from '../db/schema.js'
@@ -19,7 +19,6 @@ import { loginAttackNotice } from '../domain/account-mail.js'
 import { verifyPassword } from '../domain/password-hash.js'
 import { messages, normaliseEmail } from '../domain/rules.js'
 import { clearRefreshCookie, issueSession, REFRESH_COOKIE, themeSettings } from '../sessions.js'
-import { Message, SessionReply } from './schemas.js'
 
 const HOUR = 3600_000
 const DAY = 24 * HOUR
@@ -67,8 +66,8 @@ export function sessionRoutes(app: AppInstance, deps: RouteDeps): void {
     config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     schema: {
       tags: ['identity'],
-      body: Type.Object({ email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 256 }) }),
-      response: { 200: SessionReply },
+      body: LoginBody,
+      response: { 200: LoginReply, ...errorReplies(400, 413, 415, 429) },
     },
   }, async (req, reply) => {
     const email = normaliseEmail(req.body.email)
@@ -107,7 +106,7 @@ export function sessionRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.post('/token/refresh', {
     config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-    schema: { tags: ['identity'], response: { 200: SessionReply } },
+    schema: { tags: ['identity'], response: { 200: RefreshReply, ...errorReplies(400, 401, 413, 415, 429) } },
   }, async (req, reply) => {
     const presented = req.cookies[REFRESH_COOKIE]
     if (!presented) throw new AppError('UNAUTHENTICATED')
@@ -138,7 +137,7 @@ export function sessionRoutes(app: AppInstance, deps: RouteDeps): void {
   })
 
   // Public on purpose: a user whose access token expired can still end the session with the cookie.
-  app.post('/logout', { schema: { tags: ['identity'], response: { 200: Message } } }, async (req, reply) => {
+  app.post('/logout', { schema: { tags: ['identity'], response: { 200: StatusMessage, ...errorReplies(400, 413, 415) } } }, async (req, reply) => {
     const sessions = new Map<string, string>() // sessionId → tenantId
     const presented = req.cookies[REFRESH_COOKIE]
     const row = presented ? await findRefreshToken(db, hashToken(presented)) : undefined

@@ -4,10 +4,12 @@
 // disposable addresses are not eligible. Whether an address has an account is told only where the
 // sign-up itself must (409 on a complete, valid sign-up; rate-limited), never by check_email.
 import { hashToken } from '@portal/auth'
-import { AppError } from '@portal/errors'
+import {
+  CheckEmailQuery, CheckEmailReply, errorReplies, InviteLookupReply, InviteSignUpBody, InviteTokenParams, SignUpReply, SignUpBody, StatusMessage, WaitlistBody,
+} from '@portal/contracts'
+import { AppError, type FieldError } from '@portal/errors'
 import type { AppInstance } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
-import { Type } from 'typebox'
 import { isUniqueViolation } from '../db/errors.js'
 import { acceptInvite, findUsableInvite } from '../db/invites.repo.js'
 import { findTenant, insertTenant } from '../db/tenants.repo.js'
@@ -20,20 +22,24 @@ import {
 } from '../domain/rules.js'
 import { issueSession } from '../sessions.js'
 import { sendVerification } from '../verification.js'
-import { Message, SessionReply } from './schemas.js'
+import { specMessages, specRules } from './schemas.js'
 
-// Optional on the wire so that a missing field gets the spec's message, not the validator's.
-const text = (max: number) => Type.Optional(Type.String({ maxLength: max }))
-const SignUpBody = Type.Object({ firstName: text(100), lastName: text(100), email: text(254), password: text(256), cnfpassword: text(256) })
-const InviteSignUpBody = Type.Object({ ...SignUpBody.properties, inviteToken: Type.String({ maxLength: 100 }) })
+const SIGN_UP_FIELDS = ['firstName', 'lastName', 'email', 'password', 'cnfpassword'] as const
 
-/** The spec's field rules, then guessability (with what the form says about the person as context). */
-async function validateSignUp(body: SignUpInput, context: readonly string[] = []): Promise<void> {
-  const errors = signUpProblems(body)
-  if (errors.length) throw new AppError('INVALID_REQUEST', { message: errors[0]!.message, errors })
-  const weak = await newPasswordProblem(body.password!, [body.email!, body.firstName!, body.lastName!, ...context])
-  if (weak) throw new AppError('INVALID_REQUEST', { message: weak, errors: [{ field: 'password', message: weak }] })
-}
+/**
+ * The spec's field rules (every failing field listed), then guessability (with what the form says
+ * about the person, and `context`, as context). Runs before the schema, which then holds.
+ */
+const signUpRules = (context: (input: SignUpInput) => string[]) => specRules(SIGN_UP_FIELDS, async (input): Promise<FieldError[]> => {
+  const errors = signUpProblems(input)
+  if (errors.length) return errors
+  const { password = '', email = '', firstName = '', lastName = '' } = input
+  const weak = await newPasswordProblem(password, [email, firstName, lastName, ...context(input)])
+  return weak ? [{ field: 'password', message: weak }] : []
+})
+
+const required = { missing: messages.required }
+const waitlistMessages = specMessages({ firstName: required, lastName: required, email: { missing: messages.required, invalid: messages.invalidEmail } })
 
 const emailTaken = () => new AppError('CONFLICT', { message: messages.emailExists })
 /** A concurrent sign-up with the same email loses at the unique index: the same 409 as the check. */
@@ -45,19 +51,22 @@ export function signupRoutes(app: AppInstance, deps: RouteDeps): void {
   const { db, config } = deps
   const limits = { rateLimit: { max: 10, timeWindow: '1 minute' } }
 
-  app.post('/usercreate', { config: limits, schema: { tags: ['identity'], body: SignUpBody, response: { 201: SessionReply } } }, async (req, reply) => {
-    const email = normaliseEmail(req.body.email ?? '')
-    await validateSignUp(req.body, [companyNameFor(email)])
+  app.post('/usercreate', {
+    config: limits,
+    preValidation: signUpRules((input) => [companyNameFor(input.email ?? '')]),
+    schema: { tags: ['identity'], body: SignUpBody, response: { 201: SignUpReply, ...errorReplies(400, 409, 413, 415, 429) } },
+  }, async (req, reply) => {
+    const email = normaliseEmail(req.body.email)
     if (!(await isEligibleForSignUp(email, config.signupBlockedDomains))) {
       throw new AppError('INVALID_REQUEST', { message: messages.notEligible, errors: [{ field: 'email', message: messages.notEligible }] })
     }
     // Last, once the whole form is valid: the conflict is the one thing a sign-up must reveal.
     if (await findUserByEmailAnyTenant(db, email)) throw emailTaken()
-    const passwordHash = await hashPassword(req.body.password!)
+    const passwordHash = await hashPassword(req.body.password)
     const { tenant, user } = await db.transaction().execute(async (trx) => {
       const tenant = await insertTenant(trx, { dbNameBase: dbNameBase(email), companyName: companyNameFor(email) })
       const user = await insertUser(trx, tenant.id, {
-        email, passwordHash, firstName: capitalise(req.body.firstName!), lastName: capitalise(req.body.lastName!), admin: true,
+        email, passwordHash, firstName: capitalise(req.body.firstName), lastName: capitalise(req.body.lastName), admin: true,
       })
       return { tenant, user }
     }).catch(conflictOnDuplicate)
@@ -69,30 +78,29 @@ export function signupRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.get('/people/invite/:token', {
     config: limits,
-    schema: {
-      tags: ['identity'],
-      params: Type.Object({ token: Type.String({ maxLength: 100 }) }),
-      response: { 200: Type.Object({ status: Type.Boolean(), data: Type.Object({ email: Type.String() }) }) },
-    },
+    schema: { tags: ['identity'], params: InviteTokenParams, response: { 200: InviteLookupReply, ...errorReplies(400, 404, 429) } },
   }, async (req) => {
     const invite = await findUsableInvite(db, hashToken(req.params.token))
     if (!invite) throw new AppError('NOT_FOUND', { message: messages.invalidInvite })
     return { status: true, data: { email: invite.email } }
   })
 
-  app.post('/usercreate/people', { config: limits, schema: { tags: ['identity'], body: InviteSignUpBody, response: { 201: SessionReply } } }, async (req, reply) => {
-    await validateSignUp(req.body)
-    const email = normaliseEmail(req.body.email!)
+  app.post('/usercreate/people', {
+    config: limits,
+    preValidation: signUpRules(() => []),
+    schema: { tags: ['identity'], body: InviteSignUpBody, response: { 201: SignUpReply, ...errorReplies(400, 409, 413, 415, 429) } },
+  }, async (req, reply) => {
+    const email = normaliseEmail(req.body.email)
     const invite = await findUsableInvite(db, hashToken(req.body.inviteToken))
     if (!invite || invite.email !== email) throw new AppError('INVALID_REQUEST', { message: messages.invalidInvite })
     if (await findUserByEmailAnyTenant(db, email)) throw emailTaken()
-    const passwordHash = await hashPassword(req.body.password!)
+    const passwordHash = await hashPassword(req.body.password)
     const user = await db.transaction().execute(async (trx) => {
       // Single use: of two requests with the same link, the second loses here.
       if (!(await acceptInvite(trx, invite.tenantId, invite.id))) throw new AppError('INVALID_REQUEST', { message: messages.invalidInvite })
       // Following the emailed invitation proved the address.
       return insertUser(trx, invite.tenantId, {
-        email, passwordHash, firstName: capitalise(req.body.firstName!), lastName: capitalise(req.body.lastName!), admin: false, emailVerifiedAt: new Date(),
+        email, passwordHash, firstName: capitalise(req.body.firstName), lastName: capitalise(req.body.lastName), admin: false, emailVerifiedAt: new Date(),
       })
     }).catch(conflictOnDuplicate)
     const tenant = await findTenant(db, invite.tenantId)
@@ -103,11 +111,8 @@ export function signupRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.get('/check_email', {
     config: limits,
-    schema: {
-      tags: ['identity'],
-      querystring: Type.Object({ email: Type.String({ maxLength: 254 }) }),
-      response: { 200: Type.Object({ status: Type.Boolean(), exists: Type.Boolean() }) },
-    },
+    schemaErrorFormatter: specMessages({ email: { invalid: messages.invalidEmail } }),
+    schema: { tags: ['identity'], querystring: CheckEmailQuery, response: { 200: CheckEmailReply, ...errorReplies(400, 429) } },
   }, async (req) => {
     const email = normaliseEmail(req.query.email)
     if (!isValidEmail(email)) throw new AppError('INVALID_REQUEST', { message: messages.invalidEmail })
@@ -118,22 +123,13 @@ export function signupRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.post('/waitlist', {
     config: limits,
-    schema: {
-      tags: ['identity'],
-      body: Type.Object({ email: text(254), firstName: text(100), lastName: text(100) }),
-      response: { 201: Message },
-    },
+    schemaErrorFormatter: waitlistMessages,
+    schema: { tags: ['identity'], body: WaitlistBody, response: { 201: StatusMessage, ...errorReplies(400, 413, 415, 429) } },
   }, async (req, reply) => {
-    const { firstName = '', lastName = '' } = req.body
-    const email = normaliseEmail(req.body.email ?? '')
-    const errors = [
-      ...(firstName.trim() ? [] : [{ field: 'firstName', message: messages.required }]),
-      ...(lastName.trim() ? [] : [{ field: 'lastName', message: messages.required }]),
-      ...(!email ? [{ field: 'email', message: messages.required }] : isValidEmail(email) ? [] : [{ field: 'email', message: messages.invalidEmail }]),
-    ]
-    if (errors.length) throw new AppError('INVALID_REQUEST', { message: errors[0]!.message, errors })
+    const email = normaliseEmail(req.body.email)
+    if (!isValidEmail(email)) throw new AppError('INVALID_REQUEST', { message: messages.invalidEmail, errors: [{ field: 'email', message: messages.invalidEmail }] })
     // A second sign-up with the same address is accepted and changes nothing.
-    await addToWaitlist(db, { email, firstName: capitalise(firstName), lastName: capitalise(lastName) })
+    await addToWaitlist(db, { email, firstName: capitalise(req.body.firstName), lastName: capitalise(req.body.lastName) })
     return reply.status(201).send({ status: true, message: 'Thanks for signing up!' })
   })
 }

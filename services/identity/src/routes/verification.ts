@@ -1,7 +1,7 @@
 // Proving the address: the emailed link's page posts its token here (public: the link may be opened
 // in another browser); a signed-in user whose address is unproven may ask for a new link.
 import { hashToken } from '@portal/auth'
-import { AccountMessage, VerifyEmailBody } from '@portal/contracts'
+import { AccountMessage, errorReplies, VerifyEmailBody } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf, requireAuth, requireStaff } from '@portal/http'
 import { recordAttempt, secondsOverLimit } from '../db/attempts.repo.js'
@@ -30,7 +30,7 @@ export function verificationRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.post('/user/verify-email', {
     config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: { tags: ['identity'], body: VerifyEmailBody, response: { 200: AccountMessage } },
+    schema: { tags: ['identity'], body: VerifyEmailBody, response: { 200: AccountMessage, ...errorReplies(400, 413, 415, 429) } },
   }, async (req) => {
     const link = await findVerification(db, hashToken(req.body.token))
     if (!link) throw invalid(verifyMessages.invalid)
@@ -51,7 +51,7 @@ export function verificationRoutes(app: AppInstance, deps: RouteDeps): void {
   app.post('/user/verify-email/resend', {
     preHandler: [requireAuth, requireStaff],
     config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: { tags: ['identity'], security: bearer, response: { 200: AccountMessage } },
+    schema: { tags: ['identity'], security: bearer, response: { 200: AccountMessage, ...errorReplies(400, 401, 403, 413, 415, 429) } },
   }, async (req) => {
     const me = principalOf(req)
     const user = await findUser(db, me.tenantId, me.userId)

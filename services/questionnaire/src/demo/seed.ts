@@ -5,7 +5,7 @@ import type { Database } from '@portal/db'
 import { insertCompany, insertFile, listCompanies, questionnaireDb } from '@portal/questionnaire-store'
 import type { JobQueue } from '@portal/queue'
 import { type BlobStore, tenantKey } from '@portal/storage'
-import { samplePolicyPdf, sampleQuestionnaireXlsx } from './sample.js'
+import { samplePolicyPdf, sampleQuestionnaireXlsx } from '@portal/demo'
 
 export const DEMO_CLIENT = 'Sample Customer'
 

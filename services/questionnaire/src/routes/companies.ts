@@ -1,19 +1,13 @@
 // Clients (vendors) of the tenant: list, create with the spec's name rules, delete with clean-up.
-import { isUuid } from '@portal/contracts'
+import {
+  CompanyListReply, CreateCompanyBody, CreateCompanyReply, createCompanyMessages, DeleteCompanyBody, isUuid, QuestionnaireMessageReply, questionnaireErrors,
+} from '@portal/contracts'
 import { AppError } from '@portal/errors'
-import { type AppInstance, ok, principalOf } from '@portal/http'
+import { type AppInstance, principalOf } from '@portal/http'
 import { deleteCompany, insertCompany, listCompanies } from '@portal/questionnaire-store'
-import { Type } from 'typebox'
 import type { QuestionnaireDeps } from '../deps.js'
-
-/** Spec §5 company name rules, first failing one. */
-export function companyNameProblem(name: string | undefined): string | undefined {
-  if (!name) return 'This field is required'
-  if (name !== name.trim()) return 'Company name cannot have leading or trailing whitespace.'
-  if (name.length < 3 || name.length > 63) return 'Company name must be between 3 and 63 characters.'
-  if (!/^[A-Za-z0-9 ]+$/.test(name)) return 'Company name can only contain alphabets, numbers, and spaces.'
-  return undefined
-}
+import { okData, okMessage } from '../replies.js'
+import { specMessages } from '../validation.js'
 
 const companyOut = (c: { id: string; companyName: string; complianceBucket: string; questionnairesBucket: string }) =>
   ({ _id: c.id, companyName: c.companyName, complianceFolder: c.complianceBucket, questionnairesFolder: c.questionnairesBucket })
@@ -21,24 +15,20 @@ const companyOut = (c: { id: string; companyName: string; complianceBucket: stri
 export function companyRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   const { store } = deps
 
-  app.get('/companys', { schema: { tags: ['questionnaire'] } }, async (req) => ok((await listCompanies(store, principalOf(req).tenantId)).map(companyOut)))
+  app.get('/companys', { schema: { tags: ['questionnaire'], response: { 200: CompanyListReply, ...questionnaireErrors() } } }, async (req) =>
+    okData((await listCompanies(store, principalOf(req).tenantId)).map(companyOut)))
 
+  // The name follows spec §5 (the schema), each broken rule answered with the spec's text.
   app.post('/companys', {
-    schema: {
-      tags: ['questionnaire'],
-      body: Type.Object({ companyName: Type.Optional(Type.String({ maxLength: 200 })), compliance_bucket: Type.Optional(Type.String({ maxLength: 100 })), questionnaires_bucket: Type.Optional(Type.String({ maxLength: 100 })) }),
-    },
+    schema: { tags: ['questionnaire'], body: CreateCompanyBody, response: { 201: CreateCompanyReply, ...questionnaireErrors() } },
+    ...specMessages(createCompanyMessages),
   }, async (req, reply) => {
-    const problem = companyNameProblem(req.body.companyName)
-    if (problem) throw new AppError('INVALID_REQUEST', { message: problem, errors: [{ field: 'companyName', message: problem }] })
-    if (!req.body.compliance_bucket || !req.body.questionnaires_bucket) throw new AppError('INVALID_REQUEST', { message: 'This field is required' })
-    const company = await insertCompany(store, principalOf(req).tenantId, {
-      companyName: req.body.companyName!, complianceBucket: req.body.compliance_bucket, questionnairesBucket: req.body.questionnaires_bucket,
-    })
-    return reply.status(201).send(ok(companyOut(company), 'Added Successfully'))
+    const { companyName, compliance_bucket: complianceBucket, questionnaires_bucket: questionnairesBucket } = req.body
+    const company = await insertCompany(store, principalOf(req).tenantId, { companyName, complianceBucket, questionnairesBucket })
+    return reply.status(201).send(okData(companyOut(company), 'Added Successfully'))
   })
 
-  app.delete('/companys', { schema: { tags: ['questionnaire'], body: Type.Object({ id: Type.String({ maxLength: 64 }) }) } }, async (req) => {
+  app.delete('/companys', { schema: { tags: ['questionnaire'], body: DeleteCompanyBody, response: { 200: QuestionnaireMessageReply, ...questionnaireErrors(404) } } }, async (req) => {
     const tenantId = principalOf(req).tenantId
     if (!isUuid(req.body.id)) throw new AppError('NOT_FOUND', { message: 'Client not found' })
     const removed = await deleteCompany(store, tenantId, req.body.id)
@@ -46,6 +36,6 @@ export function companyRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     // Rows are gone; now the stored files and their index entries.
     await Promise.all(removed.storageKeys.map((k) => deps.blobs.delete(k)))
     for (const id of removed.fileIds) await deps.knowledge.deleteDocument(tenantId, id)
-    return ok(undefined, 'Deleted Successfully')
+    return okMessage('Deleted Successfully')
   })
 }

@@ -1,10 +1,9 @@
 // Live progress of a questionnaire as server-sent events, fed by the workers' bus events: the
 // current state at once (waiting for documents or not), then each progress event, until drafting
 // is done (with the number of questions that got an answer).
-import { events } from '@portal/contracts'
+import { events, questionnaireErrors, questionnaireEventsReply, QuestionnaireParams } from '@portal/contracts'
 import { type AppInstance, openEventStream, principalOf } from '@portal/http'
 import { clientDocumentsPending, countsOf, findFile } from '@portal/questionnaire-store'
-import { Type } from 'typebox'
 import type { QuestionnaireDeps } from '../deps.js'
 import { fileOf } from '../lookups.js'
 
@@ -12,7 +11,8 @@ import { fileOf } from '../lookups.js'
 export const STATE_EVERY_MS = 5000
 
 export function eventRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
-  app.get('/questionnaires/:questionnaireId/events', { schema: { tags: ['questionnaire'], params: Type.Object({ questionnaireId: Type.String({ maxLength: 64 }) }) } }, async (req, reply) => {
+  const schema = { tags: ['questionnaire'], params: QuestionnaireParams, response: { 200: questionnaireEventsReply, ...questionnaireErrors(404) } }
+  app.get('/questionnaires/:questionnaireId/events', { schema }, async (req, reply) => {
     const { tenantId } = principalOf(req)
     const file = await fileOf(deps, tenantId, req.params.questionnaireId, 'questionnaire')
     const stream = openEventStream(req, reply)
@@ -22,13 +22,16 @@ export function eventRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
       [events.questionnaireExtracted(tenantId), 'extracted'],
       [events.fileFailed(tenantId), 'failed'],
     ] as const
-    // `answered` (non-empty answers) comes with the end of drafting: drafted = total says every
-    // question was tried, not that every one has an answer.
-    const answeredNow = async () => (await countsOf(deps.store, tenantId, file.id)).answered
+    // `answered` (approved or written by a person) and `filled` (non-empty answers, drafts included)
+    // come with the end of drafting: drafted = total says every question was tried, not that every one has an answer.
+    const answeredNow = async () => {
+      const c = await countsOf(deps.store, tenantId, file.id)
+      return { answered: c.answered, filled: c.filled }
+    }
     for (const [subject, name] of subjects) {
       stream.onClose(await deps.bus.subscribe(subject, async (_s, payload) => {
         if (stream.closed || payload['fileId'] !== file.id) return
-        if (name === 'drafted') payload = { ...payload, answered: await answeredNow() }
+        if (name === 'drafted') payload = { ...payload, ...(await answeredNow()) }
         stream.send(name, payload)
         if (name === 'drafted' || name === 'failed') stream.close()
       }))
@@ -45,7 +48,7 @@ export function eventRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
         return stream.close()
       }
       if (now?.state === 'ready' && now.total > 0 && now.drafted === now.total) {
-        stream.send('drafted', { fileId: file.id, drafted: now.drafted, total: now.total, answered: await answeredNow() })
+        stream.send('drafted', { fileId: file.id, drafted: now.drafted, total: now.total, ...(await answeredNow()) })
         return stream.close()
       }
       const waiting = now?.state === 'ready' && now.drafted < now.total && (await clientDocumentsPending(deps.store, tenantId, file.id))

@@ -1,21 +1,21 @@
 // The questionnaire's exports (docs/questionnaire-api.md): the customer's workbook with the answers
 // written in, the export report that proves what was written, and questions_and_answers.xlsx. All
 // three take the same scope: approved answers only (the default) or all drafts.
-import { type ExportScope, ExportQuery, ExportReportReply } from '@portal/contracts'
+import { ExportQuery, ExportReportReply, type ExportScope, fileReply, questionnaireErrors, QuestionnaireParams, XLSX_MEDIA_TYPE } from '@portal/contracts'
+import { assertVerified, FILLED_WORKBOOK, inScope } from '@portal/documents'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import { listQuestions } from '@portal/questionnaire-store'
 import { buildQuestionsWorkbook } from '@portal/sheets'
 import { contentDisposition } from '@portal/storage'
-import { Type } from 'typebox'
 import type { QuestionnaireDeps } from '../deps.js'
-import { inScope } from '../export/plan.js'
-import { FILLED_WORKBOOK } from '../export/report.js'
-import { assertVerified, exportWorkbook } from '../export/workbook.js'
+import { exportWorkbook } from '../export/workbook.js'
 import { fileOf } from '../lookups.js'
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-const Id = Type.Object({ questionnaireId: Type.String({ maxLength: 64 }) })
+const XLSX_TYPE = XLSX_MEDIA_TYPE
+const Id = QuestionnaireParams
+/** 422 (the filled workbook): not a workbook, or the written file differs from the customer's beyond the answer cells. */
+const workbookSchema = <E>(what: string, errors: E) => ({ tags: ['questionnaire'], params: Id, querystring: ExportQuery, response: { 200: fileReply(XLSX_TYPE, what), ...errors } })
 
 type QuestionRow = Awaited<ReturnType<typeof listQuestions>>[number]
 const status = (q: QuestionRow) => (q.llmstatus ? 'Approved' : q.answer ? 'Needs review' : 'Not answered') as 'Approved' | 'Needs review' | 'Not answered'
@@ -25,7 +25,7 @@ export function exportRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   const scopeOf = (query: { scope?: ExportScope | undefined }): ExportScope => query.scope ?? 'approved'
 
   app.get('/questionnaires/:questionnaireId/export-report', {
-    schema: { tags: ['questionnaire'], params: Id, querystring: ExportQuery, response: { 200: ExportReportReply } },
+    schema: { tags: ['questionnaire'], params: Id, querystring: ExportQuery, response: { 200: ExportReportReply, ...questionnaireErrors(404, 422) } },
   }, async (req) => {
     const me = principalOf(req)
     const file = await questionnaireOf(me.tenantId, req.params.questionnaireId)
@@ -33,7 +33,7 @@ export function exportRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     return { status: true, data: report }
   })
 
-  app.get('/questionnaires/:questionnaireId/with-answers', { schema: { tags: ['questionnaire'], params: Id, querystring: ExportQuery } }, async (req, reply) => {
+  app.get('/questionnaires/:questionnaireId/with-answers', { schema: workbookSchema('the customer\'s workbook with the answers written in', questionnaireErrors(404, 422)) }, async (req, reply) => {
     const me = principalOf(req)
     const file = await questionnaireOf(me.tenantId, req.params.questionnaireId)
     const { bytes, report } = await exportWorkbook(deps, me.tenantId, file, scopeOf(req.query))
@@ -42,7 +42,7 @@ export function exportRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   })
 
   // Every question, with the answer and choice only where the scope takes them (status says the rest).
-  app.get('/downloadquestions/:questionnaireId', { schema: { tags: ['questionnaire'], params: Id, querystring: ExportQuery } }, async (req, reply) => {
+  app.get('/downloadquestions/:questionnaireId', { schema: workbookSchema('questions_and_answers.xlsx', questionnaireErrors(404)) }, async (req, reply) => {
     const me = principalOf(req)
     const file = await questionnaireOf(me.tenantId, req.params.questionnaireId)
     const rows = await listQuestions(deps.store, me.tenantId, file.id)

@@ -1,28 +1,37 @@
 // Compliance documents and questionnaires of a client: upload (201 at once, work queued), list
 // with processing state, delete with the stored file and its index entries.
-import { draftJob, fileJob, isUuid } from '@portal/contracts'
+import {
+  CompanyParams, type ComplianceFileEntry, ComplianceFileListReply, draftJob, FileParams, fileJob, fileReply, isUuid, KnowledgeDocumentParams, type QuestionnaireFileEntry, QuestionnaireFileListReply, QuestionnaireMessageReply,
+  questionnaireErrors, UploadForm, UploadReply,
+} from '@portal/contracts'
 import { spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
-import { type AppInstance, ok, principalOf } from '@portal/http'
+import { type AppInstance, principalOf } from '@portal/http'
 import {
   answerCountsOf, citedDocumentReason, deleteFile, findCompany, flagAnswersCiting, insertFile, listFiles, questionnairesAwaitingDocuments, SCHEMA,
 } from '@portal/questionnaire-store'
 import { contentDisposition, tenantKey } from '@portal/storage'
-import { Type } from 'typebox'
 import type { QuestionnaireDeps } from '../deps.js'
+import { okData, okMessage } from '../replies.js'
 import { fileOf } from '../lookups.js'
 import { checkContent, readUploads } from '../uploads.js'
+import type { FastifyRequest } from 'fastify'
 
-const CompanyParam = Type.Object({ companyId: Type.String({ maxLength: 64 }) })
-const IdParam = Type.Object({ id: Type.String({ maxLength: 64 }) })
+/**
+ * The upload routes' schema: the multipart body is described for the OpenAPI document; readUploads
+ * reads and checks it part by part as it streams (its size, its content, the client named), which a
+ * JSON schema validator cannot do, so the body part is left to it.
+ */
+const uploadSchema = {
+  schema: { tags: ['questionnaire'], consumes: ['multipart/form-data'], body: UploadForm, response: { 201: UploadReply, ...questionnaireErrors(404, 413, 415, 429) } },
+  validatorCompiler: () => () => true,
+}
+const pdfReply = (what: string) => fileReply('application/pdf', what)
 
 type FileRow = Awaited<ReturnType<typeof listFiles>>[number]
-type Answers = { answered: number; approved: number }
-/**
- * `drafted`: questions the drafting job has been through (its progress), an empty draft included;
- * `answered`: questions with a non-empty answer, `approved` apart (questionnaires only).
- */
-const fileOut = (f: FileRow, answers?: Map<string, Answers>) => ({
+type Answers = { answered: number; approved: number; filled: number }
+/** `drafted`: questions the drafting job has been through (its progress), an empty draft included. */
+const fileOut = (f: FileRow): ComplianceFileEntry => ({
   _id: f.id,
   company_id: f.companyId,
   createdAt: f.createdAt.toISOString(),
@@ -31,7 +40,13 @@ const fileOut = (f: FileRow, answers?: Map<string, Answers>) => ({
   error: f.error,
   total: f.total,
   drafted: f.drafted,
-  ...(answers ? { answered: answers.get(f.id)?.answered ?? 0, approved: answers.get(f.id)?.approved ?? 0 } : {}),
+})
+/** `answered`: questions a person approved or wrote, `approved` apart; `filled`: questions with a non-empty answer, drafts included. */
+const questionnaireOut = (f: FileRow, answers: Map<string, Answers>): QuestionnaireFileEntry => ({
+  ...fileOut(f),
+  answered: answers.get(f.id)?.answered ?? 0,
+  approved: answers.get(f.id)?.approved ?? 0,
+  filled: answers.get(f.id)?.filled ?? 0,
 })
 
 export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
@@ -45,7 +60,8 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     return company
   }
 
-  const upload = (kind: 'compliance' | 'questionnaire') => async (req: Parameters<typeof principalOf>[0], reply: { status(n: number): { send(b: unknown): unknown } }) => {
+  /** The files of an upload, checked, stored and queued for reading. */
+  const save = async (req: FastifyRequest, kind: 'compliance' | 'questionnaire') => {
     const tenantId = principalOf(req).tenantId
     const { fields, files, discard } = await readUploads(req, kind)
     try {
@@ -67,31 +83,33 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
         })
         saved.push({ _id: row.id, fileName: row.fileName, state: row.state })
       }
-      return reply.status(201).send(ok(saved, 'file uploaded successfully'))
+      return saved
     } finally {
       await discard()
     }
   }
 
-  app.post('/fs/enterpriseapps-compliance-uploadfile', { schema: { tags: ['questionnaire'] } }, upload('compliance'))
-  app.post('/questionnaires/save', { schema: { tags: ['questionnaire'] } }, upload('questionnaire'))
+  app.post('/fs/enterpriseapps-compliance-uploadfile', uploadSchema, async (req, reply) =>
+    reply.status(201).send(okData(await save(req, 'compliance'), 'file uploaded successfully')))
+  app.post('/questionnaires/save', uploadSchema, async (req, reply) => reply.status(201).send(okData(await save(req, 'questionnaire'), 'file uploaded successfully')))
 
-  app.get('/compliancefile/:companyId', { schema: { tags: ['questionnaire'], params: CompanyParam } }, async (req) => {
+  const listSchema = <R>(reply: R) => ({ tags: ['questionnaire'], params: CompanyParams, response: { 200: reply, ...questionnaireErrors(404) } })
+  app.get('/compliancefile/:companyId', { schema: listSchema(ComplianceFileListReply) }, async (req) => {
     const company = await companyOf(principalOf(req).tenantId, req.params.companyId)
-    return ok((await listFiles(store, principalOf(req).tenantId, company.id, 'compliance')).map((f) => fileOut(f)))
+    return okData((await listFiles(store, principalOf(req).tenantId, company.id, 'compliance')).map((f) => fileOut(f)))
   })
 
-  app.get('/questionnaires/:companyId', { schema: { tags: ['questionnaire'], params: CompanyParam } }, async (req) => {
+  app.get('/questionnaires/:companyId', { schema: listSchema(QuestionnaireFileListReply) }, async (req) => {
     const { tenantId } = principalOf(req)
     const company = await companyOf(tenantId, req.params.companyId)
     const files = await listFiles(store, tenantId, company.id, 'questionnaire')
     const answers = await answerCountsOf(store, tenantId, files.map((f) => f.id))
-    return ok(files.map((f) => fileOut(f, answers)))
+    return okData(files.map((f) => questionnaireOut(f, answers)))
   })
 
-  const remove = (kind: 'compliance' | 'questionnaire') => async (req: Parameters<typeof principalOf>[0]) => {
+  const remove = async (req: FastifyRequest, id: string, kind: 'compliance' | 'questionnaire') => {
     const tenantId = principalOf(req).tenantId
-    const file = await fileOf(deps, tenantId, (req.params as { id: string }).id, kind)
+    const file = await fileOf(deps, tenantId, id, kind)
     // Answers citing a deleted document go back to review, saying why (before its chunks go).
     if (kind === 'compliance') await flagAnswersCiting(store, tenantId, file.id, citedDocumentReason(file.fileName, 'deleted'))
     const key = await deleteFile(store, tenantId, file.id)
@@ -101,16 +119,30 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     if (kind === 'compliance' && (file.state === 'queued' || file.state === 'running')) {
       for (const q of await questionnairesAwaitingDocuments(store, tenantId, file.companyId)) await queue.add(...draftJob(tenantId, q.id, `after-${file.id}`))
     }
-    return ok(undefined, 'Deleted Successfully')
+    return okMessage('Deleted Successfully')
   }
   // Streamed, never a public URL; always an attachment, never rendered in the portal's origin.
-  app.get('/compliancefile/:id/download', { schema: { tags: ['questionnaire'], params: IdParam } }, async (req, reply) => {
+  app.get('/compliancefile/:id/download', { schema: { tags: ['questionnaire'], params: FileParams, response: { 200: pdfReply('the document, as an attachment'), ...questionnaireErrors(404) } } }, async (req, reply) => {
     const tenantId = principalOf(req).tenantId
     const file = await fileOf(deps, tenantId, req.params.id, 'compliance')
     return reply.type('application/pdf').header('Content-Disposition', contentDisposition(file.fileName)).header('Cache-Control', 'private, no-store')
       .send(await blobs.get(file.storageKey))
   })
 
-  app.delete('/compliancefile/:id', { schema: { tags: ['questionnaire'], params: IdParam } }, remove('compliance'))
-  app.delete('/questionnaires/:id', { schema: { tags: ['questionnaire'], params: IdParam } }, remove('questionnaire'))
+  // The same document shown in the browser (the review page's source link opens it at the cited
+  // page): inline, as a PDF, never sniffed into anything else; private to the tenant, never cached.
+  app.get('/compliancefile/:id/view', { schema: { tags: ['questionnaire'], params: KnowledgeDocumentParams, response: { 200: pdfReply('the document, inline'), ...questionnaireErrors(404) } } }, async (req, reply) => {
+    const tenantId = principalOf(req).tenantId
+    const file = await fileOf(deps, tenantId, req.params.id, 'compliance')
+    const body = await blobs.get(file.storageKey)
+    return reply.type('application/pdf')
+      .header('Content-Disposition', contentDisposition(file.fileName).replace(/^attachment/, 'inline'))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-store')
+      .send(body)
+  })
+
+  const removeSchema = { tags: ['questionnaire'], params: FileParams, response: { 200: QuestionnaireMessageReply, ...questionnaireErrors(404) } }
+  app.delete('/compliancefile/:id', { schema: removeSchema }, async (req) => remove(req, req.params.id, 'compliance'))
+  app.delete('/questionnaires/:id', { schema: removeSchema }, async (req) => remove(req, req.params.id, 'questionnaire'))
 }

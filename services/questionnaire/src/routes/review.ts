@@ -1,18 +1,27 @@
 // Review of a questionnaire's drafted answers: the question list, counts, saving an answer (with
 // history kept by the server). The exports are in export.ts.
-import { isUuid, QuestionnaireCountsReply } from '@portal/contracts'
+import {
+  AnswerUpdateBody, AnswerUpdateReply, answerUpdateMessages, isUuid, type Question, QuestionListReply, QuestionnaireCountsReply, QuestionnaireDetailsReply, questionnaireErrors,
+  QuestionnaireParams,
+} from '@portal/contracts'
 import { AppError } from '@portal/errors'
-import { type AppInstance, ok, principalOf } from '@portal/http'
+import { type AppInstance, principalOf } from '@portal/http'
 import { choicesOf } from '@portal/drafting'
-import { addComment, type AnswerCellRow, countsOf, findQuestion, type HistoryEntry, listQuestions, updateAnswer } from '@portal/questionnaire-store'
-import { Type } from 'typebox'
+import {
+  addComment, type AnswerCellRow, type CitedDocument, citedDocumentOf, citedDocuments, countsOf, findCompany, findQuestion, type HistoryEntry, listQuestions, updateAnswer,
+} from '@portal/questionnaire-store'
 import type { QuestionnaireDeps } from '../deps.js'
+import { okData } from '../replies.js'
 import { fileOf } from '../lookups.js'
+import { specMessages } from '../validation.js'
 import { splitName } from './comments.js'
 
 type QuestionRow = Awaited<ReturnType<typeof listQuestions>>[number]
 
-const questionOut = (q: QuestionRow) => ({
+/** The page a draft names ("compliance/policy.pdf#page=4" → 4). */
+const pageOf = (fileAndFolder: string) => Number(/#page=(\d+)$/.exec(fileAndFolder)?.[1] ?? 0) || null
+
+const questionOut = (q: QuestionRow, cited = new Map<string, CitedDocument>()): Question => ({
   _id: q.id,
   questionId: q.questionRef,
   question: q.question,
@@ -21,10 +30,10 @@ const questionOut = (q: QuestionRow) => ({
   choices: choicesOf(q.answerCells as AnswerCellRow[]),
   reviewstatus: q.reviewstatus,
   llmstatus: q.llmstatus,
-  llmReviewRespons: q.llmReviewRespons,
+  llmReviewRespons: q.llmReviewRespons ? 1 : 0,
   drafted: q.drafted,
   comment: q.comment,
-  answerHistory: q.answerHistory,
+  answerHistory: q.answerHistory as HistoryEntry[],
   retrievedNarrative: q.retrievedNarrative,
   documentName: q.documentName,
   bucketName: '',
@@ -34,42 +43,49 @@ const questionOut = (q: QuestionRow) => ({
   reviewReason: q.reviewReason,
   /** Where the draft came from: 'library', 'documents' (offline), 'model'; '' for a person's answer or none. */
   answerSource: q.answerSource,
+  /** The compliance file the cited passage is in, while it is still there ('' otherwise), and its page. */
+  sourceDocumentId: citedDocumentOf(q, cited)?.documentId ?? '',
+  sourcePage: citedDocumentOf(q, cited) ? (pageOf(q.fileAndFolder) ?? citedDocumentOf(q, cited)!.page) : null,
+  /** A person wrote the answer's text (drafts: false). */
+  personAnswer: q.personAnswer,
 })
+
+const citedOf = (store: QuestionnaireDeps['store'], tenantId: string, rows: QuestionRow[]) =>
+  citedDocuments(store, tenantId, rows.flatMap((q) => (Array.isArray(q.citations) ? (q.citations as unknown[]).map(String) : [])))
 
 export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   const { store } = deps
   const questionnaireOf = (tenantId: string, id: string) => fileOf(deps, tenantId, id, 'questionnaire')
-  const Id = Type.Object({ questionnaireId: Type.String({ maxLength: 64 }) })
+  const Id = QuestionnaireParams
 
-  app.get('/getquestionlist/:questionnaireId', { schema: { tags: ['questionnaire'], params: Id } }, async (req) => {
-    const file = await questionnaireOf(principalOf(req).tenantId, req.params.questionnaireId)
-    return ok((await listQuestions(store, principalOf(req).tenantId, file.id)).map(questionOut))
+  app.get('/getquestionlist/:questionnaireId', { schema: { tags: ['questionnaire'], params: Id, response: { 200: QuestionListReply, ...questionnaireErrors(404) } } }, async (req) => {
+    const { tenantId } = principalOf(req)
+    const file = await questionnaireOf(tenantId, req.params.questionnaireId)
+    const rows = await listQuestions(store, tenantId, file.id)
+    const cited = await citedOf(store, tenantId, rows)
+    return okData(rows.map((q) => questionOut(q, cited)))
   })
 
-  // Answered counts non-empty answers; drafted (the job's progress) and approved apart.
-  app.get('/questionnaires/count/:questionnaireId', { schema: { tags: ['questionnaire'], params: Id, response: { 200: QuestionnaireCountsReply } } }, async (req) => {
+  // The review page's header: the questionnaire and the client it was uploaded for.
+  app.get('/questionnaires/:questionnaireId/details', { schema: { tags: ['questionnaire'], params: Id, response: { 200: QuestionnaireDetailsReply, ...questionnaireErrors(404) } } }, async (req) => {
+    const { tenantId } = principalOf(req)
+    const file = await questionnaireOf(tenantId, req.params.questionnaireId)
+    const company = await findCompany(store, tenantId, file.companyId)
+    return { status: true, data: { _id: file.id, fileName: file.fileName, companyId: file.companyId, clientName: company?.companyName ?? '' } }
+  })
+
+  // Answered counts what a person approved or wrote; filled (non-empty, drafts included), drafted (the job's progress) and approved apart.
+  app.get('/questionnaires/count/:questionnaireId', { schema: { tags: ['questionnaire'], params: Id, response: { 200: QuestionnaireCountsReply, ...questionnaireErrors(404) } } }, async (req) => {
     const file = await questionnaireOf(principalOf(req).tenantId, req.params.questionnaireId)
     return { status: true, ...(await countsOf(store, principalOf(req).tenantId, file.id)) }
   })
 
+  // A blank answer or no question id gets the spec's message (answerUpdateMessages).
   app.put('/questionnaires/answer', {
-    schema: {
-      tags: ['questionnaire'],
-      body: Type.Object({
-        questionId: Type.Optional(Type.String({ maxLength: 64 })),
-        answer: Type.Optional(Type.String({ maxLength: 20000 })),
-        reviewstatus: Type.Optional(Type.Boolean()),
-        llmstatus: Type.Optional(Type.Boolean()),
-        comment: Type.Optional(Type.String({ maxLength: 5000 })),
-        // One of the question's `choices` (dropdown value or Yes / No / N.A. column); null clears it.
-        choiceValue: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
-        answerHistory: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 500 })),
-      }),
-    },
+    schema: { tags: ['questionnaire'], body: AnswerUpdateBody, response: { 200: AnswerUpdateReply, ...questionnaireErrors(404) } },
+    ...specMessages(answerUpdateMessages),
   }, async (req) => {
     const me = principalOf(req)
-    if (!req.body.questionId) throw new AppError('INVALID_REQUEST', { message: 'Question ID is missing' })
-    if (!req.body.answer?.trim()) throw new AppError('INVALID_REQUEST', { message: 'Answer field is required' })
     const current = isUuid(req.body.questionId) ? await findQuestion(store, me.tenantId, req.body.questionId) : undefined
     if (!current) throw new AppError('NOT_FOUND', { message: 'Question not found' })
     const { choiceValue } = req.body
@@ -91,8 +107,10 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
       llmstatus: req.body.llmstatus ?? current.llmstatus,
       comment: comment || current.comment,
       answerHistory: history,
+      // A text other than the one there is a person's answer (saving a draft unchanged is not).
+      personAnswer: current.personAnswer || req.body.answer !== current.answer,
     })
     if (!updated) throw new AppError('NOT_FOUND', { message: 'Question not found' })
-    return ok(questionOut(updated), 'Updated Successfully')
+    return okData(questionOut(updated, await citedOf(store, me.tenantId, [updated])), 'Updated Successfully')
   })
 }

@@ -120,6 +120,7 @@ export function updateCompliance(db: Db, tenantId: string, id: string, input: Co
     .returning(complianceColumns).executeTakeFirst()
 }
 
-export async function deleteCompliance(db: Db, tenantId: string, id: string): Promise<boolean> {
-  return (await db.deleteFrom('compliance').where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst()).numDeletedRows > 0n
+/** Deletes the record; returns its framework, or undefined when this tenant had no such record. */
+export async function deleteCompliance(db: Db, tenantId: string, id: string): Promise<string | undefined> {
+  return (await db.deleteFrom('compliance').where('tenantId', '=', tenantId).where('id', '=', id).returning('framework').executeTakeFirst())?.framework
 }

@@ -47,8 +47,8 @@ export function updateDocument(db: Db, tenantId: string, id: string, input: { ti
     .returning(columns).executeTakeFirst()
 }
 
-/** Deletes the rows; returns the blob keys of those that existed in this tenant. */
-export async function deleteDocuments(db: Db, tenantId: string, ids: string[]): Promise<string[]> {
+/** Deletes the rows; returns (blob key, title, visibility) of those that existed in this tenant. */
+export async function deleteDocuments(db: Db, tenantId: string, ids: string[]): Promise<{ blobKey: string; title: string; visibility: Visibility }[]> {
   if (!ids.length) return []
-  return (await db.deleteFrom('document').where('tenantId', '=', tenantId).where('id', 'in', ids).returning('blobKey').execute()).map((r) => r.blobKey)
+  return db.deleteFrom('document').where('tenantId', '=', tenantId).where('id', 'in', ids).returning(['blobKey', 'title', 'visibility']).execute()
 }

@@ -167,6 +167,8 @@ export interface HistoryTable {
   email: string | null
   fileName: string | null
   detail: string
+  /** Events the row stands for (a row of page views counts several); 1 for every other type. */
+  eventCount: Generated<number>
   createdAt: Generated<Date>
 }
 
@@ -175,6 +177,41 @@ export interface ReleasedCnameTable {
   cname: string
   tenantId: string
   releasedAt: Generated<Date>
+}
+
+/** A visitor who asked for the trust center's updates; mailed about changes once confirmed. */
+export interface UpdateSubscriberTable {
+  id: string
+  tenantId: string
+  /** Lowercased. */
+  email: string
+  /** SHA-256 hex of the pending confirmation token; null once used (single use). */
+  confirmTokenHash: string | null
+  confirmExpiresAt: Date | null
+  confirmedAt: Date | null
+  createdAt: Generated<Date>
+}
+
+/** The unsubscribe token of one mail sent to a subscriber (SHA-256 hex); gone with the subscriber. */
+export interface UpdateUnsubscribeTable {
+  tokenHash: string
+  tenantId: string
+  subscriberId: string
+  createdAt: Generated<Date>
+}
+
+export type UpdateKind = 'document' | 'compliance'
+export type UpdateAction = 'added' | 'updated' | 'removed'
+
+/** One line of the public changelog: something visitors see changed. */
+export interface UpdateChangeTable {
+  id: string
+  tenantId: string
+  kind: UpdateKind
+  action: UpdateAction
+  /** The thing's name as visitors saw it (document title, framework). */
+  title: string
+  createdAt: Generated<Date>
 }
 
 export interface TrustCenterDb {
@@ -192,4 +229,7 @@ export interface TrustCenterDb {
   ndaAcceptance: NdaAcceptanceTable
   accessRequest: AccessRequestTable
   history: HistoryTable
+  updateSubscriber: UpdateSubscriberTable
+  updateUnsubscribe: UpdateUnsubscribeTable
+  updateChange: UpdateChangeTable
 }

@@ -9,6 +9,7 @@ import type { ComplianceStatus } from '../db/schema.js'
 import type { TrustCenterDeps } from '../deps.js'
 import { invalid, limits, plainText } from '../domain/text.js'
 import { complianceOut } from '../dto.js'
+import { recordChanges } from '../updates.js'
 import { BADGES, bearer, COMPLIANCE_STATUSES, Compliance, IdParams, Message, Reply } from './schemas.js'
 
 const Body = Type.Object({
@@ -42,6 +43,7 @@ export function complianceRoutes(app: AppInstance, deps: TrustCenterDeps): void 
   app.post('/compliance/save', { ...admin, schema: { tags, security: bearer, body: Body, response: { 201: Reply(Compliance) } } }, async (req, reply) => {
     const tenantId = principalOf(req).tenantId
     const row = await insertCompliance(db, tenantId, complianceInput(req.body))
+    await recordChanges(deps, tenantId, [{ kind: 'compliance', action: 'added', title: row.framework }])
     await sites.changed(tenantId)
     return reply.status(201).send({ status: true, message: 'Added Successfully', data: complianceOut(row) })
   })
@@ -51,13 +53,16 @@ export function complianceRoutes(app: AppInstance, deps: TrustCenterDeps): void 
     const input = complianceInput(req.body)
     const row = isUuid(req.params.id) ? await updateCompliance(db, tenantId, req.params.id, input) : undefined
     if (!row) throw notFound()
+    await recordChanges(deps, tenantId, [{ kind: 'compliance', action: 'updated', title: row.framework }])
     await sites.changed(tenantId)
     return { status: true, message: 'Updated Successfully', data: complianceOut(row) }
   })
 
   app.delete('/compliance/delete/:id', { ...admin, schema: { tags, security: bearer, params: IdParams, response: { 200: Message } } }, async (req) => {
     const tenantId = principalOf(req).tenantId
-    if (!isUuid(req.params.id) || !(await deleteCompliance(db, tenantId, req.params.id))) throw notFound()
+    const framework = isUuid(req.params.id) ? await deleteCompliance(db, tenantId, req.params.id) : undefined
+    if (framework === undefined) throw notFound()
+    await recordChanges(deps, tenantId, [{ kind: 'compliance', action: 'removed', title: framework }])
     await sites.changed(tenantId)
     return { status: true, message: 'Deleted Successfully' }
   })

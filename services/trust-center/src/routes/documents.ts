@@ -14,6 +14,7 @@ import type { TrustCenterDeps } from '../deps.js'
 import { cleanFileName, DOCUMENT_MAX_BYTES, documentKind, mimeTypes } from '../domain/document-file.js'
 import { invalid, limits, plainText } from '../domain/text.js'
 import { documentOut } from '../dto.js'
+import { type ChangeInput, recordChanges } from '../updates.js'
 import { spoolUpload } from '../uploads.js'
 import { bearer, Document, IdParams, Message, Reply, VISIBILITIES } from './schemas.js'
 
@@ -23,6 +24,18 @@ function visibilityOf(value: string | undefined): Visibility | undefined {
   if (value === undefined || value === '') return undefined
   if (!(VISIBILITIES as readonly string[]).includes(value)) throw invalid('visibility', 'Invalid visibility')
   return value as Visibility
+}
+
+type Seen = { title: string; visibility: Visibility } | undefined
+
+/** What visitors see changed when a document goes from `before` to `after` (internal ones are never seen). */
+export function documentChange(before: Seen, after: Seen): ChangeInput[] {
+  const was = before && before.visibility !== 'internal' ? before : undefined
+  const is = after && after.visibility !== 'internal' ? after : undefined
+  if (!was && !is) return []
+  if (!was) return [{ kind: 'document', action: 'added', title: is!.title }]
+  if (!is) return [{ kind: 'document', action: 'removed', title: was.title }]
+  return [{ kind: 'document', action: 'updated', title: is.title }]
 }
 
 export function documentRoutes(app: AppInstance, deps: TrustCenterDeps): void {
@@ -64,6 +77,7 @@ export function documentRoutes(app: AppInstance, deps: TrustCenterDeps): void {
         throw notFound()
       }
       if (existing) await blobs.delete(existing.blobKey)
+      await recordChanges(deps, tenantId, documentChange(existing, row))
       await sites.changed(tenantId)
       return reply.status(201).send({ status: true, message: 'file uploaded successfully', data: documentOut(row) })
     } finally {
@@ -82,17 +96,23 @@ export function documentRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     const tenantId = principalOf(req).tenantId
     const title = req.body.title === undefined ? undefined : plainText(req.body.title, { field: 'title', max: limits.title, required: true })
     const visibility = visibilityOf(req.body.visibility)
-    const row = isUuid(req.params.id) ? await updateDocument(db, tenantId, req.params.id, { title, visibility }) : undefined
+    const before = isUuid(req.params.id) ? await findDocument(db, tenantId, req.params.id) : undefined
+    const row = before ? await updateDocument(db, tenantId, before.id, { title, visibility }) : undefined
     if (!row) throw notFound()
+    // Saving the same title and visibility again changes nothing visitors see.
+    if (before!.title !== row.title || before!.visibility !== row.visibility) await recordChanges(deps, tenantId, documentChange(before, row))
     await sites.changed(tenantId)
     return { status: true, message: 'Updated Successfully', data: documentOut(row) }
   })
 
   const remove = async (tenantId: string, ids: string[]) => {
-    const keys = await deleteDocuments(db, tenantId, ids.filter(isUuid))
-    for (const key of keys) await blobs.delete(key)
-    if (keys.length) await sites.changed(tenantId)
-    return keys.length
+    const rows = await deleteDocuments(db, tenantId, ids.filter(isUuid))
+    for (const row of rows) await blobs.delete(row.blobKey)
+    if (rows.length) {
+      await recordChanges(deps, tenantId, rows.flatMap((r) => documentChange(r, undefined)))
+      await sites.changed(tenantId)
+    }
+    return rows.length
   }
 
   app.delete('/documents/:id', { ...admin, schema: { tags, security: bearer, params: IdParams, response: { 200: Message } } }, async (req) => {

@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react'
+import { type ReactNode, useId, useRef } from 'react'
+import { useModalDialog } from '../../lib/dialog'
 
 interface ModalProps {
   title: string
@@ -6,32 +7,24 @@ interface ModalProps {
   children: ReactNode
 }
 
-/** A dialog with a labelled title; Escape closes it and focus moves into it on open. */
+/**
+ * A modal dialog labelled by its title: the native <dialog> opened with showModal(), so the page
+ * behind is inert. Focus moves to its first control, Tab stays inside, Escape closes it and focus
+ * returns to the control that opened it (lib/dialog).
+ */
 export function Modal({ title, onClose, children }: ModalProps) {
   const titleId = useId()
-  const ref = useRef<HTMLDivElement>(null)
-  const close = useRef(onClose)
-  close.current = onClose
-  useEffect(() => {
-    const first = ref.current?.querySelector<HTMLElement>('input, textarea, select, button')
-    first?.focus()
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close.current()
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [])
+  const ref = useRef<HTMLDialogElement>(null)
+  useModalDialog(ref, onClose)
   return (
-    <div className="modal-backdrop">
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref}>
-        <div className="modal-header">
-          <h2 id={titleId}>{title}</h2>
-          <button className="link-button" aria-label="Close" onClick={onClose}>
-            ×
-          </button>
-        </div>
-        {children}
+    <dialog className="modal" aria-modal="true" aria-labelledby={titleId} ref={ref}>
+      <div className="modal-header">
+        <h2 id={titleId}>{title}</h2>
+        <button type="button" className="link-button modal-close" aria-label="Close" data-dialog-close onClick={onClose}>
+          ×
+        </button>
       </div>
-    </div>
+      {children}
+    </dialog>
   )
 }

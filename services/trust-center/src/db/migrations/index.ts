@@ -4,6 +4,8 @@ import * as m0100 from './2026_11_26T0000_row_security.js'
 import * as m0200 from './2026_11_26T0100_daily_usage.js'
 import * as m0300 from './2026_11_27T0200_released_cnames.js'
 import * as m0310 from './2026_11_27T0210_nda_confirmation.js'
+import * as m0400 from './2026_11_27T0400_update_subscriptions.js'
+import * as m0500 from './2026_11_27T0500_history_count.js'
 
 // In order; names are ISO timestamps (kysely's migration guidance). Never edit an applied one.
 export const migrations: Record<string, Migration> = {
@@ -12,4 +14,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26T0100_daily_usage': m0200,
   '2026_11_27T0200_released_cnames': m0300,
   '2026_11_27T0210_nda_confirmation': m0310,
+  '2026_11_27T0400_update_subscriptions': m0400,
+  '2026_11_27T0500_history_count': m0500,
 }

@@ -1,6 +1,6 @@
 // The spec's test page (/responsellm): ask one question, see the answer drafted from the tenant's
 // documents and the evidence it cites. Not a product feature, so not in the menu.
-import type { GeneratedAnswer } from '@portal/contracts'
+import type { GeneratedAnswer, GeneratedAnswerReply, GenerateAnswerInput } from '@portal/contracts'
 import { useMutation } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Spinner } from '../../../components/ui/spinner'
@@ -19,7 +19,7 @@ export function AnswerTestPage() {
   const question = draft.value
   const [error, setError] = useState('')
   const ask = useMutation({
-    mutationFn: (q: string) => api.post<{ data: GeneratedAnswer }>('/api/fs/generate-answer', { question: q }).then((r) => r.data),
+    mutationFn: (q: string) => api.post<GeneratedAnswerReply>('/api/fs/generate-answer', { question: q } satisfies GenerateAnswerInput).then((r) => r.data),
     // A 429 is either the per-minute limit or the company's daily quota, whose message says when to return.
     onError: (e) => setError(e instanceof ApiError && e.status === 429 && (e.body as { code?: string } | undefined)?.code !== 'QUOTA_EXCEEDED'
       ? 'Too many questions in a minute: please wait a moment.'
@@ -35,7 +35,7 @@ export function AnswerTestPage() {
   const result = ask.data
   return (
     <section className="card">
-      <h2>Test an answer</h2>
+      <h1>Test an answer</h1>
       <p className="muted">Asks one question against all of your compliance documents, as the questionnaire drafting does.</p>
       <form onSubmit={submit}>
         <label htmlFor="question">Question</label>
@@ -46,7 +46,7 @@ export function AnswerTestPage() {
       {ask.isPending && <Spinner label="Drafting the answer" />}
       {result && (
         <div className="generated">
-          <h3>Answer</h3>
+          <h2>Answer</h2>
           {result.answer ? <p className="answer-text">{result.answer}</p> : <p className="muted">No answer could be drafted from your documents.</p>}
           <p className="muted">
             Confidence {Math.round(result.confidence * 100)}%{result.choice ? ` · ${result.choice.toUpperCase()}` : ''}{result.llmReviewRespons === 1 ? ' · needs review' : ''}
@@ -55,14 +55,14 @@ export function AnswerTestPage() {
           {result.llmReviewRespons === 1 && result.reviewReason && <p className="muted review-reason">Needs review: {result.reviewReason}</p>}
           {result.flaggedDocuments.length > 0 && (
             <>
-              <h3>Flagged documents</h3>
+              <h2>Flagged documents</h2>
               <p className="muted">Lines in these passages try to steer the drafting (instructions, active markup or formulas): they were left out of the answer. Check the documents.</p>
               <ul className="history">{result.flaggedDocuments.map((f) => (
                 <li key={`${f.documentName}:${f.page}:${f.reason}`}>{f.documentName}, page {f.page}: {f.reason}</li>
               ))}</ul>
             </>
           )}
-          <h3>Sources</h3>
+          <h2>Sources</h2>
           {result.citations.length ? (
             <ul className="history">{result.citations.map((c) => (
               <li key={c.chunkId}><p className="muted">{c.documentName}, page {c.page}</p><p>{c.text}</p></li>

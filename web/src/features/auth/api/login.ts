@@ -1,14 +1,10 @@
+import type { LoginBody, LoginReply } from '@portal/contracts'
 import { useMutation } from '@tanstack/react-query'
-import { type AuthUserReply, api, type Envelope, saveSession, type ThemeSettings } from '../../../lib/api-client'
+import { api, saveSession } from '../../../lib/api-client'
 import { applyTheme } from '../../../lib/theme'
 
-export interface LoginInput {
-  email: string
-  password: string
-}
-export interface LoginReply extends Envelope<AuthUserReply> {
-  themesettings?: ThemeSettings
-}
+export type LoginInput = LoginBody
+export type { LoginReply }
 
 export const login = (input: LoginInput) => api.post<LoginReply>('/api/userlogin', input)
 

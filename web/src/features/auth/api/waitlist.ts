@@ -1,11 +1,8 @@
+import type { StatusMessage, WaitlistBody } from '@portal/contracts'
 import { useMutation } from '@tanstack/react-query'
-import { api, type Envelope } from '../../../lib/api-client'
+import { api } from '../../../lib/api-client'
 
-export interface WaitlistInput {
-  email: string
-  firstName: string
-  lastName: string
-}
+export type WaitlistInput = WaitlistBody
 
-export const joinWaitlist = (input: WaitlistInput) => api.post<Envelope<unknown>>('/api/waitlist', input)
+export const joinWaitlist = (input: WaitlistInput) => api.post<StatusMessage>('/api/waitlist', input)
 export const useJoinWaitlist = () => useMutation({ mutationFn: joinWaitlist })

@@ -1,48 +1,40 @@
-// Clients (vendors), their compliance documents and questionnaires (questionnaire service).
+// Clients (vendors), their compliance documents and questionnaires (questionnaire service). The
+// wire types are the service's contracts (@portal/contracts questionnaire-clients.ts, -events.ts).
+import type {
+  Company, CompanyListReply, ComplianceFileEntry, ComplianceFileListReply, CreateCompanyBody, CreateCompanyReply, DeleteCompanyBody, DraftedEvent, ProgressEvent,
+  QuestionnaireFileEntry, QuestionnaireFileListReply, QuestionnaireMessageReply, UploadReply,
+} from '@portal/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { api, readEvents } from '../../../lib/api-client'
 
-export interface Company {
-  _id: string
-  companyName: string
-  complianceFolder: string
-  questionnairesFolder: string
-}
+export type { Company } from '@portal/contracts'
 
-export interface FileEntry {
-  _id: string
-  company_id: string
-  createdAt: string
-  files: { fileName: string; _id: string }[]
-  state: 'queued' | 'running' | 'ready' | 'failed'
-  error: string | null
-  total: number
-  /** Questions the drafting job has been through (its progress), empty drafts included. */
-  drafted: number
-  /** Questionnaires: questions with a non-empty answer, and how many of them are approved. */
-  answered?: number
-  approved?: number
-}
-
-type Envelope<T> = { status: boolean; data: T; message?: string }
+/**
+ * A file of either list: a compliance document, or a questionnaire with its answer counts (questions
+ * a person approved or wrote, the approved ones, and those with a non-empty answer, drafts included).
+ */
+export type FileEntry = ComplianceFileEntry & Partial<Pick<QuestionnaireFileEntry, 'answered' | 'approved' | 'filled'>>
 
 const pending = (f: FileEntry) => f.state === 'queued' || f.state === 'running'
 
-export const useCompanies = () => useQuery({ queryKey: ['companies'], queryFn: () => api.get<Envelope<Company[]>>('/api/companys').then((r) => r.data) })
+export const useCompanies = () => useQuery({ queryKey: ['companies'], queryFn: () => api.get<CompanyListReply>('/api/companys').then((r): Company[] => r.data) })
 
 export function useCreateCompany() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (companyName: string) =>
-      api.post<Envelope<Company>>('/api/companys', { companyName, compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' }).then((r) => r.data),
+      api.post<CreateCompanyReply>('/api/companys', { companyName, compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' } satisfies CreateCompanyBody).then((r) => r.data),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['companies'] }),
   })
 }
 
 export function useDeleteCompany() {
   const qc = useQueryClient()
-  return useMutation({ mutationFn: (id: string) => api.delete('/api/companys', { id }), onSuccess: () => qc.invalidateQueries({ queryKey: ['companies'] }) })
+  return useMutation({
+    mutationFn: (id: string) => api.delete<QuestionnaireMessageReply>('/api/companys', { id } satisfies DeleteCompanyBody),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['companies'] }),
+  })
 }
 
 export type FileKind = 'compliance' | 'questionnaire'
@@ -52,7 +44,7 @@ const listPath = (kind: FileKind, companyId: string) => (kind === 'compliance' ?
 export const useFiles = (kind: FileKind, companyId: string) =>
   useQuery({
     queryKey: ['files', kind, companyId],
-    queryFn: () => api.get<Envelope<FileEntry[]>>(listPath(kind, companyId)).then((r) => r.data),
+    queryFn: () => api.get<ComplianceFileListReply | QuestionnaireFileListReply>(listPath(kind, companyId)).then((r): FileEntry[] => r.data),
     refetchInterval: (q) => (q.state.data?.some((f) => pending(f) || (kind === 'questionnaire' && f.state === 'ready' && f.drafted < f.total)) ? 1500 : false),
   })
 
@@ -64,7 +56,7 @@ export function useUpload(kind: FileKind, companyId: string) {
       form.append(kind === 'compliance' ? 'companyId' : 'company_id', companyId)
       form.append('files', file, file.name)
       const path = kind === 'compliance' ? '/api/fs/enterpriseapps-compliance-uploadfile' : '/api/questionnaires/save'
-      return api.upload<Envelope<{ _id: string; fileName: string }[]>>(path, form).then((r) => r.data)
+      return api.upload<UploadReply>(path, form).then((r) => r.data)
     },
     onSettled: () => qc.invalidateQueries({ queryKey: ['files', kind, companyId] }),
   })
@@ -73,17 +65,13 @@ export function useUpload(kind: FileKind, companyId: string) {
 export function useDeleteFile(kind: FileKind, companyId: string) {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api.delete(kind === 'compliance' ? `/api/compliancefile/${id}` : `/api/questionnaires/${id}`),
+    mutationFn: (id: string) => api.delete<QuestionnaireMessageReply>(kind === 'compliance' ? `/api/compliancefile/${id}` : `/api/questionnaires/${id}`),
     onSettled: () => qc.invalidateQueries({ queryKey: ['files', kind, companyId] }),
   })
 }
 
-export interface Progress {
-  drafted: number
-  total: number
-  /** Sent when drafting ends: questions that got a non-empty answer. */
-  answered?: number
-}
+/** The stream's last event: progress, then at the end the questions a person approved or wrote, and those with a non-empty answer (drafts included). */
+export type Progress = Pick<ProgressEvent, 'drafted' | 'total'> & Partial<Pick<DraftedEvent, 'answered' | 'filled'>>
 
 /** Drafting of the client's questionnaires waits while any of its documents is still being read. */
 export const useDocumentsPending = (companyId: string) => useFiles('compliance', companyId).data?.some(pending) ?? false

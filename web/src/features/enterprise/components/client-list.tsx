@@ -57,14 +57,14 @@ export function ClientList() {
   return (
     <section className="card">
       <div className="card-header">
-        <h2>Client List</h2>
+        <h1>Client List</h1>
         <button className="primary" onClick={() => setCreating(true)}>Create New Client</button>
       </div>
       {companies.isPending ? (
         <Spinner label="Loading clients" />
       ) : (
         <div className="table-wrap">
-          <table>
+          <table className="stack">
             <thead>
               <tr>
                 <th scope="col">#</th>
@@ -78,9 +78,9 @@ export function ClientList() {
               ) : (
                 companies.data.map((c, i) => (
                   <tr key={c._id}>
-                    <td>{i + 1}</td>
-                    <td>{c.companyName}</td>
-                    <td className="row-actions">
+                    <td data-label="#">{i + 1}</td>
+                    <td data-label="Vendor Name">{c.companyName}</td>
+                    <td className="row-actions" data-label="Action">
                       <button className="link-button" onClick={() => view(c)}>View</button>
                       <button className="danger small" aria-label={`Delete ${c.companyName}`} onClick={() => setToDelete(c)}>Delete</button>
                     </td>

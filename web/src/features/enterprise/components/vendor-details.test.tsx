@@ -1,8 +1,9 @@
-// A client's questionnaires say how many questions have an answer, not how many drafting went
-// through (issue 11: "294 of 294 answered" with 163 empty); the drawer shows approved, to review and
-// without an answer apart; drafting that waits for the client's documents says so.
+// A client's questionnaires say how many questions a person answered (approved or wrote), not how
+// many drafting went through or got a draft (issues 11 and 14: "294 of 294 answered"); the drawer
+// shows approved, written, drafts and without an answer apart, and opens by itself after a
+// questionnaire upload; drafting that waits for the client's documents says so.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { fireEvent, screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { mockFetch, renderApp, storeSession } from '../../../../test/test-utils'
 
 const PAGE = '/enterprise-vendor-details?id=c1'
@@ -23,21 +24,62 @@ beforeEach(() => {
 afterEach(() => localStorage.clear())
 
 describe('questionnaire counts on the client page', () => {
-  it('counts answered questions only, and shows approved, to review and empty apart in the drawer', async () => {
+  it('counts as answered what a person approved or wrote (not drafts), and shows approved, written, drafts and empty apart in the drawer', async () => {
     client(
       [file('d1', 'policy.pdf', { total: 12, drafted: 0 })],
-      [file('q1', 'caiq.xlsx', { total: 294, drafted: 294, answered: 131, approved: 20 })],
+      // 131 with an answer (drafts included): 20 approved, 5 more written by a person, 106 drafts.
+      [file('q1', 'caiq.xlsx', { total: 294, drafted: 294, answered: 25, approved: 20, filled: 131 })],
     )
     renderApp(PAGE)
-    expect(await screen.findByText('131 of 294 questions answered')).toBeTruthy()
-    expect(screen.queryByText('294 of 294 questions answered')).toBeNull()
+    expect(await screen.findByText('25 of 294 questions answered')).toBeTruthy()
+    expect(screen.queryByText('131 of 294 questions answered')).toBeNull()
 
     fireEvent.click(screen.getByText('caiq.xlsx'))
     const drawer = await screen.findByRole('dialog', { name: 'caiq.xlsx' })
-    expect(within(drawer).getByText('131 of 294 questions answered')).toBeTruthy()
-    expect(within(drawer).getByText('20 approved · 111 to review · 163 without an answer')).toBeTruthy()
+    expect(within(drawer).getByText('25 of 294 questions answered')).toBeTruthy()
+    expect(within(drawer).getByText('20 approved · 5 written, not approved · 106 drafts to review · 163 without an answer')).toBeTruthy()
     const bar = within(drawer).getByRole('progressbar', { name: 'Answered' })
-    expect(bar.getAttribute('aria-valuenow')).toBe('131')
+    expect(bar.getAttribute('aria-valuenow')).toBe('25')
+  })
+
+  it('opens the drawer of a questionnaire just uploaded when its modal closes', async () => {
+    const list: object[] = []
+    mockFetch({
+      'GET /api/companys': { body: { status: true, data: [{ _id: 'c1', companyName: 'Global Bank', complianceFolder: 'c', questionnairesFolder: 'q' }] } },
+      'GET /api/compliancefile/c1': { body: { status: true, data: [] } },
+      'GET /api/questionnaires/c1': () => ({ body: { status: true, data: list } }),
+      'POST /api/questionnaires/save': () => {
+        list.push(file('q9', 'sig-lite.xlsx', { state: 'queued' }))
+        return { status: 201, body: { status: true, data: [{ _id: 'q9', fileName: 'sig-lite.xlsx', state: 'queued' }] } }
+      },
+    })
+    renderApp(PAGE)
+    await screen.findAllByText('No Data found')
+    const input = document.querySelector('input[name=questionnaire-file]') as HTMLInputElement
+    fireEvent.change(input, { target: { files: [new File(['x'], 'sig-lite.xlsx')] } })
+    await screen.findByRole('heading', { name: 'Questionnaire File Uploaded!' })
+    expect(screen.queryByRole('dialog', { name: 'sig-lite.xlsx' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }))
+    const drawer = await screen.findByRole('dialog', { name: 'sig-lite.xlsx' })
+    expect(within(drawer).getByText('Finding the questions…')).toBeTruthy()
+    expect(within(drawer).getByRole('button', { name: 'Review Answers' })).toBeTruthy()
+  })
+
+  it('does not open a drawer after a compliance upload', async () => {
+    mockFetch({
+      'GET /api/companys': { body: { status: true, data: [{ _id: 'c1', companyName: 'Global Bank', complianceFolder: 'c', questionnairesFolder: 'q' }] } },
+      'GET /api/compliancefile/c1': { body: { status: true, data: [] } },
+      'GET /api/questionnaires/c1': { body: { status: true, data: [] } },
+      'POST /api/fs/enterpriseapps-compliance-uploadfile': { status: 201, body: { status: true, data: [{ _id: 'd9', fileName: 'policy.pdf', state: 'queued' }] } },
+    })
+    renderApp(PAGE)
+    await screen.findAllByText('No Data found')
+    const input = document.querySelector('input[name=compliance-file]') as HTMLInputElement
+    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'policy.pdf')] } })
+    await screen.findByRole('heading', { name: 'Compliance File Uploaded!' })
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }))
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Compliance File Uploaded!' })).toBeNull())
+    expect(screen.queryByRole('dialog', { name: 'policy.pdf' })).toBeNull()
   })
 
   it('says drafting waits for documents still being read', async () => {

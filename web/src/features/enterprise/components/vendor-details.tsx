@@ -1,18 +1,19 @@
 // Vendor Details (spec §2): Compliance (knowledge base) and Questionnaire (AI Complete) areas, file
 // cards, upload with a placeholder and the spec's result modals, and the 40% drawer.
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { Modal } from '../../../components/ui/modal'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
 import { downloadFile, errorMessage } from '../../../lib/api-client'
+import { useModalDialog } from '../../../lib/dialog'
 import { type FileEntry, type FileKind, useCompanies, useDeleteFile, useDocumentsPending, useFiles, useProgress, useUpload } from '../api'
 
 /**
- * A file's state in words. "Answered" counts questions with a non-empty answer: a question the
- * drafter found no evidence for is drafted, not answered. `waiting`: the client's documents are
- * still being read, and drafting starts when the last one is.
+ * A file's state in words. "Answered" counts questions a person approved or wrote (issue 14): a
+ * draft waiting for review is not answered, nor is a question the drafter found no evidence for.
+ * `waiting`: the client's documents are still being read, and drafting starts when the last one is.
  */
 export function stateText(f: FileEntry, kind: FileKind, waiting = false): string {
   if (f.state === 'failed') return f.error ?? 'Processing failed'
@@ -22,12 +23,25 @@ export function stateText(f: FileEntry, kind: FileKind, waiting = false): string
   return `${f.answered ?? 0} of ${f.total} questions answered`
 }
 
-/** Answered, apart: approved, drafts to review, and questions left without an answer. */
-export function answerBreakdown(f: Pick<FileEntry, 'total' | 'answered' | 'approved'>): string {
-  const answered = f.answered ?? 0
+/** Apart: approved, written by a person (not approved yet), drafts to review, and questions left without an answer. */
+export function answerBreakdown(f: Pick<FileEntry, 'total' | 'answered' | 'approved' | 'filled'>): string {
+  const filled = f.filled ?? 0
+  const answered = Math.min(f.answered ?? 0, Math.max(filled, f.approved ?? 0))
   const approved = Math.min(f.approved ?? 0, answered)
-  return `${approved} approved · ${answered - approved} to review · ${f.total - answered} without an answer`
+  const written = answered - approved
+  return [
+    `${approved} approved`,
+    ...(written ? [`${written} written, not approved`] : []),
+    `${Math.max(filled - answered, 0)} drafts to review`,
+    `${Math.max(f.total - filled, 0)} without an answer`,
+  ].join(' · ')
 }
+
+/** The entry of a file just uploaded, until the list has it (the drawer reads the list's live one). */
+const uploadedEntry = (companyId: string, saved: { _id: string; fileName: string }): FileEntry => ({
+  _id: saved._id, company_id: companyId, createdAt: new Date().toISOString(), files: [{ fileName: saved.fileName, _id: saved._id }],
+  state: 'queued', error: null, total: 0, drafted: 0,
+})
 
 function FileArea({ kind, companyId, onOpen }: { kind: FileKind; companyId: string; onOpen: (f: FileEntry) => void }) {
   const files = useFiles(kind, companyId)
@@ -37,13 +51,21 @@ function FileArea({ kind, companyId, onOpen }: { kind: FileKind; companyId: stri
   const { toast } = useNotifications()
   const input = useRef<HTMLInputElement>(null)
   const [result, setResult] = useState<'ok' | 'failed' | null>(null)
+  // Spec §4: after a questionnaire upload succeeds and its modal closes, its drawer opens.
+  const [uploaded, setUploaded] = useState<FileEntry | null>(null)
   const [failure, setFailure] = useState('')
   const [toDelete, setToDelete] = useState<FileEntry | null>(null)
   const title = kind === 'compliance' ? 'Compliance' : 'Questionnaire'
+  const closeUploaded = () => {
+    setResult(null)
+    if (kind === 'questionnaire' && uploaded) onOpen(uploaded)
+    setUploaded(null)
+  }
   const pick = async (file: File | undefined) => {
     if (!file) return
     try {
-      await upload.mutateAsync(file)
+      const saved = await upload.mutateAsync(file)
+      setUploaded(saved[0] ? uploadedEntry(companyId, saved[0]) : null)
       setResult('ok')
     } catch (err) {
       setFailure(err instanceof Error ? err.message : '')
@@ -82,9 +104,9 @@ function FileArea({ kind, companyId, onOpen }: { kind: FileKind; companyId: stri
         {!files.isPending && !files.data?.length && !upload.isPending && <p className="muted">No Data found</p>}
       </div>
       {result === 'ok' && (
-        <Modal title={kind === 'compliance' ? 'Compliance File Uploaded!' : 'Questionnaire File Uploaded!'} onClose={() => setResult(null)}>
+        <Modal title={kind === 'compliance' ? 'Compliance File Uploaded!' : 'Questionnaire File Uploaded!'} onClose={closeUploaded}>
           <p>file uploaded successfully</p>
-          <div className="actions"><button className="primary" onClick={() => setResult(null)}>OK</button></div>
+          <div className="actions"><button className="primary" onClick={closeUploaded}>OK</button></div>
         </Modal>
       )}
       {result === 'failed' && (
@@ -117,20 +139,19 @@ function Drawer({ file, kind, onClose }: { file: FileEntry; kind: FileKind; onCl
   const drafted = Math.max(stream?.drafted ?? 0, live.drafted)
   const total = Math.max(stream?.total ?? 0, live.total)
   const answered = Math.max(stream?.answered ?? 0, live.answered ?? 0)
+  const filled = Math.max(stream?.filled ?? 0, live.filled ?? 0)
   const done = kind === 'questionnaire' && live.state === 'ready' && total > 0 && drafted >= total
   const name = live.files[0]?.fileName ?? 'file'
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose()
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [onClose])
+  // A modal side drawer (lib/dialog): focus inside, Tab kept there, Escape closes, focus back to the file.
+  const ref = useRef<HTMLDialogElement>(null)
+  useModalDialog(ref, onClose)
   return (
-    <div className="drawer-backdrop">
-      <aside className="drawer" role="dialog" aria-label={name}>
-        <div className="modal-header"><h2>{name}</h2><button className="link-button" aria-label="Close" onClick={onClose}>×</button></div>
+    <dialog className="drawer" aria-modal="true" aria-label={name} ref={ref}>
+      <div>
+        <div className="modal-header"><h2>{name}</h2><button type="button" className="link-button modal-close" aria-label="Close" data-dialog-close onClick={onClose}>×</button></div>
         {busy && <Spinner label="Processing" />}
         <p>{stateText({ ...live, drafted, total, answered }, kind, waiting)}</p>
-        {done && <p className="muted answer-breakdown">{answerBreakdown({ total, answered, approved: live.approved ?? 0 })}</p>}
+        {done && <p className="muted answer-breakdown">{answerBreakdown({ total, answered, filled, approved: live.approved ?? 0 })}</p>}
         {kind === 'questionnaire' && total > 0 && (
           // Drafting progress while drafting; then how many questions have an answer.
           <div className="progress" role="progressbar" aria-label={done ? 'Answered' : 'Drafted'} aria-valuemin={0} aria-valuemax={total} aria-valuenow={done ? answered : drafted}>
@@ -147,8 +168,8 @@ function Drawer({ file, kind, onClose }: { file: FileEntry; kind: FileKind; onCl
             Download
           </button>
         </div>
-      </aside>
-    </div>
+      </div>
+    </dialog>
   )
 }
 
@@ -158,10 +179,13 @@ export function VendorDetails() {
   const companyId = params.get('id') ?? ''
   const company = useCompanies().data?.find((c) => c._id === companyId)
   const [open, setOpen] = useState<{ file: FileEntry; kind: FileKind } | null>(null)
-  if (!companyId) return <p className="muted">No Data found</p>
+  if (!companyId) return <><h1>Vendor Details</h1><p className="muted">No Data found</p></>
   return (
     <div className="vendor-details">
-      <button className="link-button back" onClick={() => navigate('/enterprise')}>← {company?.companyName ?? 'NA'}</button>
+      {/* The screen's title is the vendor; the spec makes it the back button too. */}
+      <h1 className="vendor-title">
+        <button type="button" className="link-button back" onClick={() => navigate('/enterprise')}><span aria-hidden="true">← </span>{company?.companyName ?? 'NA'}</button>
+      </h1>
       <FileArea kind="compliance" companyId={companyId} onOpen={(file) => setOpen({ file, kind: 'compliance' })} />
       <FileArea kind="questionnaire" companyId={companyId} onOpen={(file) => setOpen({ file, kind: 'questionnaire' })} />
       {open && <Drawer file={open.file} kind={open.kind} onClose={() => setOpen(null)} />}

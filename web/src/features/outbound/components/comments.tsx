@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api-client'
-import { formatDateEST } from '../../../lib/format-date'
+import { formatDateTime } from '../../../lib/format-date'
 import { type OutboundComment, useAddComment, useComments } from '../api/review'
 import { TEXT } from '../api/text'
 import type { ReviewMode } from './answer-box'
@@ -55,7 +55,7 @@ export function Comments({ outboundId, questionId, mode, readOnly }: { outboundI
             <li key={c._id} className={`comment-${c.commentType}`}>
               <p className="comment">{c.comment}</p>
               <p className="muted small">
-                {author(c)} · {formatDateEST(c.createdAt)}
+                {author(c)} · {formatDateTime(c.createdAt)}
               </p>
             </li>
           ))}

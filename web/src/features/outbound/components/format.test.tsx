@@ -1,4 +1,5 @@
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it, jest } from '@jest/globals'
+import { viewerIn } from '../../../../test/time-zone'
 import { answeredShare, collaboratorsText, humanSize, linkState, linkText, progressText, statusText, templateStateText } from './format'
 
 describe('humanSize', () => {
@@ -39,7 +40,9 @@ describe('outbound rows in words', () => {
     expect(linkState({ expiresAt: '2026-03-02T12:00:00Z', revoked: false }, now)).toBe('active')
     expect(linkState({ expiresAt: '2026-02-28T12:00:00Z', revoked: false }, now)).toBe('expired')
     expect(linkState({ expiresAt: '2026-03-02T12:00:00Z', revoked: true }, now)).toBe('revoked')
+    viewerIn('America/New_York')
     expect(linkText({ expiresAt: '2026-03-02T17:00:00Z', revoked: false }, now)).toBe('Link expires Mar 2, 2026, 12:00 PM EST')
+    jest.restoreAllMocks()
     expect(linkText({ expiresAt: '2026-03-02T17:00:00Z', revoked: true }, now)).toBe('Link revoked')
   })
   it('counts questions with a non-blank answer', () => {

@@ -1,6 +1,6 @@
 // Words and numbers of the outbound screens, kept pure (format.test.tsx).
 import type { OutboundLink, OutboundSummary, TemplateSummary } from '@portal/contracts'
-import { formatDateEST } from '../../../lib/format-date'
+import { formatDateTime } from '../../../lib/format-date'
 
 const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const
 
@@ -43,7 +43,7 @@ export function linkState(link: OutboundLink, now = Date.now()): LinkState {
 export function linkText(link: OutboundLink, now = Date.now()): string {
   const state = linkState(link, now)
   if (state === 'revoked') return 'Link revoked'
-  return `${state === 'expired' ? 'Link expired' : 'Link expires'} ${formatDateEST(link.expiresAt)}`
+  return `${state === 'expired' ? 'Link expired' : 'Link expires'} ${formatDateTime(link.expiresAt)}`
 }
 
 /** Questions with an answer, and their share in whole percent. */

@@ -10,7 +10,7 @@ import { useNotifications } from '../../../components/ui/notifications'
 import { Pagination } from '../../../components/ui/pagination'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api-client'
-import { formatDateEST } from '../../../lib/format-date'
+import { formatDateTime } from '../../../lib/format-date'
 import { downloadSent, extracting, type OutboundSummary, useDeleteOutbound, useOutboundList, useResendLink, useRevokeLink } from '../api/outbounds'
 import { useOutboundEvents } from '../api/review'
 import { CollaboratorsModal } from './collaborators-modal'
@@ -131,7 +131,7 @@ export function OutboundListCard() {
         </p>
       ) : (
         <div className="table-wrap">
-          <table className="outbound-table">
+          <table className="outbound-table stack">
             <thead>
               <tr>
                 <th scope="col">Client</th>
@@ -154,17 +154,17 @@ export function OutboundListCard() {
                   const link = linkState(o.link, now)
                   return (
                     <tr key={o._id}>
-                      <td>
+                      <td data-label="Client">
                         <strong>{o.clientName}</strong>
                         {o.collaborators.length > 0 && <div className="muted small">{collaboratorsText(o.collaborators.length)}</div>}
                       </td>
-                      <td className="wrap">{o.email}</td>
-                      <td>{formatDateEST(o.createdAt)}</td>
-                      <td>
+                      <td className="wrap" data-label="Email">{o.email}</td>
+                      <td data-label="Created">{formatDateTime(o.createdAt)}</td>
+                      <td data-label="Status">
                         <span className={`badge ${o.status ? 'badge-active' : ''}`}>{statusText(o.status)}</span>
                         <div className={`small file-state ${o.state}`}>{progressText(o)}</div>
                       </td>
-                      <td>
+                      <td data-label="Link">
                         <div className={`small link-state ${link}`}>{linkText(o.link, now)}</div>
                         <div className="row-actions">
                           {link === 'active' && (
@@ -177,7 +177,7 @@ export function OutboundListCard() {
                           </button>
                         </div>
                       </td>
-                      <td>
+                      <td data-label="Action">
                         <div className="row-actions">
                           <button className="secondary small" aria-label={`Collaborators of ${o.clientName}`} onClick={() => setCollaborators(o)}>
                             Collaborators

@@ -80,7 +80,8 @@ describe('/outbound', () => {
     expect(within(dialog).getByText('Invalid email address')).toBeInTheDocument()
     fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'ciso@bank.example' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }))
-    expect(await within(dialog).findByText('Outbound sent successfully')).toBeInTheDocument()
+    // The form says so (a <p>); the toast, shown inside the open dialog, says it too.
+    expect(await within(dialog).findByText('Outbound sent successfully', { selector: 'p' })).toBeInTheDocument()
     expect(api.callsTo('POST', '/api/outbound/save')).toHaveLength(1)
     expect(within(dialog).getByLabelText('Client name')).toHaveValue('')
   })

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
 import { ApiError, errorMessage } from '../../../lib/api-client'
-import { formatDateEST } from '../../../lib/format-date'
+import { formatDateTime } from '../../../lib/format-date'
 import { type OutboundDetail, type OutboundEvent, useOutbound, useOutboundEvents, useSubmit } from '../api/review'
 import { TEXT } from '../api/text'
 import { AnswerBox, type Flush, type ReviewMode } from './answer-box'
@@ -142,7 +142,7 @@ export function QuestionnaireReview({ mode, outboundId, top, actions }: ReviewPr
       {readOnly && (
         <div className="banner" role="status">
           <strong>{TEXT.alreadySubmitted}</strong>
-          {d.submittedAt && <span>{` Submitted ${formatDateEST(d.submittedAt)}.`}</span>}
+          {d.submittedAt && <span>{` Submitted ${formatDateTime(d.submittedAt)}.`}</span>}
         </div>
       )}
 

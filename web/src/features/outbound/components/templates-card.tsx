@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
-import { formatDateEST } from '../../../lib/format-date'
+import { formatDateTime } from '../../../lib/format-date'
 import { downloadTemplate, type TemplateSummary, useDeleteTemplate, useTemplates } from '../api/templates'
 import { AddTemplateModal } from './add-template-modal'
 import { failureText } from './failure'
@@ -44,7 +44,7 @@ export function TemplatesCard() {
         </p>
       ) : (
         <div className="table-wrap">
-          <table>
+          <table className="stack">
             <thead>
               <tr>
                 <th scope="col">File name</th>
@@ -64,11 +64,11 @@ export function TemplatesCard() {
               ) : (
                 rows.map((t) => (
                   <tr key={t._id}>
-                    <td className="file-name">{t.fileName}</td>
-                    <td>{humanSize(t.fileSize)}</td>
-                    <td>{formatDateEST(t.createdAt)}</td>
-                    <td className={`file-state ${t.state}`}>{templateStateText(t)}</td>
-                    <td className="row-actions">
+                    <td className="file-name" data-label="File name">{t.fileName}</td>
+                    <td data-label="Size">{humanSize(t.fileSize)}</td>
+                    <td data-label="Created">{formatDateTime(t.createdAt)}</td>
+                    <td className={`file-state ${t.state}`} data-label="Questions">{templateStateText(t)}</td>
+                    <td className="row-actions" data-label="Action">
                       <button className="secondary small" aria-label={`Questions of ${t.fileName}`} onClick={() => setEditing(t)}>
                         Questions
                       </button>

@@ -1,7 +1,8 @@
+import type { StatusMessage } from '@portal/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api, type Envelope } from '../../../lib/api-client'
+import { api } from '../../../lib/api-client'
 
-export const deletePerson = (id: string) => api.delete<Envelope<unknown>>(`/api/people/${encodeURIComponent(id)}`)
+export const deletePerson = (id: string) => api.delete<StatusMessage>(`/api/people/${encodeURIComponent(id)}`)
 
 export const useDeletePerson = () => {
   const queryClient = useQueryClient()

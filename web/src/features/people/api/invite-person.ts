@@ -1,7 +1,8 @@
+import type { InviteBody, StatusMessage } from '@portal/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api, type Envelope } from '../../../lib/api-client'
+import { api } from '../../../lib/api-client'
 
-export const invitePerson = (email: string) => api.post<Envelope<unknown>>('/api/people/invite', { email, status: 'invited' })
+export const invitePerson = (email: string) => api.post<StatusMessage>('/api/people/invite', { email, status: 'invited' } satisfies InviteBody)
 
 export const useInvitePerson = () => {
   const queryClient = useQueryClient()

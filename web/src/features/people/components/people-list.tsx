@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { PAGE_SIZE } from '../../../config/constants'
 import { errorMessage } from '../../../lib/api-client'
 import { useSession } from '../../../lib/auth'
-import { formatDateEST } from '../../../lib/format-date'
+import { formatDateTime } from '../../../lib/format-date'
 import { fullName } from '../../../lib/validation'
 import { useDeletePerson } from '../api/delete-person'
 import { type Person, usePeople } from '../api/get-people'
@@ -34,7 +34,7 @@ export function PeopleList() {
   return (
     <section className="card">
       <div className="card-header">
-        <h2>People</h2>
+        <h1>People</h1>
         <button className="primary" onClick={() => setInviting(true)}>
           Invite People
         </button>
@@ -43,7 +43,7 @@ export function PeopleList() {
         <Spinner label="Loading people" />
       ) : (
         <div className="table-wrap">
-          <table>
+          <table className="stack">
             <thead>
               <tr>
                 <th scope="col">#</th>
@@ -65,15 +65,15 @@ export function PeopleList() {
               ) : (
                 rows.map((person, i) => (
                   <tr key={person._id}>
-                    <td>{(page - 1) * PAGE_SIZE + i + 1}</td>
-                    <td>{fullName(person.firstName, person.lastName) || '-'}</td>
-                    <td>{person.email}</td>
-                    <td>
+                    <td data-label="#">{(page - 1) * PAGE_SIZE + i + 1}</td>
+                    <td data-label="Name">{fullName(person.firstName, person.lastName) || '-'}</td>
+                    <td data-label="Email">{person.email}</td>
+                    <td data-label="Role">
                       <span className="badge">{person.admin ? 'Admin' : 'Collaborator'}</span>
                     </td>
-                    <td>{person.status === 'invited' ? 'Invited' : 'Active'}</td>
-                    <td>{formatDateEST(person.createdAt)}</td>
-                    <td>
+                    <td data-label="Status">{person.status === 'invited' ? 'Invited' : 'Active'}</td>
+                    <td data-label="Added">{formatDateTime(person.createdAt)}</td>
+                    <td data-label="Action">
                       {/* The server refuses deleting yourself; do not offer it. */}
                       {person._id !== myId && (
                         <button className="danger small" aria-label={`Delete ${person.email}`} onClick={() => setToDelete(person)}>

@@ -1,14 +1,10 @@
+import type { ProfileReply } from '@portal/contracts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api, type Envelope } from '../../../lib/api-client'
+import { api } from '../../../lib/api-client'
 
-export interface Profile {
-  _id: string
-  firstName: string
-  lastName: string
-  email: string
-}
+export type { Profile } from '@portal/contracts'
 
-export const getProfile = (id: string) => api.get<Envelope<Profile>>(`/api/userprofile/${encodeURIComponent(id)}`)
+export const getProfile = (id: string) => api.get<ProfileReply>(`/api/userprofile/${encodeURIComponent(id)}`)
 
 export const getProfileQueryOptions = (id: string) => queryOptions({ queryKey: ['profile', id], queryFn: () => getProfile(id) })
 

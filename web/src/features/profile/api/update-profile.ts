@@ -1,16 +1,13 @@
+import type { ProfileReply, ProfileUpdateBody } from '@portal/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api, type Envelope } from '../../../lib/api-client'
+import { api } from '../../../lib/api-client'
 import { storage } from '../../../lib/storage'
-import { getProfileQueryOptions, type Profile } from './get-profile'
+import { getProfileQueryOptions } from './get-profile'
 
-export interface UpdateProfileInput {
-  id: string
-  firstName: string
-  lastName: string
-}
+export type UpdateProfileInput = ProfileUpdateBody & { id: string }
 
 export const updateProfile = ({ id, ...body }: UpdateProfileInput) =>
-  api.put<Envelope<Profile>>(`/api/userprofile/${encodeURIComponent(id)}`, body)
+  api.put<ProfileReply>(`/api/userprofile/${encodeURIComponent(id)}`, body satisfies ProfileUpdateBody)
 
 export const useUpdateProfile = () => {
   const queryClient = useQueryClient()

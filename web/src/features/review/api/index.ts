@@ -1,60 +1,65 @@
+// A questionnaire's review (questionnaire service; docs/questionnaire-api.md): its questions with
+// the drafted answers, the counts, saving an answer, the header's details, and the cited documents.
+// The wire types are the service's contracts (@portal/contracts questionnaire-review.ts, -counts.ts).
+import type { AnswerUpdateBody, AnswerUpdateReply, Question, QuestionListReply, QuestionnaireCountsReply, QuestionnaireDetailsReply } from '@portal/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../../lib/api-client'
+import { api, fetchFile } from '../../../lib/api-client'
+import { saveBlob } from '../../../lib/save-blob'
 
-export interface HistoryEntry {
-  answer: string
-  createdAt: string
-  name: string
+export type { HistoryEntry, Question } from '@portal/contracts'
+
+/** The questionnaire, and the client it was uploaded for (the page's header). */
+export type QuestionnaireDetails = QuestionnaireDetailsReply['data']
+
+export const useQuestionnaireDetails = (id: string) =>
+  useQuery({
+    queryKey: ['questionnaire-details', id],
+    queryFn: () => api.get<QuestionnaireDetailsReply>(`/api/questionnaires/${encodeURIComponent(id)}/details`).then((r) => r.data),
+  })
+
+/**
+ * Where a knowledge-base document is shown, at a page (@portal/contracts knowledgeDocumentPath: the
+ * service answers it inline, and the browser's PDF viewer opens `#page=N`).
+ */
+export const documentPath = (id: string, page?: number | null) =>
+  `/api/compliancefile/${encodeURIComponent(id)}/view${page && page > 0 ? `#page=${page}` : ''}`
+
+/**
+ * Opens a cited document in a new tab at its page. The API wants the bearer header, which a plain
+ * link cannot send: the tab is opened at once (so no popup blocker stops it), then given the
+ * document's bytes as an object URL with the page. Without a tab (blocked), the file is saved.
+ */
+export async function openDocument(id: string, page: number | null | undefined, fileName: string): Promise<void> {
+  const tab = window.open('', '_blank')
+  if (tab) tab.opener = null
+  try {
+    const blob = await fetchFile(documentPath(id))
+    const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }))
+    setTimeout(() => URL.revokeObjectURL(url), 10 * 60_000)
+    const at = `${url}${page && page > 0 ? `#page=${page}` : ''}`
+    if (tab) tab.location.href = at
+    else saveBlob(blob, fileName)
+  } catch (err) {
+    tab?.close()
+    throw err
+  }
 }
 
-export interface Question {
-  _id: string
-  questionId: string
-  question: string
-  answer: string
-  choiceValue: string | null
-  choices: string[]
-  reviewstatus: boolean
-  llmstatus: boolean
-  llmReviewRespons: 0 | 1
-  drafted: boolean
-  comment: string
-  answerHistory: HistoryEntry[]
-  retrievedNarrative: string
-  documentName: string
-  fileAndFolder: string
-  updatedAt: string
-  /** Why the answer needs review, in words ('' when nothing is known against it). */
-  reviewReason: string
-  /** Where the draft came from; '' for a person's answer, or nothing drafted. */
-  answerSource: '' | 'library' | 'documents' | 'model'
-}
-
-export interface Counts {
-  countOfApproved: number
-  countOfReview: number
-  total: number
-}
+export type Counts = QuestionnaireCountsReply
 
 export const useQuestions = (id: string) =>
-  useQuery({ queryKey: ['questions', id], queryFn: () => api.get<{ data: Question[] }>(`/api/getquestionlist/${id}`).then((r) => r.data) })
+  useQuery({ queryKey: ['questions', id], queryFn: () => api.get<QuestionListReply>(`/api/getquestionlist/${id}`).then((r) => r.data) })
 
 export const useCounts = (id: string) =>
-  useQuery({ queryKey: ['counts', id], queryFn: () => api.get<Counts & { status: boolean }>(`/api/questionnaires/count/${id}`) })
+  useQuery({ queryKey: ['counts', id], queryFn: () => api.get<QuestionnaireCountsReply>(`/api/questionnaires/count/${id}`) })
 
-export interface AnswerUpdate {
-  questionId: string
-  answer: string
-  reviewstatus: boolean
-  llmstatus: boolean
-  /** Sent only when the reviewer picked one; null clears it. */
-  choiceValue?: string | null
-}
+/** What the page sends: both flags always; `choiceValue` only when the reviewer picked one (null clears it). */
+export type AnswerUpdate = Pick<AnswerUpdateBody, 'questionId' | 'answer' | 'choiceValue'> & Required<Pick<AnswerUpdateBody, 'reviewstatus' | 'llmstatus'>>
 
 export function useSaveAnswer(questionnaireId: string) {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (body: AnswerUpdate) => api.put<{ data: Question }>('/api/questionnaires/answer', { ...body, answerHistory: [] }).then((r) => r.data),
+    mutationFn: (body: AnswerUpdate) => api.put<AnswerUpdateReply>('/api/questionnaires/answer', { ...body, answerHistory: [] } satisfies AnswerUpdateBody).then((r) => r.data),
     onSuccess: (q) => {
       qc.setQueryData<Question[]>(['questions', questionnaireId], (list) => list?.map((x) => (x._id === q._id ? q : x)))
       // Spec §4: counts are recomputed shortly after a change.

@@ -44,21 +44,21 @@ const panel = () => within(document.querySelector<HTMLElement>('aside.approval')
 describe('where an answer came from, on the review page', () => {
   it('names the library, the documents, the model or nobody, and the reason for review', async () => {
     renderApp('/enterprise-apps/review/qn1')
-    fireEvent.click(await screen.findByRole('button', { name: /^Q1 / }))
+    fireEvent.click(await screen.findByRole('option', { name: /^Q1 / }))
     expect(panel().getByText('From the answer library: approved answer of CAIQ 2024.xlsx — Do you store cardholder data?')).toBeTruthy()
     expect(panel().queryByText(/Needs review/)).toBeNull()
 
-    fireEvent.click(screen.getByRole('button', { name: /^Q2 / }))
+    fireEvent.click(screen.getByRole('option', { name: /^Q2 / }))
     expect(panel().getByText('Drafted from your documents (sentences quoted as written): policy.pdf, page 4')).toBeTruthy()
 
-    fireEvent.click(screen.getByRole('button', { name: /^Q3 / }))
+    fireEvent.click(screen.getByRole('option', { name: /^Q3 / }))
     expect(panel().getByText('No answer was drafted: your documents do not answer this question')).toBeTruthy()
     // The reason is text, never markup.
     const reason = panel().getByText(/^Needs review: The cited document contains instruction-like text/)
     expect(reason.textContent).toContain('<img src=x onerror=alert(1)>')
     expect(reason.querySelector('img')).toBeNull()
 
-    fireEvent.click(screen.getByRole('button', { name: /^Q4 / }))
+    fireEvent.click(screen.getByRole('option', { name: /^Q4 / }))
     expect(panel().getByText('Drafted by the language model from access.pdf, page 2')).toBeTruthy()
     expect(panel().getByText('· edited by Dana Scully')).toBeTruthy()
     expect(panel().getByText('Needs review: Weak evidence: check the cited passage')).toBeTruthy()

@@ -1,6 +1,7 @@
 // Where the selected answer came from (the answer library, the documents, the language model, or a
 // person) and why it needs review: what a reviewer weighs before approving it. Text only.
-import type { Question } from '../api'
+import type { MouseEvent } from 'react'
+import { documentPath, type Question } from '../api'
 
 type Origin = Pick<Question, 'answer' | 'answerSource' | 'reviewReason' | 'documentName' | 'fileAndFolder' | 'retrievedNarrative' | 'llmReviewRespons' | 'llmstatus' | 'drafted' | 'answerHistory'>
 
@@ -29,13 +30,25 @@ export function reasonOf(q: Origin): string {
   return q.reviewReason || 'Drafted with weak or no evidence: check it before approving.'
 }
 
-export function AnswerOrigin({ question }: { question: Origin }) {
+export function AnswerOrigin({ question, onOpenDocument }: { question: Origin & Pick<Question, 'sourceDocumentId' | 'sourcePage'>; onOpenDocument?: (id: string, page: number | null) => void }) {
   const editedBy = question.answerSource && question.answerHistory.length ? question.answerHistory[question.answerHistory.length - 1]!.name : ''
   const reason = reasonOf(question)
+  const docId = question.answerSource !== 'library' ? question.sourceDocumentId : ''
+  const page = question.sourcePage ?? null
+  // The cited document opens at its page, in a new tab (the API needs the app's headers: onOpenDocument fetches it).
+  const open = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (!docId || !onOpenDocument || (e.type === 'auxclick' && e.button !== 1)) return
+    e.preventDefault()
+    onOpenDocument(docId, page)
+  }
   return (
     <div className="answer-origin">
       <p>
-        Source: <span title={question.fileAndFolder || undefined}>{originOf(question)}</span>
+        Source:{' '}
+        {docId ? (
+          <a href={documentPath(docId, page)} className="source-link" target="_blank" rel="noopener noreferrer" onClick={open} onAuxClick={open}
+            title={`Opens ${question.documentName}${page ? ` at page ${page}` : ''} in a new tab`}>{originOf(question)}</a>
+        ) : <span title={question.fileAndFolder || undefined}>{originOf(question)}</span>}
         {editedBy && <span className="muted"> · edited by {editedBy}</span>}
       </p>
       {reason && <p className="muted review-reason">Needs review: {reason}</p>}

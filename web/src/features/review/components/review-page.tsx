@@ -1,46 +1,64 @@
-// Review page (spec §2, §4): progress, tabs, question list, answer editor, comments, history,
-// context, the approval toggle, and the export (export-dialog.tsx). User and model text is always
-// rendered as text. The selected question is in the address (?q=) and typed answers and comments
-// are drafts (lib/drafts), so a forced sign-in comes back to the same question with the same text.
-import { useMemo, useState } from 'react'
+// Review page (spec §2, §4): the client's name, progress, tabs, question list, answer editor,
+// comments, history, context, the approval toggle, and the export (export-dialog.tsx). User and
+// model text is always rendered as text. The selected question is in the address (?q=) and typed
+// answers and comments are drafts (lib/drafts), so a forced sign-in comes back to the same question
+// with the same text. Keyboard (issue 14): the question list is one tab stop with arrow keys
+// (question-list.tsx), shortcuts for next / previous / approve / save (shortcuts.tsx), focus goes
+// to the answer box when a question is chosen; leaving a question with unsaved changes asks first.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
 import { DraftNotice } from '../../../components/ui/draft-notice'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api-client'
 import { useDraft, useHasDraft } from '../../../lib/drafts'
-import { formatDateEST } from '../../../lib/format-date'
-import { type Question, useCounts, useQuestions, useSaveAnswer } from '../api'
+import { formatDateTime } from '../../../lib/format-date'
+import { openDocument, type Question, useCounts, useQuestionnaireDetails, useQuestions, useSaveAnswer } from '../api'
 import { useAddComment, useComments } from '../api/comments'
 import { questionnaireExport } from '../api/export'
 import { AnswerOrigin } from './answer-origin'
 import { ExportDialog } from './export-dialog'
 import { flagOf, inTab, type Tab, toggled, toggleLabel } from './flags'
+import { type Move, optionId, QuestionList } from './question-list'
+import { isTextField, ShortcutsHelp, shortcutOf } from './shortcuts'
+import { UnsavedDialog } from './unsaved-dialog'
 
 const TABS: [Tab, string][] = [[1, 'VIEW ALL'], [2, 'NEEDS REVIEW'], [3, 'APPROVED']]
+export const ANSWER_REQUIRED = 'Answer field is required'
+
+/** Where the reviewer asked to go: another question (focus to the list or the answer box), or another tab. */
+type Navigation = Move | { tab: Tab }
 
 export function ReviewPage() {
   const { questionnareId = '' } = useParams()
   const questions = useQuestions(questionnareId)
   const counts = useCounts(questionnareId)
+  const details = useQuestionnaireDetails(questionnareId)
   const save = useSaveAnswer(questionnareId)
   const addComment = useAddComment(questionnareId)
   const { toast } = useNotifications()
   const [tab, setTab] = useState<Tab>(1)
   const [params, setParams] = useSearchParams()
   const selectedId = params.get('q')
-  const select = (id: string | null) =>
+  const select = useCallback((id: string | null) =>
     setParams((p) => {
       const next = new URLSearchParams(p)
       if (id) next.set('q', id)
       else next.delete('q')
       return next
-    }, { replace: true })
+    }, { replace: true }), [setParams])
   const [sub, setSub] = useState<'history' | 'comments' | 'context'>('context')
   const [commentError, setCommentError] = useState('')
+  const [answerError, setAnswerError] = useState('')
   const [exporting, setExporting] = useState(false)
+  const [helpOpen, setHelpOpen] = useState(false)
+  const [pending, setPending] = useState<Navigation | null>(null)
+  // Where focus goes once question `id` is on screen (the address changes a render after the request).
+  const [focusTo, setFocusTo] = useState<{ where: 'list' | 'answer'; id: string } | null>(null)
+  const answerBox = useRef<HTMLTextAreaElement>(null)
 
   const listed = useMemo(() => (questions.data ?? []).filter((q) => inTab(q, tab)), [questions.data, tab])
+  const numbers = useMemo(() => new Map((questions.data ?? []).map((q, i) => [q._id, i + 1])), [questions.data])
   const selected: Question | undefined = listed.find((q) => q._id === selectedId) ?? listed[0]
   const comments = useComments(questionnareId, selected?._id)
   const answer = useDraft(selected ? `answer:${selected._id}` : null, selected?.answer ?? '')
@@ -48,8 +66,45 @@ export function ReviewPage() {
   const comment = useDraft(selected ? `comment:${selected._id}` : null, '')
   const hasDraft = useHasDraft()
   const draft = answer.value
+  const label = selected ? `Q${numbers.get(selected._id) ?? ''}` : ''
+  /** The answer (or its choice) differs from the saved one. */
+  const dirty = Boolean(selected) && (draft !== selected!.answer || (selected!.choices.length > 0 && choice.value !== (selected!.choiceValue ?? '')))
 
-  const persist = (q: Question, patch: Partial<Pick<Question, 'answer' | 'llmstatus' | 'reviewstatus' | 'choiceValue'>>) => {
+  // Focus follows a move once the question is on screen: the answer box, or the list's option.
+  useEffect(() => {
+    if (!focusTo || selected?._id !== focusTo.id) return
+    if (focusTo.where === 'answer') answerBox.current?.focus()
+    else document.getElementById(optionId(selected._id))?.focus()
+    setFocusTo(null)
+  }, [focusTo, selected])
+
+  const go = (to: Navigation) => {
+    setAnswerError('')
+    if ('tab' in to) {
+      setTab(to.tab)
+      select(null)
+      return
+    }
+    select(to.id)
+    setFocusTo({ where: to.focus, id: to.id })
+  }
+  /** Goes where asked, unless the answer has unsaved changes: then the reviewer decides first. */
+  const request = (to: Navigation) => {
+    if ('id' in to && to.id === selected?._id) return setFocusTo({ where: to.focus, id: to.id })
+    if (dirty) return setPending(to)
+    return go(to)
+  }
+  const step = (by: 1 | -1) => {
+    const at = listed.findIndex((q) => q._id === selected?._id)
+    const next = listed[at + by]
+    if (next) request({ id: next._id, focus: 'answer' })
+  }
+
+  const persist = (
+    q: Question,
+    patch: Partial<Pick<Question, 'answer' | 'llmstatus' | 'reviewstatus' | 'choiceValue'>>,
+    opts: { message?: string; then?: () => void } = {},
+  ) => {
     const sent = { answer: answer.value, choice: choice.value }
     save.mutate(
       {
@@ -60,11 +115,34 @@ export function ReviewPage() {
         onSuccess: () => {
           if (patch.answer === sent.answer) answer.clear(sent.answer)
           if (patch.choiceValue !== undefined) choice.clear(sent.choice)
-          toast('success', 'Answer saved')
+          toast('success', opts.message ?? 'Answer saved')
+          opts.then?.()
         },
         onError: (err) => toast('error', errorMessage(err, 'Failed to update answer')),
       },
     )
+  }
+  /** Saves the typed answer (spec §5: an empty one is refused with the spec's words). */
+  const saveAnswer = (then?: () => void): boolean => {
+    if (!selected) return false
+    if (!draft.trim()) {
+      setAnswerError(ANSWER_REQUIRED)
+      answerBox.current?.focus()
+      return false
+    }
+    setAnswerError('')
+    persist(selected, { answer: draft, ...(selected.choices.length ? { choiceValue: choice.value || null } : {}) }, then ? { then } : {})
+    return true
+  }
+  const toggleApproval = () => {
+    if (!selected) return
+    if (!selected.answer && !draft.trim()) {
+      setAnswerError(ANSWER_REQUIRED)
+      answerBox.current?.focus()
+      return
+    }
+    const next = toggled(selected)
+    persist(selected, { answer: draft.trim() ? draft : selected.answer, ...next }, { message: next.llmstatus ? 'Answer approved' : 'Approval removed' })
   }
   const submitComment = () => {
     if (!selected) return setCommentError('Question ID is missing')
@@ -79,45 +157,75 @@ export function ReviewPage() {
     return undefined
   }
 
+  // The page's shortcuts, read through a ref so the listener is added once.
+  const onShortcut = useRef<(e: KeyboardEvent) => void>(() => {})
+  onShortcut.current = (e: KeyboardEvent) => {
+    if (e.defaultPrevented || pending || exporting || document.querySelector('[aria-modal="true"]')) return
+    const what = shortcutOf(e, isTextField(e.target))
+    // Alt+↑ / Alt+↓ open a focused dropdown (the Choice): left to it.
+    if (!what || (e.target instanceof HTMLSelectElement && (what === 'next' || what === 'previous'))) return
+    e.preventDefault()
+    if (what === 'help') return setHelpOpen((o) => !o)
+    if (what === 'next') return step(1)
+    if (what === 'previous') return step(-1)
+    // In the comment box, Ctrl/Cmd+Enter adds the comment.
+    if (what === 'approve' && e.target instanceof HTMLTextAreaElement && e.target.name === 'comment') return void submitComment()
+    if (save.isPending) return undefined
+    if (what === 'save') return void saveAnswer()
+    return toggleApproval()
+  }
+  useEffect(() => {
+    const listener = (e: KeyboardEvent) => onShortcut.current(e)
+    document.addEventListener('keydown', listener)
+    return () => document.removeEventListener('keydown', listener)
+  }, [])
+
   if (questions.isPending) return <Spinner label="Loading questions" />
   if (questions.isError) return <p className="form-error">The questions could not be loaded. Please refresh the page.</p>
   const c = counts.data
   const percent = c?.total ? Math.round((c.countOfApproved / c.total) * 100) : 0
+  const clientName = details.data?.clientName || (details.isPending ? 'Loading…' : 'NA')
 
   return (
     <section className="review">
       <div className="card review-head">
-        <div>
-          <h2>Review</h2>
+        <div className="review-title">
+          <h1>{clientName}</h1>
+          {details.data?.fileName && <p className="muted review-file">{details.data.fileName}</p>}
           <p className="muted">{c ? `${c.countOfApproved}/${c.total} questions approved` : ''} ({percent}%)</p>
-          <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}><span style={{ width: `${percent}%` }} /></div>
+          <div className="progress" role="progressbar" aria-label="Questions approved" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}><span style={{ width: `${percent}%` }} /></div>
         </div>
         <div className="actions">
+          <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
           <button className="primary" onClick={() => setExporting(true)}>Export</button>
         </div>
       </div>
       <div className="tabs" role="tablist">
-        {TABS.map(([t, label]) => (
-          <button key={t} role="tab" aria-selected={tab === t} className={tab === t ? 'active' : ''} onClick={() => { setTab(t); select(null) }}>{label}</button>
+        {TABS.map(([t, name]) => (
+          <button key={t} role="tab" aria-selected={tab === t} className={tab === t ? 'active' : ''} onClick={() => tab !== t && request({ tab: t })}>{name}</button>
         ))}
       </div>
       <div className="review-grid">
-        <nav className="card question-list" aria-label="Questions">
-          {listed.length === 0 && <p className="muted">{tab === 2 ? 'No Reviewed List found' : tab === 3 ? 'No Approved List found' : 'No Data found'}</p>}
-          {listed.map((q) => (
-            <button key={q._id} className={`question-item ${flagOf(q)}${q._id === selected?._id ? ' selected' : ''}`} onClick={() => select(q._id)}>
-              <strong>Q{(questions.data ?? []).indexOf(q) + 1}</strong> <span>{q.question}</span>
-              {hasDraft(`answer:${q._id}`) && <em className="muted small"> (unsaved answer)</em>}
-            </button>
-          ))}
-        </nav>
+        <QuestionList
+          questions={listed}
+          numberOf={(q) => numbers.get(q._id) ?? 0}
+          selectedId={selected?._id}
+          hasDraft={(q) => hasDraft(`answer:${q._id}`)}
+          emptyText={tab === 2 ? 'No Reviewed List found' : tab === 3 ? 'No Approved List found' : 'No Data found'}
+          onMove={request}
+        />
         {selected && (
           <div className="card answer-panel">
             <p className="muted">{selected.questionId}</p>
-            <h3>{selected.question}</h3>
+            <h2 className="question-text">{label}: {selected.question}</h2>
             <label htmlFor="answer">Answer</label>
             <DraftNotice draft={answer} what="answer" />
-            <textarea id="answer" name="answer" rows={6} value={draft} onChange={(e) => answer.set(e.target.value)} />
+            <textarea id="answer" name="answer" rows={6} ref={answerBox} value={draft} aria-invalid={answerError ? true : undefined} aria-describedby={answerError ? 'answer-error' : undefined}
+              onChange={(e) => {
+                answer.set(e.target.value)
+                setAnswerError('')
+              }} />
+            {answerError && <p className="field-error" id="answer-error" role="alert">{answerError}</p>}
             {selected.choices.length > 0 && (
               // The workbook's own options (a dropdown, or Yes / No / N.A. columns marked with an x).
               <label className="field choice">Choice
@@ -128,7 +236,8 @@ export function ReviewPage() {
               </label>
             )}
             <div className="actions">
-              <button className="primary" disabled={save.isPending || !draft.trim()} aria-busy={save.isPending || undefined} onClick={() => persist(selected, { answer: draft, ...(selected.choices.length ? { choiceValue: choice.value || null } : {}) })}>{save.isPending ? 'Saving…' : 'Save'}</button>
+              <button className="primary" disabled={save.isPending} aria-busy={save.isPending || undefined} aria-keyshortcuts="Control+S Meta+S" onClick={() => saveAnswer()}>{save.isPending ? 'Saving…' : 'Save'}</button>
+              {dirty && <span className="muted small unsaved-note">Unsaved changes</span>}
             </div>
             <label htmlFor="comment">Add Comment</label>
             <DraftNotice draft={comment} what="comment" />
@@ -145,12 +254,12 @@ export function ReviewPage() {
             {sub === 'history' && (selected.answerHistory.length ? (
               <ul className="history">{selected.answerHistory.map((h, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: history entries have no id and never reorder
-                <li key={i}><p>{h.answer}</p><p className="muted">{formatDateEST(h.createdAt)} · {h.name}</p></li>
+                <li key={i}><p>{h.answer}</p><p className="muted">{formatDateTime(h.createdAt)} · {h.name}</p></li>
               ))}</ul>
             ) : <p className="muted">No History Found</p>)}
             {sub === 'comments' && (comments.isPending ? <Spinner label="Loading comments" /> : comments.data?.length ? (
               <ul className="history comments">{comments.data.map((c) => (
-                <li key={c._id}><p className="comment">{c.comment}</p><p className="muted">{formatDateEST(c.createdAt)} · {`${c.user.firstName} ${c.user.lastName}`.trim()}</p></li>
+                <li key={c._id}><p className="comment">{c.comment}</p><p className="muted">{formatDateTime(c.createdAt)} · {`${c.user.firstName} ${c.user.lastName}`.trim()}</p></li>
               ))}</ul>
             ) : <p className="muted">No Comments Found</p>)}
             {sub === 'context' && (selected.retrievedNarrative ? <pre className="context">{selected.retrievedNarrative}</pre> : <p className="muted">No Context Found</p>)}
@@ -159,13 +268,35 @@ export function ReviewPage() {
         {selected && (
           <aside className="card approval">
             <label className="toggle">
-              <input type="checkbox" name="approved" checked={flagOf(selected) === 'approved'} onChange={() => persist(selected, { answer: draft.trim() ? draft : selected.answer, ...toggled(selected) })} disabled={!selected.answer && !draft.trim()} />
+              <input type="checkbox" name="approved" aria-keyshortcuts="Control+Enter Meta+Enter" checked={flagOf(selected) === 'approved'} onChange={toggleApproval} disabled={!selected.answer && !draft.trim()} />
               {toggleLabel(selected)}
             </label>
-            <AnswerOrigin question={selected} />
+            <AnswerOrigin question={selected} onOpenDocument={(id, page) => void openDocument(id, page, selected.documentName || 'document.pdf').catch((err) => toast('error', errorMessage(err, 'Failed to download file')))} />
           </aside>
         )}
       </div>
+      {pending && selected && (
+        <UnsavedDialog
+          label={label}
+          saving={save.isPending}
+          onSave={() => {
+            // Saved: on to where the reviewer was going; refused (empty) or failed: stay, with the reason shown.
+            const to = pending
+            setPending(null)
+            saveAnswer(() => go(to))
+          }}
+          onDiscard={() => {
+            answer.discard()
+            choice.discard()
+            setPending(null)
+            go(pending)
+          }}
+          onCancel={() => {
+            setPending(null)
+            setFocusTo({ where: 'answer', id: selected._id })
+          }}
+        />
+      )}
       {exporting && <ExportDialog source={questionnaireExport(questionnareId)} onClose={() => setExporting(false)} />}
     </section>
   )

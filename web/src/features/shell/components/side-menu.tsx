@@ -8,6 +8,7 @@ interface MenuItem {
 }
 
 const ITEMS: MenuItem[] = [
+  { to: '/dashboard', label: 'Dashboard' },
   { to: '/enterprise', label: 'AI Questionnaire Review' },
   { to: '/trust-center-editor', label: 'Trust Center Editor' },
   { to: '/trust-center', label: 'Trust Center Preview', newTab: true },

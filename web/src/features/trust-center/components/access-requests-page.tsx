@@ -7,7 +7,7 @@ import { Pagination } from '../../../components/ui/pagination'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api-client'
 import { useSession } from '../../../lib/auth'
-import { formatDateEST } from '../../../lib/format-date'
+import { formatDateTime, formatLongDateTime } from '../../../lib/format-date'
 import { type Account, useAccountMutations, useAccounts, useHistory } from '../api'
 
 /**
@@ -22,7 +22,7 @@ function NdaBadge({ account }: { account: Account }) {
   return <span className="muted">—</span>
 }
 
-const longDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' })
+const longDate = (iso: string) => formatLongDateTime(iso)
 
 function AccountsTable({ approved }: { approved: boolean }) {
   const [page, setPage] = useState(1)
@@ -34,21 +34,21 @@ function AccountsTable({ approved }: { approved: boolean }) {
   const title = approved ? 'Accounts' : 'Access Requests'
   return (
     <div className="card">
-      <h3 id={`${approved ? 'accounts' : 'requests'}-title`}>{title}</h3>
+      <h2 id={`${approved ? 'accounts' : 'requests'}-title`}>{title}</h2>
       {list.isPending ? <Spinner label={`Loading ${title}`} /> : !list.data?.data.length ? <p className="muted">No Data found</p> : (
         <div className="table-wrap">
-          <table>
-            <thead><tr><th>Name</th><th>Company</th><th>Work email</th><th>Relationship</th><th>Requested</th><th>NDA</th><th>{approved ? 'Status' : 'Action'}</th></tr></thead>
+          <table className="stack" aria-labelledby={`${approved ? 'accounts' : 'requests'}-title`}>
+            <thead><tr><th scope="col">Name</th><th scope="col">Company</th><th scope="col">Work email</th><th scope="col">Relationship</th><th scope="col">Requested</th><th scope="col">NDA</th><th scope="col">{approved ? 'Status' : 'Action'}</th></tr></thead>
             <tbody>
               {list.data.data.map((a) => (
                 <tr key={a._id}>
-                  <td>{`${a.firstName} ${a.lastName}`}</td>
-                  <td>{a.companyName}</td>
-                  <td>{a.workEmail}</td>
-                  <td>{a.relationshpLinkedIn}</td>
-                  <td>{longDate(a.createdAt)}</td>
-                  <td><NdaBadge account={a} /></td>
-                  <td className="row-actions">
+                  <td data-label="Name">{`${a.firstName} ${a.lastName}`}</td>
+                  <td data-label="Company">{a.companyName}</td>
+                  <td data-label="Work email">{a.workEmail}</td>
+                  <td data-label="Relationship">{a.relationshpLinkedIn}</td>
+                  <td data-label="Requested">{longDate(a.createdAt)}</td>
+                  <td data-label="NDA"><NdaBadge account={a} /></td>
+                  <td className="row-actions" data-label={approved ? 'Status' : 'Action'}>
                     {approved ? (
                       <span className="badge-active" title={a.approvedbyuser ? `Approved by ${a.approvedbyuser.userName}` : undefined}>Active</span>
                     ) : (
@@ -90,7 +90,7 @@ function ActivityCard() {
   const history = useHistory(page, type)
   return (
     <div className="card">
-      <h3 id="activity-title">Trust center activity</h3>
+      <h2 id="activity-title">Trust center activity</h2>
       <div className="tabs small" role="tablist">
         {TYPES.map(([t, label]) => (
           <button key={t} role="tab" aria-selected={type === t} className={type === t ? 'active' : ''} onClick={() => { setType(t); setPage(1) }}>{label}</button>
@@ -99,7 +99,7 @@ function ActivityCard() {
       {history.isPending ? <Spinner label="Loading activity" /> : !history.data?.data.length ? <p className="muted">No Data found</p> : (
         <ul className="history activity">
           {history.data.data.map((h) => (
-            <li key={h._id}><strong className={`activity-${h.type}`}>{ENTRY[h.type] ?? h.type}</strong> {h.email || 'anonymous visitor'}{h.fileName ? ` · ${h.fileName}` : ''}{h.detail ? ` · ${h.detail}` : ''}<p className="muted">{formatDateEST(h.createdAt)}</p></li>
+            <li key={h._id}><strong className={`activity-${h.type}`}>{ENTRY[h.type] ?? h.type}</strong> {h.email || 'anonymous visitor'}{h.fileName ? ` · ${h.fileName}` : ''}{h.detail ? ` · ${h.detail}` : ''}<p className="muted">{formatDateTime(h.createdAt)}</p></li>
           ))}
         </ul>
       )}
@@ -111,7 +111,7 @@ function ActivityCard() {
 export function AccessRequestsPage() {
   return (
     <section className="access-requests">
-      <h2>Trust Center Access Request</h2>
+      <h1>Trust Center Access Request</h1>
       <AccountsTable approved={false} />
       <AccountsTable approved />
       <ActivityCard />

@@ -38,7 +38,7 @@ export default function ComplianceBlock() {
   }
   return (
     <div className="card block">
-      <h3 id="compliance-title">Compliance</h3>
+      <h2 id="compliance-title">Compliance</h2>
       {list.data?.length ? (
         <ul className="compliance-list">
           {list.data.map((c) => (

@@ -38,7 +38,7 @@ export default function DocumentsBlock() {
   }
   return (
     <div className="card block">
-      <h3 id="documents-title">Documents</h3>
+      <h2 id="documents-title">Documents</h2>
       {docs.data?.length ? (
         <ul className="documents-list">
           {docs.data.map((d) => (

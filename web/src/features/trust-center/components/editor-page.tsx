@@ -12,7 +12,7 @@ export function EditorPage() {
   return (
     <section className="editor">
       <div className="card-head">
-        <h2>Trust Center Editor</h2>
+        <h1>Trust Center Editor</h1>
         <a className="link-button" href="/trust-center" target="_blank" rel="noopener">Preview</a>
       </div>
       <div className="editor-column">

@@ -8,7 +8,7 @@ import { Pagination } from '../../../components/ui/pagination'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api-client'
 import { useDraft } from '../../../lib/drafts'
-import { formatDateEST } from '../../../lib/format-date'
+import { formatDateTime } from '../../../lib/format-date'
 import { useNda, useNdaAcceptances, useSaveNda } from '../api'
 
 function Acceptances() {
@@ -16,20 +16,20 @@ function Acceptances() {
   const list = useNdaAcceptances(page)
   return (
     <div className="card">
-      <h3 id="nda-acceptances-title">Acceptances</h3>
+      <h2 id="nda-acceptances-title">Acceptances</h2>
       {list.isPending ? <Spinner label="Loading acceptances" /> : !list.data?.data.length ? <p className="muted">No Data found</p> : (
         <div className="table-wrap">
-          <table aria-labelledby="nda-acceptances-title">
-            <thead><tr><th>Name</th><th>Email</th><th>Version</th><th>Accepted</th><th>Email</th></tr></thead>
+          <table className="stack" aria-labelledby="nda-acceptances-title">
+            <thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Version</th><th scope="col">Accepted</th><th scope="col">Email confirmed</th></tr></thead>
             <tbody>
               {list.data.data.map((a) => (
                 <tr key={a._id}>
-                  <td>{a.name}</td>
-                  <td>{a.email}</td>
-                  <td>{a.version}</td>
-                  <td>{formatDateEST(a.createdAt)}</td>
-                  <td>{a.confirmed
-                    ? <span className="badge-active" title={a.confirmedAt ? `Confirmed ${formatDateEST(a.confirmedAt)}` : undefined}>Confirmed</span>
+                  <td data-label="Name">{a.name}</td>
+                  <td data-label="Email">{a.email}</td>
+                  <td data-label="Version">{a.version}</td>
+                  <td data-label="Accepted">{formatDateTime(a.createdAt)}</td>
+                  <td data-label="Email confirmed">{a.confirmed
+                    ? <span className="badge-active" title={a.confirmedAt ? `Confirmed ${formatDateTime(a.confirmedAt)}` : undefined}>Confirmed</span>
                     : <span className="badge-active" style={{ background: '#fffaeb', color: '#b54708' }} title="Typed in by the visitor; the access link mailed to it was not followed yet">Not confirmed</span>}</td>
                 </tr>
               ))}
@@ -67,8 +67,8 @@ export function NdaEditor() {
   return (
     <>
       <form className="card" onSubmit={submit}>
-        <h2>NDA</h2>
-        {nda.data && <p className="muted">Version {nda.data.version} · last updated {formatDateEST(nda.data.updatedAt)}</p>}
+        <h1>NDA</h1>
+        {nda.data && <p className="muted">Version {nda.data.version} · last updated {formatDateTime(nda.data.updatedAt)}</p>}
         <DraftNotice draft={draft} what="NDA text" />
         <label htmlFor="nda-text" className="visually-hidden">NDA text</label>
         <textarea id="nda-text" name="description" rows={20} value={text} maxLength={50000} onChange={(e) => { setText(e.target.value); setError('') }} aria-invalid={Boolean(error)} />

@@ -31,7 +31,7 @@ export default function OverviewBlock() {
   }
   return (
     <form className="card block" onSubmit={submit} aria-labelledby="overview-title">
-      <h3 id="overview-title">Overview</h3>
+      <h2 id="overview-title">Overview</h2>
       <DraftNotice draft={{ restored: subTitle.restored || markup.restored, discard: () => { subTitle.discard(); markup.discard() } }} />
       <Field name="subTitle" label="Sub-title" value={subTitle.value} maxLength={200} onChange={(e) => subTitle.set(e.target.value)} />
       <RichTextEditor label="Description" value={markup.value} onChange={markup.set} />

@@ -77,7 +77,7 @@ export default function SecurityBlock() {
   if (list.isPending) return <Spinner label="Loading security" />
   return (
     <div className="card block security-block">
-      <h3 id="security-title">Security</h3>
+      <h2 id="security-title">Security</h2>
       {list.data?.length ? null : <p className="muted">No Data found</p>}
       <div className="security-grid">
         {list.data?.map((c) => (
@@ -86,7 +86,7 @@ export default function SecurityBlock() {
               <ItemForm draftKey={`security:${c._id}`} initial={c} submitLabel="Save" onCancel={() => setEditing(null)} onSubmit={(v) => run(m.update, { id: c._id, ...v }, () => setEditing(null))} />
             ) : (
               <header>
-                <h4>{c.title}</h4>
+                <h3>{c.title}</h3>
                 <button type="button" className="link-button" onClick={() => setEditing(c._id)}>Edit</button>
                 <button type="button" className="link-button" aria-label={`Delete ${c.title}`} onClick={() => setDeleting({ category: c })}>Delete</button>
               </header>
@@ -111,7 +111,7 @@ export default function SecurityBlock() {
           </article>
         ))}
       </div>
-      <h4>New category</h4>
+      <h3>New category</h3>
       <ItemForm draftKey="security:new" submitLabel="Add category" onSubmit={(v) => run(m.add, v, () => toast('success', 'Added Successfully'))} />
       {deleting && (
         <ConfirmDialog title={deleting.item ? 'Delete item' : 'Delete category'} message={`Are you sure you want to delete ${deleting.item?.title ?? deleting.category.title}?`}

@@ -8,6 +8,7 @@ import { THEME_DEFAULTS } from '../../../config/constants'
 import { errorMessage } from '../../../lib/api-client'
 import { useSession } from '../../../lib/auth'
 import { useDraft } from '../../../lib/drafts'
+import { contrastWarning } from '../../../lib/theme'
 import { type Theme, uploadLogo, useClientDetails, useCompanyInfo, usePublish, useSaveCompanyInfo, useSaveTheme, useTheme } from '../api'
 
 function BrandingCard({ admin }: { admin: boolean }) {
@@ -31,6 +32,7 @@ function BrandingCard({ admin }: { admin: boolean }) {
     setUploading(true)
     try {
       setLogo((await uploadLogo(file)).logo)
+      toast('success', 'Logo uploaded: click Save to keep it')
     } catch (err) {
       toast('error', `Image upload fail${errorMessage(err, '') ? `: ${errorMessage(err, '')}` : ''}`)
     } finally {
@@ -54,7 +56,7 @@ function BrandingCard({ admin }: { admin: boolean }) {
   }
   return (
     <form className="card" onSubmit={submit} aria-labelledby="branding-title">
-      <h3 id="branding-title">Company and logo</h3>
+      <h2 id="branding-title">Company and logo</h2>
       <Field name="companyTitle" label="Company name shown on the trust center" value={title} maxLength={120} onChange={(e) => titleDraft.set(e.target.value)} disabled={!admin} />
       <div className="logo-row">
         {logo ? <img src={logo} alt="Logo" className="logo-preview" /> : <span className="muted">No logo yet</span>}
@@ -87,13 +89,16 @@ function ThemeCard({ admin }: { admin: boolean }) {
       e.preventDefault()
       save.mutate(t, { onSuccess: () => toast('success', 'Updated Successfully'), onError: (err) => toast('error', errorMessage(err)) })
     }}>
-      <h3 id="theme-title">Theme colours</h3>
+      <h2 id="theme-title">Theme colours</h2>
       <div className="colour-grid">
         {COLOURS.map(([k, label]) => (
-          <label key={k} className="field colour">{label}
-            <input type="color" name={k} value={t[k]} disabled={!admin} onChange={(e) => setT({ ...t, [k]: e.target.value })} />
+          <div key={k} className="field colour">
+            <label htmlFor={`theme-${k}`}>{label}</label>
+            <input type="color" id={`theme-${k}`} name={k} value={t[k]} disabled={!admin} aria-describedby={`theme-${k}-contrast`} onChange={(e) => setT({ ...t, [k]: e.target.value })} />
             <code>{t[k]}</code>
-          </label>
+            {/* Live, next to its field: text below WCAG AA on the chosen colour (lib/theme). */}
+            <p id={`theme-${k}-contrast`} className="contrast-warning" role="status">{contrastWarning(k, t[k]) ?? ''}</p>
+          </div>
         ))}
       </div>
       <div className="actions">
@@ -121,7 +126,7 @@ function PublishCard({ admin }: { admin: boolean }) {
   const host = `${sub || d?.cname}.${d?.maindomain}`
   return (
     <div className="card">
-      <h3 id="url-title">Trust center URL</h3>
+      <h2 id="url-title">Trust center URL</h2>
       <p><strong>{host}</strong> {state === 'published' ? 'is published' : state === 'error' ? ' error while publishing site' : 'is pending'}</p>
       {state !== 'published' && admin && (
         <form className="inline-form" onSubmit={(e) => {
@@ -150,7 +155,7 @@ export function SettingsPage() {
   const admin = useSession().authData?.admin === true
   return (
     <section className="settings">
-      <h2>Trust Center Setting</h2>
+      <h1>Trust Center Setting</h1>
       {!admin && <p className="muted">Only admins can change these settings.</p>}
       <BrandingCard admin={admin} />
       <ThemeCard admin={admin} />

@@ -1,0 +1,24 @@
+// The error envelope every route answers a refusal with (packages/http's error handler renders
+// AppError, validation errors and rate limits alike), declared per status so the OpenAPI document
+// lists each one a route can answer, and so fast-json-stringify keeps `code` and `errors`.
+import { type Static, Type } from 'typebox'
+
+export const FieldProblem = Type.Object({ field: Type.String(), message: Type.String() })
+export type FieldProblem = Static<typeof FieldProblem>
+
+/** `{ status: false, message, code, errors? }`: `message` is the spec's text where it names one. */
+export const ErrorReply = Type.Object({
+  status: Type.Literal(false),
+  message: Type.String({ description: 'for the user; the spec\'s text where it names one' }),
+  code: Type.String({ description: 'AppError code: INVALID_REQUEST, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED…' }),
+  errors: Type.Optional(Type.Array(FieldProblem, { description: 'every failing field, the first one as `message`' })),
+})
+export type ErrorReply = Static<typeof ErrorReply>
+
+/** Statuses a route may refuse with (413 and 415: a body too large, or not of the type it takes). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503
+
+/** The `response` entries for the refusals a route answers: `{ 400: ErrorReply, 401: ErrorReply }`. */
+export function errorReplies<const S extends ErrorStatus>(...statuses: S[]): { [K in S]: typeof ErrorReply } {
+  return Object.fromEntries(statuses.map((s) => [s, ErrorReply])) as { [K in S]: typeof ErrorReply }
+}

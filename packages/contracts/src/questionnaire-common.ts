@@ -1,0 +1,40 @@
+// What every questionnaire-service route shares on the wire: the statuses of its error envelope
+// (envelope.ts), the success envelope of answers that carry only a message, and the file answers (a
+// PDF, a workbook) declared by their media type. Fields the spec gives its own message for carry
+// it here (`FieldMessages`): the service answers a failed check of that field with it.
+import { type Static, type TSchema, Type } from 'typebox'
+import { errorReplies } from './envelope.js'
+
+/**
+ * The error statuses a route answers. Every staff route may answer 400 (bad input), 401 (no or
+ * expired token), 403 (not staff, or another tenant's DbName), 500 and 503; `more` adds what the
+ * route itself may answer (404, 413, 415, 429).
+ */
+export const questionnaireErrors = <const S extends 404 | 409 | 413 | 415 | 422 | 429 = never>(...more: S[]) =>
+  errorReplies<400 | 401 | 403 | 500 | 503 | S>(400, 401, 403, ...more, 500, 503)
+
+/** A success that carries only a message (a deletion). */
+export const QuestionnaireMessageReply = Type.Object({ status: Type.Boolean(), message: Type.String() })
+export type QuestionnaireMessageReply = Static<typeof QuestionnaireMessageReply>
+
+/** `{ status, data }` with an optional message: the contract's success envelope around `data`. */
+export const dataReply = <T extends TSchema>(data: T) => Type.Object({ status: Type.Boolean(), data, message: Type.Optional(Type.String()) })
+
+/** A file answer (PDF, workbook), for the OpenAPI document: the bytes under their media type (sent as they are, never serialized). */
+export const fileReply = (mediaType: string, description: string) => ({
+  description,
+  content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } },
+})
+
+export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+/** Ids on the wire: not empty (UUIDs; anything else names nothing and is answered 404). */
+export const QuestionnaireId = Type.String({ minLength: 1, maxLength: 64 })
+
+/**
+ * The spec's message for a field whose value fails its schema: a fixed text for the field missing
+ * or blank (`required`, `minLength`, `pattern`: other failures, a value too long say, keep the
+ * validator's words), or a text worked out from the value for any failure (a company name breaks
+ * one of several rules, each with its own text).
+ */
+export type FieldMessages = Readonly<Record<string, string | ((value: unknown) => string)>>

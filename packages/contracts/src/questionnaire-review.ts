@@ -1,0 +1,105 @@
+// The review page's wire facts (questionnaire service): the questions with their drafted answers,
+// saving an answer, the questionnaire's details for its header (the client's name), and a
+// knowledge-base document opened in the browser at a cited page.
+import { type Static, Type } from 'typebox'
+import { dataReply, type FieldMessages, QuestionnaireId } from './questionnaire-common.js'
+
+/** GET /api/questionnaires/:questionnaireId/details. */
+export const QuestionnaireDetailsReply = Type.Object({
+  status: Type.Boolean(),
+  data: Type.Object({
+    _id: Type.String(),
+    fileName: Type.String(),
+    companyId: Type.String(),
+    /** The client (company) the questionnaire was uploaded for. */
+    clientName: Type.String(),
+  }),
+})
+export type QuestionnaireDetailsReply = Static<typeof QuestionnaireDetailsReply>
+
+/**
+ * GET /api/compliancefile/:id/view: a compliance (knowledge-base) document of the caller's tenant,
+ * streamed for the browser to show (`Content-Disposition: inline`, `application/pdf`, `nosniff`);
+ * 404 for an id of another tenant, another kind or none.
+ */
+export const KnowledgeDocumentParams = Type.Object({ id: QuestionnaireId })
+export type KnowledgeDocumentParams = Static<typeof KnowledgeDocumentParams>
+
+/** Where a knowledge-base document is shown, at a page (the PDF viewer's `#page=N`) when one is given. */
+export const knowledgeDocumentPath = (id: string, page?: number | null) =>
+  `/api/compliancefile/${encodeURIComponent(id)}/view${page && page > 0 ? `#page=${page}` : ''}`
+
+/** Any route naming a questionnaire: GET /api/getquestionlist/:questionnaireId, …/count, …/details, …/events, the exports. */
+export const QuestionnaireParams = Type.Object({ questionnaireId: QuestionnaireId })
+export type QuestionnaireParams = Static<typeof QuestionnaireParams>
+
+/** An answer a question had before it was changed: the server's record of who changed it and when. */
+export const HistoryEntry = Type.Object({ answer: Type.String(), createdAt: Type.String(), name: Type.String() })
+export type HistoryEntry = Static<typeof HistoryEntry>
+
+/** Where a draft came from: the answer library, the documents (offline drafter), the model; '' for a person's answer or none. */
+export const AnswerSource = Type.Union([Type.Literal(''), Type.Literal('library'), Type.Literal('documents'), Type.Literal('model')])
+export type AnswerSource = Static<typeof AnswerSource>
+
+/** Spec §5 entity "Question (enterprise)", with what the review page shows beside it. */
+export const Question = Type.Object({
+  _id: Type.String(),
+  /** The questionnaire's own id of the question (AIS-01.1), or its row number. */
+  questionId: Type.String(),
+  question: Type.String(),
+  answer: Type.String(),
+  /** One of `choices` (a dropdown value, or a Yes / No / N.A. column), or null. */
+  choiceValue: Type.Union([Type.String(), Type.Null()]),
+  /** The options of the question's choice cells; [] when it takes free text only. */
+  choices: Type.Array(Type.String()),
+  reviewstatus: Type.Boolean(),
+  llmstatus: Type.Boolean(),
+  /** 1 = the draft needs review (the spec's name). */
+  llmReviewRespons: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  /** The drafting job has been through it (with or without an answer). */
+  drafted: Type.Boolean(),
+  comment: Type.String(),
+  answerHistory: Type.Array(HistoryEntry),
+  retrievedNarrative: Type.String(),
+  documentName: Type.String(),
+  bucketName: Type.String(),
+  fileAndFolder: Type.String(),
+  updatedAt: Type.String(),
+  /** Why the answer needs review, in words ('' when nothing is known against it). */
+  reviewReason: Type.String(),
+  answerSource: AnswerSource,
+  /** The compliance file of the cited passage while it is there ('' once deleted or replaced): link it with knowledgeDocumentPath. */
+  sourceDocumentId: Type.String(),
+  /** The cited page, when known. */
+  sourcePage: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  /** A person wrote the answer's text (a draft saved unchanged: false). */
+  personAnswer: Type.Boolean(),
+})
+export type Question = Static<typeof Question>
+
+/** GET /api/getquestionlist/:questionnaireId */
+export const QuestionListReply = dataReply(Type.Array(Question))
+export type QuestionListReply = Static<typeof QuestionListReply>
+
+/**
+ * PUT /api/questionnaires/answer: the spec's payload. The flags left out keep their value;
+ * `answerHistory` is accepted for the spec's sake and ignored (the server keeps the history).
+ */
+export const AnswerUpdateBody = Type.Object({
+  questionId: QuestionnaireId,
+  /** Not blank. */
+  answer: Type.String({ maxLength: 20000, pattern: '\\S' }),
+  reviewstatus: Type.Optional(Type.Boolean()),
+  llmstatus: Type.Optional(Type.Boolean()),
+  /** Joins the question's comment thread when it differs from the last one. */
+  comment: Type.Optional(Type.String({ maxLength: 5000 })),
+  /** One of the question's `choices`; null clears it; left out keeps it. */
+  choiceValue: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+  answerHistory: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 500 })),
+})
+export type AnswerUpdateBody = Static<typeof AnswerUpdateBody>
+export const answerUpdateMessages: FieldMessages = { questionId: 'Question ID is missing', answer: 'Answer field is required' }
+
+/** The question as saved. */
+export const AnswerUpdateReply = dataReply(Question)
+export type AnswerUpdateReply = Static<typeof AnswerUpdateReply>

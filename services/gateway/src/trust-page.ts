@@ -1,0 +1,223 @@
+// The public trust center rendered on the server. On a published host the gateway asks the
+// trust-center service for the page's data (GET /api/trustcenteruser, injected into our own server:
+// answered in this process, or forwarded by the proxy in split mode; it records the view as the
+// browser's call did), renders it with the web build's server entry (web/dist/server/trust-ssr.mjs,
+// the same components the browser hydrates) into trust.html, with its stylesheet inlined, and
+// answers with a strong ETag over the bytes. Renders are kept per host and content version (the
+// data's own ETag), so a page view costs the data call's cached answer and a lookup. The changelog
+// (GET /api/trust-center/updates/changelog) is asked for on a render: every change recorded there
+// also makes a new content version.
+// Also robots.txt and sitemap.xml of each published host; other hosts get nothing about any site.
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import type { AppInstance, ServiceContext } from '@portal/http'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
+interface TrustPageData {
+  companyTitle: string
+  cname: string
+  overview: { updatedAt: string } | null
+  nda: { updatedAt: string } | null
+  changelog?: unknown[]
+  documents: { createdAt: string }[]
+}
+
+interface SsrModule {
+  renderTrustCenter(input: { page: TrustPageData; path: string; origin: string }): { head: string; body: string; data: string }
+}
+
+/** Paths the public bundle renders in the browser only (the NDA and legal pages): served the shell. */
+const CLIENT_ONLY = new Set(['/NDA', '/terms-of-service', '/privacy-policy'])
+const MAX_RENDERS = 500
+/** The trust-center service's reader of cached public pages, when it runs in this process (see its page.ts). */
+const PUBLIC_PAGE_DECORATOR = 'trustCenterPublicPage'
+type PublicPageReader = (hostname: string) => Promise<{ etag: string; body: Buffer } | 'not-found' | undefined>
+/** Changes the page lists (the changelog call has more). */
+const PAGE_CHANGES = 10
+export const SSR_FILE = path.join('server', 'trust-ssr.mjs')
+
+/** One render in the three encodings a browser may take, and its tag. */
+interface Rendered { body: Buffer; br: Buffer; gzip: Buffer; etag: string }
+
+/** The encoding to send: brotli, else gzip, else none (an encoding given `q=0` is refused). */
+export function pickEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set<string>()
+  for (const part of String(acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((s) => s.trim())
+    const q = params.find((p) => p.startsWith('q='))
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name)
+  }
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined
+}
+
+/** A strong tag over the rendered bytes; each encoding has its own (`-br`, `-gz`), as the bytes differ. */
+const hashOf = (body: Buffer) => createHash('sha256').update(body).digest('base64url').slice(0, 32)
+const tagFor = (etag: string, encoding: 'br' | 'gzip' | undefined) => (encoding ? `"${etag}-${encoding === 'br' ? 'br' : 'gz'}"` : `"${etag}"`)
+
+/** If-None-Match names this tag (`*` names any): the weak comparison RFC 9110 prescribes for it. */
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false
+  const bare = (t: string) => t.trim().replace(/^W\//, '').replace(/-(br|gz)"$/, '"')
+  return ifNoneMatch.split(',').some((t) => t.trim() === '*' || bare(t) === bare(etag))
+}
+
+/**
+ * trust.html made ready for server rendering: stylesheets inlined (no round trip before the first
+ * paint), and the scripts fetched at low priority: the page is readable without them (they only
+ * hydrate it), so they must not compete with the document on a slow connection.
+ */
+export function prepareTemplate(html: string, root: string): string {
+  return inlineStyles(html, root)
+    .replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"')
+    .replace(/<link rel="modulepreload"(?![^>]*fetchpriority)/g, '<link rel="modulepreload" fetchpriority="low"')
+}
+
+function inlineStyles(html: string, root: string): string {
+  return html.replace(/<link rel="stylesheet"[^>]*?href="(\/assets\/[^"]+\.css)"[^>]*>/g, (whole, href: string) => {
+    const file = path.join(root, href)
+    if (!file.startsWith(root + path.sep) || !existsSync(file)) return whole
+    return `<style>${readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`
+  })
+}
+
+const xmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+export function trustPages(server: AppInstance, opts: { root: string; trustHtml: Buffer; publicUrl: string; logger: ServiceContext['logger']; isTrustHost: (host: string) => Promise<boolean> }) {
+  const { root, logger, isTrustHost } = opts
+  // Addresses in the page (canonical, Open Graph, sitemap) use PUBLIC_URL's scheme and port with the
+  // trust center's own host name, as its mailed links do: never a port or scheme a request made up.
+  const base = new URL(opts.publicUrl)
+  const shell = opts.trustHtml
+  const template = prepareTemplate(shell.toString('utf8'), root)
+  const canRender = template.includes('<div id="root"></div>') && template.includes('<title>Trust Center</title>')
+  const ssrFile = path.join(root, SSR_FILE)
+  let ssr: Promise<SsrModule | undefined> | undefined
+  const loadSsr = () => (ssr ??= (existsSync(ssrFile) && canRender
+    ? import(pathToFileURL(ssrFile).href).then((m) => m as SsrModule, (err: unknown) => {
+      logger.error({ err, file: ssrFile }, 'trust center server renderer failed to load: pages are rendered in the browser')
+      return undefined
+    })
+    : Promise.resolve(undefined).then(() => {
+      logger.warn({ file: ssrFile }, 'web app has no server renderer: trust-center pages are rendered in the browser')
+      return undefined
+    })))
+  const renders = new Map<string, Rendered>()
+  /** The last data of each host with its tag: the next call revalidates it (304, no body to read). */
+  const known = new Map<string, { page: TrustPageData; tag: string }>()
+
+  /** The page's data as the public call answers it, with that answer's (version) tag. */
+  async function pageData(req: FastifyRequest): Promise<{ status: number; page?: TrustPageData; tag?: string }> {
+    const host = req.hostname.toLowerCase()
+    const last = known.get(host)
+    // In one process the trust-center service lends its cached reply directly (same bytes, same view count).
+    const direct = (server as unknown as Record<string, unknown>)[PUBLIC_PAGE_DECORATOR] as PublicPageReader | undefined
+    const cached = direct ? await direct(host) : undefined
+    if (cached === 'not-found') return { status: 404 }
+    if (cached) {
+      if (last?.tag === cached.etag) return { status: 200, ...last }
+      const fresh = { page: (JSON.parse(cached.body.toString('utf8')) as { data: TrustPageData }).data, tag: cached.etag }
+      remember(host, fresh)
+      return { status: 200, ...fresh }
+    }
+    const res = await server.inject({ method: 'GET', url: '/api/trustcenteruser', headers: { host, ...(last ? { 'if-none-match': last.tag } : {}) } })
+    if (res.statusCode === 304 && last) return { status: 200, ...last }
+    if (res.statusCode !== 200) {
+      known.delete(host)
+      return { status: res.statusCode }
+    }
+    const fresh = { page: (res.json() as { data: TrustPageData }).data, tag: String(res.headers.etag ?? '') }
+    if (fresh.tag) remember(host, fresh)
+    return { status: 200, ...fresh }
+  }
+
+  function remember(host: string, data: { page: TrustPageData; tag: string }) {
+    known.delete(host)
+    if (known.size >= MAX_RENDERS) known.delete(known.keys().next().value!)
+    known.set(host, data)
+  }
+
+  const origin = (req: FastifyRequest) => `${base.protocol}//${req.hostname.toLowerCase().replace(/\.$/, '')}${base.port ? `:${base.port}` : ''}`
+
+  function send(req: FastifyRequest, reply: FastifyReply, page: Rendered) {
+    const encoding = pickEncoding(req.headers['accept-encoding'])
+    const etag = tagFor(page.etag, encoding)
+    reply.header('ETag', etag).header('Cache-Control', 'public, max-age=0, must-revalidate').header('Vary', 'Accept-Encoding')
+    if (matches(req.headers['if-none-match'], etag)) return reply.status(304).send()
+    reply.type('text/html; charset=utf-8')
+    if (encoding) reply.header('Content-Encoding', encoding)
+    return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body)
+  }
+
+  const notAvailable = (reply: FastifyReply) =>
+    reply.status(404).type('text/html; charset=utf-8').header('Cache-Control', 'no-store')
+      .send('<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Not found</title></head><body><p>This trust center is not available.</p></body></html>')
+
+  /** A GET of a page on a published host. */
+  async function page(req: FastifyRequest, reply: FastifyReply) {
+    const urlPath = req.url.split('?')[0]!
+    const renderer = CLIENT_ONLY.has(urlPath) ? undefined : await loadSsr()
+    if (!renderer) return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shell)
+    const data = await pageData(req)
+    if (data.status === 404) return notAvailable(reply)
+    if (!data.page || !data.tag) {
+      logger.warn({ status: data.status }, 'trust center data not available: serving the browser-rendered page')
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shell)
+    }
+    const key = `${origin(req)}\n${data.tag}`
+    let rendered = renders.get(key)
+    if (!rendered) {
+      const log = await server.inject({ method: 'GET', url: '/api/trust-center/updates/changelog', headers: { host: req.hostname } })
+      const changelog = log.statusCode === 200 ? ((log.json() as { data?: unknown[] }).data ?? []).slice(0, PAGE_CHANGES) : undefined
+      let out: ReturnType<SsrModule['renderTrustCenter']>
+      try {
+        out = renderer.renderTrustCenter({ page: { ...data.page, ...(changelog ? { changelog } : {}) }, path: '/', origin: origin(req) })
+      } catch (err) {
+        // The browser renders the page itself then (from the same data call): a visitor still sees it.
+        req.log.error({ err }, 'trust center server render failed: serving the browser-rendered page')
+        return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shell)
+      }
+      const html = template
+        .replace('<title>Trust Center</title>', () => out.head)
+        .replace('<div id="root"></div>', () => `<div id="root">${out.body}</div>\n    ${out.data}`)
+      const body = Buffer.from(html, 'utf8')
+      rendered = {
+        body,
+        br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        gzip: gzipSync(body, { level: 9 }),
+        etag: hashOf(body),
+      }
+      if (renders.size >= MAX_RENDERS) renders.delete(renders.keys().next().value!)
+      renders.set(key, rendered)
+    }
+    return send(req, reply, rendered)
+  }
+
+  // robots.txt: a published trust center may be indexed (its sitemap named); any other host (the
+  // staff console, unknown names) asks robots to stay out and names nothing.
+  server.get('/robots.txt', { schema: { hide: true } }, async (req, reply) => {
+    reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=300')
+    if (!(await isTrustHost(req.hostname))) return 'User-agent: *\nDisallow: /\n'
+    return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${origin(req)}/sitemap.xml\n`
+  })
+
+  server.get('/sitemap.xml', { schema: { hide: true } }, async (req, reply) => {
+    const notFound = () => reply.status(404).type('text/plain; charset=utf-8').send('Not found')
+    if (!(await isTrustHost(req.hostname))) return notFound()
+    const data = await pageData(req)
+    if (!data.page) return notFound()
+    const p = data.page
+    const dates = [p.overview?.updatedAt, ...p.documents.map((d) => d.createdAt)].filter((d): d is string => Boolean(d)).sort()
+    const lastmod = dates.length ? `<lastmod>${xmlEscape(dates[dates.length - 1]!.slice(0, 10))}</lastmod>` : ''
+    const base = origin(req)
+    const urls = [`<url><loc>${xmlEscape(`${base}/`)}</loc>${lastmod}</url>`]
+    if (p.nda) urls.push(`<url><loc>${xmlEscape(`${base}/NDA`)}</loc><lastmod>${xmlEscape(p.nda.updatedAt.slice(0, 10))}</lastmod></url>`)
+    urls.push(`<url><loc>${xmlEscape(`${base}/terms-of-service`)}</loc></url>`, `<url><loc>${xmlEscape(`${base}/privacy-policy`)}</loc></url>`)
+    return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=300')
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`)
+  })
+
+  return { page }
+}

@@ -1,0 +1,234 @@
+// Contracts first (issue 15): every route of the questionnaire service is published in the OpenAPI
+// document with its params, query and body (the fields the handler needs required) and a schema for
+// each status it answers: its success (JSON, a file or the event stream) and the error envelope.
+// The schemas are enforced: a field that fails gets a 400 with the spec's own message where it has
+// one, and the serializer writes every field the web reads.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { testDatabaseKinds } from '@portal/db'
+import { finishFile, insertCompany, insertFile, replaceQuestions } from '@portal/questionnaire-store'
+import { buildHarness, call, type Harness } from './harness.js'
+
+type Schema = { type?: string; properties?: Record<string, Schema>; required?: string[]; items?: Schema; format?: string; anyOf?: Schema[] }
+interface Operation {
+  parameters?: { in: string; name: string; required?: boolean }[]
+  requestBody?: { content: Record<string, { schema: Schema }> }
+  responses: Record<string, { content?: Record<string, { schema: Schema }> }>
+}
+type Doc = { paths: Record<string, Record<string, Operation>> }
+
+const JSON_TYPE = 'application/json'
+const PDF = 'application/pdf'
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+const ERRORS = ['400', '401', '403', '500', '503']
+
+/**
+ * Every route the service has, with its success status and media type, the error statuses of its
+ * own beyond ERRORS, and what it must require: body fields, query fields and path params.
+ */
+const ROUTES: Record<string, { ok: number; media?: string; errors?: number[]; body?: string[]; query?: string[]; params?: string[] }> = {
+  'GET /api/companys': { ok: 200 },
+  'POST /api/companys': { ok: 201, body: ['companyName', 'compliance_bucket', 'questionnaires_bucket'] },
+  'DELETE /api/companys': { ok: 200, errors: [404], body: ['id'] },
+  'POST /api/fs/enterpriseapps-compliance-uploadfile': { ok: 201, media: 'multipart/form-data', errors: [404, 413, 415, 429] },
+  'POST /api/questionnaires/save': { ok: 201, media: 'multipart/form-data', errors: [404, 413, 415, 429] },
+  'GET /api/compliancefile/{companyId}': { ok: 200, errors: [404], params: ['companyId'] },
+  'GET /api/questionnaires/{companyId}': { ok: 200, errors: [404], params: ['companyId'] },
+  'GET /api/compliancefile/{id}/download': { ok: 200, media: PDF, errors: [404], params: ['id'] },
+  'GET /api/compliancefile/{id}/view': { ok: 200, media: PDF, errors: [404], params: ['id'] },
+  'DELETE /api/compliancefile/{id}': { ok: 200, errors: [404], params: ['id'] },
+  'DELETE /api/questionnaires/{id}': { ok: 200, errors: [404], params: ['id'] },
+  'GET /api/getquestionlist/{questionnaireId}': { ok: 200, errors: [404], params: ['questionnaireId'] },
+  'GET /api/questionnaires/{questionnaireId}/details': { ok: 200, errors: [404], params: ['questionnaireId'] },
+  'GET /api/questionnaires/count/{questionnaireId}': { ok: 200, errors: [404], params: ['questionnaireId'] },
+  'PUT /api/questionnaires/answer': { ok: 200, errors: [404], body: ['questionId', 'answer'] },
+  'GET /api/questionnaires/{questionnaireId}/export-report': { ok: 200, errors: [404, 422], params: ['questionnaireId'] },
+  'GET /api/questionnaires/{questionnaireId}/with-answers': { ok: 200, media: XLSX, errors: [404, 422], params: ['questionnaireId'] },
+  'GET /api/downloadquestions/{questionnaireId}': { ok: 200, media: XLSX, errors: [404], params: ['questionnaireId'] },
+  'GET /api/enterprise/comment/list': { ok: 200, errors: [404], query: ['questionId'] },
+  'POST /api/enterprise/comment/add': { ok: 201, errors: [404], body: ['questionId', 'comment'] },
+  'GET /api/questionnaires/{questionnaireId}/events': { ok: 200, media: 'text/event-stream', errors: [404], params: ['questionnaireId'] },
+  'GET /api/fs/llm/questions': { ok: 200, errors: [404], query: ['file_name'] },
+  'GET /api/fs/llm/answers': { ok: 200, errors: [404], query: ['collection_name'] },
+  'POST /api/fs/get-llm-answer-of-questions': { ok: 202, errors: [404, 429], body: ['questionnaireId'] },
+  'POST /api/fs/generate-answer': { ok: 200, errors: [429], body: ['question'] },
+  'GET /api/fs/responsellm': { ok: 200, errors: [429], query: ['question'] },
+  'GET /api/fs/test-collections': { ok: 200 },
+  'POST /api/fs/enterpriseapps-compliance-pineconedata-delete': { ok: 200, errors: [404], body: ['id'] },
+  'GET /api/questionnaire/dashboard': { ok: 200 },
+}
+
+/** The item schema of a `{ status, data: [...] }` reply. */
+const itemsOf = (op: Operation, status: number): Schema => op.responses[String(status)]!.content![JSON_TYPE]!.schema.properties!['data']!.items!
+
+describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open) => {
+  let h: Harness
+  let doc: Doc
+  const op = (key: string): Operation => {
+    const [method, path] = key.split(' ') as [string, string]
+    return doc.paths[path]![method.toLowerCase()]!
+  }
+
+  beforeAll(async () => {
+    h = await buildHarness(open)
+    doc = (await call(h, 'GET', '/api/docs/json')).body as unknown as Doc
+  })
+  afterAll(async () => h?.close())
+
+  it('publishes every route of the service, and only those, in the OpenAPI document', () => {
+    const declared = h.routes.map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`).sort()
+    expect(declared).toEqual(Object.keys(ROUTES).sort())
+    expect(declared).toHaveLength(29)
+    for (const key of declared) expect({ key, published: Boolean(op(key)) }).toEqual({ key, published: true })
+  })
+
+  it('declares a schema for each success status of every route, under its media type', () => {
+    for (const [key, want] of Object.entries(ROUTES)) {
+      const responses = op(key).responses
+      const successes = Object.keys(responses).filter((s) => s.startsWith('2'))
+      expect({ key, successes }).toEqual({ key, successes: [String(want.ok)] })
+      const content = responses[String(want.ok)]!.content ?? {}
+      const media = want.media === 'multipart/form-data' || !want.media ? JSON_TYPE : want.media
+      expect({ key, media: Object.keys(content) }).toEqual({ key, media: [media] })
+      const schema = content[media]!.schema
+      if (media === JSON_TYPE) {
+        // The envelope, with its payload declared field by field (never a bare object the serializer would empty).
+        expect({ key, type: schema.type, required: schema.required?.includes('status') }).toEqual({ key, type: 'object', required: true })
+        for (const [name, field] of Object.entries(schema.properties ?? {})) {
+          if (field.type === 'object') expect({ key, name, declared: Object.keys(field.properties ?? {}).length > 0 }).toEqual({ key, name, declared: true })
+        }
+      } else {
+        expect({ key, type: schema.type }).toEqual({ key, type: 'string' })
+      }
+    }
+  })
+
+  it('declares the error envelope for every error status a route answers', () => {
+    for (const [key, want] of Object.entries(ROUTES)) {
+      const responses = op(key).responses
+      const errors = Object.keys(responses).filter((s) => !s.startsWith('2')).sort()
+      expect({ key, errors }).toEqual({ key, errors: [...ERRORS, ...(want.errors ?? []).map(String)].sort() })
+      for (const status of errors) {
+        const schema = responses[status]!.content![JSON_TYPE]!.schema
+        expect({ key, status, required: schema.required }).toEqual({ key, status, required: ['status', 'message', 'code'] })
+        expect(Object.keys(schema.properties!)).toEqual(['status', 'message', 'code', 'errors'])
+      }
+    }
+  })
+
+  it('marks required what the handlers need: body fields, query fields and path params', () => {
+    for (const [key, want] of Object.entries(ROUTES)) {
+      const o = op(key)
+      const body = o.requestBody?.content[want.media === 'multipart/form-data' ? 'multipart/form-data' : JSON_TYPE]?.schema
+      if (want.body) expect({ key, required: body?.required }).toEqual({ key, required: want.body })
+      else if (!want.media?.startsWith('multipart')) expect({ key, body }).toEqual({ key, body: undefined })
+      const parameters = o.parameters ?? []
+      const required = (where: string) => parameters.filter((p) => p.in === where && p.required).map((p) => p.name)
+      expect({ key, query: required('query') }).toEqual({ key, query: want.query ?? [] })
+      expect({ key, params: required('path') }).toEqual({ key, params: want.params ?? [] })
+    }
+    // The uploads' multipart form is described, files required.
+    for (const key of ['POST /api/fs/enterpriseapps-compliance-uploadfile', 'POST /api/questionnaires/save']) {
+      expect(op(key).requestBody?.content['multipart/form-data']?.schema.required).toEqual(['files'])
+    }
+  })
+
+  it('declares the fields the web reads in the replies', () => {
+    const need = (schema: Schema, fields: string[]) => expect(fields.filter((f) => !schema.required?.includes(f))).toEqual([])
+    need(itemsOf(op('GET /api/getquestionlist/{questionnaireId}'), 200), [
+      '_id', 'questionId', 'question', 'answer', 'choiceValue', 'choices', 'reviewstatus', 'llmstatus', 'llmReviewRespons', 'drafted', 'comment', 'answerHistory',
+      'retrievedNarrative', 'documentName', 'fileAndFolder', 'updatedAt', 'reviewReason', 'answerSource', 'sourceDocumentId', 'sourcePage', 'personAnswer',
+    ])
+    need(itemsOf(op('GET /api/questionnaires/{companyId}'), 200), ['_id', 'files', 'state', 'error', 'total', 'drafted', 'answered', 'approved', 'filled'])
+    need(itemsOf(op('GET /api/compliancefile/{companyId}'), 200), ['_id', 'files', 'state', 'error', 'total', 'drafted'])
+    need(itemsOf(op('GET /api/companys'), 200), ['_id', 'companyName', 'complianceFolder', 'questionnairesFolder'])
+    need(itemsOf(op('GET /api/enterprise/comment/list'), 200), ['_id', 'comment', 'commentType', 'questionId', 'questionnairesId', 'user', 'createdAt'])
+    need(op('GET /api/questionnaires/count/{questionnaireId}').responses['200']!.content![JSON_TYPE]!.schema, ['countOfApproved', 'countOfReview', 'total', 'answered', 'filled', 'drafted', 'empty'])
+  })
+
+  describe('validation by the contract', () => {
+    let token: string
+
+    beforeAll(async () => {
+      token = (await h.staff()).token
+    })
+
+    it('answers a field that fails its schema with the spec\'s message, naming the field', async () => {
+      const question = crypto.randomUUID()
+      const cases: [string, 'GET' | 'POST' | 'PUT', string, unknown, string, string][] = [
+        ['no question id', 'POST', '/api/enterprise/comment/add', { comment: 'Looks right' }, 'questionId', 'Question ID is missing'],
+        ['an empty question id', 'POST', '/api/enterprise/comment/add', { questionId: '', comment: 'Looks right' }, 'questionId', 'Question ID is missing'],
+        ['a blank comment', 'POST', '/api/enterprise/comment/add', { questionId: question, comment: ' \n ' }, 'comment', 'Comment field is required'],
+        ['no comment', 'POST', '/api/enterprise/comment/add', { questionId: question }, 'comment', 'Comment field is required'],
+        ['no question id in the query', 'GET', '/api/enterprise/comment/list', undefined, 'questionId', 'Question ID is missing'],
+        ['a blank answer', 'PUT', '/api/questionnaires/answer', { questionId: question, answer: '   ', reviewstatus: false, llmstatus: false }, 'answer', 'Answer field is required'],
+        ['no answer', 'PUT', '/api/questionnaires/answer', { questionId: question }, 'answer', 'Answer field is required'],
+        ['an answer with no question', 'PUT', '/api/questionnaires/answer', { answer: 'Yes' }, 'questionId', 'Question ID is missing'],
+        ['a blank one-off question', 'POST', '/api/fs/generate-answer', { question: '  ' }, 'question', 'Question is required'],
+        ['no one-off question', 'GET', '/api/fs/responsellm', undefined, 'question', 'Question is required'],
+        ['no client name', 'POST', '/api/companys', { compliance_bucket: 'c', questionnaires_bucket: 'q' }, 'companyName', 'This field is required'],
+        ['a padded client name', 'POST', '/api/companys', { companyName: ' Acme', compliance_bucket: 'c', questionnaires_bucket: 'q' }, 'companyName', 'Company name cannot have leading or trailing whitespace.'],
+        ['a short client name', 'POST', '/api/companys', { companyName: 'Ac', compliance_bucket: 'c', questionnaires_bucket: 'q' }, 'companyName', 'Company name must be between 3 and 63 characters.'],
+        ['a long client name', 'POST', '/api/companys', { companyName: 'A'.repeat(64), compliance_bucket: 'c', questionnaires_bucket: 'q' }, 'companyName', 'Company name must be between 3 and 63 characters.'],
+        ['markup in a client name', 'POST', '/api/companys', { companyName: 'Acme<script>', compliance_bucket: 'c', questionnaires_bucket: 'q' }, 'companyName', 'Company name can only contain alphabets, numbers, and spaces.'],
+        ['no bucket', 'POST', '/api/companys', { companyName: 'Acme', questionnaires_bucket: 'q' }, 'compliance_bucket', 'This field is required'],
+      ]
+      for (const [what, method, url, body, field, message] of cases) {
+        const res = await call(h, method, url, { token, ...(body === undefined ? {} : { body }) })
+        expect({ what, status: res.status, body: res.body }).toEqual({ what, status: 400, body: { status: false, message, code: 'INVALID_REQUEST', errors: [{ field, message }] } })
+      }
+    })
+
+    it('answers other schema failures with the validator\'s words', async () => {
+      const res = await call(h, 'DELETE', '/api/companys', { token, body: {} })
+      expect([res.status, res.body.code, res.body.errors]).toEqual([400, 'INVALID_REQUEST', [{ field: 'id', message: 'must have required property \'id\'' }]])
+      const typed = await call(h, 'PUT', '/api/questionnaires/answer', { token, body: { questionId: crypto.randomUUID(), answer: 'Yes', reviewstatus: 'maybe' } })
+      expect([typed.status, typed.body.code, (typed.body.errors as { field: string }[])[0]?.field]).toEqual([400, 'INVALID_REQUEST', 'reviewstatus'])
+      // A text too long is not "missing": the spec's message is for an empty field only.
+      const long = await call(h, 'POST', '/api/fs/generate-answer', { token, body: { question: 'q'.repeat(2001) } })
+      expect([long.status, long.body.message]).toEqual([400, 'question must NOT have more than 2000 characters'])
+      const longAnswer = await call(h, 'PUT', '/api/questionnaires/answer', { token, body: { questionId: crypto.randomUUID(), answer: 'a'.repeat(20001) } })
+      expect([longAnswer.status, longAnswer.body.message]).toEqual([400, 'answer must NOT have more than 20000 characters'])
+    })
+
+    it('checks the token before the input: no token is a 401 whatever the body', async () => {
+      const res = await call(h, 'POST', '/api/enterprise/comment/add', { body: {} })
+      expect([res.status, res.body.code]).toEqual([401, 'UNAUTHENTICATED'])
+    })
+
+    it('creates a client from a valid body (201, the declared reply) and answers an unknown id with 404', async () => {
+      const created = await call(h, 'POST', '/api/companys', { token, body: { companyName: 'Big Bank 2', compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' } })
+      expect(created.status).toBe(201)
+      expect(created.body).toEqual({ status: true, message: 'Added Successfully', data: { _id: expect.any(String), companyName: 'Big Bank 2', complianceFolder: 'compliance', questionnairesFolder: 'questionnaires' } })
+      const gone = await call(h, 'DELETE', '/api/companys', { token, body: { id: crypto.randomUUID() } })
+      expect([gone.status, gone.body]).toEqual([404, { status: false, message: 'Client not found', code: 'NOT_FOUND' }])
+    })
+  })
+
+  it('writes every field of a question row and of the file list through the declared schemas', async () => {
+    const { token, tenantId } = await h.staff()
+    const company = await insertCompany(h.db, tenantId, { companyName: 'Serial Co', complianceBucket: 'c', questionnairesBucket: 'q' })
+    const file = await insertFile(h.db, tenantId, { companyId: company.id, kind: 'questionnaire', fileName: 'q.xlsx', storageKey: `${tenantId}/q/${crypto.randomUUID()}`, format: 'xlsx' })
+    await replaceQuestions(h.db, tenantId, file.id, [{ sheet: 'S', row: 2, questionRef: 'AIS-01.1', question: 'Do you encrypt data at rest?', answerCells: [] }])
+    await finishFile(h.db, tenantId, file.id, { state: 'ready', total: 1 })
+
+    const list = await call(h, 'GET', `/api/getquestionlist/${file.id}`, { token })
+    expect(list.status).toBe(200)
+    const rows = list.body.data as Record<string, unknown>[]
+    expect(Object.keys(rows[0]!).sort()).toEqual(Object.keys(itemsOf(op('GET /api/getquestionlist/{questionnaireId}'), 200).properties!).sort())
+    expect(rows[0]).toMatchObject({ questionId: 'AIS-01.1', answer: '', choiceValue: null, choices: [], llmReviewRespons: 0, answerHistory: [], sourceDocumentId: '', sourcePage: null, personAnswer: false })
+
+    const saved = await call(h, 'PUT', '/api/questionnaires/answer', { token, body: { questionId: rows[0]!['_id'], answer: 'Yes, AES-256.', reviewstatus: true, llmstatus: true, comment: 'Checked', answerHistory: [] } })
+    expect(saved.status).toBe(200)
+    expect(saved.body).toMatchObject({ status: true, message: 'Updated Successfully', data: { answer: 'Yes, AES-256.', llmstatus: true, personAnswer: true, comment: 'Checked' } })
+
+    const files = await call(h, 'GET', `/api/questionnaires/${company.id}`, { token })
+    expect(files.body.data).toEqual([{
+      _id: file.id, company_id: company.id, createdAt: expect.any(String), files: [{ fileName: 'q.xlsx', _id: file.id }], state: 'ready', error: null, total: 1, drafted: 0,
+      answered: 1, approved: 1, filled: 1,
+    }])
+    const comments = await call(h, 'GET', `/api/enterprise/comment/list?questionId=${rows[0]!['_id']}&questionnairesId=${file.id}`, { token })
+    expect(comments.body.data).toEqual([{
+      _id: expect.any(String), comment: 'Checked', commentType: 'enterprise', questionId: rows[0]!['_id'], questionnairesId: file.id, user: { firstName: 'Ada', lastName: 'Lovelace' }, createdAt: expect.any(String),
+    }])
+  })
+})

@@ -1,0 +1,125 @@
+// What the review page reads (issue 14), through the HTTP API of a whole portal with the offline
+// drafter: a cited knowledge-base document is shown inline at its page (tenant-scoped, as a PDF,
+// never sniffed), each drafted answer names its document while the document is there, the
+// questionnaire's details name its client, and "answered" counts what a person approved or wrote,
+// never a draft.
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { buildQuestionsWorkbook } from '@portal/sheets'
+import { callAs, type SignedUp, signUp, startTestPortal, type TestPortal, until } from '../support/portal.js'
+
+const SOC2 = path.resolve(process.cwd(), 'tests/fixtures/policies/open_access_policies/minimal-soc2_compiled.pdf')
+const QUESTIONS = [
+  'Is customer data encrypted at rest?', 'Is data encrypted in transit?', 'Is multi-factor authentication required for administrators?',
+  'Are backups performed and tested?', 'Is there an incident response plan?', 'Are access reviews performed periodically?',
+  'Are security events logged and monitored?', 'Do employees receive security awareness training?', 'Is there a vendor management program?',
+  'Are changes to production reviewed and approved?',
+]
+
+interface QuestionItem { _id: string; answer: string; answerSource: string; documentName: string; fileAndFolder: string; sourceDocumentId: string; sourcePage: number | null; llmstatus: boolean }
+
+describe('review sources, details and answered counts', () => {
+  let tp: TestPortal
+  let alice: SignedUp
+  let bob: SignedUp
+  let companyId: string
+  let docId: string
+  let questionnaireId: string
+  const api = (user: SignedUp, method: string, url: string, body?: unknown) => callAs(tp, user, method, url, body)
+  const upload = async (kind: 'compliance' | 'questionnaire', name: string, bytes: Buffer) => {
+    const fd = new FormData()
+    fd.append(kind === 'compliance' ? 'companyId' : 'company_id', companyId)
+    fd.append('files', new Blob([new Uint8Array(bytes)]), name)
+    const res = await api(alice, 'POST', kind === 'compliance' ? '/api/fs/enterpriseapps-compliance-uploadfile' : '/api/questionnaires/save', fd)
+    expect(res.status).toBe(201)
+    return (res.json.data as { _id: string }[])[0]!._id
+  }
+  const questions = async () => (await api(alice, 'GET', `/api/getquestionlist/${questionnaireId}`)).json.data as QuestionItem[]
+  const counts = async () => (await api(alice, 'GET', `/api/questionnaires/count/${questionnaireId}`)).json
+
+  beforeAll(async () => {
+    tp = await startTestPortal({ listen: true })
+    alice = await signUp(tp, 'alice@sources-one.example')
+    bob = await signUp(tp, 'bob@sources-two.example')
+    companyId = ((await api(alice, 'POST', '/api/companys', { companyName: 'Global Bank', compliance_bucket: 'c', questionnaires_bucket: 'q' })).json.data as { _id: string })._id
+    docId = await upload('compliance', 'soc2 policies.pdf', await readFile(SOC2))
+    await until('the document to be read', async () => {
+      const list = (await api(alice, 'GET', `/api/compliancefile/${companyId}`)).json.data as { state: string }[]
+      return list.every((f) => f.state === 'ready') ? true : undefined
+    })
+    const rows = QUESTIONS.map((question, i) => ({ questionId: `S-${i + 1}`, question, answer: '', status: 'Not answered' as const, sources: '' }))
+    questionnaireId = await upload('questionnaire', 'sources.xlsx', await buildQuestionsWorkbook(rows))
+    await until('drafting to finish', async () => {
+      const item = ((await api(alice, 'GET', `/api/questionnaires/${companyId}`)).json.data as { _id: string; total: number; drafted: number; state: string }[]).find((f) => f._id === questionnaireId)
+      if (item?.state === 'failed') throw new Error('questionnaire failed')
+      return item && item.total > 0 && item.drafted === item.total ? true : undefined
+    })
+  }, 120_000)
+  afterAll(async () => tp?.stop())
+
+  it('shows a knowledge-base document inline, as a PDF, to its own tenant only', async () => {
+    const res = await api(alice, 'GET', `/api/compliancefile/${docId}/view`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/pdf')
+    expect(res.headers.get('content-disposition')).toMatch(/^inline; filename="soc2policies\.pdf"/)
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('cache-control')).toMatch(/no-store/)
+    expect(res.bytes.equals(await readFile(SOC2))).toBe(true)
+    // Another tenant's id, another kind of file, no such file, not an id: 404, never the bytes.
+    for (const [user, id] of [[bob, docId], [alice, questionnaireId], [alice, crypto.randomUUID()], [alice, 'not-an-id']] as const) {
+      const other = await api(user, 'GET', `/api/compliancefile/${id}/view`)
+      expect(other.status).toBe(404)
+      expect(other.bytes.length).toBe(0)
+    }
+    expect((await fetch(`${tp.url}/api/compliancefile/${docId}/view`)).status).toBe(401)
+  })
+
+  it("names the questionnaire's client, for its own tenant only", async () => {
+    const res = await api(alice, 'GET', `/api/questionnaires/${questionnaireId}/details`)
+    expect(res.status).toBe(200)
+    expect(res.json).toEqual({ status: true, data: { _id: questionnaireId, fileName: 'sources.xlsx', companyId, clientName: 'Global Bank' } })
+    expect((await api(bob, 'GET', `/api/questionnaires/${questionnaireId}/details`)).status).toBe(404)
+    expect((await api(alice, 'GET', `/api/questionnaires/${docId}/details`)).status).toBe(404)
+  })
+
+  it('names the cited document and page of each drafted answer', async () => {
+    const list = await questions()
+    const cited = list.filter((q) => q.answerSource === 'documents' && q.documentName)
+    expect(cited.length).toBeGreaterThan(0)
+    for (const q of cited) {
+      expect(q.sourceDocumentId).toBe(docId)
+      expect(q.sourcePage).toBe(Number(/#page=(\d+)$/.exec(q.fileAndFolder)![1]))
+    }
+    for (const q of list.filter((x) => !x.documentName)) expect(q).toMatchObject({ sourceDocumentId: '', sourcePage: null })
+  })
+
+  it('counts as answered only what a person approved or wrote, not drafts', async () => {
+    const list = await questions()
+    const drafts = list.filter((q) => q.answer)
+    const empty = list.filter((q) => !q.answer)
+    expect(drafts.length).toBeGreaterThanOrEqual(2)
+    expect(empty.length).toBeGreaterThan(0)
+    expect(await counts()).toEqual({ status: true, countOfApproved: 0, countOfReview: QUESTIONS.length, total: QUESTIONS.length, answered: 0, filled: drafts.length, drafted: QUESTIONS.length, empty: empty.length })
+
+    const put = (q: QuestionItem, answer: string, llmstatus: boolean) =>
+      api(alice, 'PUT', '/api/questionnaires/answer', { questionId: q._id, answer, reviewstatus: llmstatus, llmstatus, answerHistory: [] })
+    expect((await put(drafts[0]!, drafts[0]!.answer, false)).status).toBe(200) // a draft saved unchanged: still a draft
+    expect(await counts()).toMatchObject({ answered: 0, filled: drafts.length })
+    expect((await put(drafts[0]!, `${drafts[0]!.answer} Reviewed by the CISO.`, false)).status).toBe(200) // edited by a person
+    expect((await put(drafts[1]!, drafts[1]!.answer, true)).status).toBe(200) // approved as drafted
+    expect((await put(empty[0]!, 'Yes, every quarter.', false)).status).toBe(200) // written by a person
+    expect(await counts()).toMatchObject({ countOfApproved: 1, answered: 3, filled: drafts.length + 1, empty: empty.length - 1 })
+    const item = ((await api(alice, 'GET', `/api/questionnaires/${companyId}`)).json.data as { _id: string }[]).find((f) => f._id === questionnaireId)
+    expect(item).toMatchObject({ answered: 3, approved: 1, filled: drafts.length + 1 })
+    // The edit keeps its source link; the one a person wrote has none.
+    const after = new Map((await questions()).map((q) => [q._id, q]))
+    expect(after.get(empty[0]!._id)).toMatchObject({ sourceDocumentId: '' })
+  })
+
+  it('drops the link once the cited document is deleted', async () => {
+    expect((await api(alice, 'DELETE', `/api/compliancefile/${docId}`)).status).toBe(200)
+    expect((await questions()).every((q) => q.sourceDocumentId === '')).toBe(true)
+    expect((await api(alice, 'GET', `/api/compliancefile/${docId}/view`)).status).toBe(404)
+  })
+})
