@@ -4,6 +4,7 @@ import type { CSSProperties, ReactNode } from 'react'
 import type { TrustChange, TrustDocument, TrustPage } from './api'
 import { Badge, STATUS_TEXT } from './badges'
 import { RichText } from './rich-text'
+import { AA_CONTRAST, contrastRatio, readableTextColor } from '../lib/theme'
 
 export function humanSize(bytes: number): string {
   const units = ['Bytes', 'KB', 'MB', 'GB']
@@ -16,8 +17,24 @@ export function humanSize(bytes: number): string {
   return `${i === 0 ? n : n.toFixed(2)} ${units[i]}`
 }
 
+/** The admin's colour where text in it is readable on the white cards (WCAG AA), else `fallback`. */
+const onWhite = (colour: string, fallback: string) => ((contrastRatio(colour, '#ffffff') ?? 0) >= AA_CONTRAST ? colour : fallback)
+
+/**
+ * The theme as CSS variables, with every text readable whatever colours the admin chose: text on
+ * the header and on buttons is black or white, whichever contrasts more with them; body text and
+ * links keep the chosen colours only where they are readable on white.
+ */
 export const themeStyle = (t: TrustPage['theme']) =>
-  ({ '--tc-header': t.headerColor, '--tc-background': t.backgroundColor, '--tc-text': t.textColor, '--tc-button': t.buttonColor }) as CSSProperties
+  ({
+    '--tc-header': t.headerColor,
+    '--tc-header-text': readableTextColor(t.headerColor),
+    '--tc-background': t.backgroundColor,
+    '--tc-text': onWhite(t.textColor, '#000000'),
+    '--tc-button': t.buttonColor,
+    '--tc-button-text': readableTextColor(t.buttonColor),
+    '--tc-link': onWhite(t.buttonColor, '#0a58ca'),
+  }) as CSSProperties
 
 function DocIcon({ locked }: { locked: boolean }) {
   return (
