@@ -22,13 +22,15 @@ await build({
   sourcemap: true,
   outExtension: { '.js': '.mjs' },
   logLevel: 'warning',
-  plugins: [{
-    name: 'third-party-external',
-    setup(b) {
-      // Workspace packages (@portal/*) are bundled; every other bare import is left to node_modules.
-      b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@portal/') ? undefined : { path: args.path, external: true }))
+  plugins: [
+    {
+      name: 'third-party-external',
+      setup(b) {
+        // Workspace packages (@portal/*) are bundled; every other bare import is left to node_modules.
+        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@portal/') ? undefined : { path: args.path, external: true }))
+      },
     },
-  }],
+  ],
 })
 
 // Worker-thread scripts, at the places their loaders name relative to the bundle.
@@ -44,5 +46,8 @@ await copyMjs(path.join(root, 'packages/documents/src/extract'), path.join(root,
 const shared = path.join(root, 'dist/node_modules/@portal/sheets')
 await mkdir(shared, { recursive: true })
 await cp(path.join(root, 'packages/sheets/src/worker/shared.mjs'), path.join(shared, 'shared.mjs'))
-await writeFile(path.join(shared, 'package.json'), `${JSON.stringify({ name: '@portal/sheets', private: true, type: 'module', exports: { './shared': './shared.mjs' } }, null, 2)}\n`)
+await writeFile(
+  path.join(shared, 'package.json'),
+  `${JSON.stringify({ name: '@portal/sheets', private: true, type: 'module', exports: { './shared': './shared.mjs' } }, null, 2)}\n`,
+)
 console.log(`built ${path.relative(root, out)}`)

@@ -16,7 +16,10 @@ export function precompress(): Plugin {
       for (const file of Object.keys(bundle)) {
         if (!/\.(js|css|svg)$/.test(file)) continue
         const bytes = readFileSync(path.join(dir, file))
-        writeFileSync(path.join(dir, `${file}.br`), brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }))
+        writeFileSync(
+          path.join(dir, `${file}.br`),
+          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+        )
         writeFileSync(path.join(dir, `${file}.gz`), gzipSync(bytes, { level: 9 }))
       }
     },

@@ -26,9 +26,13 @@ export async function floodUploads(tp: TestPortal, email = 'flood@bench-uploads.
   const upload = (i: number) =>
     new Promise<number>((resolve, reject) => {
       const form = multipartStream({ companyId }, [{ field: 'files', name: `flood-${i}.pdf`, chunks: () => paddedPdf(SIZE) }])
-      const req = request(`${tp.url}/api/fs/enterpriseapps-compliance-uploadfile`, { method: 'POST', headers: { ...headers, 'content-type': form.contentType } }, (res) => {
-        res.resume().on('end', () => resolve(res.statusCode ?? 0))
-      })
+      const req = request(
+        `${tp.url}/api/fs/enterpriseapps-compliance-uploadfile`,
+        { method: 'POST', headers: { ...headers, 'content-type': form.contentType } },
+        (res) => {
+          res.resume().on('end', () => resolve(res.statusCode ?? 0))
+        },
+      )
       req.on('error', reject)
       pipeline(Readable.from(form.body), req).catch(() => {})
     })

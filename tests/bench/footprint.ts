@@ -32,7 +32,16 @@ async function start(cmd: string[], cwd: string, dataDir: string) {
   const port = await freePort()
   const child = spawn(process.execPath, cmd, {
     cwd,
-    env: { MALLOC_ARENA_MAX: '2', PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: {
+      MALLOC_ARENA_MAX: '2',
+      PATH: process.env['PATH'] ?? '',
+      HOME: process.env['HOME'] ?? '/tmp',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const url = `http://127.0.0.1:${port}`
@@ -42,7 +51,15 @@ async function start(cmd: string[], cwd: string, dataDir: string) {
     if ((await fetch(`${url}/readyz`).catch(() => undefined))?.status === 200) break
     await sleep(100)
   }
-  return { url, pid: child.pid!, startMs: Date.now() - t0, stop: async () => { child.kill('SIGTERM'); await new Promise((r) => child.once('exit', r)) } }
+  return {
+    url,
+    pid: child.pid!,
+    startMs: Date.now() - t0,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+    },
+  }
 }
 
 async function measure(label: string, cmd: string[], cwd: string): Promise<Figures> {
@@ -59,7 +76,14 @@ async function measure(label: string, cmd: string[], cwd: string): Promise<Figur
     form.append('files', new Blob([new Uint8Array(await readFile(PDF))]), 'soc2.pdf')
     let peak = 0
     const t0 = Date.now()
-    const sampler = setInterval(() => void rssOf(p.pid).then((r) => (peak = Math.max(peak, r)), () => undefined), 25)
+    const sampler = setInterval(
+      () =>
+        void rssOf(p.pid).then(
+          (r) => (peak = Math.max(peak, r)),
+          () => undefined,
+        ),
+      25,
+    )
     await fetch(`${p.url}/api/fs/enterpriseapps-compliance-uploadfile`, { method: 'POST', headers: auth, body: form })
     for (;;) {
       const files = ((await (await fetch(`${p.url}/api/compliancefile/${companyId}`, { headers: auth })).json()) as { data: { state: string }[] }).data
@@ -101,7 +125,9 @@ try {
   row('ingest time (s)', (x) => (x.ingestMs / 1000).toFixed(1))
   row('RSS 10 s after (MB)', (x) => (x.after / MB).toFixed(0))
   row('RSS idle after a restart (MB)', (x) => (x.restartIdle / MB).toFixed(0))
-  console.log(`\nproduction folder (the image's app layer): ${(du(prod) / MB).toFixed(0)} MB, of which node_modules ${(du(path.join(prod, 'node_modules')) / MB).toFixed(0)} MB`)
+  console.log(
+    `\nproduction folder (the image's app layer): ${(du(prod) / MB).toFixed(0)} MB, of which node_modules ${(du(path.join(prod, 'node_modules')) / MB).toFixed(0)} MB`,
+  )
   console.log(`workspace node_modules (what the image held before, with dev dependencies): ${(du(path.join(root, 'node_modules')) / MB).toFixed(0)} MB`)
 } finally {
   await rm(prod, { recursive: true, force: true })

@@ -28,10 +28,23 @@ if (!existsSync('web/dist/trust.html')) throw new Error('web/dist is not built: 
 
 /** Chromium with a DevTools port, headless, with the flags of every browser run here. */
 async function startChromium(profile: string): Promise<{ port: number; stop(): void }> {
-  const child = spawn(CHROME, [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-    '--disable-dev-shm-usage', `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank',
-  ], { stdio: ['ignore', 'ignore', 'pipe'] })
+  const child = spawn(
+    CHROME,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+      `--user-data-dir=${profile}`,
+      '--remote-debugging-port=0',
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  )
   const port = await new Promise<number>((resolve, reject) => {
     let err = ''
     const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${err.slice(-500)}`)), 30_000)
@@ -48,7 +61,12 @@ async function startChromium(profile: string): Promise<{ port: number; stop(): v
   return { port, stop: () => child.kill('SIGKILL') }
 }
 
-interface Item { url?: string; resourceType?: string; transferSize?: number; resourceSize?: number }
+interface Item {
+  url?: string
+  resourceType?: string
+  transferSize?: number
+  resourceSize?: number
+}
 
 /** The gzip size of every script the page loaded, measured on the files themselves (the bundle's own figure). */
 async function scriptsGzip(urls: string[]): Promise<{ files: number; gzip: number; raw: number }> {
@@ -73,7 +91,10 @@ const port = await new Promise<number>((resolve) => {
     probe.close(() => resolve(p))
   })
 })
-const portal = await startPortal(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'true', PORT: String(port), PUBLIC_URL: `http://localhost:${port}` }), silentLogger)
+const portal = await startPortal(
+  loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'true', PORT: String(port), PUBLIC_URL: `http://localhost:${port}` }),
+  silentLogger,
+)
 let chromium: { port: number; stop(): void } | undefined
 try {
   await portal.server.listen({ port, host: '127.0.0.1' })
@@ -92,7 +113,9 @@ try {
   results.sort((a, b) => (a.categories['performance']?.score ?? 0) - (b.categories['performance']?.score ?? 0))
   const lhr = results[Math.floor(results.length / 2)]!
 
-  console.log(`\nLighthouse ${lhr.lighthouseVersion} (${lhr.configSettings.formFactor}, ${lhr.configSettings.throttlingMethod} throttling) on ${url}${RUNS > 1 ? `, median of ${RUNS} runs` : ''}`)
+  console.log(
+    `\nLighthouse ${lhr.lighthouseVersion} (${lhr.configSettings.formFactor}, ${lhr.configSettings.throttlingMethod} throttling) on ${url}${RUNS > 1 ? `, median of ${RUNS} runs` : ''}`,
+  )
   for (const c of CATEGORIES) {
     const score = Math.round((lhr.categories[c]?.score ?? 0) * 100)
     row(`  ${lhr.categories[c]?.title ?? c}`, String(score), score === 100 ? 'ok (100)' : 'UNDER 100')
@@ -108,16 +131,30 @@ try {
   row('  Total Blocking Time', `${ms('total-blocking-time').toFixed(0)} ms`)
   row('  Cumulative Layout Shift', ms('cumulative-layout-shift').toFixed(3))
 
-  const items = ((lhr.audits['network-requests']?.details as { items?: Item[] } | undefined)?.items ?? [])
+  const items = (lhr.audits['network-requests']?.details as { items?: Item[] } | undefined)?.items ?? []
   const transferred = items.reduce((n, it) => n + (it.transferSize ?? 0), 0)
   const scripts = items.filter((it) => it.resourceType === 'Script' && it.url)
   const scriptTransfer = scripts.reduce((n, it) => n + (it.transferSize ?? 0), 0)
   const js = await scriptsGzip(scripts.map((s) => s.url!))
-  row('  Bytes transferred (all requests)', `${(transferred / 1024).toFixed(1)} KiB`, `${items.length} requests; total-byte-weight ${((ms('total-byte-weight')) / 1024).toFixed(1)} KiB`)
-  row('  Document (HTML) transferred', `${((items[0]?.transferSize ?? 0) / 1024).toFixed(1)} KiB`, `${((items[0]?.resourceSize ?? 0) / 1024).toFixed(1)} KiB uncompressed`)
-  row(`  JavaScript, gzip (${js.files} files)`, `${(js.gzip / 1024).toFixed(1)} KiB`, `${js.gzip <= 60 * 1024 ? 'ok (<= 60 KB)' : 'OVER 60 KB'}; ${(js.raw / 1024).toFixed(1)} KiB raw, ${(scriptTransfer / 1024).toFixed(1)} KiB as sent (brotli)`)
+  row(
+    '  Bytes transferred (all requests)',
+    `${(transferred / 1024).toFixed(1)} KiB`,
+    `${items.length} requests; total-byte-weight ${(ms('total-byte-weight') / 1024).toFixed(1)} KiB`,
+  )
+  row(
+    '  Document (HTML) transferred',
+    `${((items[0]?.transferSize ?? 0) / 1024).toFixed(1)} KiB`,
+    `${((items[0]?.resourceSize ?? 0) / 1024).toFixed(1)} KiB uncompressed`,
+  )
+  row(
+    `  JavaScript, gzip (${js.files} files)`,
+    `${(js.gzip / 1024).toFixed(1)} KiB`,
+    `${js.gzip <= 60 * 1024 ? 'ok (<= 60 KB)' : 'OVER 60 KB'}; ${(js.raw / 1024).toFixed(1)} KiB raw, ${(scriptTransfer / 1024).toFixed(1)} KiB as sent (brotli)`,
+  )
 
-  const lost = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
+  const lost = Object.values(lhr.audits).filter(
+    (a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual',
+  )
   if (lost.length) {
     console.log('\nAudits below full marks:')
     for (const a of lost) console.log(`  ${a.id}: ${Math.round((a.score ?? 0) * 100)}${a.displayValue ? ` (${a.displayValue})` : ''}`)

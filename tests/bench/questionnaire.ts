@@ -47,7 +47,10 @@ let drafted = 0
 let review = 0
 for (const q of hecvat) {
   const found = await searchChunks(kdb, tenant, q.question, 5)
-  const draft = draftOffline(q.question, found.map((c) => ({ chunkId: c.id, documentName: c.documentName, page: c.page, text: c.text })))
+  const draft = draftOffline(
+    q.question,
+    found.map((c) => ({ chunkId: c.id, documentName: c.documentName, page: c.page, text: c.text })),
+  )
   if (draft.answer) drafted++
   if (draft.needsReview) review++
 }

@@ -66,7 +66,15 @@ async function run(duration, record) {
 })()
 `
 
-interface LoadResult { rps: number; p50: number; p99: number; requests: number; errors: number; non2xx: number; avgBytes: number }
+interface LoadResult {
+  rps: number
+  p50: number
+  p99: number
+  requests: number
+  errors: number
+  non2xx: number
+  avgBytes: number
+}
 
 function load(port: number, host: string, urlPath: string, headers: Record<string, string> = {}): Promise<LoadResult> {
   const args = JSON.stringify({ port, host, path: urlPath, connections: CONNECTIONS, seconds: SECONDS, warmup: WARMUP_SECONDS, headers })
@@ -128,7 +136,11 @@ async function publicBundleSize(): Promise<void> {
     gzipped += gzipSync(buf, { level: 9 }).length
     for (const m of buf.toString('utf8').matchAll(/(?:from|import\()\s*["'`]\.\/([\w.-]+\.js)["'`]/g)) files.add(path.posix.join(path.posix.dirname(f), m[1]!))
   }
-  row(`Public page JS (${files.size} files from trust.html, lazy ones included)`, `${(gzipped / 1024).toFixed(1)} KiB gz`, `(${(raw / 1024).toFixed(1)} KiB raw)`)
+  row(
+    `Public page JS (${files.size} files from trust.html, lazy ones included)`,
+    `${(gzipped / 1024).toFixed(1)} KiB gz`,
+    `(${(raw / 1024).toFixed(1)} KiB raw)`,
+  )
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-tc-'))
@@ -141,12 +153,21 @@ try {
   if (sample.statusCode !== 200) throw new Error(`demo trust center not served: ${sample.statusCode} ${sample.body}`)
   const bare = await bareServer(sample.json())
 
-  console.log(`\nGET /api/trustcenteruser (host demo.localhost, ${sample.body.length} bytes), ${CONNECTIONS} connections, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up`)
+  console.log(
+    `\nGET /api/trustcenteruser (host demo.localhost, ${sample.body.length} bytes), ${CONNECTIONS} connections, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up`,
+  )
   const baseline = await load(bare.port, 'localhost', '/bare')
   const page = await load(port, 'demo.localhost', '/api/trustcenteruser')
   await bare.app.close()
-  for (const [label, r] of [['bare Fastify route, same JSON', baseline], ['trust center public page', page]] as const) {
-    row(`  ${label}`, `${r.rps.toFixed(0)} req/s`, `p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.requests} requests${r.errors || r.non2xx ? `, ${r.errors} errors, ${r.non2xx} non-200` : ''}`)
+  for (const [label, r] of [
+    ['bare Fastify route, same JSON', baseline],
+    ['trust center public page', page],
+  ] as const) {
+    row(
+      `  ${label}`,
+      `${r.rps.toFixed(0)} req/s`,
+      `p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.requests} requests${r.errors || r.non2xx ? `, ${r.errors} errors, ${r.non2xx} non-200` : ''}`,
+    )
   }
   const ratio = page.rps / baseline.rps
   row('  ratio (page / bare)', `${(ratio * 100).toFixed(0)} %`, ratio >= 0.5 ? 'ok (>= 50 %)' : 'UNDER 50 %')
@@ -156,14 +177,22 @@ try {
   const html = await portal.server.inject({ url: '/', headers: { host: 'demo.localhost', 'accept-encoding': 'gzip, deflate, br' } })
   if (html.statusCode !== 200 || !String(html.headers['content-type']).includes('text/html')) throw new Error(`demo page not rendered: ${html.statusCode}`)
   const plain = await portal.server.inject({ url: '/', headers: { host: 'demo.localhost' } })
-  if (!plain.body.includes('id="tc-data"')) throw new Error('the demo page is not rendered on the server (web/dist/server/trust-ssr.mjs missing? build the web app)')
+  if (!plain.body.includes('id="tc-data"'))
+    throw new Error('the demo page is not rendered on the server (web/dist/server/trust-ssr.mjs missing? build the web app)')
   console.log(`\nGET / (host demo.localhost, server-rendered HTML: ${plain.rawPayload.length} bytes, ${html.rawPayload.length} bytes brotli), same load`)
   const ssrBare = await bareServer(sample.json())
   const baseline2 = await load(ssrBare.port, 'localhost', '/bare')
   const ssr = await load(port, 'demo.localhost', '/', { 'accept-encoding': 'gzip, deflate, br' })
   await ssrBare.app.close()
-  for (const [label, r] of [['bare Fastify route, same JSON', baseline2], ['server-rendered trust center page', ssr]] as const) {
-    row(`  ${label}`, `${r.rps.toFixed(0)} req/s`, `p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.requests} requests${r.errors || r.non2xx ? `, ${r.errors} errors, ${r.non2xx} non-200` : ''}`)
+  for (const [label, r] of [
+    ['bare Fastify route, same JSON', baseline2],
+    ['server-rendered trust center page', ssr],
+  ] as const) {
+    row(
+      `  ${label}`,
+      `${r.rps.toFixed(0)} req/s`,
+      `p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.requests} requests${r.errors || r.non2xx ? `, ${r.errors} errors, ${r.non2xx} non-200` : ''}`,
+    )
   }
   const ssrRatio = ssr.rps / baseline2.rps
   row('  ratio (server-rendered page / bare)', `${(ssrRatio * 100).toFixed(0)} %`, ssrRatio >= 0.5 ? 'ok (>= 50 %)' : 'UNDER 50 %')

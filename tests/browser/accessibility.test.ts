@@ -40,12 +40,17 @@ async function axeProblems(page: Page, include?: string): Promise<string[]> {
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.map(String).join(' ')}: ${v.help}`))
 }
 
-const h1Count = (page: Page) => page.locator('h1').evaluateAll((els) => els.filter((e) => (e as HTMLElement).getClientRects().length > 0 || e.classList.contains('visually-hidden')).length)
+const h1Count = (page: Page) =>
+  page.locator('h1').evaluateAll((els) => els.filter((e) => (e as HTMLElement).getClientRects().length > 0 || e.classList.contains('visually-hidden')).length)
 const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
 
 /** Waits until no loading spinner is left (lists and blocks load on their own). */
 async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[role=progressbar][aria-label^="Loading"], [role=progressbar][aria-label="Renewing session"]'), null, { timeout: 20_000 })
+  await page.waitForFunction(
+    () => !document.querySelector('[role=progressbar][aria-label^="Loading"], [role=progressbar][aria-label="Renewing session"]'),
+    null,
+    { timeout: 20_000 },
+  )
 }
 
 describe('accessibility and layout of the console', () => {
@@ -65,7 +70,15 @@ describe('accessibility and layout of the console', () => {
   beforeAll(async () => {
     port = await freePort()
     // WEB_DIST: a build elsewhere than web/dist may be tested (one being built is left alone).
-    tp = await startTestPortal({ listen: true, port, env: { TRUST_CENTER_DOMAIN: 'localhost', PUBLIC_URL: `http://localhost:${port}`, ...(process.env['WEB_DIST'] ? { WEB_DIST: process.env['WEB_DIST'] } : {}) } })
+    tp = await startTestPortal({
+      listen: true,
+      port,
+      env: {
+        TRUST_CENTER_DOMAIN: 'localhost',
+        PUBLIC_URL: `http://localhost:${port}`,
+        ...(process.env['WEB_DIST'] ? { WEB_DIST: process.env['WEB_DIST'] } : {}),
+      },
+    })
     await signUp(tp, ADMIN, PASSWORD)
     const api = apiAs(tp, ADMIN, PASSWORD)
     const ok = async (what: string, reply: Promise<{ status: number; body: unknown }>) => {
@@ -74,19 +87,32 @@ describe('accessibility and layout of the console', () => {
       return r.body as { data?: unknown }
     }
     // A client with a compliance PDF and a questionnaire drafted from it.
-    companyId = ((await ok('client', api('POST', '/api/companys', { companyName: 'Acme Vendor', compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' }))).data as { _id: string })._id
+    companyId = (
+      (
+        await ok(
+          'client',
+          api('POST', '/api/companys', { companyName: 'Acme Vendor', compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' }),
+        )
+      ).data as { _id: string }
+    )._id
     await ok('compliance file', api('POST', '/api/fs/enterpriseapps-compliance-uploadfile', formOf({ companyId }, [['policy.pdf', await readFile(PDF)]])))
     await ok('questionnaire', api('POST', '/api/questionnaires/save', formOf({ company_id: companyId }, [['vsa-core.xlsx', await readFile(VSA)]])))
     // The trust center: blocks, NDA, published, one pending request and one approved account.
     await ok('overview', api('POST', '/api/overview/save', { subTitle: 'Security at A11y Co', description: '<p>We protect data.</p>' }))
     await ok('framework', api('POST', '/api/compliance/save', { framework: 'SOC 2 Type II', status: 'compliant', badge: 'soc2', description: '' }))
-    await ok('document', api('POST', '/api/fs/upload-docs', formOf({ title: 'SOC 2 report', visibility: 'approval' }, [['report.pdf', await readFile(PDF)]], 'file')))
+    await ok(
+      'document',
+      api('POST', '/api/fs/upload-docs', formOf({ title: 'SOC 2 report', visibility: 'approval' }, [['report.pdf', await readFile(PDF)]], 'file')),
+    )
     await ok('security', api('POST', '/api/security/save', { title: 'Encryption', description: 'How data is protected' }))
     const categoryId = ((await ok('security list', api('GET', '/api/security'))).data as { _id: string }[])[0]!._id
     await ok('security item', api('POST', `/api/security/addsubdata/${categoryId}`, { title: 'At rest', description: 'AES-256' }))
     await ok('publish', api('POST', '/api/fs/add-cname', { subdomain: 'a11y' }))
     for (const workEmail of ['pending@buyer.example', 'approved@buyer.example']) {
-      const asked = await call(tp, 'POST', '/api/useraccessrequest', { headers: { host: 'a11y.localhost' }, body: { firstName: 'Vera', lastName: 'Visitor', companyName: 'Buyer Incorporated', workEmail, relationshpLinkedIn: 'Customer' } })
+      const asked = await call(tp, 'POST', '/api/useraccessrequest', {
+        headers: { host: 'a11y.localhost' },
+        body: { firstName: 'Vera', lastName: 'Visitor', companyName: 'Buyer Incorporated', workEmail, relationshpLinkedIn: 'Customer' },
+      })
       if (asked.status !== 201) throw new Error(`access request: ${asked.status} ${JSON.stringify(asked.body)}`)
     }
     const requests = (await ok('requests', api('GET', '/api/accountsrequest'))).data as { _id: string; workEmail: string }[]
@@ -97,17 +123,38 @@ describe('accessibility and layout of the console', () => {
     await ok('invite', api('POST', '/api/people/invite', { email: 'invited@a11y-co.example', status: 'invited' }))
     // Outbound: a template and a questionnaire sent (its emailed link opens the inbound page).
     await ok('template', api('POST', '/api/questionnaire-templates', formOf({}, [['vsa-core.xlsx', await readFile(VSA)]])))
-    outboundId = ((await ok('outbound', api('POST', '/api/outbound/save', formOf({ clientName: 'Globex', email: 'ciso@globex.example', expiresInDays: '14' }, [['vsa-core.xlsx', await readFile(VSA)]])))).data as { outboundId: string }).outboundId
-    capability = await until('the emailed link', async () => (await readOutbox(tp.dataDir, 'ciso@globex.example')).at(-1)?.text.match(/\/inbound\/review\/([\w-]+)/)?.[1], 20_000)
-    await until('files, templates and the outbound to be read', async () => {
-      const [pdf] = (await api('GET', `/api/compliancefile/${companyId}`)).body.data as { state: string }[]
-      const [sheet] = (await api('GET', `/api/questionnaires/${companyId}`)).body.data as { _id: string; state: string; total: number; drafted: number }[]
-      const [template] = (await api('GET', '/api/questionnaire-templates')).body.data as { state: string }[]
-      const [sent] = (await api('GET', '/api/outbound/list?page=1&pageSize=10')).body.data as { state: string }[]
-      if ([pdf, sheet, template, sent].some((x) => x?.state === 'failed')) throw new Error('processing failed')
-      if (sheet) questionnaireId = sheet._id
-      return pdf?.state === 'ready' && sheet?.state === 'ready' && sheet.drafted === sheet.total && template?.state === 'ready' && sent?.state === 'ready' ? true : undefined
-    }, 90_000)
+    outboundId = (
+      (
+        await ok(
+          'outbound',
+          api(
+            'POST',
+            '/api/outbound/save',
+            formOf({ clientName: 'Globex', email: 'ciso@globex.example', expiresInDays: '14' }, [['vsa-core.xlsx', await readFile(VSA)]]),
+          ),
+        )
+      ).data as { outboundId: string }
+    ).outboundId
+    capability = await until(
+      'the emailed link',
+      async () => (await readOutbox(tp.dataDir, 'ciso@globex.example')).at(-1)?.text.match(/\/inbound\/review\/([\w-]+)/)?.[1],
+      20_000,
+    )
+    await until(
+      'files, templates and the outbound to be read',
+      async () => {
+        const [pdf] = (await api('GET', `/api/compliancefile/${companyId}`)).body.data as { state: string }[]
+        const [sheet] = (await api('GET', `/api/questionnaires/${companyId}`)).body.data as { _id: string; state: string; total: number; drafted: number }[]
+        const [template] = (await api('GET', '/api/questionnaire-templates')).body.data as { state: string }[]
+        const [sent] = (await api('GET', '/api/outbound/list?page=1&pageSize=10')).body.data as { state: string }[]
+        if ([pdf, sheet, template, sent].some((x) => x?.state === 'failed')) throw new Error('processing failed')
+        if (sheet) questionnaireId = sheet._id
+        return pdf?.state === 'ready' && sheet?.state === 'ready' && sheet.drafted === sheet.total && template?.state === 'ready' && sent?.state === 'ready'
+          ? true
+          : undefined
+      },
+      90_000,
+    )
 
     browser = await launchChromium()
     const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8')
@@ -154,14 +201,16 @@ describe('accessibility and layout of the console', () => {
     for (const line of await axeProblems(p)) problems.push(`${label}: ${line}`)
     const handle = await dialog.elementHandle()
     const inside = () => p.evaluate((d) => d!.contains(document.activeElement) && document.activeElement !== d, handle)
-    const focused = () => p.evaluate(() => {
-      const a = document.activeElement as HTMLElement | null
-      return a ? `${a.tagName}:${a.getAttribute('name') ?? ''}:${a.getAttribute('aria-label') ?? ''}:${a.textContent?.trim().slice(0, 30) ?? ''}` : ''
-    })
+    const focused = () =>
+      p.evaluate(() => {
+        const a = document.activeElement as HTMLElement | null
+        return a ? `${a.tagName}:${a.getAttribute('name') ?? ''}:${a.getAttribute('aria-label') ?? ''}:${a.textContent?.trim().slice(0, 30) ?? ''}` : ''
+      })
     // The stops of Tab: enabled, rendered controls, a radio group counting once.
     const tabbable = await dialog.evaluate((d) => {
       const controls = [...d.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')].filter(
-        (e) => !(e as HTMLButtonElement).disabled && e.tabIndex >= 0 && e.getClientRects().length > 0 && !(e instanceof HTMLInputElement && e.type === 'hidden'),
+        (e) =>
+          !(e as HTMLButtonElement).disabled && e.tabIndex >= 0 && e.getClientRects().length > 0 && !(e instanceof HTMLInputElement && e.type === 'hidden'),
       )
       const groups = new Set<string>()
       return controls.filter((e) => {
@@ -188,7 +237,8 @@ describe('accessibility and layout of the console', () => {
     await p.setViewportSize(PHONE)
     const box = await dialog.boundingBox()
     const width = await scrollWidth(p)
-    if (!box || box.x < 0 || box.x + box.width > PHONE.width || width > PHONE.width) problems.push(`${label}: does not fit 360 px (${JSON.stringify(box)}, page ${width} px)`)
+    if (!box || box.x < 0 || box.x + box.width > PHONE.width || width > PHONE.width)
+      problems.push(`${label}: does not fit 360 px (${JSON.stringify(box)}, page ${width} px)`)
     await p.setViewportSize(DESKTOP)
     await p.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached', timeout: 5_000 }).catch(() => problems.push(`${label}: Escape did not close it`))
@@ -240,7 +290,15 @@ describe('accessibility and layout of the console', () => {
     await p.getByRole('button', { name: 'Send OTP' }).click()
     await p.getByRole('button', { name: 'Verify OTP' }).waitFor()
     await checkScreen(p, '/forgot-password (code)')
-    const code = await until('the reset code', async () => (await readOutbox(tp.dataDir, ADMIN)).filter((m) => m.subject === 'Your password reset code').at(-1)?.text.match(/\b(\d{4})\b/)?.[1], 10_000)
+    const code = await until(
+      'the reset code',
+      async () =>
+        (await readOutbox(tp.dataDir, ADMIN))
+          .filter((m) => m.subject === 'Your password reset code')
+          .at(-1)
+          ?.text.match(/\b(\d{4})\b/)?.[1],
+      10_000,
+    )
     await p.locator('.otp-boxes input').first().click()
     await p.keyboard.type(code)
     await p.getByRole('button', { name: 'Verify OTP' }).click()

@@ -54,7 +54,15 @@ describe('sign-up, invite and password reset in a real browser', () => {
     tp = await startTestPortal({ listen: true })
     browser = await chromium.launch({
       executablePath: chromePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     })
   })
   afterAll(async () => {
@@ -114,12 +122,19 @@ describe('sign-up, invite and password reset in a real browser', () => {
 
     // The header shows the capitalised name; logging out and in again works.
     await page.getByRole('button', { name: /Dana Scully/ }).click()
-    await page.getByRole('menuitem', { name: 'Logout' }).or(page.getByRole('button', { name: 'Logout' })).first().click()
+    await page
+      .getByRole('menuitem', { name: 'Logout' })
+      .or(page.getByRole('button', { name: 'Logout' }))
+      .first()
+      .click()
     await page.waitForURL('**/login')
     await signIn(page, 'dana@xfiles-corp.example', PASSWORD)
 
     await page.goto('/people')
-    await page.getByRole('button', { name: /invite/i }).first().click()
+    await page
+      .getByRole('button', { name: /invite/i })
+      .first()
+      .click()
     const dialog = page.getByRole('dialog')
     await dialog.locator('input[name=email]').fill('fox@xfiles-corp.example')
     await dialog.getByRole('button', { name: /invite|send/i }).click()

@@ -65,7 +65,10 @@ describe.each(dbKinds())('every delete button of the console, in a real browser,
     expect((await api('POST', '/api/fs/add-cname', { subdomain: `deletes${db}` })).status).toBe(200)
     const host = { host: `deletes${db}.localhost` }
     for (const workEmail of ['pending@buyer.example', 'approved@buyer.example']) {
-      const asked = await call(tp, 'POST', '/api/useraccessrequest', { headers: host, body: { firstName: 'Vera', lastName: 'Visitor', companyName: 'Buyer Inc', workEmail, relationshpLinkedIn: 'Customer' } })
+      const asked = await call(tp, 'POST', '/api/useraccessrequest', {
+        headers: host,
+        body: { firstName: 'Vera', lastName: 'Visitor', companyName: 'Buyer Inc', workEmail, relationshpLinkedIn: 'Customer' },
+      })
       expect(asked.status).toBe(201)
     }
     const pending = (await api('GET', '/api/accountsrequest')).body.data as { _id: string; workEmail: string }[]
@@ -74,19 +77,28 @@ describe.each(dbKinds())('every delete button of the console, in a real browser,
 
     // The trust-center editor's blocks.
     expect((await api('POST', '/api/compliance/save', { framework: 'SOC 2 Type II', status: 'compliant', badge: 'soc2', description: '' })).status).toBe(201)
-    expect((await api('POST', '/api/fs/upload-docs', formOf({ title: 'SOC 2 report', visibility: 'approval' }, [['report.pdf', await readFile(PDF)]], 'file'))).status).toBe(201)
+    expect(
+      (await api('POST', '/api/fs/upload-docs', formOf({ title: 'SOC 2 report', visibility: 'approval' }, [['report.pdf', await readFile(PDF)]], 'file')))
+        .status,
+    ).toBe(201)
     const category = await api('POST', '/api/security/save', { title: 'Encryption', description: 'How data is protected' })
     expect(category.status).toBe(201)
     const categoryId = ((await api('GET', '/api/security')).body.data as { _id: string }[])[0]!._id
-    for (const title of ['At rest', 'In transit']) expect((await api('POST', `/api/security/addsubdata/${categoryId}`, { title, description: `${title}: AES-256` })).status).toBe(201)
+    for (const title of ['At rest', 'In transit'])
+      expect((await api('POST', `/api/security/addsubdata/${categoryId}`, { title, description: `${title}: AES-256` })).status).toBe(201)
 
     // Clients: one to delete, one whose files are deleted.
     const bucket = { compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' }
     expect((await api('POST', '/api/companys', { companyName: 'Old Client', ...bucket })).status).toBe(201)
     filesClientId = ((await api('POST', '/api/companys', { companyName: 'Files Client', ...bucket })).body.data as { _id: string })._id
-    expect((await api('POST', '/api/fs/enterpriseapps-compliance-uploadfile', formOf({ companyId: filesClientId }, [['policy.pdf', await readFile(PDF)]]))).status).toBe(201)
-    expect((await api('POST', '/api/questionnaires/save', formOf({ company_id: filesClientId }, [['vendor-due-diligence.xlsx', await readFile(QUESTIONNAIRE)]]))).status).toBe(201)
-    await until('the client\'s files to be processed', async () => {
+    expect(
+      (await api('POST', '/api/fs/enterpriseapps-compliance-uploadfile', formOf({ companyId: filesClientId }, [['policy.pdf', await readFile(PDF)]]))).status,
+    ).toBe(201)
+    expect(
+      (await api('POST', '/api/questionnaires/save', formOf({ company_id: filesClientId }, [['vendor-due-diligence.xlsx', await readFile(QUESTIONNAIRE)]])))
+        .status,
+    ).toBe(201)
+    await until("the client's files to be processed", async () => {
       const [pdf] = (await api('GET', `/api/compliancefile/${filesClientId}`)).body.data as { state: string }[]
       const [sheet] = (await api('GET', `/api/questionnaires/${filesClientId}`)).body.data as { state: string; total: number; drafted: number }[]
       if (pdf?.state === 'failed' || sheet?.state === 'failed') throw new Error('processing failed')
@@ -148,7 +160,7 @@ describe.each(dbKinds())('every delete button of the console, in a real browser,
     expect(names((await api('GET', '/api/companys')).body.data, 'companyName')).toEqual(['Files Client'])
   })
 
-  it('deletes a client\'s compliance file and questionnaire', async () => {
+  it("deletes a client's compliance file and questionnaire", async () => {
     await page.goto(`/enterprise-vendor-details?id=${filesClientId}`)
     await deleteItem('Delete policy.pdf')
     await deleteItem('Delete vendor-due-diligence.xlsx')

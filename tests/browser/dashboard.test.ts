@@ -24,14 +24,40 @@ describe('the dashboard in a real browser', () => {
     admin = await signUp(tp, 'dana@dash-co.example', PASSWORD)
     const rival = await signUp(tp, 'rick@rival-dash.example', PASSWORD)
     const [mine, theirs] = [await tenantIdOf(tp, admin.dbName), await tenantIdOf(tp, rival.dbName)]
-    await seedQuestionnaire(tp, mine, { companyName: 'Global Bank', fileName: 'sig-lite.xlsx', total: 12, approved: 3, drafted: 12, createdAt: new Date(Date.now() - DAY) })
+    await seedQuestionnaire(tp, mine, {
+      companyName: 'Global Bank',
+      fileName: 'sig-lite.xlsx',
+      total: 12,
+      approved: 3,
+      drafted: 12,
+      createdAt: new Date(Date.now() - DAY),
+    })
     await seedQuestionnaire(tp, theirs, { companyName: 'Rival Client', fileName: 'rival-secret.xlsx', total: 50, approved: 0, drafted: 50 })
-    outboundId = await seedOutbound(tp, mine, admin.dbName, { clientName: 'Acme Supplies', email: 'ciso@acme.example', total: 8, answered: 3, createdBy: admin.userId })
-    await seedOutbound(tp, theirs, rival.dbName, { clientName: 'Rival Vendor', email: 'x@rival-vendor.example', total: 4, answered: 0, createdBy: rival.userId })
+    outboundId = await seedOutbound(tp, mine, admin.dbName, {
+      clientName: 'Acme Supplies',
+      email: 'ciso@acme.example',
+      total: 8,
+      answered: 3,
+      createdBy: admin.userId,
+    })
+    await seedOutbound(tp, theirs, rival.dbName, {
+      clientName: 'Rival Vendor',
+      email: 'x@rival-vendor.example',
+      total: 4,
+      answered: 0,
+      createdBy: rival.userId,
+    })
     // The trust center: published, visited and asked for access today; views on earlier days too.
     expect((await call(tp, 'POST', '/api/fs/add-cname', { token: admin.token, body: { subdomain: 'dash' } })).status).toBe(200)
     for (let i = 0; i < 4; i++) expect((await call(tp, 'GET', '/api/trustcenteruser', { headers: { host: 'dash.localhost' } })).status).toBe(200)
-    expect((await call(tp, 'POST', '/api/useraccessrequest', { headers: { host: 'dash.localhost' }, body: { firstName: 'Vera', lastName: 'Visitor', companyName: 'Buyer Inc', workEmail: 'vera@buyer.example', relationshpLinkedIn: 'Customer' } })).status).toBe(201)
+    expect(
+      (
+        await call(tp, 'POST', '/api/useraccessrequest', {
+          headers: { host: 'dash.localhost' },
+          body: { firstName: 'Vera', lastName: 'Visitor', companyName: 'Buyer Inc', workEmail: 'vera@buyer.example', relationshpLinkedIn: 'Customer' },
+        })
+      ).status,
+    ).toBe(201)
     requestedAt = new Date(((await call(tp, 'GET', '/api/accountsrequest', { token: admin.token })).body.data as { createdAt: string }[])[0]!.createdAt)
     await seedHistory(tp, mine, 'view', new Date(Date.now() - 3 * DAY), 9)
     await seedHistory(tp, mine, 'download', new Date(Date.now() - 3 * DAY), 2)
@@ -62,7 +88,16 @@ describe('the dashboard in a real browser', () => {
       const requests = page.getByRole('region', { name: /Pending access requests/ })
       await requests.getByRole('link', { name: 'Vera Visitor' }).waitFor()
       // In the viewer's zone (New York), labelled.
-      const expected = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZoneName: 'short' }).format(requestedAt)
+      const expected = new Intl.DateTimeFormat('en-US', {
+        timeZone: 'America/New_York',
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        hour12: true,
+        timeZoneName: 'short',
+      }).format(requestedAt)
       expect(expected).toMatch(/ E[SD]T$/)
       await requests.getByText(`Requested ${expected}`).waitFor()
 

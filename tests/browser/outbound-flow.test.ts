@@ -50,7 +50,10 @@ describe('outbound questionnaire in real browsers (staff and recipient)', () => 
     await staff.getByText('Outbound sent successfully').first().waitFor()
     await send.waitFor({ state: 'detached', timeout: 10_000 }) // closes 4 s after the success
     await staff.getByRole('cell', { name: 'Globex Corporation', exact: true }).waitFor()
-    await staff.getByRole('row', { name: /Globex Corporation/ }).getByText('Pending', { exact: true }).waitFor()
+    await staff
+      .getByRole('row', { name: /Globex Corporation/ })
+      .getByText('Pending', { exact: true })
+      .waitFor()
 
     // The staff review page stays open: it must turn "Complete" by itself.
     await staff.getByRole('link', { name: 'Review Globex Corporation' }).click()
@@ -59,7 +62,11 @@ describe('outbound questionnaire in real browsers (staff and recipient)', () => 
     await staff.getByText('0 of 20 questions answered (0%)').waitFor()
 
     // The recipient: a separate browser context with no account, from the emailed link.
-    const link = await until('the emailed link', async () => (await readOutbox(tp.dataDir, 'ciso@globex.example')).at(-1)?.text.match(/https?:\/\/\S+\/inbound\/review\/[\w-]+/)?.[0], 10_000)
+    const link = await until(
+      'the emailed link',
+      async () => (await readOutbox(tp.dataDir, 'ciso@globex.example')).at(-1)?.text.match(/https?:\/\/\S+\/inbound\/review\/[\w-]+/)?.[0],
+      10_000,
+    )
     const capability = link.split('/').at(-1)!
     const clientContext = await browser.newContext({ baseURL: tp.url, acceptDownloads: true })
     const client = await clientContext.newPage()
@@ -97,7 +104,10 @@ describe('outbound questionnaire in real browsers (staff and recipient)', () => 
     // Staff: "Complete" live on the open page, then on the list.
     await staff.getByText('Complete').first().waitFor()
     await staff.getByRole('link', { name: '← Back to Outbound' }).click()
-    await staff.getByRole('row', { name: /Globex Corporation/ }).getByText('Complete', { exact: true }).waitFor()
+    await staff
+      .getByRole('row', { name: /Globex Corporation/ })
+      .getByText('Complete', { exact: true })
+      .waitFor()
     await staff.getByRole('link', { name: 'Review Globex Corporation' }).click()
     await staff.getByText('Yes, our security policy is reviewed yearly by the CISO.').first().waitFor()
     await staff.getByText('<b>See</b> the attached report').waitFor()

@@ -88,7 +88,9 @@ describe('the export dialog in a real browser', () => {
     expect(await dialog.getByLabel('Approved answers only').isChecked()).toBe(true)
     await dialog.getByText(/^Verified on the written file: only answer cells changed \(\d+ cells compared on 3 sheets, 8 answer cells read back\)\.$/).waitFor()
     await dialog.getByText('4 cells filled: 2 questions written in full, 0 in part, 292 left blank (of 294).').waitFor()
-    expect(await dialog.getByRole('table', { name: 'Cells written per sheet' }).locator('tbody tr').allInnerTexts()).toEqual(['CSA CAIQ v3.0.1\t294\t2\t0\t292\t4'])
+    expect(await dialog.getByRole('table', { name: 'Cells written per sheet' }).locator('tbody tr').allInnerTexts()).toEqual([
+      'CSA CAIQ v3.0.1\t294\t2\t0\t292\t4',
+    ])
     // Why the others are blank: drafts waiting for approval, and questions with no answer at all.
     const questions = (await api('GET', `/api/getquestionlist/${id}`)).body.data as Question[]
     const waiting = questions.filter((q) => !q.llmstatus && (q.answer.trim() || q.choiceValue)).length
@@ -100,7 +102,9 @@ describe('the export dialog in a real browser', () => {
 
     // All drafts: the drafts waiting for review are written too.
     await dialog.getByLabel('All drafts').check()
-    await dialog.getByText(new RegExp(`^\\d+ cells filled: \\d+ questions? written in full, \\d+ in part, ${292 - waiting} left blank \\(of 294\\)\\.$`)).waitFor()
+    await dialog
+      .getByText(new RegExp(`^\\d+ cells filled: \\d+ questions? written in full, \\d+ in part, ${292 - waiting} left blank \\(of 294\\)\\.$`))
+      .waitFor()
     await dialog.getByText(/^Verified on the written file/).waitFor()
     await dialog.getByLabel('Approved answers only').check()
     await dialog.getByText('4 cells filled: 2 questions written in full, 0 in part, 292 left blank (of 294).').waitFor()
@@ -112,9 +116,21 @@ describe('the export dialog in a real browser', () => {
     const rows = (await readWorkbook(bytes)).sheets[0]!.rows
     expect(rows[4]!.slice(5, 9)).toEqual(['', 'x', '', answers[0]]) // AIS-01.1: F-H Yes / No / Not Applicable, I Notes
     expect(rows[5]!.slice(5, 9)).toEqual(['', '', 'x', answers[1]])
-    const written: CellWrites = new Map([['CSA CAIQ v3.0.1', new Map<string, string | number>([
-      ['F5', ''], ['G5', 'x'], ['H5', ''], ['I5', answers[0]!], ['F6', ''], ['G6', ''], ['H6', 'x'], ['I6', answers[1]!],
-    ])]])
+    const written: CellWrites = new Map([
+      [
+        'CSA CAIQ v3.0.1',
+        new Map<string, string | number>([
+          ['F5', ''],
+          ['G5', 'x'],
+          ['H5', ''],
+          ['I5', answers[0]!],
+          ['F6', ''],
+          ['G6', ''],
+          ['H6', 'x'],
+          ['I6', answers[1]!],
+        ]),
+      ],
+    ])
     expect(await compareWorkbooks(await readFile(CAIQ), bytes, written)).toMatchObject({ differenceCount: 0, written: 8 })
     await dialog.getByRole('button', { name: 'Close' }).click()
     await dialog.waitFor({ state: 'detached' })
@@ -124,7 +140,11 @@ describe('the export dialog in a real browser', () => {
   it('shows why a workbook is not verified and keeps its download disabled', async () => {
     const api = apiAs(tp, EMAIL, PASSWORD)
     const companies = (await api('GET', '/api/companys')).body.data as { _id: string }[]
-    const up = await api('POST', '/api/questionnaires/save', formOf({ company_id: companies[0]!._id }, [['shared-formula-answers.xlsx', await readFile(SHARED_FORMULA)]]))
+    const up = await api(
+      'POST',
+      '/api/questionnaires/save',
+      formOf({ company_id: companies[0]!._id }, [['shared-formula-answers.xlsx', await readFile(SHARED_FORMULA)]]),
+    )
     expect(up.status).toBe(201)
     const id = (up.body.data as { _id: string }[])[0]!._id
     await until('the shared-formula workbook drafted', async () => {
@@ -141,7 +161,11 @@ describe('the export dialog in a real browser', () => {
     await answer(page, 'Yes, AES-256 at rest.')
     await page.getByRole('button', { name: 'Export', exact: true }).click()
     const dialog = page.getByRole('dialog', { name: 'Export answers' })
-    await dialog.getByText('Not verified: 4 changes besides the answers: Questionnaire!C3, Questionnaire!C4, Questionnaire!C5 and 1 more. The filled workbook cannot be downloaded; download the questions and answers instead.').waitFor()
+    await dialog
+      .getByText(
+        'Not verified: 4 changes besides the answers: Questionnaire!C3, Questionnaire!C4, Questionnaire!C5 and 1 more. The filled workbook cannot be downloaded; download the questions and answers instead.',
+      )
+      .waitFor()
     expect(await dialog.getByRole('button', { name: 'Download filled questionnaire' }).isDisabled()).toBe(true)
     expect(await dialog.getByRole('button', { name: 'Download questions and answers' }).isEnabled()).toBe(true)
     await context.close()

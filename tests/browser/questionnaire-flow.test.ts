@@ -18,7 +18,18 @@ describe('questionnaire review in a real browser', () => {
 
   beforeAll(async () => {
     tp = await startTestPortal({ listen: true })
-    browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] })
+    browser = await chromium.launch({
+      executablePath: chromePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    })
   })
   afterAll(async () => {
     await browser?.close()
@@ -69,11 +80,17 @@ describe('questionnaire review in a real browser', () => {
     await page.fill('textarea[name=comment]', '<b>Checked</b> with the CISO')
     await page.getByRole('button', { name: 'Save', exact: true }).nth(1).click()
     await page.getByText('<b>Checked</b> with the CISO').waitFor()
-    await page.getByText(/Test User$/).first().waitFor()
+    await page
+      .getByText(/Test User$/)
+      .first()
+      .waitFor()
     await page.locator('input[name=approved]').click() // controlled: it turns on when the server confirms
     await page.getByText('1/294 questions approved').waitFor()
     await page.getByRole('tab', { name: 'APPROVED' }).click()
-    await page.getByText(/Do you use industry standards/).first().waitFor()
+    await page
+      .getByText(/Do you use industry standards/)
+      .first()
+      .waitFor()
 
     await page.getByRole('button', { name: 'Export', exact: true }).click()
     const dialog = page.getByRole('dialog', { name: 'Export answers' })

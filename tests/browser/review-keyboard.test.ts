@@ -15,14 +15,25 @@ import { signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 requireBrowserSetup()
 const SOC2 = path.resolve(process.cwd(), 'tests/fixtures/policies/open_access_policies/minimal-soc2_compiled.pdf')
 const QUESTIONS = [
-  'Is customer data encrypted at rest?', 'Is data encrypted in transit?', 'Is multi-factor authentication required for administrators?',
-  'Are backups performed and tested?', 'Is there an incident response plan?', 'Are access reviews performed periodically?',
-  'Are security events logged and monitored?', 'Do employees receive security awareness training?',
+  'Is customer data encrypted at rest?',
+  'Is data encrypted in transit?',
+  'Is multi-factor authentication required for administrators?',
+  'Are backups performed and tested?',
+  'Is there an incident response plan?',
+  'Are access reviews performed periodically?',
+  'Are security events logged and monitored?',
+  'Do employees receive security awareness training?',
 ]
 const EMAIL = 'kim@keyboard-review.example'
 const PASSWORD = 'Keyboard!2026x'
 
-interface QuestionItem { _id: string; question: string; answer: string; sourceDocumentId: string; sourcePage: number | null }
+interface QuestionItem {
+  _id: string
+  question: string
+  answer: string
+  sourceDocumentId: string
+  sourcePage: number | null
+}
 
 describe('review page by keyboard in a real browser', () => {
   let tp: TestPortal
@@ -35,14 +46,27 @@ describe('review page by keyboard in a real browser', () => {
     ;[tp, browser] = await Promise.all([startTestPortal({ listen: true }), launchChromium()])
     await signUp(tp, EMAIL, PASSWORD)
     const api = apiAs(tp, EMAIL, PASSWORD)
-    const companyId = ((await api('POST', '/api/companys', { companyName: 'Global Bank', compliance_bucket: 'c', questionnaires_bucket: 'q' })).body.data as { _id: string })._id
-    docId = ((await api('POST', '/api/fs/enterpriseapps-compliance-uploadfile', formOf({ companyId }, [['soc2.pdf', await readFile(SOC2)]]))).body.data as { _id: string }[])[0]!._id
-    await until('the document to be read', async () => ((await api('GET', `/api/compliancefile/${companyId}`)).body.data as { state: string }[]).every((f) => f.state === 'ready') || undefined)
+    const companyId = (
+      (await api('POST', '/api/companys', { companyName: 'Global Bank', compliance_bucket: 'c', questionnaires_bucket: 'q' })).body.data as { _id: string }
+    )._id
+    docId = (
+      (await api('POST', '/api/fs/enterpriseapps-compliance-uploadfile', formOf({ companyId }, [['soc2.pdf', await readFile(SOC2)]]))).body.data as {
+        _id: string
+      }[]
+    )[0]!._id
+    await until(
+      'the document to be read',
+      async () => ((await api('GET', `/api/compliancefile/${companyId}`)).body.data as { state: string }[]).every((f) => f.state === 'ready') || undefined,
+    )
     const rows = QUESTIONS.map((question, i) => ({ questionId: `K-${i + 1}`, question, answer: '', status: 'Not answered' as const, sources: '' }))
     const workbook = await buildQuestionsWorkbook(rows)
-    questionnaireId = ((await api('POST', '/api/questionnaires/save', formOf({ company_id: companyId }, [['keyboard.xlsx', workbook]]))).body.data as { _id: string }[])[0]!._id
+    questionnaireId = (
+      (await api('POST', '/api/questionnaires/save', formOf({ company_id: companyId }, [['keyboard.xlsx', workbook]]))).body.data as { _id: string }[]
+    )[0]!._id
     await until('drafting to finish', async () => {
-      const item = ((await api('GET', `/api/questionnaires/${companyId}`)).body.data as { _id: string; total: number; drafted: number }[]).find((f) => f._id === questionnaireId)
+      const item = ((await api('GET', `/api/questionnaires/${companyId}`)).body.data as { _id: string; total: number; drafted: number }[]).find(
+        (f) => f._id === questionnaireId,
+      )
       return item && item.total > 0 && item.drafted === item.total ? true : undefined
     })
     questions = (await api('GET', `/api/getquestionlist/${questionnaireId}`)).body.data as QuestionItem[]
@@ -52,10 +76,17 @@ describe('review page by keyboard in a real browser', () => {
     await tp?.stop()
   })
 
-  const focused = (page: Page) => page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null
-    return { tag: el?.tagName ?? '', role: el?.getAttribute('role') ?? '', name: el?.getAttribute('name') ?? '', text: el?.textContent?.slice(0, 80) ?? '', inList: Boolean(el?.closest('[role=listbox]')) }
-  })
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null
+      return {
+        tag: el?.tagName ?? '',
+        role: el?.getAttribute('role') ?? '',
+        name: el?.getAttribute('name') ?? '',
+        text: el?.textContent?.slice(0, 80) ?? '',
+        inList: Boolean(el?.closest('[role=listbox]')),
+      }
+    })
   const selectedText = async (page: Page) => (await page.locator('[role=option][aria-selected=true]').textContent()) ?? ''
 
   /** Tab presses from the top of the page to the answer box, and how many of them stopped in the question list. */
@@ -71,7 +102,10 @@ describe('review page by keyboard in a real browser', () => {
     throw new Error('the answer box was not reached in 60 Tab presses')
   }
 
-  for (const [width, height] of [[1280, 900], [360, 740]] as const) {
+  for (const [width, height] of [
+    [1280, 900],
+    [360, 740],
+  ] as const) {
     it(`works by keyboard at ${width} px`, async () => {
       const context = await browser.newContext({ baseURL: tp.url, viewport: { width, height } })
       const page = await context.newPage()
@@ -98,7 +132,10 @@ describe('review page by keyboard in a real browser', () => {
       // Arrows in the list move the selection and focus; Enter goes to the answer box.
       await page.keyboard.press('Shift+Tab')
       await page.keyboard.press('ArrowDown')
-      await page.waitForFunction((q) => document.activeElement?.getAttribute('aria-selected') === 'true' && document.activeElement.textContent?.includes(q), QUESTIONS[1]!)
+      await page.waitForFunction(
+        (q) => document.activeElement?.getAttribute('aria-selected') === 'true' && document.activeElement.textContent?.includes(q),
+        QUESTIONS[1]!,
+      )
       await page.keyboard.press('End')
       await page.waitForFunction((q) => document.activeElement?.textContent?.includes(q), QUESTIONS.at(-1)!)
       await page.keyboard.press('Home')

@@ -37,7 +37,13 @@ async function setUp(db: DbKind): Promise<Setup> {
   expect(saved.status).toBe(201)
   const questionnaireId = (saved.body.data as { _id: string }[])[0]!._id
   await until('the questionnaire to be drafted', async () => {
-    const list = (await api('GET', `/api/questionnaires/${companyId}`)).body.data as { _id: string; state: string; total: number; drafted: number; error: string | null }[]
+    const list = (await api('GET', `/api/questionnaires/${companyId}`)).body.data as {
+      _id: string
+      state: string
+      total: number
+      drafted: number
+      error: string | null
+    }[]
     const item = list.find((x) => x._id === questionnaireId)
     if (item?.state === 'failed') throw new Error(item.error ?? 'failed')
     return item?.state === 'ready' && item.total > 2 && item.drafted === item.total ? true : undefined
@@ -132,44 +138,52 @@ describe('sessions in a real browser, with 60-second access tokens', () => {
     await Promise.all([...setups.values()].map((s) => s.tp.stop()))
   })
 
-  it.each(kinds)('on %s: signed out elsewhere while typing an answer, the reviewer signs in again, finds the text on the same question and saves it', async (db) => {
-    const s = setups.get(db)!
-    const context = await browser.newContext({ baseURL: s.tp.url })
-    s.contexts.push(context)
-    const page = await context.newPage()
-    page.setDefaultTimeout(30_000)
-    await signInThroughForm(page, s.email, PASSWORD)
-    const questionId = s.questionIds[2]!
-    await openReview(s, page, questionId)
-    await page.fill('textarea[name=answer]', 'Access reviews run every quarter')
+  it.each(kinds)(
+    'on %s: signed out elsewhere while typing an answer, the reviewer signs in again, finds the text on the same question and saves it',
+    async (db) => {
+      const s = setups.get(db)!
+      const context = await browser.newContext({ baseURL: s.tp.url })
+      s.contexts.push(context)
+      const page = await context.newPage()
+      page.setDefaultTimeout(30_000)
+      await signInThroughForm(page, s.email, PASSWORD)
+      const questionId = s.questionIds[2]!
+      await openReview(s, page, questionId)
+      await page.fill('textarea[name=answer]', 'Access reviews run every quarter')
 
-    // Signed out elsewhere: this browser session's refresh token (and its access tokens) revoked.
-    const cookie = (await context.cookies()).find((c) => c.name === 'portal_rt')
-    expect(cookie).toBeDefined()
-    expect((await call(s.tp, 'POST', '/api/logout', { cookie: `portal_rt=${cookie!.value}` })).status).toBe(200)
+      // Signed out elsewhere: this browser session's refresh token (and its access tokens) revoked.
+      const cookie = (await context.cookies()).find((c) => c.name === 'portal_rt')
+      expect(cookie).toBeDefined()
+      expect((await call(s.tp, 'POST', '/api/logout', { cookie: `portal_rt=${cookie!.value}` })).status).toBe(200)
 
-    await page.locator('textarea[name=answer]').press('End')
-    await page.locator('textarea[name=answer]').pressSequentially(', led by the CISO.')
-    await page.getByRole('button', { name: 'Save', exact: true }).first().click()
-    await page.waitForURL('**/login')
-    // The typed text waits in this tab's sessionStorage, with no token in it.
-    const kept = await page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)))
-    expect(kept).toContain('Access reviews run every quarter, led by the CISO.')
-    expect(kept).not.toMatch(/eyJ[\w-]+\.[\w-]+/)
+      await page.locator('textarea[name=answer]').press('End')
+      await page.locator('textarea[name=answer]').pressSequentially(', led by the CISO.')
+      await page.getByRole('button', { name: 'Save', exact: true }).first().click()
+      await page.waitForURL('**/login')
+      // The typed text waits in this tab's sessionStorage, with no token in it.
+      const kept = await page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)))
+      expect(kept).toContain('Access reviews run every quarter, led by the CISO.')
+      expect(kept).not.toMatch(/eyJ[\w-]+\.[\w-]+/)
 
-    await signInThroughForm(page, s.email, PASSWORD, `**/enterprise-apps/review/${s.questionnaireId}?q=${questionId}`)
-    const answer = page.locator('textarea[name=answer]')
-    await expect(answer.inputValue()).resolves.toBe('Access reviews run every quarter, led by the CISO.')
-    await page.getByText('Your unsaved answer was restored.').waitFor()
-    await page.getByRole('button', { name: 'Save', exact: true }).first().click()
-    await page.getByText('Answer saved').waitFor()
-    await expect(answerOf(s, questionId)).resolves.toBe('Access reviews run every quarter, led by the CISO.')
-    await page.reload()
-    await expect(answer.inputValue()).resolves.toBe('Access reviews run every quarter, led by the CISO.')
-    await expect(page.getByText('Your unsaved answer was restored.').count()).resolves.toBe(0)
-  }, 60_000)
+      await signInThroughForm(page, s.email, PASSWORD, `**/enterprise-apps/review/${s.questionnaireId}?q=${questionId}`)
+      const answer = page.locator('textarea[name=answer]')
+      await expect(answer.inputValue()).resolves.toBe('Access reviews run every quarter, led by the CISO.')
+      await page.getByText('Your unsaved answer was restored.').waitFor()
+      await page.getByRole('button', { name: 'Save', exact: true }).first().click()
+      await page.getByText('Answer saved').waitFor()
+      await expect(answerOf(s, questionId)).resolves.toBe('Access reviews run every quarter, led by the CISO.')
+      await page.reload()
+      await expect(answer.inputValue()).resolves.toBe('Access reviews run every quarter, led by the CISO.')
+      await expect(page.getByText('Your unsaved answer was restored.').count()).resolves.toBe(0)
+    },
+    60_000,
+  )
 
-  it.each(kinds)('on %s: an answer typed in one of two tabs, left two minutes (the last 70 s asleep), is saved without signing in again', async (db) => {
-    await longRuns.get(db)
-  }, 200_000)
+  it.each(kinds)(
+    'on %s: an answer typed in one of two tabs, left two minutes (the last 70 s asleep), is saved without signing in again',
+    async (db) => {
+      await longRuns.get(db)
+    },
+    200_000,
+  )
 })

@@ -40,7 +40,12 @@ function png(rgb: [number, number, number]): Buffer {
   ihdr.writeUInt32BE(16, 4)
   ihdr.set([8, 2, 0, 0, 0], 8)
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: 16 }, () => rgb).flat())])
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.concat(Array(16).fill(row)))), chunk('IEND', Buffer.alloc(0))])
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(Array(16).fill(row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
 }
 
 describe('the trust center in a real browser', () => {
@@ -51,7 +56,18 @@ describe('the trust center in a real browser', () => {
   beforeAll(async () => {
     port = await freePort()
     tp = await startTestPortal({ listen: true, port, env: { PUBLIC_URL: `http://localhost:${port}`, TRUST_CENTER_DOMAIN: 'localhost' } })
-    browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] })
+    browser = await chromium.launch({
+      executablePath: chromePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    })
   })
   afterAll(async () => {
     await browser?.close()

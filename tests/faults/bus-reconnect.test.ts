@@ -34,10 +34,14 @@ describe('event bus reconnection', () => {
     expect(await bus.healthy()).toBe(false) // what /readyz reports meanwhile
     await link.restore()
     // Published until one arrives: the client reconnects and re-subscribes by itself.
-    await until('an event after reconnection', async () => {
-      await bus.publish(subject, { n: 'after' })
-      return received.includes('after') ? true : undefined
-    }, 15_000)
+    await until(
+      'an event after reconnection',
+      async () => {
+        await bus.publish(subject, { n: 'after' })
+        return received.includes('after') ? true : undefined
+      },
+      15_000,
+    )
     expect(received[0]).toBe('before')
     expect(await bus.healthy()).toBe(true)
   }, 30_000)

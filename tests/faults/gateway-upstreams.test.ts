@@ -21,7 +21,14 @@ describe('gateway in front of failing services', () => {
     const closedUrl = `http://127.0.0.1:${await freePort()}` // nothing listens there
     tp = await startTestPortal({
       listen: true,
-      env: { TARGET: 'gateway', GATEWAY_TIMEOUT: '1', IDENTITY_URL: closedUrl, TRUST_CENTER_URL: frozenUrl, QUESTIONNAIRE_URL: closedUrl, OUTBOUND_URL: closedUrl },
+      env: {
+        TARGET: 'gateway',
+        GATEWAY_TIMEOUT: '1',
+        IDENTITY_URL: closedUrl,
+        TRUST_CENTER_URL: frozenUrl,
+        QUESTIONNAIRE_URL: closedUrl,
+        OUTBOUND_URL: closedUrl,
+      },
     })
   })
   // Real HTTP: a proxied request body is a socket's stream, as in production.
@@ -48,7 +55,11 @@ describe('gateway in front of failing services', () => {
     const res = await send('GET', '/api/overviewuser')
     const took = Date.now() - started
     expect(res.status).toBe(504)
-    expect(res.body).toMatchObject({ status: false, code: 'GATEWAY_TIMEOUT', message: 'The trust-center service did not answer in time; please try again shortly' })
+    expect(res.body).toMatchObject({
+      status: false,
+      code: 'GATEWAY_TIMEOUT',
+      message: 'The trust-center service did not answer in time; please try again shortly',
+    })
     expect(took).toBeGreaterThanOrEqual(900)
     expect(took).toBeLessThan(15_000)
   })

@@ -58,16 +58,19 @@ describe('jobs under faults (processes on PostgreSQL, Redis, NATS)', () => {
     return { status: res.status, id: body.data?.[0]?._id ?? '' }
   }
   const settled = (id: string, what: (f: FileRow) => boolean, ms = 60_000) =>
-    until(`file ${id} settled`, async () => {
-      const f = await fileOf(id)
-      if (f?.state === 'failed') throw new Error(`file failed: ${f.error}`)
-      return f && what(f) ? f : undefined
-    }, ms)
+    until(
+      `file ${id} settled`,
+      async () => {
+        const f = await fileOf(id)
+        if (f?.state === 'failed') throw new Error(`file failed: ${f.error}`)
+        return f && what(f) ? f : undefined
+      },
+      ms,
+    )
   const read = (id: string) => settled(id, (f) => f.state === 'ready')
   const drafted = (id: string) => settled(id, (f) => f.state === 'ready' && f.total > 0 && f.drafted === f.total, 90_000)
   /** How many runs of file `id`'s job completed, over every worker process so far. */
-  const completions = (id: string) =>
-    [ingest, ...retired].flatMap((p) => p.logs()).filter((l) => l['msg'] === 'file job done' && l['fileId'] === id).length
+  const completions = (id: string) => [ingest, ...retired].flatMap((p) => p.logs()).filter((l) => l['msg'] === 'file job done' && l['fileId'] === id).length
 
   beforeAll(async () => {
     scratch = await createScratchDatabase(process.env['TEST_DATABASE_URL']!)
@@ -171,24 +174,33 @@ describe('jobs under faults (processes on PostgreSQL, Redis, NATS)', () => {
     await read(doc.id)
     expect(completions(doc.id)).toBe(1)
     // The job finished before the bus and the database closed: nothing failed on the way out.
-    expect(retired.at(-1)!.logs().filter((l) => Number(l['level']) >= 50)).toEqual([])
+    expect(
+      retired
+        .at(-1)!
+        .logs()
+        .filter((l) => Number(l['level']) >= 50),
+    ).toEqual([])
   }, 120_000)
 
-  it.each([10, 60])('NATS away for %i s while a questionnaire is read and drafted: the event stream still ends with the final state', async (seconds) => {
-    await nats.cut() // every event of this questionnaire is published while NATS is away
-    const q = await upload('questionnaire', CAIQ)
-    expect(q.status).toBe(201)
-    const res = await fetch(`${api.url}/api/questionnaires/${q.id}/events`, { headers: { ...auth, accept: 'text/event-stream' } })
-    expect(res.status).toBe(200)
-    await new Promise((r) => setTimeout(r, seconds * 1000))
-    await nats.restore()
-    const text = await res.text() // the stream ends after its final event
-    const last = [...text.matchAll(/^event: (\w+)\ndata: (.*)$/gm)].at(-1)!
-    expect(last[1]).toBe('drafted')
-    expect(JSON.parse(last[2]!)).toMatchObject({ drafted: 294, total: 294 })
-    expect(await fileOf(q.id)).toMatchObject({ state: 'ready', drafted: 294, total: 294 })
-    expect(completions(q.id)).toBe(1)
-  }, 150_000)
+  it.each([10, 60])(
+    'NATS away for %i s while a questionnaire is read and drafted: the event stream still ends with the final state',
+    async (seconds) => {
+      await nats.cut() // every event of this questionnaire is published while NATS is away
+      const q = await upload('questionnaire', CAIQ)
+      expect(q.status).toBe(201)
+      const res = await fetch(`${api.url}/api/questionnaires/${q.id}/events`, { headers: { ...auth, accept: 'text/event-stream' } })
+      expect(res.status).toBe(200)
+      await new Promise((r) => setTimeout(r, seconds * 1000))
+      await nats.restore()
+      const text = await res.text() // the stream ends after its final event
+      const last = [...text.matchAll(/^event: (\w+)\ndata: (.*)$/gm)].at(-1)!
+      expect(last[1]).toBe('drafted')
+      expect(JSON.parse(last[2]!)).toMatchObject({ drafted: 294, total: 294 })
+      expect(await fileOf(q.id)).toMatchObject({ state: 'ready', drafted: 294, total: 294 })
+      expect(completions(q.id)).toBe(1)
+    },
+    150_000,
+  )
 
   it('every file went to S3: the file store of DATA_DIR holds none', async () => {
     const stored = await readdir(path.join(dataDir, 's3'), { recursive: true })

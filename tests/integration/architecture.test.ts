@@ -22,7 +22,8 @@ async function importsOf(file: string): Promise<string[]> {
   return [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g)].map((m) => m[1]!)
 }
 
-const folders = async (dir: string) => (await readdir(path.join(root, dir), { withFileTypes: true })).filter((e) => e.isDirectory() && e.name !== 'node_modules').map((e) => e.name)
+const folders = async (dir: string) =>
+  (await readdir(path.join(root, dir), { withFileTypes: true })).filter((e) => e.isDirectory() && e.name !== 'node_modules').map((e) => e.name)
 const packageName = async (dir: string) => (JSON.parse(await readFile(path.join(root, dir, 'package.json'), 'utf8')) as { name: string }).name
 
 /** Imports from `files` that reach another service: by its package name, or by a relative path out of `own`. */
@@ -46,8 +47,18 @@ describe('the architecture on docs/architecture.md', () => {
     const found: string[] = []
     for (const s of services.filter((x) => x !== LAUNCHER)) {
       const own = `services/${s}`
-      found.push(...(await serviceImports(root, own, [...(await sourceFiles(path.join(root, own, 'src'))), ...(await sourceFiles(path.join(root, own, 'test')))], names)))
-      const pkg = JSON.parse(await readFile(path.join(root, own, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> }
+      found.push(
+        ...(await serviceImports(
+          root,
+          own,
+          [...(await sourceFiles(path.join(root, own, 'src'))), ...(await sourceFiles(path.join(root, own, 'test')))],
+          names,
+        )),
+      )
+      const pkg = JSON.parse(await readFile(path.join(root, own, 'package.json'), 'utf8')) as {
+        dependencies?: Record<string, string>
+        devDependencies?: Record<string, string>
+      }
       for (const dep of Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })) {
         if (names.has(dep) && names.get(dep) !== own) found.push(`${own}/package.json depends on ${dep}`)
       }
@@ -76,14 +87,20 @@ describe('the architecture on docs/architecture.md', () => {
     try {
       await mkdir(path.join(base, 'services/a/src'), { recursive: true })
       const file = path.join(base, 'services/a/src/x.ts')
-      await writeFile(file, [
-        "import { db } from '@portal/db'",
-        "import { own } from './own.js'",
-        "import { b } from '@portal/svc-b/export'",
-        "export { y } from '../../b/src/y.js'",
-        "const lazy = await import('@portal/svc-b')",
-      ].join('\n'))
-      const names = new Map([['@portal/svc-a', 'services/a'], ['@portal/svc-b', 'services/b']])
+      await writeFile(
+        file,
+        [
+          "import { db } from '@portal/db'",
+          "import { own } from './own.js'",
+          "import { b } from '@portal/svc-b/export'",
+          "export { y } from '../../b/src/y.js'",
+          "const lazy = await import('@portal/svc-b')",
+        ].join('\n'),
+      )
+      const names = new Map([
+        ['@portal/svc-a', 'services/a'],
+        ['@portal/svc-b', 'services/b'],
+      ])
       expect(await serviceImports(base, 'services/a', [file], names)).toEqual([
         'services/a/src/x.ts imports @portal/svc-b/export',
         'services/a/src/x.ts imports ../../b/src/y.js',

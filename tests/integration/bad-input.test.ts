@@ -35,7 +35,9 @@ const NUL = 'a\u0000b'
 const LONG = randomBytes(15_000).toString('base64')
 const json = { 'content-type': 'application/json' }
 
-function operations(doc: { paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>> }): Op[] {
+function operations(doc: {
+  paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>
+}): Op[] {
   const ops: Op[] = []
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [m, op] of Object.entries(methods)) {
@@ -62,7 +64,18 @@ function battery(op: Op): Probe[] {
     ...q.flatMap((n) => ['a\u0000b', '1e20', '-1', '2.5', 'x'.repeat(5000)].map((v) => ({ input: `${n}=${v.slice(0, 6)}… in query`, query: qs([[n, v]]) }))),
     ...q.map((n) => ({ input: `${n}=<long random> in query`, query: qs([[n, LONG.slice(0, 6000)]]) })),
     { input: 'nul in a query name', query: `a%00b=1&${qs([[q[0]!, 'x']])}` },
-    { input: 'repeated query fields', query: qs(q.flatMap((n) => [[n, 'a'], [n, 'b']] as [string, string][])) },
+    {
+      input: 'repeated query fields',
+      query: qs(
+        q.flatMap(
+          (n) =>
+            [
+              [n, 'a'],
+              [n, 'b'],
+            ] as [string, string][],
+        ),
+      ),
+    },
     { input: 'nul in DbName and other headers', headers: { dbname: 'demo\u0000', 'user-agent': NUL, 'if-none-match': NUL, 'x-forwarded-host': NUL } },
   ]
   if (op.method === 'GET') return probes
@@ -97,7 +110,8 @@ function battery(op: Op): Probe[] {
 function multipartProbes(): Probe[] {
   const b = 'B0undary'
   const ct = (boundary = b) => ({ 'content-type': `multipart/form-data; boundary=${boundary}` })
-  const filePart = (name = 'file', filename = 'a.pdf') => `--${b}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\r\n`
+  const filePart = (name = 'file', filename = 'a.pdf') =>
+    `--${b}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\r\n`
   const field = (name: string, value: string) => `--${b}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
   const end = `--${b}--\r\n`
   return [
@@ -106,8 +120,16 @@ function multipartProbes(): Probe[] {
     { input: 'multipart: missing boundary parameter', headers: { 'content-type': 'multipart/form-data' }, payload: `${filePart()}${end}` },
     { input: 'multipart: empty boundary', headers: { 'content-type': 'multipart/form-data; boundary=' }, payload: `${filePart()}${end}` },
     { input: 'multipart: over-long boundary', headers: ct('x'.repeat(300)), payload: `--${'x'.repeat(300)}\r\n\r\n` },
-    { input: 'multipart: a part without a name', headers: ct(), payload: `--${b}\r\nContent-Disposition: form-data; filename="a.pdf"\r\n\r\n%PDF-1.4\r\n${end}` },
-    { input: 'multipart: ends mid-part', headers: ct(), payload: `${field('visibility', 'public')}--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 half a fi` },
+    {
+      input: 'multipart: a part without a name',
+      headers: ct(),
+      payload: `--${b}\r\nContent-Disposition: form-data; filename="a.pdf"\r\n\r\n%PDF-1.4\r\n${end}`,
+    },
+    {
+      input: 'multipart: ends mid-part',
+      headers: ct(),
+      payload: `${field('visibility', 'public')}--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 half a fi`,
+    },
     { input: 'multipart: ends mid-header', headers: ct(), payload: `--${b}\r\nContent-Disposition: form-da` },
     { input: 'multipart: malformed part header', headers: ct(), payload: `--${b}\r\nthis is not a header\r\n\r\nvalue\r\n${end}` },
     { input: 'multipart: nul in a text field', headers: ct(), payload: `${field('company_id', NUL)}${field('visibility', NUL)}${filePart()}${end}` },
@@ -153,13 +175,22 @@ describe.each(dbKinds())('bad input on every route (%s)', (db) => {
       if (token) headers['authorization'] = `Bearer ${token}`
       const r = () => Math.floor(Math.random() * 250) + 1
       const res = await Promise.race([
-        tp.portal.server.inject({ method: op.method, url: probe.query ? `${url}?${probe.query}` : url, headers, remoteAddress: `10.${r()}.${r()}.${r()}`, ...(probe.payload !== undefined ? { payload: probe.payload } : {}) }),
+        tp.portal.server.inject({
+          method: op.method,
+          url: probe.query ? `${url}?${probe.query}` : url,
+          headers,
+          remoteAddress: `10.${r()}.${r()}.${r()}`,
+          ...(probe.payload !== undefined ? { payload: probe.payload } : {}),
+        }),
         new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 5000).unref()),
       ])
       const status = res?.statusCode ?? 0 // 0: no answer within 5 s (an event stream left open)
       n++
       statuses.set(status, (statuses.get(status) ?? 0) + 1)
-      if (status >= 500) failures.push(`${op.method} ${url}${probe.query ? `?${probe.query.slice(0, 60)}` : ''} [${token ? 'token' : 'no token'}] ${probe.input} → ${status} ${res?.body.slice(0, 120)}`)
+      if (status >= 500)
+        failures.push(
+          `${op.method} ${url}${probe.query ? `?${probe.query.slice(0, 60)}` : ''} [${token ? 'token' : 'no token'}] ${probe.input} → ${status} ${res?.body.slice(0, 120)}`,
+        )
     }
 
     for (const op of ops) {
@@ -174,7 +205,10 @@ describe.each(dbKinds())('bad input on every route (%s)', (db) => {
       }
     }
 
-    const summary = [...statuses].sort(([a], [b]) => a - b).map(([s, c]) => `${s}: ${c}`).join(', ')
+    const summary = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([s, c]) => `${s}: ${c}`)
+      .join(', ')
     console.log(`bad input on ${db}: ${ops.length} operations, ${n} requests; statuses ${summary}`)
     expect(failures).toEqual([])
   }, 240_000)
@@ -190,7 +224,7 @@ describe.each(dbKinds())('cache headers of answers (%s)', (db) => {
   })
   afterAll(async () => tp?.stop())
 
-  it('sends no-store with every authenticated answer, and keeps the public page\'s ETag caching', async () => {
+  it("sends no-store with every authenticated answer, and keeps the public page's ETag caching", async () => {
     const host = { host: `cache${db}.localhost` }
     const page = await call(tp, 'GET', '/api/trustcenteruser', { headers: host })
     expect(page.status).toBe(200)

@@ -11,14 +11,23 @@ import { generateKeyPair, importPKCS8, SignJWT } from 'jose'
 import { sql } from 'kysely'
 import { call, dbKinds, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 
-const modes = dbKinds().flatMap((db) => [[db, 'on'], [db, 'off']] as const)
+const modes = dbKinds().flatMap(
+  (db) =>
+    [
+      [db, 'on'],
+      [db, 'off'],
+    ] as const,
+)
 
 /** A multipart body with one text field and one file. */
 function upload(fields: Record<string, string>, fileName: string, content: Buffer): { payload: Buffer; headers: Record<string, string> } {
   const b = `----cross${crypto.randomUUID()}`
   const parts = Object.entries(fields).map(([k, v]) => Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`))
   const file = Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`)
-  return { payload: Buffer.concat([...parts, file, content, Buffer.from(`\r\n--${b}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${b}` } }
+  return {
+    payload: Buffer.concat([...parts, file, content, Buffer.from(`\r\n--${b}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${b}` },
+  }
 }
 
 describe.each(modes)('cross-tenant battery on %s, row-level security %s', (db, rowSecurity) => {
@@ -46,22 +55,36 @@ describe.each(modes)('cross-tenant battery on %s, row-level security %s', (db, r
 
   it(`runs with the database's tenant policies ${rowSecurity === 'on' ? 'in force' : 'admitting every row'}`, async () => {
     // B's client, then a read of it from inside A's scope without any tenant filter: only the policy can hide it.
-    expect((await call(tp, 'POST', '/api/companys', { token: b.token, body: { companyName: 'Policy Probe', compliance_bucket: 'c', questionnaires_bucket: 'q' } })).status).toBe(201)
+    expect(
+      (await call(tp, 'POST', '/api/companys', { token: b.token, body: { companyName: 'Policy Probe', compliance_bucket: 'c', questionnaires_bucket: 'q' } }))
+        .status,
+    ).toBe(201)
     const database = tp.portal.ctx.db!
-    const tenantOf = async (dbName: string) => (await sql<{ id: string }>`select id from identity.tenant where db_name = ${dbName}`.execute(database.system)).rows[0]!.id
+    const tenantOf = async (dbName: string) =>
+      (await sql<{ id: string }>`select id from identity.tenant where db_name = ${dbName}`.execute(database.system)).rows[0]!.id
     const unfiltered = () => sql<{ n: number }>`select count(*)::int as n from questionnaire.company where company_name = 'Policy Probe'`.execute(database.root)
     expect((await withTenant(await tenantOf(a.dbName), unfiltered)).rows[0]!.n).toBe(rowSecurity === 'on' ? 0 : 1)
     expect((await withTenant(await tenantOf(b.dbName), unfiltered)).rows[0]!.n).toBe(1)
   })
 
   it("keeps B's clients, files and questionnaires from A: lists leave them out, ids answer 404, nothing changes", async () => {
-    const created = await call(tp, 'POST', '/api/companys', { token: b.token, body: { companyName: 'Beta Client', compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' } })
+    const created = await call(tp, 'POST', '/api/companys', {
+      token: b.token,
+      body: { companyName: 'Beta Client', compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' },
+    })
     const companyId = (created.body.data as { _id: string })._id
     const form = upload({ companyId }, 'beta-policy.pdf', textPdf([['Beta policy: secret beta text']]))
-    const stored = await tp.portal.server.inject({ method: 'POST', url: '/api/fs/enterpriseapps-compliance-uploadfile', headers: { ...form.headers, authorization: `Bearer ${b.token}` }, payload: form.payload })
+    const stored = await tp.portal.server.inject({
+      method: 'POST',
+      url: '/api/fs/enterpriseapps-compliance-uploadfile',
+      headers: { ...form.headers, authorization: `Bearer ${b.token}` },
+      payload: form.payload,
+    })
     expect(stored.statusCode).toBe(201)
     const fileId = (stored.json().data as { _id: string }[])[0]!._id
-    expect(((await call(tp, 'GET', '/api/companys', { token: a.token })).body.data as { companyName: string }[]).map((c) => c.companyName)).not.toContain('Beta Client')
+    expect(((await call(tp, 'GET', '/api/companys', { token: a.token })).body.data as { companyName: string }[]).map((c) => c.companyName)).not.toContain(
+      'Beta Client',
+    )
     for (const [method, url, body] of [
       ['GET', `/api/compliancefile/${companyId}`, undefined],
       ['GET', `/api/questionnaires/${companyId}`, undefined],
@@ -74,7 +97,12 @@ describe.each(modes)('cross-tenant battery on %s, row-level security %s', (db, r
       expect(JSON.stringify(res.body)).not.toMatch(/beta/i)
     }
     const intruder = upload({ companyId }, 'a.pdf', textPdf([['A']]))
-    const planted = await tp.portal.server.inject({ method: 'POST', url: '/api/fs/enterpriseapps-compliance-uploadfile', headers: { ...intruder.headers, authorization: `Bearer ${a.token}` }, payload: intruder.payload })
+    const planted = await tp.portal.server.inject({
+      method: 'POST',
+      url: '/api/fs/enterpriseapps-compliance-uploadfile',
+      headers: { ...intruder.headers, authorization: `Bearer ${a.token}` },
+      payload: intruder.payload,
+    })
     expect(planted.statusCode).toBe(404)
     const files = (await call(tp, 'GET', `/api/compliancefile/${companyId}`, { token: b.token })).body.data as { _id: string }[]
     expect(files.map((f) => f._id)).toEqual([fileId])
@@ -141,13 +169,27 @@ describe.each(modes)('cross-tenant battery on %s, row-level security %s', (db, r
 
     it('signed by another key, and HS256 with the public key as secret', async () => {
       const other = await generateKeyPair('EdDSA', { crv: 'Ed25519' })
-      const wrongKey = await new SignJWT(claims()).setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt' }).setSubject(b.userId)
-        .setIssuer('trust-portal').setAudience('trust-portal-api').setIssuedAt().setExpirationTime('5m').setJti('j1').sign(other.privateKey)
+      const wrongKey = await new SignJWT(claims())
+        .setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt' })
+        .setSubject(b.userId)
+        .setIssuer('trust-portal')
+        .setAudience('trust-portal-api')
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .setJti('j1')
+        .sign(other.privateKey)
       await expectRejected(wrongKey)
       const jwks = (await call(tp, 'GET', '/api/.well-known/jwks.json')).body as { keys: { x: string; kid: string }[] }
       const secret = new TextEncoder().encode(JSON.stringify(jwks.keys[0]))
-      const confused = await new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: jwks.keys[0]!.kid }).setSubject(b.userId)
-        .setIssuer('trust-portal').setAudience('trust-portal-api').setIssuedAt().setExpirationTime('5m').setJti('j2').sign(secret)
+      const confused = await new SignJWT(claims())
+        .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: jwks.keys[0]!.kid })
+        .setSubject(b.userId)
+        .setIssuer('trust-portal')
+        .setAudience('trust-portal-api')
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .setJti('j2')
+        .sign(secret)
       await expectRejected(confused)
     })
 
@@ -157,14 +199,25 @@ describe.each(modes)('cross-tenant battery on %s, row-level security %s', (db, r
       const kid = ((await call(tp, 'GET', '/api/.well-known/jwks.json')).body as { keys: { kid: string }[] }).keys[0]!.kid
       const tid = JSON.parse(Buffer.from(a.token.split('.')[1]!, 'base64url').toString()).tid as string
       const base = (iss: string, aud: string) =>
-        new SignJWT({ tid, tenant: a.dbName, admin: true, sid: crypto.randomUUID() }).setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt', kid })
-          .setSubject(a.userId).setIssuer(iss).setAudience(aud).setJti(crypto.randomUUID())
+        new SignJWT({ tid, tenant: a.dbName, admin: true, sid: crypto.randomUUID() })
+          .setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt', kid })
+          .setSubject(a.userId)
+          .setIssuer(iss)
+          .setAudience(aud)
+          .setJti(crypto.randomUUID())
       const now = Math.floor(Date.now() / 1000)
-      await expectRejected(await base('trust-portal', 'trust-portal-api').setIssuedAt(now - 4000).setExpirationTime(now - 3000).sign(key))
+      await expectRejected(
+        await base('trust-portal', 'trust-portal-api')
+          .setIssuedAt(now - 4000)
+          .setExpirationTime(now - 3000)
+          .sign(key),
+      )
       await expectRejected(await base('trust-portal', 'someone-else').setIssuedAt().setExpirationTime('5m').sign(key))
       await expectRejected(await base('evil', 'trust-portal-api').setIssuedAt().setExpirationTime('5m').sign(key))
       // The same construction with the right claims is accepted: the rejections above are not an accident.
-      const good = await call(tp, 'GET', '/api/people', { token: await base('trust-portal', 'trust-portal-api').setIssuedAt().setExpirationTime('5m').sign(key) })
+      const good = await call(tp, 'GET', '/api/people', {
+        token: await base('trust-portal', 'trust-portal-api').setIssuedAt().setExpirationTime('5m').sign(key),
+      })
       expect(good.status).toBe(200)
     })
 

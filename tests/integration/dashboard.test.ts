@@ -33,13 +33,22 @@ describe.each(dbKinds())('dashboard on %s', (db) => {
     return (res.body as unknown as T & { data: unknown }).data as T extends { data: infer D } ? D : never
   }
   const upload = async (user: SignedUp, visibility: string, filename: string) => {
-    const { payload, contentType } = multipart([{ name: 'visibility', value: visibility }, { name: 'file', filename, content: await readFile(PDF) }])
+    const { payload, contentType } = multipart([
+      { name: 'visibility', value: visibility },
+      { name: 'file', filename, content: await readFile(PDF) },
+    ])
     const res = await call(tp, 'POST', '/api/fs/upload-docs', { token: user.token, body: payload, headers: { 'content-type': contentType } })
     expect(res.status).toBe(201)
     return (res.body.data as { _id: string })._id
   }
   const download = (headers: Record<string, string>, body: Record<string, unknown>) =>
-    tp.portal.server.inject({ method: 'POST', url: '/api/fs/download-docs', headers, payload: body, remoteAddress: `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` })
+    tp.portal.server.inject({
+      method: 'POST',
+      url: '/api/fs/download-docs',
+      headers,
+      payload: body,
+      remoteAddress: `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    })
 
   beforeAll(async () => {
     tp = await startTestPortal({ db, env: { DB_ROW_SECURITY: 'off', SWEEP_INTERVAL: '3600', TRUST_CENTER_DOMAIN: 'localhost' } })
@@ -52,20 +61,69 @@ describe.each(dbKinds())('dashboard on %s', (db) => {
 
   it('counts the questionnaires in progress of the caller only, newest first, with their counts', async () => {
     const day = (n: number) => new Date(Date.now() - n * DAY)
-    const sig = await seedQuestionnaire(tp, aTenant, { companyName: 'Global Bank', fileName: 'sig-lite.xlsx', total: 10, approved: 4, drafted: 10, createdAt: day(3) })
-    const caiq = await seedQuestionnaire(tp, aTenant, { companyName: 'Global Bank', fileName: 'caiq.xlsx', total: 6, approved: 0, drafted: 2, createdAt: day(2) })
-    const reading = await seedQuestionnaire(tp, aTenant, { companyName: 'Acme', fileName: 'new.xlsx', state: 'queued', total: 0, approved: 0, drafted: 0, createdAt: day(1) })
+    const sig = await seedQuestionnaire(tp, aTenant, {
+      companyName: 'Global Bank',
+      fileName: 'sig-lite.xlsx',
+      total: 10,
+      approved: 4,
+      drafted: 10,
+      createdAt: day(3),
+    })
+    const caiq = await seedQuestionnaire(tp, aTenant, {
+      companyName: 'Global Bank',
+      fileName: 'caiq.xlsx',
+      total: 6,
+      approved: 0,
+      drafted: 2,
+      createdAt: day(2),
+    })
+    const reading = await seedQuestionnaire(tp, aTenant, {
+      companyName: 'Acme',
+      fileName: 'new.xlsx',
+      state: 'queued',
+      total: 0,
+      approved: 0,
+      drafted: 0,
+      createdAt: day(1),
+    })
     // Not in progress: every answer approved; extraction failed.
     await seedQuestionnaire(tp, aTenant, { companyName: 'Acme', fileName: 'done.xlsx', total: 3, approved: 3, drafted: 3, createdAt: day(4) })
-    await seedQuestionnaire(tp, aTenant, { companyName: 'Acme', fileName: 'broken.xlsx', state: 'failed', total: 0, approved: 0, drafted: 0, createdAt: day(5) })
+    await seedQuestionnaire(tp, aTenant, {
+      companyName: 'Acme',
+      fileName: 'broken.xlsx',
+      state: 'failed',
+      total: 0,
+      approved: 0,
+      drafted: 0,
+      createdAt: day(5),
+    })
     // The other company's, in progress, with more questions than all of A's.
     await seedQuestionnaire(tp, bTenant, { companyName: 'Beta Client', fileName: 'beta-secret.xlsx', total: 20, approved: 1, drafted: 20 })
 
     const mine = await get<QuestionnaireDashboardReply>(a, '/api/questionnaire/dashboard')
     expect(mine.inProgress).toBe(3)
     expect(mine.items).toEqual([
-      expect.objectContaining({ _id: reading.fileId, fileName: 'new.xlsx', companyName: 'Acme', state: 'queued', total: 0, approved: 0, drafted: 0, needsReview: 0 }),
-      expect.objectContaining({ _id: caiq.fileId, fileName: 'caiq.xlsx', companyId: caiq.companyId, companyName: 'Global Bank', state: 'ready', total: 6, approved: 0, drafted: 2, needsReview: 6 }),
+      expect.objectContaining({
+        _id: reading.fileId,
+        fileName: 'new.xlsx',
+        companyName: 'Acme',
+        state: 'queued',
+        total: 0,
+        approved: 0,
+        drafted: 0,
+        needsReview: 0,
+      }),
+      expect.objectContaining({
+        _id: caiq.fileId,
+        fileName: 'caiq.xlsx',
+        companyId: caiq.companyId,
+        companyName: 'Global Bank',
+        state: 'ready',
+        total: 6,
+        approved: 0,
+        drafted: 2,
+        needsReview: 6,
+      }),
       expect.objectContaining({ _id: sig.fileId, fileName: 'sig-lite.xlsx', companyName: 'Global Bank', total: 10, approved: 4, drafted: 10, needsReview: 6 }),
     ])
     expect(mine.items[0]!.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
@@ -77,12 +135,21 @@ describe.each(dbKinds())('dashboard on %s', (db) => {
   })
 
   it('lists the outbound questionnaires awaiting answers of the caller only', async () => {
-    const open = await seedOutbound(tp, aTenant, a.dbName, { clientName: 'Acme Supplies', email: 'ciso@acme.example', total: 5, answered: 2, createdBy: a.userId })
+    const open = await seedOutbound(tp, aTenant, a.dbName, {
+      clientName: 'Acme Supplies',
+      email: 'ciso@acme.example',
+      total: 5,
+      answered: 2,
+      createdBy: a.userId,
+    })
     await seedOutbound(tp, aTenant, a.dbName, { clientName: 'Done Ltd', email: 'it@done.example', total: 2, answered: 2, submitted: true, createdBy: a.userId })
     await seedOutbound(tp, bTenant, b.dbName, { clientName: 'Beta Vendor', email: 'x@beta-vendor.example', total: 9, answered: 0, createdBy: b.userId })
 
     const mine = await get<OutboundDashboardReply>(a, '/api/outbound/dashboard')
-    expect(mine).toEqual({ awaiting: 1, items: [{ _id: open, clientName: 'Acme Supplies', email: 'ciso@acme.example', createdAt: expect.stringMatching(/Z$/), total: 5, answered: 2 }] })
+    expect(mine).toEqual({
+      awaiting: 1,
+      items: [{ _id: open, clientName: 'Acme Supplies', email: 'ciso@acme.example', createdAt: expect.stringMatching(/Z$/), total: 5, answered: 2 }],
+    })
     const theirs = await get<OutboundDashboardReply>(b, '/api/outbound/dashboard')
     expect(theirs.awaiting).toBe(1)
     expect(theirs.items.map((o) => o.clientName)).toEqual(['Beta Vendor'])
@@ -91,7 +158,10 @@ describe.each(dbKinds())('dashboard on %s', (db) => {
   })
 
   it("charts the caller's own trust-center views and downloads per day, in the viewer's time zone", async () => {
-    for (const [user, subdomain] of [[a, 'alpha'], [b, 'beta']] as const) {
+    for (const [user, subdomain] of [
+      [a, 'alpha'],
+      [b, 'beta'],
+    ] as const) {
       expect((await call(tp, 'POST', '/api/fs/add-cname', { token: user.token, body: { subdomain } })).status).toBe(200)
     }
     const aDoc = await upload(a, 'public', 'alpha-overview.pdf')
@@ -140,7 +210,12 @@ describe.each(dbKinds())('dashboard on %s', (db) => {
   })
 
   it('refuses an unknown zone, a bad period, and callers without a staff session', async () => {
-    for (const url of ['/api/trust-center/dashboard?tz=Mars%2FOlympus', '/api/trust-center/dashboard?tz=%27%3B--', '/api/trust-center/dashboard?days=0', '/api/trust-center/dashboard?days=400']) {
+    for (const url of [
+      '/api/trust-center/dashboard?tz=Mars%2FOlympus',
+      '/api/trust-center/dashboard?tz=%27%3B--',
+      '/api/trust-center/dashboard?days=0',
+      '/api/trust-center/dashboard?days=400',
+    ]) {
       const res = await call(tp, 'GET', url, { token: a.token })
       expect({ url, status: res.status, status2: res.body.status }).toEqual({ url, status: 400, status2: false })
     }
@@ -166,11 +241,17 @@ describe.each(dbKinds())('dashboard on %s', (db) => {
       const res = await call(tp, 'PUT', '/api/fs/update_provisioned', { token: g.token, body: { email: g.email, companyName } })
       expect([res.status, res.body.message, res.body.errors]).toEqual([400, message, [{ field: 'companyName', message }]])
     }
-    expect((await get<{ data: { companyName: string; provisioned: boolean } }>(g, '/api/user/company'))).toEqual({ companyName: 'Gamma Labs', provisioned: false })
+    expect(await get<{ data: { companyName: string; provisioned: boolean } }>(g, '/api/user/company')).toEqual({
+      companyName: 'Gamma Labs',
+      provisioned: false,
+    })
 
     const named = await call(tp, 'PUT', '/api/fs/update_provisioned', { token: g.token, body: { email: g.email, companyName: 'Gamma Laboratories 2' } })
     expect([named.status, named.body]).toEqual([200, { success: true, message: 'Provisioning complete' }])
-    expect(await get<{ data: { companyName: string; provisioned: boolean } }>(g, '/api/user/company')).toEqual({ companyName: 'Gamma Laboratories 2', provisioned: true })
+    expect(await get<{ data: { companyName: string; provisioned: boolean } }>(g, '/api/user/company')).toEqual({
+      companyName: 'Gamma Laboratories 2',
+      provisioned: true,
+    })
     // The company's people show it; another company's name is untouched.
     const people = await get<{ data: { companyName: string }[] }>(g, '/api/people?page=1&pageSize=10')
     expect(people.map((p) => p.companyName)).toEqual(['Gamma Laboratories 2'])
@@ -187,7 +268,9 @@ describe.each(dbKinds())('dashboard on %s', (db) => {
     expect(invited.status).toBe(201)
     const mail = (await readOutbox(tp.dataDir, 'dave@alpha-corp.example')).at(-1)!
     const inviteToken = /invite=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!
-    const joined = await call(tp, 'POST', '/api/usercreate/people', { body: { firstName: 'dave', lastName: 'member', email: 'dave@alpha-corp.example', password: 'Str0ng!pass', cnfpassword: 'Str0ng!pass', inviteToken } })
+    const joined = await call(tp, 'POST', '/api/usercreate/people', {
+      body: { firstName: 'dave', lastName: 'member', email: 'dave@alpha-corp.example', password: 'Str0ng!pass', cnfpassword: 'Str0ng!pass', inviteToken },
+    })
     expect(joined.status).toBe(201)
     const member = (joined.body.data as { token: string }).token
     const res = await call(tp, 'PUT', '/api/fs/update_provisioned', { token: member, body: { companyName: 'Hijacked Name' } })

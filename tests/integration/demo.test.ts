@@ -22,7 +22,13 @@ describe('demo tenant', () => {
       questionnaire = ((await call(tp, 'GET', `/api/questionnaires/${client!._id}`, { token })).body.data as (typeof questionnaire)[])[0]
     }
     expect(questionnaire).toMatchObject({ total: 16, drafted: 16 })
-    const questions = (await call(tp, 'GET', `/api/getquestionlist/${questionnaire!._id}`, { token })).body.data as { questionId: string; answer: string; choiceValue: string | null; llmReviewRespons: number; documentName: string }[]
+    const questions = (await call(tp, 'GET', `/api/getquestionlist/${questionnaire!._id}`, { token })).body.data as {
+      questionId: string
+      answer: string
+      choiceValue: string | null
+      llmReviewRespons: number
+      documentName: string
+    }[]
     const atRest = questions.find((q) => q.questionId === '2.1')!
     expect(atRest.answer).toContain('AES-256')
     expect(atRest.documentName).toBe('Demo-Company-Security-Overview.pdf')
@@ -37,7 +43,12 @@ describe('demo tenant', () => {
     const session = await call(tp, 'GET', `/api/inbound/${capability}`)
     expect(session.status).toBe(200)
     const { token, outboundId } = session.body.data as { token: string; outboundId: string }
-    const outbound = (await call(tp, 'GET', `/api/outbound/${outboundId}`, { token })).body.data as { clientName: string; total: number; answered: number; status: boolean }
+    const outbound = (await call(tp, 'GET', `/api/outbound/${outboundId}`, { token })).body.data as {
+      clientName: string
+      total: number
+      answered: number
+      status: boolean
+    }
     expect(outbound).toMatchObject({ clientName: 'Northwind Traders', total: 16, answered: 8, status: false })
   })
 })

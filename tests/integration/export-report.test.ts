@@ -50,7 +50,14 @@ describe.each(dbKinds())('the questionnaire export and its report (%s)', (db) =>
   const questionsOf = async (id: string) => (await api(alice, 'GET', `/api/getquestionlist/${id}`)).json.data as Question[]
   /** The review call, as the review page sends it. */
   const save = async (q: Question, answer: string, choiceValue: string | null, llmstatus: boolean) => {
-    const res = await api(alice, 'PUT', '/api/questionnaires/answer', { questionId: q._id, answer, reviewstatus: llmstatus, llmstatus, ...(q.choices.length ? { choiceValue } : {}), answerHistory: [] })
+    const res = await api(alice, 'PUT', '/api/questionnaires/answer', {
+      questionId: q._id,
+      answer,
+      reviewstatus: llmstatus,
+      llmstatus,
+      ...(q.choices.length ? { choiceValue } : {}),
+      answerHistory: [],
+    })
     expect(res.status).toBe(200)
   }
   /** Eight at a time: hundreds of questions, approved in a few seconds. */
@@ -62,7 +69,11 @@ describe.each(dbKinds())('the questionnaire export and its report (%s)', (db) =>
     tp = await startTestPortal({ listen: true, ...(db === 'pg' ? { db } : {}) })
     alice = await signUp(tp, 'alice@export-one.example')
     bob = await signUp(tp, 'bob@export-two.example')
-    const company = await api(alice, 'POST', '/api/companys', { companyName: 'Export Bank', compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' })
+    const company = await api(alice, 'POST', '/api/companys', {
+      companyName: 'Export Bank',
+      compliance_bucket: 'compliance',
+      questionnaires_bucket: 'questionnaires',
+    })
     const companyId = (company.json.data as { _id: string })._id
     for (const file of [CAIQ, CYFUN, SCRM_XLS, SHARED_FORMULA, PDF]) {
       const fd = new FormData()
@@ -75,7 +86,13 @@ describe.each(dbKinds())('the questionnaire export and its report (%s)', (db) =>
     // Extracted and drafted (no documents: empty drafts), so no draft lands after the answers below.
     for (const file of [CAIQ, CYFUN, SCRM_XLS, SHARED_FORMULA]) {
       for (let i = 0; ; i++) {
-        const list = (await api(alice, 'GET', `/api/questionnaires/${companyId}`)).json.data as { _id: string; state: string; total: number; drafted: number; error: string | null }[]
+        const list = (await api(alice, 'GET', `/api/questionnaires/${companyId}`)).json.data as {
+          _id: string
+          state: string
+          total: number
+          drafted: number
+          error: string | null
+        }[]
         const item = list.find((x) => x._id === ids[file])
         if (item?.state === 'failed') throw new Error(`${file}: ${item.error}`)
         if (item && item.state === 'ready' && item.total > 0 && item.drafted === item.total) break
@@ -94,10 +111,13 @@ describe.each(dbKinds())('the questionnaire export and its report (%s)', (db) =>
     expect(options).toEqual(['Yes', 'No', 'Not Applicable'])
     // Ten approved (Yes, No, Not Applicable in turn), five drafts left for review, one approved without a choice.
     const answers: Answered[] = questions.map((q, i) =>
-      i < 10 ? { answer: `Approved answer ${i} to ${q.questionId}`, choiceValue: options[i % 3]!, approved: true }
-      : i < 15 ? { answer: `Draft ${i - 10} to ${q.questionId}`, choiceValue: 'Yes', approved: false }
-      : i === 15 ? { answer: '=HYPERLINK("http://evil","click")', choiceValue: null, approved: true }
-      : { answer: '', choiceValue: null, approved: false },
+      i < 10
+        ? { answer: `Approved answer ${i} to ${q.questionId}`, choiceValue: options[i % 3]!, approved: true }
+        : i < 15
+          ? { answer: `Draft ${i - 10} to ${q.questionId}`, choiceValue: 'Yes', approved: false }
+          : i === 15
+            ? { answer: '=HYPERLINK("http://evil","click")', choiceValue: null, approved: true }
+            : { answer: '', choiceValue: null, approved: false },
     )
     await saveAll(questions.slice(0, 16), (_q, i) => [answers[i]!.answer, answers[i]!.choiceValue, answers[i]!.approved])
 
@@ -111,12 +131,25 @@ describe.each(dbKinds())('the questionnaire export and its report (%s)', (db) =>
 
     const approved = await report(id)
     expect(approved).toMatchObject({
-      scope: 'approved', fileName: 'Questionnaire_with_Answers.xlsx', questions: 294, written: want.written, partial: want.partial, blank: want.blank, cells: want.filled,
+      scope: 'approved',
+      fileName: 'Questionnaire_with_Answers.xlsx',
+      questions: 294,
+      written: want.written,
+      partial: want.partial,
+      blank: want.blank,
+      cells: want.filled,
       sheets: [{ sheet: 'CSA CAIQ v3.0.1', questions: 294, written: want.written, partial: want.partial, blank: want.blank, cells: want.filled }],
       writtenInPart: [{ _id: questions[15]!._id, questionId: questions[15]!.questionId, sheet: 'CSA CAIQ v3.0.1', reason: 'no-choice' }],
     })
     // Every written cell is read back: the note and the three marks of each approved answer (two emptied), one text.
-    expect(approved.verification).toMatchObject({ verified: true, message: 'verified: only answer cells changed', sheets: 3, written: want.cells.size, differences: [], differenceCount: 0 })
+    expect(approved.verification).toMatchObject({
+      verified: true,
+      message: 'verified: only answer cells changed',
+      sheets: 3,
+      written: want.cells.size,
+      differences: [],
+      differenceCount: 0,
+    })
     expect(want.cells.size).toBe(10 * 4 + 1)
     expect(approved.verification.cells).toBeGreaterThan(5000)
     const reasons = (r: ExportReport) => Object.fromEntries(['not-approved', 'no-answer'].map((k) => [k, r.leftBlank.filter((s) => s.reason === k).length]))
@@ -162,14 +195,26 @@ describe.each(dbKinds())('the questionnaire export and its report (%s)', (db) =>
     // into the first dropdown, as a number, and the text into the comments.
     const cyfun = await questionsOf(ids[CYFUN]!)
     expect(cyfun).toHaveLength(218)
-    const answers: Answered[] = cyfun.map((q, i) => ({ answer: `Score given to ${q.questionId}`, choiceValue: q.choices[i % q.choices.length]!, approved: true }))
+    const answers: Answered[] = cyfun.map((q, i) => ({
+      answer: `Score given to ${q.questionId}`,
+      choiceValue: q.choices[i % q.choices.length]!,
+      approved: true,
+    }))
     await saveAll(cyfun, (_q, i) => [answers[i]!.answer, answers[i]!.choiceValue, true])
     const found = findQuestions(await readWorkbook(await readFile(path.join(DATA, CYFUN))))
     expect(found.map((q) => q.questionId)).toEqual(cyfun.map((q) => q.questionId))
     const want = expectedExport(found, answers, 'approved')
     expect(want).toMatchObject({ written: 218, partial: 0, blank: 0, filled: 436 })
     const scored = await report(ids[CYFUN]!)
-    expect(scored).toMatchObject({ questions: 218, written: want.written, partial: want.partial, blank: want.blank, cells: want.filled, leftBlank: [], writtenInPart: [] })
+    expect(scored).toMatchObject({
+      questions: 218,
+      written: want.written,
+      partial: want.partial,
+      blank: want.blank,
+      cells: want.filled,
+      leftBlank: [],
+      writtenInPart: [],
+    })
     expect(scored.sheets.map((s) => s.sheet)).toEqual(['GOVERN', 'IDENTIFY', 'PROTECT', 'DETECT', 'RESPOND', 'RECOVER'])
     expect(scored.verification).toMatchObject({ verified: true, written: want.cells.size, differenceCount: 0 })
     const book = await readWorkbook((await api(alice, 'GET', `/api/questionnaires/${ids[CYFUN]!}/with-answers`)).bytes)
@@ -185,7 +230,11 @@ describe.each(dbKinds())('the questionnaire export and its report (%s)', (db) =>
     expect(legacy).toMatchObject({ questions: 255, written: 255, partial: 0, blank: 0, cells: 255, leftBlank: [], writtenInPart: [] })
     expect(legacy.verification).toMatchObject({ verified: true, written: 255, differenceCount: 0 })
     const xls = await readWorkbook(await readFile(path.join(DATA, SCRM_XLS)))
-    const expected = expectedExport(findQuestions(xls), scrm.map((q) => ({ answer: `We meet ${q.questionId}.`, choiceValue: null, approved: true })), 'approved')
+    const expected = expectedExport(
+      findQuestions(xls),
+      scrm.map((q) => ({ answer: `We meet ${q.questionId}.`, choiceValue: null, approved: true })),
+      'approved',
+    )
     expect(expected.cells.size).toBe(255)
     const converted = await readWorkbook((await api(alice, 'GET', `/api/questionnaires/${ids[SCRM_XLS]!}/with-answers`)).bytes)
     expect(converted.format).toBe('xlsx')
@@ -201,11 +250,23 @@ describe.each(dbKinds())('the questionnaire export and its report (%s)', (db) =>
     const [q1, q2] = await questionsOf(id)
     await save(q1!, 'Yes, AES-256 at rest.', null, true)
     const broken = await report(id)
-    expect(broken.verification).toMatchObject({ verified: false, differenceCount: 4, message: '4 changes besides the answers: Questionnaire!C3, Questionnaire!C4, Questionnaire!C5 and 1 more' })
-    expect(broken.verification.differences[0]).toEqual({ kind: 'cell', sheet: 'Questionnaire', address: 'C3', before: '=IF(A3="","","Pending")', after: 'Pending' })
+    expect(broken.verification).toMatchObject({
+      verified: false,
+      differenceCount: 4,
+      message: '4 changes besides the answers: Questionnaire!C3, Questionnaire!C4, Questionnaire!C5 and 1 more',
+    })
+    expect(broken.verification.differences[0]).toEqual({
+      kind: 'cell',
+      sheet: 'Questionnaire',
+      address: 'C3',
+      before: '=IF(A3="","","Pending")',
+      after: 'Pending',
+    })
     const refused = await api(alice, 'GET', `/api/questionnaires/${id}/with-answers`)
     expect(refused.status).toBe(422)
-    expect(refused.json.message).toBe('The filled workbook was not sent: the check of the written file found 4 changes besides the answers: Questionnaire!C3, Questionnaire!C4, Questionnaire!C5 and 1 more. Download questions_and_answers.xlsx instead.')
+    expect(refused.json.message).toBe(
+      'The filled workbook was not sent: the check of the written file found 4 changes besides the answers: Questionnaire!C3, Questionnaire!C4, Questionnaire!C5 and 1 more. Download questions_and_answers.xlsx instead.',
+    )
     // The same file exports once the answer goes to a cell that only points to the formula.
     await save(q1!, 'Yes, AES-256 at rest.', null, false)
     await save(q2!, 'Yes, for every administrator.', null, true)
@@ -232,7 +293,10 @@ describe.each(dbKinds())('the questionnaire export and its report (%s)', (db) =>
     // A PDF questionnaire has no workbook to fill: a clear 422, the questions and answers file instead.
     for (const url of [`/api/questionnaires/${ids[PDF]!}/export-report`, `/api/questionnaires/${ids[PDF]!}/with-answers`]) {
       const res = await api(alice, 'GET', url)
-      expect([res.status, res.json.message]).toEqual([422, 'Answers are written back into Excel workbooks; download questions_and_answers.xlsx for this questionnaire'])
+      expect([res.status, res.json.message]).toEqual([
+        422,
+        'Answers are written back into Excel workbooks; download questions_and_answers.xlsx for this questionnaire',
+      ])
     }
   })
 })

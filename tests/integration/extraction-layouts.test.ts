@@ -15,8 +15,18 @@ import { dbKinds, type SignedUp, signUp, startTestPortal, type TestPortal } from
 
 const BUILT = path.resolve(process.cwd(), 'tests/fixtures/questionnaires/built')
 
-interface FileItem { _id: string; state: string; error: string | null; total: number; files: { fileName: string }[] }
-interface QuestionItem { questionId: string; question: string; choices: string[] }
+interface FileItem {
+  _id: string
+  state: string
+  error: string | null
+  total: number
+  files: { fileName: string }[]
+}
+interface QuestionItem {
+  questionId: string
+  question: string
+  choices: string[]
+}
 
 describe.each(dbKinds())('questionnaires in every layout, through the API (%s)', (db) => {
   let tp: TestPortal
@@ -30,7 +40,12 @@ describe.each(dbKinds())('questionnaires in every layout, through the API (%s)',
       ...(body ? { body: body instanceof FormData ? body : JSON.stringify(body) } : {}),
     })
     const type = res.headers.get('content-type') ?? ''
-    return { status: res.status, type, json: type.includes('json') ? ((await res.json()) as { message?: string; data?: unknown }) : {}, bytes: type.includes('json') ? Buffer.alloc(0) : Buffer.from(await res.arrayBuffer()) }
+    return {
+      status: res.status,
+      type,
+      json: type.includes('json') ? ((await res.json()) as { message?: string; data?: unknown }) : {},
+      bytes: type.includes('json') ? Buffer.alloc(0) : Buffer.from(await res.arrayBuffer()),
+    }
   }
   const upload = (name: string, bytes: Buffer) => {
     const fd = new FormData()
@@ -47,7 +62,8 @@ describe.each(dbKinds())('questionnaires in every layout, through the API (%s)',
     for (let i = 0; ; i++) {
       const file = (await files()).find((f) => f._id === id)
       if (file?.state === 'failed') throw new Error(`${name}: ${file.error}`)
-      if (file?.state === 'ready' && file.total > 0) return { id, file, questions: (await api('GET', `/api/getquestionlist/${id}`)).json.data as QuestionItem[] }
+      if (file?.state === 'ready' && file.total > 0)
+        return { id, file, questions: (await api('GET', `/api/getquestionlist/${id}`)).json.data as QuestionItem[] }
       if (i > 300) throw new Error(`${name} was not extracted`)
       await new Promise((r) => setTimeout(r, 100))
     }
@@ -56,7 +72,11 @@ describe.each(dbKinds())('questionnaires in every layout, through the API (%s)',
   beforeAll(async () => {
     tp = await startTestPortal({ listen: true, db })
     alice = await signUp(tp, `layouts-${db}@vendor.example`)
-    const company = await api('POST', '/api/companys', { companyName: 'Layout Client', compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' })
+    const company = await api('POST', '/api/companys', {
+      companyName: 'Layout Client',
+      compliance_bucket: 'compliance',
+      questionnaires_bucket: 'questionnaires',
+    })
     companyId = (company.json.data as { _id: string })._id
   })
   afterAll(async () => tp.stop())
@@ -110,7 +130,10 @@ describe.each(dbKinds())('questionnaires in every layout, through the API (%s)',
 
   it('refuses what is neither a workbook, a Word document, a CSV table nor a PDF (415), storing nothing', async () => {
     const before = (await files()).length
-    const slides = zip([{ name: '[Content_Types].xml', body: '<Types/>' }, { name: 'ppt/presentation.xml', body: '<p:presentation/>' }])
+    const slides = zip([
+      { name: '[Content_Types].xml', body: '<Types/>' },
+      { name: 'ppt/presentation.xml', body: '<p:presentation/>' },
+    ])
     for (const [name, bytes] of [
       ['letter.csv', Buffer.from('Dear vendor,\nplease find our questions attached.\nWe look forward to your answers, comments, and documents.\nRegards')],
       ['deck.docx', slides],

@@ -34,7 +34,9 @@ describe('when the demo tenant is seeded', () => {
   ])('refuses SEED_DEMO=true with the public password for %j, before anything starts', async (env, message) => {
     expect(() => plan({ ...env, SEED_DEMO: 'true' })).toThrow(ConfigError)
     expect(() => plan({ ...env, SEED_DEMO: 'true' })).toThrow(message)
-    await expect(startPortal(loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent/never-created', ...env, SEED_DEMO: 'true' }), silentLogger)).rejects.toThrow(message)
+    await expect(
+      startPortal(loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent/never-created', ...env, SEED_DEMO: 'true' }), silentLogger),
+    ).rejects.toThrow(message)
   })
 
   it('is off in the production image and in the Kubernetes configuration', async () => {
@@ -46,27 +48,28 @@ describe('when the demo tenant is seeded', () => {
 })
 
 // A real database only when TEST_DATABASE_URL is set (CI sets it).
-if (dbKinds().includes('pg')) describe('the demo on a real database (pg)', () => {
-  it('is not seeded by default', async () => {
-    const tp = await startTestPortal({ db: 'pg', env: { SEED_DEMO: '' } })
-    try {
-      expect(tp.portal.demo).toBeUndefined()
-      const login = await call(tp, 'POST', '/api/userlogin', { body: { email: 'admin@demo.example', password: 'Demo-Trust!4821' } })
-      expect(login.status).toBe(400)
-    } finally {
-      await tp.stop()
-    }
-  })
+if (dbKinds().includes('pg'))
+  describe('the demo on a real database (pg)', () => {
+    it('is not seeded by default', async () => {
+      const tp = await startTestPortal({ db: 'pg', env: { SEED_DEMO: '' } })
+      try {
+        expect(tp.portal.demo).toBeUndefined()
+        const login = await call(tp, 'POST', '/api/userlogin', { body: { email: 'admin@demo.example', password: 'Demo-Trust!4821' } })
+        expect(login.status).toBe(400)
+      } finally {
+        await tp.stop()
+      }
+    })
 
-  it('is seeded when asked for, with DEMO_PASSWORD, verified', async () => {
-    const tp = await startTestPortal({ db: 'pg', env: { SEED_DEMO: 'true', DEMO_PASSWORD: 'Harbor-Demo!7351' } })
-    try {
-      expect(tp.portal.demo).toMatchObject({ email: 'admin@demo.example', password: 'Harbor-Demo!7351', passwordFromConfig: true })
-      expect((await call(tp, 'POST', '/api/userlogin', { body: { email: 'admin@demo.example', password: 'Demo-Trust!4821' } })).status).toBe(400)
-      const login = await call(tp, 'POST', '/api/userlogin', { body: { email: 'admin@demo.example', password: 'Harbor-Demo!7351' } })
-      expect(login.body).toMatchObject({ status: true, data: { dbName: 'demo', emailVerified: true } })
-    } finally {
-      await tp.stop()
-    }
+    it('is seeded when asked for, with DEMO_PASSWORD, verified', async () => {
+      const tp = await startTestPortal({ db: 'pg', env: { SEED_DEMO: 'true', DEMO_PASSWORD: 'Harbor-Demo!7351' } })
+      try {
+        expect(tp.portal.demo).toMatchObject({ email: 'admin@demo.example', password: 'Harbor-Demo!7351', passwordFromConfig: true })
+        expect((await call(tp, 'POST', '/api/userlogin', { body: { email: 'admin@demo.example', password: 'Demo-Trust!4821' } })).status).toBe(400)
+        const login = await call(tp, 'POST', '/api/userlogin', { body: { email: 'admin@demo.example', password: 'Harbor-Demo!7351' } })
+        expect(login.body).toMatchObject({ status: true, data: { dbName: 'demo', emailVerified: true } })
+      } finally {
+        await tp.stop()
+      }
+    })
   })
-})

@@ -16,7 +16,9 @@ describe.each(dbKinds())('address verification on %s', (db) => {
   afterAll(async () => tp.stop())
 
   it('keeps an unverified sign-up from publishing a trust center or inviting, until the mailed link is followed', async () => {
-    const signup = await call(tp, 'POST', '/api/usercreate', { body: { firstName: 'c', lastName: 'e', email: 'ceo@bigbank.example', password: PASSWORD, cnfpassword: PASSWORD } })
+    const signup = await call(tp, 'POST', '/api/usercreate', {
+      body: { firstName: 'c', lastName: 'e', email: 'ceo@bigbank.example', password: PASSWORD, cnfpassword: PASSWORD },
+    })
     expect(signup.status).toBe(201)
     const user = signup.body.data as { token: string; dbName: string; emailVerified: boolean }
     expect(user).toMatchObject({ dbName: 'bigbank', emailVerified: false })

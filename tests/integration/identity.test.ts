@@ -37,9 +37,15 @@ describe.each(dbKinds())('identity on %s', (db) => {
 
   describe('sign-up and sign-in', () => {
     it('creates a tenant and its admin, capitalises names, sets an HttpOnly refresh cookie', async () => {
-      const res = await call(tp, 'POST', '/api/usercreate', { body: { firstName: 'jane', lastName: "o'NEIL", email: 'Jane@Acme-Labs.example', password: PASSWORD, cnfpassword: PASSWORD } })
+      const res = await call(tp, 'POST', '/api/usercreate', {
+        body: { firstName: 'jane', lastName: "o'NEIL", email: 'Jane@Acme-Labs.example', password: PASSWORD, cnfpassword: PASSWORD },
+      })
       expect(res.status).toBe(201)
-      expect(res.body).toMatchObject({ status: true, message: 'Added Successfully', data: { firstName: 'Jane', lastName: "O'neil", email: 'jane@acme-labs.example', admin: true, dbName: 'acme_labs' } })
+      expect(res.body).toMatchObject({
+        status: true,
+        message: 'Added Successfully',
+        data: { firstName: 'Jane', lastName: "O'neil", email: 'jane@acme-labs.example', admin: true, dbName: 'acme_labs' },
+      })
       const cookie = String(res.headers['set-cookie'])
       expect(cookie).toMatch(/portal_rt=.+HttpOnly/i)
       expect(cookie).toMatch(/SameSite=Strict/i)
@@ -53,10 +59,16 @@ describe.each(dbKinds())('identity on %s', (db) => {
       [{ firstName: 'a', lastName: 'b', email: 'not-an-email', password: PASSWORD, cnfpassword: PASSWORD }, 'Invalid email address'],
       [{ firstName: 'a', lastName: 'b', email: 'a@b.example', password: '12345678!', cnfpassword: '12345678!' }, 'Password must contain at least one letter.'],
       [{ firstName: 'a', lastName: 'b', email: 'a@b.example', password: 'abcdefgh!', cnfpassword: 'abcdefgh!' }, 'Password must contain at least one number.'],
-      [{ firstName: 'a', lastName: 'b', email: 'a@b.example', password: 'abcdefgh1', cnfpassword: 'abcdefgh1' }, 'Password must contain at least one special character.'],
+      [
+        { firstName: 'a', lastName: 'b', email: 'a@b.example', password: 'abcdefgh1', cnfpassword: 'abcdefgh1' },
+        'Password must contain at least one special character.',
+      ],
       [{ firstName: 'a', lastName: 'b', email: 'a@b.example', password: 'ab1!', cnfpassword: 'ab1!' }, 'Password should be a minimum of 8 characters.'],
       [{ firstName: 'a', lastName: 'b', email: 'a@b.example', password: PASSWORD, cnfpassword: 'other' }, 'Password & confirm password should be equal.'],
-      [{ firstName: 'a', lastName: 'b', email: 'a@mailinator.com', password: PASSWORD, cnfpassword: PASSWORD }, 'Sorry, This Email is not eligible for sign up'],
+      [
+        { firstName: 'a', lastName: 'b', email: 'a@mailinator.com', password: PASSWORD, cnfpassword: PASSWORD },
+        'Sorry, This Email is not eligible for sign up',
+      ],
     ])('refuses %j with the spec message', async (body, message) => {
       const res = await call(tp, 'POST', '/api/usercreate', { body })
       expect(res.status).toBe(400)
@@ -65,7 +77,9 @@ describe.each(dbKinds())('identity on %s', (db) => {
 
     it('refuses a second account for the same email with 409', async () => {
       await signUp(tp, 'dup@dup-co.example')
-      const res = await call(tp, 'POST', '/api/usercreate', { body: { firstName: 'a', lastName: 'b', email: 'DUP@dup-co.example', password: PASSWORD, cnfpassword: PASSWORD } })
+      const res = await call(tp, 'POST', '/api/usercreate', {
+        body: { firstName: 'a', lastName: 'b', email: 'DUP@dup-co.example', password: PASSWORD, cnfpassword: PASSWORD },
+      })
       expect(res.status).toBe(409)
       expect(res.body.message).toBe('Email already exists')
     })
@@ -74,7 +88,11 @@ describe.each(dbKinds())('identity on %s', (db) => {
       await signUp(tp, 'login@login-co.example')
       const good = await call(tp, 'POST', '/api/userlogin', { body: { email: 'LOGIN@login-co.example', password: PASSWORD } })
       expect(good.status).toBe(200)
-      expect(good.body).toMatchObject({ status: true, data: { email: 'login@login-co.example', admin: true, dbName: 'login_co' }, themesettings: { headerColor: '#3c3232', buttonColor: '#0a66c2' } })
+      expect(good.body).toMatchObject({
+        status: true,
+        data: { email: 'login@login-co.example', admin: true, dbName: 'login_co' },
+        themesettings: { headerColor: '#3c3232', buttonColor: '#0a66c2' },
+      })
       const wrong = await call(tp, 'POST', '/api/userlogin', { body: { email: 'login@login-co.example', password: 'Wrong!pass1' } })
       const unknown = await call(tp, 'POST', '/api/userlogin', { body: { email: 'nobody@login-co.example', password: 'Wrong!pass1' } })
       expect(wrong.status).toBe(400)
@@ -86,7 +104,8 @@ describe.each(dbKinds())('identity on %s', (db) => {
     it('rate limits sign-up and sign-in floods from one address', async () => {
       const ip = '127.9.9.9'
       const statuses: number[] = []
-      for (let i = 0; i < 22; i++) statuses.push((await call(tp, 'POST', '/api/userlogin', { ip, body: { email: `flood${i}@x.example`, password: 'x' } })).status)
+      for (let i = 0; i < 22; i++)
+        statuses.push((await call(tp, 'POST', '/api/userlogin', { ip, body: { email: `flood${i}@x.example`, password: 'x' } })).status)
       expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true)
       expect(statuses.at(-1)).toBe(429)
       const other = await call(tp, 'POST', '/api/userlogin', { ip: '127.9.9.10', body: { email: 'flood@x.example', password: 'x' } })
@@ -107,7 +126,9 @@ describe.each(dbKinds())('identity on %s', (db) => {
 
   describe('sessions', () => {
     it('rotates the refresh token, detects reuse and ends the session', async () => {
-      const login = await call(tp, 'POST', '/api/usercreate', { body: { firstName: 'r', lastName: 'r', email: 'rot@rot-co.example', password: PASSWORD, cnfpassword: PASSWORD } })
+      const login = await call(tp, 'POST', '/api/usercreate', {
+        body: { firstName: 'r', lastName: 'r', email: 'rot@rot-co.example', password: PASSWORD, cnfpassword: PASSWORD },
+      })
       const first = cookieOf(login.headers)
       const access = (login.body.data as { token: string }).token
       const renewed = await call(tp, 'POST', '/api/token/refresh', { cookie: first })
@@ -127,7 +148,9 @@ describe.each(dbKinds())('identity on %s', (db) => {
     })
 
     it('logout revokes the access token at once', async () => {
-      const login = await call(tp, 'POST', '/api/usercreate', { body: { firstName: 'l', lastName: 'o', email: 'out@out-co.example', password: PASSWORD, cnfpassword: PASSWORD } })
+      const login = await call(tp, 'POST', '/api/usercreate', {
+        body: { firstName: 'l', lastName: 'o', email: 'out@out-co.example', password: PASSWORD, cnfpassword: PASSWORD },
+      })
       const token = (login.body.data as { token: string }).token
       expect((await call(tp, 'GET', '/api/people', { token })).status).toBe(200)
       const out = await call(tp, 'POST', '/api/logout', { token, cookie: cookieOf(login.headers) })
@@ -147,7 +170,8 @@ describe.each(dbKinds())('identity on %s', (db) => {
       expect(unknown.status).toBe(asked.status)
       expect(unknown.body).toEqual(asked.body)
       const code = await lastCode(tp, email)
-      const change = (body: Record<string, unknown>) => call(tp, 'POST', '/api/user/changepassword', { body: { email, password: NEW_PASSWORD, cnfpassword: NEW_PASSWORD, ...body } })
+      const change = (body: Record<string, unknown>) =>
+        call(tp, 'POST', '/api/user/changepassword', { body: { email, password: NEW_PASSWORD, cnfpassword: NEW_PASSWORD, ...body } })
       expect((await change({})).body.message).toBe(RESET_EXPIRED)
       expect((await call(tp, 'POST', '/api/user/otpvalidation', { body: { email, otp: '12a4' } })).body.message).toBe('Please Enter 4 digit Valid OTP')
       const wrong = code === '0000' ? '0001' : '0000'
@@ -181,12 +205,20 @@ describe.each(dbKinds())('identity on %s', (db) => {
       expect(capped.body.message).toBe('Too many wrong codes for this account. Please try again later.')
       // (As if a day passed: the cap's window moves on.)
       const attempts = schemaDb<{ attempt: { kind: string; createdAt: Date } }>(tp.portal.ctx.db!, 'identity', { system: true })
-      await attempts.updateTable('attempt').set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where('kind', '=', 'otp_failure').execute()
+      await attempts
+        .updateTable('attempt')
+        .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+        .where('kind', '=', 'otp_failure')
+        .execute()
 
       await call(tp, 'POST', '/api/user/forgotpassword', { body: { email: other } })
       const fresh = await lastCode(tp, other, 2)
       const idb = schemaDb<{ otp: { expiresAt: Date; consumedAt: Date | null } }>(tp.portal.ctx.db!, 'identity', { system: true })
-      await idb.updateTable('otp').set({ expiresAt: new Date(Date.now() - 1000) }).where('consumedAt', 'is', null).execute()
+      await idb
+        .updateTable('otp')
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where('consumedAt', 'is', null)
+        .execute()
       expect((await call(tp, 'POST', '/api/user/otpvalidation', { body: { email: other, otp: fresh } })).body.message).toBe('OTP has expired')
 
       await call(tp, 'POST', '/api/user/forgotpassword', { body: { email: other } })
@@ -220,12 +252,19 @@ describe.each(dbKinds())('identity on %s', (db) => {
       expect((await call(tp, 'POST', '/api/people/invite', { token: mate.token, body: { email: 'z@team-co.example' } })).status).toBe(403)
       const list = await call(tp, 'GET', '/api/people?page=1&pageSize=10', { token: admin.token })
       expect(list.body).toMatchObject({ status: true, total: 2, totalPages: 1, currentPage: 1 })
-      expect((list.body.data as { email: string; status: string }[]).map((p) => [p.email, p.status])).toEqual([['boss@team-co.example', 'active'], ['mate@team-co.example', 'active']])
+      expect((list.body.data as { email: string; status: string }[]).map((p) => [p.email, p.status])).toEqual([
+        ['boss@team-co.example', 'active'],
+        ['mate@team-co.example', 'active'],
+      ])
 
       // Profile: yourself, or anyone of your tenant as admin.
       expect((await call(tp, 'GET', `/api/userprofile/${admin.userId}`, { token: mate.token })).status).toBe(404)
       const renamed = await call(tp, 'PUT', `/api/userprofile/${mate._id}`, { token: mate.token, body: { firstName: 'mary', lastName: 'jones' } })
-      expect(renamed.body).toMatchObject({ status: true, message: 'Updated Successfully', data: { firstName: 'Mary', lastName: 'Jones', email: 'mate@team-co.example' } })
+      expect(renamed.body).toMatchObject({
+        status: true,
+        message: 'Updated Successfully',
+        data: { firstName: 'Mary', lastName: 'Jones', email: 'mate@team-co.example' },
+      })
       expect((await call(tp, 'PUT', `/api/userprofile/${mate._id}`, { token: mate.token, body: { firstName: ' ', lastName: 'jones' } })).status).toBe(400)
 
       expect((await call(tp, 'DELETE', `/api/people/${admin.userId}`, { token: admin.token })).status).toBe(400)
@@ -235,11 +274,15 @@ describe.each(dbKinds())('identity on %s', (db) => {
 
     it('refuses bad invites: bad address, existing user, and deletes pending ones', async () => {
       const admin = await signUp(tp, 'lead@inv-co.example')
-      expect((await call(tp, 'POST', '/api/people/invite', { token: admin.token, body: { email: 'a@b.com, c@d.com' } })).body.message).toBe('Invalid email address')
+      expect((await call(tp, 'POST', '/api/people/invite', { token: admin.token, body: { email: 'a@b.com, c@d.com' } })).body.message).toBe(
+        'Invalid email address',
+      )
       expect((await call(tp, 'POST', '/api/people/invite', { token: admin.token, body: { email: 'x@y.com\r\nBcc: evil@x.io' } })).status).toBe(400)
       expect((await call(tp, 'POST', '/api/people/invite', { token: admin.token, body: { email: 'lead@inv-co.example' } })).status).toBe(409)
       await call(tp, 'POST', '/api/people/invite', { token: admin.token, body: { email: 'pending@inv-co.example' } })
-      const pending = ((await call(tp, 'GET', '/api/people', { token: admin.token })).body.data as { _id: string; status: string }[]).find((p) => p.status === 'invited')!
+      const pending = ((await call(tp, 'GET', '/api/people', { token: admin.token })).body.data as { _id: string; status: string }[]).find(
+        (p) => p.status === 'invited',
+      )!
       expect((await call(tp, 'DELETE', `/api/people/${pending._id}`, { token: admin.token })).status).toBe(200)
       expect((await call(tp, 'GET', '/api/people', { token: admin.token })).body.total).toBe(1)
       expect((await call(tp, 'DELETE', '/api/people/not-a-uuid', { token: admin.token })).status).toBe(404)
@@ -247,7 +290,10 @@ describe.each(dbKinds())('identity on %s', (db) => {
 
     it('marks the tenant provisioned and answers unknown hosts with 404', async () => {
       const user = await signUp(tp, 'prov@prov-co.example')
-      expect((await call(tp, 'PUT', '/api/fs/update_provisioned', { token: user.token, body: { email: user.email } })).body).toEqual({ success: true, message: 'Provisioning complete' })
+      expect((await call(tp, 'PUT', '/api/fs/update_provisioned', { token: user.token, body: { email: user.email } })).body).toEqual({
+        success: true,
+        message: 'Provisioning complete',
+      })
       expect((await call(tp, 'PUT', '/api/fs/update_provisioned', { body: {} })).status).toBe(401)
       const host = await call(tp, 'GET', '/api/fs/check-hostname?hostname=acme.trust.example.com')
       expect(host.status).toBe(404)
@@ -270,7 +316,11 @@ describe('six-digit reset codes (OTP_DIGITS=6)', () => {
     expect(asked.body.data).toEqual({ otpDigits: 6 })
     let code = ''
     for (let i = 0; i < 50 && !code; i++) {
-      code = (await readOutbox(tp.dataDir, email)).filter((m) => m.subject === 'Your password reset code').at(-1)?.text.match(/reset code is (\d{6})\b/)?.[1] ?? ''
+      code =
+        (await readOutbox(tp.dataDir, email))
+          .filter((m) => m.subject === 'Your password reset code')
+          .at(-1)
+          ?.text.match(/reset code is (\d{6})\b/)?.[1] ?? ''
       if (!code) await new Promise((r) => setTimeout(r, 20))
     }
     expect(code).toMatch(/^\d{6}$/)

@@ -52,7 +52,10 @@ type LabelSelector = NonNullable<INetworkPolicy['spec']>['podSelector']
 /** kubectl with an embedded kustomize of v4 or later (kubectl 1.21+): PATH, then .tools/kubectl. */
 function findKubectl(): { path: string | undefined; why: string } {
   const candidates = [
-    ...(process.env['PATH'] ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, 'kubectl')),
+    ...(process.env['PATH'] ?? '')
+      .split(path.delimiter)
+      .filter(Boolean)
+      .map((dir) => path.join(dir, 'kubectl')),
     path.join(root, '.tools/kubectl/kubectl'),
   ]
   const seen: string[] = []
@@ -63,7 +66,9 @@ function findKubectl(): { path: string | undefined; why: string } {
       continue
     }
     try {
-      const version = JSON.parse(execFileSync(file, ['version', '--client', '-o', 'json'], { encoding: 'utf8', timeout: 20_000 })) as { kustomizeVersion?: string }
+      const version = JSON.parse(execFileSync(file, ['version', '--client', '-o', 'json'], { encoding: 'utf8', timeout: 20_000 })) as {
+        kustomizeVersion?: string
+      }
       const major = Number(/^v?(\d+)/.exec(version.kustomizeVersion ?? '')?.[1] ?? 0)
       if (major >= 4) return { path: file, why: `${file} (kustomize ${version.kustomizeVersion})` }
       seen.push(`${file} has kustomize ${version.kustomizeVersion ?? 'unknown'} (too old)`)
@@ -124,8 +129,15 @@ const SECRET_STAND_INS: Record<string, string> = {
 
 type Rendering = [name: 'base' | 'dev overlay' | 'keda overlay' | 'production overlay' | 'base (files, no renderer)', objs: K8sObject[]]
 const renderings: Rendering[] = kubectl.path
-  ? [['base', render('k8s/base')], ['dev overlay', render('k8s/overlays/dev')], ['keda overlay', render('k8s/overlays/keda')], ['production overlay', render('k8s/overlays/production')]]
-  : ci ? [] : [['base (files, no renderer)', readBase()]]
+  ? [
+      ['base', render('k8s/base')],
+      ['dev overlay', render('k8s/overlays/dev')],
+      ['keda overlay', render('k8s/overlays/keda')],
+      ['production overlay', render('k8s/overlays/production')],
+    ]
+  : ci
+    ? []
+    : [['base (files, no renderer)', readBase()]]
 const ofKind = <T>(objs: K8sObject[], kind: string) => objs.filter((o) => o.kind === kind) as unknown as (T & K8sObject)[]
 const targetOf = (d: IDeployment | IJob) => d.spec?.template.spec?.containers[0]?.env?.find((e) => e.name === 'TARGET')?.value
 
@@ -182,7 +194,8 @@ function validateKeda(o: K8sObject): void {
     for (const t of spec.triggers as { type?: unknown; metadata?: Record<string, unknown> }[]) {
       if (typeof t.type !== 'string') throw new Error(`ScaledObject ${o.metadata.name}: a trigger without type`)
       // KEDA reads trigger metadata as strings only.
-      for (const [k, v] of Object.entries(t.metadata ?? {})) if (typeof v !== 'string') throw new Error(`ScaledObject ${o.metadata.name}: trigger metadata ${k} must be a string`)
+      for (const [k, v] of Object.entries(t.metadata ?? {}))
+        if (typeof v !== 'string') throw new Error(`ScaledObject ${o.metadata.name}: trigger metadata ${k} must be a string`)
     }
   } else if (!Array.isArray(spec.secretTargetRef)) throw new Error(`TriggerAuthentication ${o.metadata.name}: secretTargetRef`)
 }
@@ -217,7 +230,12 @@ it('renders with kubectl kustomize (a renderer is required in CI)', () => {
 })
 
 it('the validator rejects an invalid Deployment (so the checks below mean something)', () => {
-  const bad = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'x' }, spec: { selector: {}, template: { spec: { containers: [{ image: 'x' }] } } } }
+  const bad = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'x' },
+    spec: { selector: {}, template: { spec: { containers: [{ image: 'x' }] } } },
+  }
   expect(() => new Deployment(bad as unknown as IDeployment).validate()).toThrow()
 })
 
@@ -234,7 +252,14 @@ describe.each(renderings.length ? renderings : [['none' as Rendering[0], [] as K
   const services = ofKind<IService>(objs, 'Service')
   const policies = ofKind<INetworkPolicy>(objs, 'NetworkPolicy')
   const hpas = ofKind<IHorizontalPodAutoscaler>(objs, 'HorizontalPodAutoscaler')
-  const scaledObjects = ofKind<{ spec: { scaleTargetRef: { name: string }; minReplicaCount?: number; maxReplicaCount?: number; triggers: { type: string; metadata: Record<string, string>; authenticationRef?: { name: string } }[] } }>(objs, 'ScaledObject')
+  const scaledObjects = ofKind<{
+    spec: {
+      scaleTargetRef: { name: string }
+      minReplicaCount?: number
+      maxReplicaCount?: number
+      triggers: { type: string; metadata: Record<string, string>; authenticationRef?: { name: string } }[]
+    }
+  }>(objs, 'ScaledObject')
   const portal = deployments.filter((d) => d.metadata.labels?.['app.kubernetes.io/name'] === 'trust-portal')
   const byTarget = new Map(portal.map((d) => [targetOf(d), d]))
   const podLabels = (d: IDeployment | IStatefulSet) => d.spec?.template.metadata?.labels ?? {}
@@ -364,10 +389,14 @@ describe.each(renderings.length ? renderings : [['none' as Rendering[0], [] as K
   })
 
   it('keeps credentials out of ConfigMaps', () => {
-    const secretNames = Object.entries(variables).filter(([, v]) => (v as { secret?: boolean }).secret).map(([k]) => k)
+    const secretNames = Object.entries(variables)
+      .filter(([, v]) => (v as { secret?: boolean }).secret)
+      .map(([k]) => k)
     expect(secretNames).toContain('DATABASE_URL')
     const maps = objs.filter((o) => o.kind === 'ConfigMap') as unknown as { metadata: { name: string }; data?: Record<string, string> }[]
-    const datas = maps.length ? maps.map((m) => [m.metadata.name, m.data ?? {}] as const) : [['portal-config', generatedConfigMap('portal-config')!] as const, ['portal-storage', generatedConfigMap('portal-storage')!] as const]
+    const datas = maps.length
+      ? maps.map((m) => [m.metadata.name, m.data ?? {}] as const)
+      : [['portal-config', generatedConfigMap('portal-config')!] as const, ['portal-storage', generatedConfigMap('portal-storage')!] as const]
     for (const [mapName, data] of datas) {
       for (const [key, value] of Object.entries(data)) {
         expect({ mapName, key, secret: secretNames.includes(key) || /PASSWORD|SECRET|TOKEN|_KEY$/.test(key) }).toEqual({ mapName, key, secret: false })
@@ -397,7 +426,10 @@ describe.each(renderings.length ? renderings : [['none' as Rendering[0], [] as K
       expect(byTarget.get(ref.name)?.spec?.replicas).toBeUndefined()
     }
     for (const h of hpas) expect(h.spec?.scaleTargetRef.kind).toBe('Deployment')
-    const mins = [...hpas.map((h) => [h.spec!.scaleTargetRef.name, h.spec!.minReplicas ?? 1] as const), ...scaledObjects.map((s) => [s.spec.scaleTargetRef.name, s.spec.minReplicaCount ?? 0] as const)]
+    const mins = [
+      ...hpas.map((h) => [h.spec!.scaleTargetRef.name, h.spec!.minReplicas ?? 1] as const),
+      ...scaledObjects.map((s) => [s.spec.scaleTargetRef.name, s.spec.minReplicaCount ?? 0] as const),
+    ]
     // Two at least everywhere but in the dev overlay (one of each on a laptop's cluster).
     for (const [target, min] of mins) expect({ target, min: min >= 2 }).toEqual({ target, min: name !== 'dev overlay' })
     if (name === 'production overlay') for (const [, min] of mins) expect(min).toBeGreaterThanOrEqual(2)
@@ -413,7 +445,10 @@ describe.each(renderings.length ? renderings : [['none' as Rendering[0], [] as K
     expect(scaledObjects.map((s) => s.spec.scaleTargetRef.name).sort()).toEqual([...WORKERS].sort())
     const prefix = configEnv()['QUEUE_PREFIX']
     expect(prefix).toBe('portal')
-    const auths = objs.filter((o) => o.kind === 'TriggerAuthentication') as unknown as { metadata: { name: string }; spec: { secretTargetRef: { parameter: string; name: string; key: string }[] } }[]
+    const auths = objs.filter((o) => o.kind === 'TriggerAuthentication') as unknown as {
+      metadata: { name: string }
+      spec: { secretTargetRef: { parameter: string; name: string; key: string }[] }
+    }[]
     for (const w of WORKERS) {
       const so = scaledObjects.find((s) => s.spec.scaleTargetRef.name === w)!
       const redis = so.spec.triggers.filter((t) => t.type === 'redis')
@@ -432,7 +467,9 @@ describe.each(renderings.length ? renderings : [['none' as Rendering[0], [] as K
     const portalServices = services.filter((s) => s.metadata.labels?.['app.kubernetes.io/name'] === 'trust-portal')
     expect(portalServices.map((s) => s.metadata.name).sort()).toEqual([...HTTP_SERVICES].sort())
     for (const s of services) {
-      const workloads = [...deployments, ...statefulSets].filter((w) => Object.keys(s.spec?.selector ?? {}).length > 0 && matches({ matchLabels: s.spec!.selector! }, podLabels(w)))
+      const workloads = [...deployments, ...statefulSets].filter(
+        (w) => Object.keys(s.spec?.selector ?? {}).length > 0 && matches({ matchLabels: s.spec!.selector! }, podLabels(w)),
+      )
       expect({ service: s.metadata.name, workloads: workloads.length }).toEqual({ service: s.metadata.name, workloads: 1 })
       const containers = workloads[0]!.spec!.template.spec!.containers
       for (const p of s.spec?.ports ?? []) {
@@ -466,7 +503,7 @@ describe.each(renderings.length ? renderings : [['none' as Rendering[0], [] as K
         .filter((p) => matches(p.spec?.podSelector, podLabels(byTarget.get(target)!)) && p.spec?.policyTypes?.includes('Ingress'))
         .flatMap((p) => (p.spec?.ingress ?? []).flatMap((rule) => rule.from ?? [{}]))
     const gatewayLabels = podLabels(byTarget.get('gateway')!)
-    const fromGatewayOnly = (peer: (ReturnType<typeof peers>)[number]) => !peer.namespaceSelector && !peer.ipBlock && matches(peer.podSelector, gatewayLabels)
+    const fromGatewayOnly = (peer: ReturnType<typeof peers>[number]) => !peer.namespaceSelector && !peer.ipBlock && matches(peer.podSelector, gatewayLabels)
 
     const gw = peers('gateway')
     expect(gw.length).toBeGreaterThan(0)
@@ -587,7 +624,8 @@ describe('the local stack: infra/compose.yaml', () => {
     // Whatever is waited for as healthy has a health check.
     for (const [n, s] of Object.entries(services)) {
       for (const [dep, { condition }] of Object.entries(s.depends_on ?? {})) {
-        if (condition === 'service_healthy') expect({ n, dep, healthcheck: Boolean(services[dep]?.healthcheck?.test?.length) }).toEqual({ n, dep, healthcheck: true })
+        if (condition === 'service_healthy')
+          expect({ n, dep, healthcheck: Boolean(services[dep]?.healthcheck?.test?.length) }).toEqual({ n, dep, healthcheck: true })
       }
     }
     expect(services['postgres']!.volumes).toContain('./postgres-app-role.sh:/docker-entrypoint-initdb.d/10-app-role.sh:ro')

@@ -13,7 +13,8 @@ import { callAs, type SignedUp, signUp, startTestPortal, type TestPortal } from 
 
 const CAIQ = path.resolve(process.cwd(), 'tests/fixtures/questionnaires/csa-caiq-v1.1-09-01-2011.xlsx')
 
-const SAMPLE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{[a-zA-Z_][a-zA-Z0-9_]*="(?:\\.|[^"\\])*"(?:,[a-zA-Z_][a-zA-Z0-9_]*="(?:\\.|[^"\\])*")*\})? (-?[0-9.e+-]+|NaN|[+-]Inf)( -?\d+)?$/
+const SAMPLE =
+  /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{[a-zA-Z_][a-zA-Z0-9_]*="(?:\\.|[^"\\])*"(?:,[a-zA-Z_][a-zA-Z0-9_]*="(?:\\.|[^"\\])*")*\})? (-?[0-9.e+-]+|NaN|[+-]Inf)( -?\d+)?$/
 
 /** Prometheus text exposition, checked line by line: the sample names, or an error naming the bad line. */
 function parsePrometheus(text: string): { names: Set<string>; samples: { name: string; labels: string; value: number }[] } {
@@ -57,12 +58,21 @@ describe('metrics and logs of the whole portal (TARGET=all)', () => {
     const portal: Portal = await startPortal(config, logger)
     await portal.server.listen({ port: 0, host: '127.0.0.1' })
     const { port } = portal.server.server.address() as { port: number }
-    tp = { portal, dataDir, url: `http://127.0.0.1:${port}`, stop: async () => {
-      await portal.stop()
-      await rm(dataDir, { recursive: true, force: true })
-    } }
+    tp = {
+      portal,
+      dataDir,
+      url: `http://127.0.0.1:${port}`,
+      stop: async () => {
+        await portal.stop()
+        await rm(dataDir, { recursive: true, force: true })
+      },
+    }
     alice = await signUp(tp, 'alice@metrics-corp.example')
-    const company = await callAs(tp, alice, 'POST', '/api/companys', { companyName: 'Measured Bank', compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' })
+    const company = await callAs(tp, alice, 'POST', '/api/companys', {
+      companyName: 'Measured Bank',
+      compliance_bucket: 'compliance',
+      questionnaires_bucket: 'questionnaires',
+    })
     const form = new FormData()
     form.append('company_id', (company.json.data as { _id: string })._id)
     form.append('files', new Blob([new Uint8Array(await readFile(CAIQ))]), 'caiq.xlsx')
@@ -73,7 +83,7 @@ describe('metrics and logs of the whole portal (TARGET=all)', () => {
   })
   afterAll(async () => tp?.stop())
 
-  it('answers /metrics in Prometheus text with the portal\'s and the process\'s metrics', async () => {
+  it("answers /metrics in Prometheus text with the portal's and the process's metrics", async () => {
     // Not to a request that came through a proxy (the ingress): only the scraper calling the pod gets them.
     expect((await fetch(`${tp.url}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.9' } })).status).toBe(404)
     const res = await fetch(`${tp.url}/metrics`)
@@ -90,8 +100,10 @@ describe('metrics and logs of the whole portal (TARGET=all)', () => {
     expect(samples.filter((s) => s.name === 'portal_queue_jobs' && /queue="draft-answers"/.test(s.labels)).map((s) => s.value)).toEqual([0, 0, 0])
   })
 
-  it('keeps a request id it was given and writes it, and the tenant, on the request\'s lines', async () => {
-    const res = await fetch(`${tp.url}/api/companys`, { headers: { authorization: `Bearer ${alice.token}`, dbname: alice.dbName, 'x-request-id': 'edge-4f1c2a9b' } })
+  it("keeps a request id it was given and writes it, and the tenant, on the request's lines", async () => {
+    const res = await fetch(`${tp.url}/api/companys`, {
+      headers: { authorization: `Bearer ${alice.token}`, dbname: alice.dbName, 'x-request-id': 'edge-4f1c2a9b' },
+    })
     expect(res.status).toBe(200)
     expect(res.headers.get('x-request-id')).toBe('edge-4f1c2a9b')
     const mine = lines.filter((l) => l['reqId'] === 'edge-4f1c2a9b')
@@ -114,30 +126,31 @@ describe('metrics and logs of the whole portal (TARGET=all)', () => {
 const realServers = Boolean(process.env['TEST_DATABASE_URL'] && process.env['NATS_URL'] && process.env['REDIS_URL'])
 
 // Only where the real servers are configured (CI sets them), as the other split-mode suites.
-if (realServers) describe('metrics of a service alone in its process (split mode)', () => {
-  let tp: TestPortal
+if (realServers)
+  describe('metrics of a service alone in its process (split mode)', () => {
+    let tp: TestPortal
 
-  beforeAll(async () => {
-    tp = await startTestPortal({
-      db: 'pg',
-      listen: true,
-      env: {
-        TARGET: 'questionnaire',
-        IDENTITY_URL: 'http://127.0.0.1:9', // keys fetched on first use; none is needed here
-        NATS_URL: process.env['NATS_URL']!,
-        REDIS_URL: process.env['REDIS_URL']!,
-        QUEUE_PREFIX: `it-metrics-${crypto.randomUUID()}`,
-      },
+    beforeAll(async () => {
+      tp = await startTestPortal({
+        db: 'pg',
+        listen: true,
+        env: {
+          TARGET: 'questionnaire',
+          IDENTITY_URL: 'http://127.0.0.1:9', // keys fetched on first use; none is needed here
+          NATS_URL: process.env['NATS_URL']!,
+          REDIS_URL: process.env['REDIS_URL']!,
+          QUEUE_PREFIX: `it-metrics-${crypto.randomUUID()}`,
+        },
+      })
+    })
+    afterAll(async () => tp?.stop())
+
+    it('answers its own /metrics, with the depth of the queues it adds to', async () => {
+      await tp.portal.ctx.queue!.add('extract-questions', { probe: true }) // no worker here: it waits
+      const res = await fetch(`${tp.url}/metrics`)
+      expect(res.status).toBe(200)
+      const { names, samples } = parsePrometheus(await res.text())
+      for (const name of [...PORTAL_METRICS, ...PROCESS_METRICS]) expect(names).toContain(name)
+      expect(samples.find((s) => s.name === 'portal_queue_jobs' && s.labels === '{queue="extract-questions",state="waiting"}')?.value).toBe(1)
     })
   })
-  afterAll(async () => tp?.stop())
-
-  it('answers its own /metrics, with the depth of the queues it adds to', async () => {
-    await tp.portal.ctx.queue!.add('extract-questions', { probe: true }) // no worker here: it waits
-    const res = await fetch(`${tp.url}/metrics`)
-    expect(res.status).toBe(200)
-    const { names, samples } = parsePrometheus(await res.text())
-    for (const name of [...PORTAL_METRICS, ...PROCESS_METRICS]) expect(names).toContain(name)
-    expect(samples.find((s) => s.name === 'portal_queue_jobs' && s.labels === '{queue="extract-questions",state="waiting"}')?.value).toBe(1)
-  })
-})

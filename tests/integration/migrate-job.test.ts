@@ -70,7 +70,7 @@ describe('migration Job: TARGET=migrate, then services with DB_MIGRATE=off as po
     await rm(dataDir, { recursive: true, force: true })
   })
 
-  it('TARGET=migrate runs alone and needs the owner\'s DATABASE_URL', () => {
+  it("TARGET=migrate runs alone and needs the owner's DATABASE_URL", () => {
     expect(() => loadConfig({ TARGET: 'migrate' })).toThrow('TARGET=migrate: set DATABASE_URL')
     expect(() => loadConfig({ TARGET: 'migrate,identity', DATABASE_URL: scratch.url })).toThrow('TARGET=migrate runs alone')
     const config = loadConfig({ TARGET: 'migrate', DATABASE_URL: scratch.url, DB_MIGRATE: 'off' })
@@ -83,19 +83,25 @@ describe('migration Job: TARGET=migrate, then services with DB_MIGRATE=off as po
     expect({ code: first.code, output: first.output }).toEqual({ code: 0, output: expect.stringContaining('migrations done') })
     for (const s of SCHEMAS) expect(first.output).toContain(`"schema":"${s}"`)
 
-    const schemas = await query<{ name: string; usage: boolean; create: boolean; migrations: number }>(scratch.url, `
+    const schemas = await query<{ name: string; usage: boolean; create: boolean; migrations: number }>(
+      scratch.url,
+      `
       select n.nspname as name, has_schema_privilege('${APP_ROLE}', n.nspname, 'USAGE') as usage,
              has_schema_privilege('${APP_ROLE}', n.nspname, 'CREATE') as create,
              (select count(*)::int from pg_tables t where t.schemaname = n.nspname) as migrations
-      from pg_namespace n where n.nspname in (${SCHEMAS.map((s) => `'${s}'`).join(',')}) order by 1`)
+      from pg_namespace n where n.nspname in (${SCHEMAS.map((s) => `'${s}'`).join(',')}) order by 1`,
+    )
     expect(schemas.map((s) => s.name)).toEqual([...SCHEMAS].sort())
     for (const s of schemas) expect(s).toMatchObject({ usage: true, create: false })
     for (const s of schemas) expect(s.migrations).toBeGreaterThan(1)
     // Every table of every schema: the app role reads and writes rows, owns none.
-    const rights = await query<{ table: string; dml: boolean; owner: string }>(scratch.url, `
+    const rights = await query<{ table: string; dml: boolean; owner: string }>(
+      scratch.url,
+      `
       select schemaname || '.' || tablename as table, tableowner as owner,
         has_table_privilege('${APP_ROLE}', schemaname || '.' || tablename, 'SELECT,INSERT,UPDATE,DELETE') as dml
-      from pg_tables where schemaname in (${SCHEMAS.map((s) => `'${s}'`).join(',')})`)
+      from pg_tables where schemaname in (${SCHEMAS.map((s) => `'${s}'`).join(',')})`,
+    )
     for (const r of rights) expect({ table: r.table, dml: r.dml, ownedByApp: r.owner === APP_ROLE }).toEqual({ table: r.table, dml: true, ownedByApp: false })
 
     const again = await runHost(env)
@@ -106,8 +112,10 @@ describe('migration Job: TARGET=migrate, then services with DB_MIGRATE=off as po
     // What a deployment does once: the app role logs in (k8s/README.md, infra/postgres-app-role.sh).
     await query(adminUrl!, `alter role ${APP_ROLE} login`)
     appUrl = as(scratch.url, APP_ROLE)
-    const [me] = await query<{ user: string; super: boolean; bypass: boolean; createrole: boolean }>(appUrl,
-      `select current_user as user, rolsuper as super, rolbypassrls as bypass, rolcreaterole as createrole from pg_roles where rolname = current_user`)
+    const [me] = await query<{ user: string; super: boolean; bypass: boolean; createrole: boolean }>(
+      appUrl,
+      `select current_user as user, rolsuper as super, rolbypassrls as bypass, rolcreaterole as createrole from pg_roles where rolname = current_user`,
+    )
     expect(me).toEqual({ user: APP_ROLE, super: false, bypass: false, createrole: false })
     await expect(query(appUrl, 'create table identity.not_allowed (id int)')).rejects.toThrow(/permission denied/)
     await expect(query(appUrl, 'create table public.not_allowed (id int)')).rejects.toThrow(/permission denied/)
@@ -142,7 +150,10 @@ describe('migration Job: TARGET=migrate, then services with DB_MIGRATE=off as po
     const empty = await createScratchDatabase(adminUrl!)
     try {
       await expect(startTestPortal({ env: { DATABASE_URL: as(empty.url, APP_ROLE), DB_MIGRATE: 'off' } })).rejects.toThrow()
-      const [made] = await query<{ n: number }>(empty.url, `select count(*)::int as n from pg_namespace where nspname in (${SCHEMAS.map((s) => `'${s}'`).join(',')})`)
+      const [made] = await query<{ n: number }>(
+        empty.url,
+        `select count(*)::int as n from pg_namespace where nspname in (${SCHEMAS.map((s) => `'${s}'`).join(',')})`,
+      )
       expect(made!.n).toBe(0)
     } finally {
       await empty.drop()

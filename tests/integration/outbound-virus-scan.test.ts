@@ -26,7 +26,9 @@ describe('virus scan of inbound attachments', () => {
     fd.append('file', new Blob([new Uint8Array(bytes)]), name)
     return callAs(tp, recipient, 'PUT', '/api/outbound/attachment', fd)
   }
-  const attachments = async () => ((await callAs(tp, recipient, 'GET', `/api/outbound/${outboundId}`)).json.data as { file: { questions: { attachments: unknown[] }[] } }).file.questions[0]!.attachments
+  const attachments = async () =>
+    ((await callAs(tp, recipient, 'GET', `/api/outbound/${outboundId}`)).json.data as { file: { questions: { attachments: unknown[] }[] } }).file.questions[0]!
+      .attachments
 
   beforeAll(async () => {
     clamd = await startFakeClamd()
@@ -37,10 +39,17 @@ describe('virus scan of inbound attachments', () => {
     fd.append('email', 'ciso@scanned.example')
     fd.append('files', new Blob([new Uint8Array(await readFile(VSA))]), 'vsa.xlsx')
     outboundId = ((await callAs(tp, alice, 'POST', '/api/outbound/save', fd)).json.data as { outboundId: string }).outboundId
-    const capability = await until('the link', async () => (await readOutbox(tp.dataDir, 'ciso@scanned.example')).at(-1)?.text.match(/\/inbound\/review\/([\w-]+)/)?.[1])
+    const capability = await until(
+      'the link',
+      async () => (await readOutbox(tp.dataDir, 'ciso@scanned.example')).at(-1)?.text.match(/\/inbound\/review\/([\w-]+)/)?.[1],
+    )
     const session = (await (await fetch(`${tp.url}/api/inbound/${capability}`)).json()) as { data: { token: string; dbName: string } }
     recipient = { userId: '', token: session.data.token, dbName: session.data.dbName, email: 'ciso@scanned.example' }
-    questionId = await until('extraction', async () => ((await callAs(tp, recipient, 'GET', `/api/outbound/${outboundId}`)).json.data as { file: { questions: { _id: string }[] } }).file.questions[0]?._id)
+    questionId = await until(
+      'extraction',
+      async () =>
+        ((await callAs(tp, recipient, 'GET', `/api/outbound/${outboundId}`)).json.data as { file: { questions: { _id: string }[] } }).file.questions[0]?._id,
+    )
   }, 120_000)
   afterAll(async () => {
     await tp?.stop()

@@ -53,14 +53,22 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
     const json = (await res.json()) as { code?: string; message?: string; data?: { token: string; dbName: string; outboundId: string; email: string } }
     return { status: res.status, json, user: json.data ? { userId: '', token: json.data.token, dbName: json.data.dbName, email: json.data.email } : undefined }
   }
-  const detail = async (user: SignedUp, id = outboundId) => (await api(user, 'GET', `/api/outbound/${id}`)).json.data as {
-    status: boolean; state: string; total: number; answered: number; readOnly: boolean; clientName: string; email: string
-    file: { questions: { _id: string; questionId: string; question: string; answer: string; attachments: { _id: string; fileName: string }[] }[] }
-  }
-  const extracted = (user: SignedUp, id: string) => until('extraction', async () => {
-    const d = await detail(user, id)
-    return d.state === 'ready' || d.state === 'failed' ? d : undefined
-  })
+  const detail = async (user: SignedUp, id = outboundId) =>
+    (await api(user, 'GET', `/api/outbound/${id}`)).json.data as {
+      status: boolean
+      state: string
+      total: number
+      answered: number
+      readOnly: boolean
+      clientName: string
+      email: string
+      file: { questions: { _id: string; questionId: string; question: string; answer: string; attachments: { _id: string; fileName: string }[] }[] }
+    }
+  const extracted = (user: SignedUp, id: string) =>
+    until('extraction', async () => {
+      const d = await detail(user, id)
+      return d.state === 'ready' || d.state === 'failed' ? d : undefined
+    })
   const outboundDb = () => schemaDb<OutboundDb>(systemView(tp.portal.ctx.db!), 'outbound')
 
   beforeAll(async () => {
@@ -76,7 +84,9 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
     expect(created.status).toBe(201)
     const id = (created.json.data as { template: { _id: string } }).template._id
     const ready = await until('template extraction', async () => {
-      const t = (await api(alice, 'GET', `/api/questionnaire-templates/${id}`)).json.data as { template: { state: string; total: number; fileName: string; fileSize: number } }
+      const t = (await api(alice, 'GET', `/api/questionnaire-templates/${id}`)).json.data as {
+        template: { state: string; total: number; fileName: string; fileSize: number }
+      }
       return t.template.state === 'ready' ? t : undefined
     })
     expect(ready.template).toMatchObject({ fileName: 'SIGLite.xlsx', total: 36, fileSize: (await readFile(SIG)).length })
@@ -85,7 +95,9 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
     expect((await api(bob, 'GET', '/api/questionnaire-templates')).json.data).toEqual([])
     expect((await api(bob, 'GET', `/api/questionnaire-templates/${id}`)).status).toBe(404)
 
-    const { questions } = (await api(alice, 'GET', `/api/questionnaire-templates/${id}/questions`)).json.data as { questions: { _id: string; questionId: string; question: string }[] }
+    const { questions } = (await api(alice, 'GET', `/api/questionnaire-templates/${id}/questions`)).json.data as {
+      questions: { _id: string; questionId: string; question: string }[]
+    }
     expect(questions).toHaveLength(36)
     const edited = [{ ...questions[0]!, question: 'Do you encrypt backups at rest?' }, ...questions.slice(2), { question: 'Who is your security officer?' }]
     const saved = await api(alice, 'PUT', `/api/questionnaire-templates/${id}/questions`, { questions: edited })
@@ -110,7 +122,9 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
     expect((await api(alice, 'DELETE', `/api/questionnaire-templates/${id}`)).status).toBe(200)
     expect((await api(alice, 'GET', `/api/questionnaire-templates/${id}`)).status).toBe(404)
     // What was sent keeps its file and questions.
-    expect((await api(alice, 'GET', `/api/outbound/${(sent.json.data as { outboundId: string }).outboundId}/download`)).bytes.equals(await readFile(SIG))).toBe(true)
+    expect((await api(alice, 'GET', `/api/outbound/${(sent.json.data as { outboundId: string }).outboundId}/download`)).bytes.equals(await readFile(SIG))).toBe(
+      true,
+    )
   }, 120_000)
 
   it('refuses a send without what the spec requires, with its words', async () => {
@@ -126,7 +140,12 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
   })
 
   it('sends a workbook: extracted, the recipient emailed a link of 256 bits that opens a restricted session', async () => {
-    const sent = await api(alice, 'POST', '/api/outbound/save', form({ clientName: 'Globex', email: 'cio@globex.example', expiresInDays: '14' }, ['VSA Core.xlsx', await readFile(VSA)]))
+    const sent = await api(
+      alice,
+      'POST',
+      '/api/outbound/save',
+      form({ clientName: 'Globex', email: 'cio@globex.example', expiresInDays: '14' }, ['VSA Core.xlsx', await readFile(VSA)]),
+    )
     expect(sent.status).toBe(201)
     outboundId = (sent.json.data as { outboundId: string }).outboundId
     const ready = await extracted(alice, outboundId)
@@ -148,7 +167,10 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
     const claims = JSON.parse(Buffer.from(recipient.token.split('.')[1]!, 'base64url').toString())
     expect(claims).toMatchObject({ inb: true, obid: outboundId })
 
-    const list = (await api(alice, 'GET', '/api/outbound/list?page=1&pageSize=10')).json as { data: { _id: string; status: boolean; link: { revoked: boolean; expiresAt: string } }[]; total: number }
+    const list = (await api(alice, 'GET', '/api/outbound/list?page=1&pageSize=10')).json as {
+      data: { _id: string; status: boolean; link: { revoked: boolean; expiresAt: string } }[]
+      total: number
+    }
     const row = list.data.find((o) => o._id === outboundId)!
     expect(row.status).toBe(false)
     expect(row.link.revoked).toBe(false)
@@ -178,7 +200,9 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
       }
     }
     expect(await nextEvent('extracted')).toMatchObject({ outboundId, total: 20 })
-    expect((await api(recipient, 'PUT', '/api/outbound/answer', { outboundId, questionId: q1!._id, answer: '  ' })).json.message).toBe('Answer field is required')
+    expect((await api(recipient, 'PUT', '/api/outbound/answer', { outboundId, questionId: q1!._id, answer: '  ' })).json.message).toBe(
+      'Answer field is required',
+    )
     expect((await api(recipient, 'PUT', '/api/outbound/answer', { outboundId, answer: 'x' })).json.message).toBe('Question ID or Inbound ID is missing')
     const saved = await api(recipient, 'PUT', '/api/outbound/answer', { outboundId, questionId: q1!._id, answer: 'Yes, reviewed yearly by the CISO.' })
     expect(saved.status).toBe(200)
@@ -187,19 +211,40 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
     abort.abort()
     await api(alice, 'PUT', '/api/outbound/answer', { outboundId, questionId: q2!._id, answer: 'No' })
 
-    const attached = await api(recipient, 'PUT', '/api/outbound/attachment', form({ outboundId, questionId: q1!._id }, ['SOC 2 report.pdf', await readFile(PDF), 'file']))
+    const attached = await api(
+      recipient,
+      'PUT',
+      '/api/outbound/attachment',
+      form({ outboundId, questionId: q1!._id }, ['SOC 2 report.pdf', await readFile(PDF), 'file']),
+    )
     expect(attached.status).toBe(200)
     const attachmentId = (attached.json.data as { insertedAttachment: { _id: string; fileName: string } }).insertedAttachment._id
     expect((await api(recipient, 'PUT', '/api/outbound/attachment', form({ outboundId, questionId: q1!._id }))).json.message).toBe('Please select a file first')
-    const script = await api(recipient, 'PUT', '/api/outbound/attachment', form({ outboundId, questionId: q1!._id }, ['evil.pdf', Buffer.from('<script>alert(1)</script>'), 'file']))
+    const script = await api(
+      recipient,
+      'PUT',
+      '/api/outbound/attachment',
+      form({ outboundId, questionId: q1!._id }, ['evil.pdf', Buffer.from('<script>alert(1)</script>'), 'file']),
+    )
     expect(script.status).toBe(415)
 
-    const comment = await api(recipient, 'POST', '/api/outbound/comment/add', { outboundId, questionId: q1!._id, comment: '<b>See the report</b>', commentType: 'outbound' })
+    const comment = await api(recipient, 'POST', '/api/outbound/comment/add', {
+      outboundId,
+      questionId: q1!._id,
+      comment: '<b>See the report</b>',
+      commentType: 'outbound',
+    })
     expect(comment.json.data).toMatchObject({ comment: '<b>See the report</b>', commentType: 'inbound', user: { firstName: 'cio@globex.example' } })
-    expect((await api(alice, 'POST', '/api/outbound/comment/add', { outboundId, questionId: q1!._id, comment: ' ' })).json.message).toBe('Comment field is required')
-    expect((await api(alice, 'POST', '/api/outbound/comment/add', { questionId: q1!._id, comment: 'Thanks' })).json.message).toBe('Failed to add comment - no outbound ID')
+    expect((await api(alice, 'POST', '/api/outbound/comment/add', { outboundId, questionId: q1!._id, comment: ' ' })).json.message).toBe(
+      'Comment field is required',
+    )
+    expect((await api(alice, 'POST', '/api/outbound/comment/add', { questionId: q1!._id, comment: 'Thanks' })).json.message).toBe(
+      'Failed to add comment - no outbound ID',
+    )
     await api(alice, 'POST', '/api/outbound/comment/add', { outboundId, questionId: q1!._id, comment: 'Thanks!' })
-    const thread = (await api(recipient, 'GET', `/api/outbound/comment/list?questionId=${q1!._id}&outboundId=${outboundId}`)).json.data as { commentType: string }[]
+    const thread = (await api(recipient, 'GET', `/api/outbound/comment/list?questionId=${q1!._id}&outboundId=${outboundId}`)).json.data as {
+      commentType: string
+    }[]
     expect(thread.map((c) => c.commentType)).toEqual(['inbound', 'outbound'])
 
     const staffView = await detail(alice)
@@ -227,17 +272,34 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
     expect((await exchange(capability)).status).toBe(200)
 
     // The recipient's session on staff routes, of this service and of others: 403.
-    for (const [method, url] of [['GET', '/api/outbound/list'], ['GET', '/api/questionnaire-templates'], ['DELETE', `/api/outbound/${outboundId}`], ['GET', `/api/outbound/${outboundId}/export-report`],
-      ['GET', `/api/outbound/collaborators?outboundId=${outboundId}`], ['GET', '/api/companys'], ['GET', '/api/people']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/outbound/list'],
+      ['GET', '/api/questionnaire-templates'],
+      ['DELETE', `/api/outbound/${outboundId}`],
+      ['GET', `/api/outbound/${outboundId}/export-report`],
+      ['GET', `/api/outbound/collaborators?outboundId=${outboundId}`],
+      ['GET', '/api/companys'],
+      ['GET', '/api/people'],
+    ] as const) {
       expect([url, (await api(recipient, method, url)).status]).toEqual([url, 403])
     }
     // Another outbound of the same company: 403; its attachment ids through this link: 404.
-    const other = await api(alice, 'POST', '/api/outbound/save', form({ clientName: 'Initech', email: 'sec@initech.example' }, ['VSA.xlsx', await readFile(VSA)]))
+    const other = await api(
+      alice,
+      'POST',
+      '/api/outbound/save',
+      form({ clientName: 'Initech', email: 'sec@initech.example' }, ['VSA.xlsx', await readFile(VSA)]),
+    )
     const otherId = (other.json.data as { outboundId: string }).outboundId
     const otherQ = (await extracted(alice, otherId)).file.questions[0]!
     expect((await api(recipient, 'GET', `/api/outbound/${otherId}`)).status).toBe(403)
     expect((await api(recipient, 'PUT', '/api/outbound/answer', { outboundId: otherId, questionId: otherQ._id, answer: 'x' })).status).toBe(403)
-    const otherAttachment = await api(alice, 'PUT', '/api/outbound/attachment', form({ outboundId: otherId, questionId: otherQ._id }, ['a.pdf', await readFile(PDF), 'file']))
+    const otherAttachment = await api(
+      alice,
+      'PUT',
+      '/api/outbound/attachment',
+      form({ outboundId: otherId, questionId: otherQ._id }, ['a.pdf', await readFile(PDF), 'file']),
+    )
     const foreignId = (otherAttachment.json.data as { insertedAttachment: { _id: string } }).insertedAttachment._id
     const q1 = (await detail(recipient)).file.questions[0]!._id
     expect((await api(recipient, 'POST', '/api/outbound/attachment/download', { outboundId, questionId: q1, attachmentId: foreignId })).status).toBe(404)
@@ -271,7 +333,11 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
     await api(alice, 'POST', `/api/outbound/${otherId}/revoke`)
     expect((await api(otherSession, 'GET', `/api/outbound/${otherId}`)).status).toBe(410)
     // Expired: past its date, the same 410.
-    await outboundDb().updateTable('link').set({ expiresAt: new Date(Date.now() - 1000), revokedAt: null }).where('outboundId', '=', otherId).execute()
+    await outboundDb()
+      .updateTable('link')
+      .set({ expiresAt: new Date(Date.now() - 1000), revokedAt: null })
+      .where('outboundId', '=', otherId)
+      .execute()
     expect((await exchange(fresh)).status).toBe(410)
     expect((await api(otherSession, 'GET', `/api/outbound/${otherId}`)).status).toBe(410)
     // Deleted with its stored files: the sent workbook and the attachments.
@@ -298,7 +364,9 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
     expect((await api(dana, 'PUT', '/api/outbound/answer', { outboundId, questionId: q3, answer: 'N/A: no cardholder data.' })).status).toBe(200)
     await add('eve@globex.example')
     const eve = (await exchange(await linkMailedTo('eve@globex.example'))).user!
-    expect((await api(alice, 'DELETE', '/api/outbound/collaborator/remove', { outboundId, collaboratorEmail: 'eve@globex.example' })).json.data).toEqual(['dana@globex.example'])
+    expect((await api(alice, 'DELETE', '/api/outbound/collaborator/remove', { outboundId, collaboratorEmail: 'eve@globex.example' })).json.data).toEqual([
+      'dana@globex.example',
+    ])
     expect((await api(eve, 'GET', `/api/outbound/${outboundId}`)).status).toBe(410)
     const row = ((await api(alice, 'GET', '/api/outbound/list')).json.data as { _id: string; collaborators: string[] }[]).find((o) => o._id === outboundId)!
     expect(row.collaborators).toEqual(['dana@globex.example'])
@@ -312,14 +380,22 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
     const write = await api(recipient, 'PUT', '/api/outbound/answer', { outboundId, questionId: q1, answer: 'changed' })
     expect([write.status, write.json.code]).toEqual([409, 'ALREADY_SUBMITTED'])
     expect((await api(recipient, 'POST', `/api/outbound/${outboundId}/submit`)).status).toBe(409)
-    expect((await api(recipient, 'PUT', '/api/outbound/attachment', form({ outboundId, questionId: q1 }, ['b.pdf', await readFile(PDF), 'file']))).status).toBe(409)
-    expect(((await api(alice, 'GET', '/api/outbound/list')).json.data as { _id: string; status: boolean }[]).find((o) => o._id === outboundId)!.status).toBe(true)
+    expect((await api(recipient, 'PUT', '/api/outbound/attachment', form({ outboundId, questionId: q1 }, ['b.pdf', await readFile(PDF), 'file']))).status).toBe(
+      409,
+    )
+    expect(((await api(alice, 'GET', '/api/outbound/list')).json.data as { _id: string; status: boolean }[]).find((o) => o._id === outboundId)!.status).toBe(
+      true,
+    )
     const notice = await until('the completion notice', async () => (await readOutbox(tp.dataDir, alice.email)).find((m) => m.subject.includes('submitted')))
     expect(notice.text).toContain(`${PUBLIC}/outbound/review/${outboundId}`)
     expect((await readOutbox(tp.dataDir, 'dana@globex.example')).some((m) => m.subject.includes('submitted'))).toBe(true)
 
     // The sent workbook with the answers in their cells, checked; and the plain answers sheet.
-    const report = (await api(alice, 'GET', `/api/outbound/${outboundId}/export-report`)).json.data as { written: number; partial: number; verification: { verified: boolean } }
+    const report = (await api(alice, 'GET', `/api/outbound/${outboundId}/export-report`)).json.data as {
+      written: number
+      partial: number
+      verification: { verified: boolean }
+    }
     expect(report.verification.verified).toBe(true)
     expect(report.written + report.partial).toBe(3)
     const filled = await api(alice, 'GET', `/api/outbound/${outboundId}/with-answers`)
@@ -333,10 +409,26 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
   }, 60_000)
 
   it('reminds a recipient who answered nothing, once, with a fresh link', async () => {
-    const sent = await api(alice, 'POST', '/api/outbound/save', form({ clientName: 'Quiet Co', email: 'quiet@quiet.example' }, ['VSA.xlsx', await readFile(VSA)]))
+    const sent = await api(
+      alice,
+      'POST',
+      '/api/outbound/save',
+      form({ clientName: 'Quiet Co', email: 'quiet@quiet.example' }, ['VSA.xlsx', await readFile(VSA)]),
+    )
     await extracted(alice, (sent.json.data as { outboundId: string }).outboundId)
     const first = await linkMailedTo('quiet@quiet.example')
-    const deps = { db: outboundDb(), blobs: tp.portal.ctx.blobs!, scanner: createVirusScanner(undefined), bus: tp.portal.ctx.bus!, queue: tp.portal.ctx.queue!, mail: tp.portal.ctx.mail!, tokens: tp.portal.ctx.tokens, config: tp.portal.ctx.config, logger: tp.portal.ctx.logger, database: tp.portal.ctx.db! }
+    const deps = {
+      db: outboundDb(),
+      blobs: tp.portal.ctx.blobs!,
+      scanner: createVirusScanner(undefined),
+      bus: tp.portal.ctx.bus!,
+      queue: tp.portal.ctx.queue!,
+      mail: tp.portal.ctx.mail!,
+      tokens: tp.portal.ctx.tokens,
+      config: tp.portal.ctx.config,
+      logger: tp.portal.ctx.logger,
+      database: tp.portal.ctx.db!,
+    }
     expect(await sendReminders(deps, 0)).toBeGreaterThanOrEqual(1)
     const reminder = (await readOutbox(tp.dataDir, 'quiet@quiet.example')).at(-1)!
     expect(reminder.subject).toMatch(/^Reminder/)

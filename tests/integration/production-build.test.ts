@@ -50,11 +50,19 @@ describe('production build (compiled JavaScript, production dependencies only)',
     await upload('/api/fs/enterpriseapps-compliance-uploadfile', 'companyId', 'policies/basecamp_37signals/security_37signals_Security_Overview_2022-09.pdf')
     await upload('/api/questionnaires/save', 'company_id', 'questionnaires/csa-caiq-v3.0.1-09-01-2017.xlsx')
     const settled = (kind: string) =>
-      until(`${kind} read`, async () => {
-        const files = ((await (await fetch(`${portal.url}/api/${kind}/${companyId}`, { headers: auth })).json()) as { data: { state: string; error: string | null; total: number }[] }).data
-        if (files[0]?.state === 'failed') throw new Error(`${kind}: ${files[0].error}`)
-        return files[0]?.state === 'ready' ? files[0] : undefined
-      }, 90_000)
+      until(
+        `${kind} read`,
+        async () => {
+          const files = (
+            (await (await fetch(`${portal.url}/api/${kind}/${companyId}`, { headers: auth })).json()) as {
+              data: { state: string; error: string | null; total: number }[]
+            }
+          ).data
+          if (files[0]?.state === 'failed') throw new Error(`${kind}: ${files[0].error}`)
+          return files[0]?.state === 'ready' ? files[0] : undefined
+        },
+        90_000,
+      )
     await settled('compliancefile')
     expect((await settled('questionnaires')).total).toBe(294)
   }, 120_000)

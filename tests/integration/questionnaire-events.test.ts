@@ -21,11 +21,21 @@ describe('questionnaire progress events', () => {
   const auth = (u: SignedUp) => ({ authorization: `Bearer ${u.token}` })
 
   it('streams progress until every question is drafted, and only to the tenant', async () => {
-    const company = ((await (await fetch(`${tp.url}/api/companys`, { method: 'POST', headers: { ...auth(user), 'content-type': 'application/json' }, body: JSON.stringify({ companyName: 'Events Client', compliance_bucket: 'c', questionnaires_bucket: 'q' }) })).json()) as { data: { _id: string } }).data
+    const company = (
+      (await (
+        await fetch(`${tp.url}/api/companys`, {
+          method: 'POST',
+          headers: { ...auth(user), 'content-type': 'application/json' },
+          body: JSON.stringify({ companyName: 'Events Client', compliance_bucket: 'c', questionnaires_bucket: 'q' }),
+        })
+      ).json()) as { data: { _id: string } }
+    ).data
     const fd = new FormData()
     fd.append('company_id', company._id)
     fd.append('files', new Blob([new Uint8Array(await readFile(path.join(DATA, 'questionnaires/csa-caiq-v3.0.1-09-01-2017.xlsx')))]), 'caiq.xlsx')
-    const saved = (await (await fetch(`${tp.url}/api/questionnaires/save`, { method: 'POST', headers: auth(user), body: fd })).json()) as { data: { _id: string }[] }
+    const saved = (await (await fetch(`${tp.url}/api/questionnaires/save`, { method: 'POST', headers: auth(user), body: fd })).json()) as {
+      data: { _id: string }[]
+    }
     const id = saved.data[0]!._id
 
     expect((await fetch(`${tp.url}/api/questionnaires/${id}/events`, { headers: auth(other) })).status).toBe(404)
@@ -33,19 +43,32 @@ describe('questionnaire progress events', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toContain('text/event-stream')
     const text = await res.text() // the server ends the stream when drafting is done
-    const events = [...text.matchAll(/event: (\w+)\ndata: (.*)\n/g)].map((m) => ({ event: m[1], data: JSON.parse(m[2]!) as { drafted: number; total: number } }))
+    const events = [...text.matchAll(/event: (\w+)\ndata: (.*)\n/g)].map((m) => ({
+      event: m[1],
+      data: JSON.parse(m[2]!) as { drafted: number; total: number },
+    }))
     expect(events.at(-1)).toMatchObject({ event: 'drafted', data: { drafted: 294, total: 294 } })
     const progress = events.filter((e) => e.event === 'progress' && e.data.total === 294).map((e) => e.data.drafted)
     expect(progress).toEqual([...progress].sort((a, b) => a - b))
   }, 60_000)
 
   it('tells the stream when a file fails, with the reason, and ends it', async () => {
-    const company = ((await (await fetch(`${tp.url}/api/companys`, { method: 'POST', headers: { ...auth(user), 'content-type': 'application/json' }, body: JSON.stringify({ companyName: 'Failing Client', compliance_bucket: 'c', questionnaires_bucket: 'q' }) })).json()) as { data: { _id: string } }).data
+    const company = (
+      (await (
+        await fetch(`${tp.url}/api/companys`, {
+          method: 'POST',
+          headers: { ...auth(user), 'content-type': 'application/json' },
+          body: JSON.stringify({ companyName: 'Failing Client', compliance_bucket: 'c', questionnaires_bucket: 'q' }),
+        })
+      ).json()) as { data: { _id: string } }
+    ).data
     const fd = new FormData()
     fd.append('company_id', company._id)
     // A real workbook with no questions in it: extraction fails for good.
     fd.append('files', new Blob([new Uint8Array(await buildQuestionsWorkbook([]))]), 'empty.xlsx')
-    const saved = (await (await fetch(`${tp.url}/api/questionnaires/save`, { method: 'POST', headers: auth(user), body: fd })).json()) as { data: { _id: string }[] }
+    const saved = (await (await fetch(`${tp.url}/api/questionnaires/save`, { method: 'POST', headers: auth(user), body: fd })).json()) as {
+      data: { _id: string }[]
+    }
     const text = await (await fetch(`${tp.url}/api/questionnaires/${saved.data[0]!._id}/events`, { headers: auth(user) })).text()
     expect(text).toMatch(/event: failed\ndata: .*No questions were found in this file/)
   }, 60_000)

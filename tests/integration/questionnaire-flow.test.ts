@@ -23,10 +23,13 @@ afterAll(async () => {
 const embeddings = () => ({ EMBEDDING_MODEL: 'fake-embed', EMBEDDING_BASE_URL: fakes.embeddings.url })
 const variants: [string, { db?: DbKind; env: () => Record<string, string> }][] = [['embedded, full text', { env: () => ({}) }]]
 if (process.env['TEST_DATABASE_URL'] && process.env['REDIS_URL']) {
-  variants.push(['postgres, bullmq, hybrid with qdrant', {
-    db: 'pg',
-    env: () => ({ REDIS_URL: process.env['REDIS_URL']!, QUEUE_PREFIX: `it-${crypto.randomUUID()}`, ...embeddings(), QDRANT_URL: fakes.qdrant.url }),
-  }])
+  variants.push([
+    'postgres, bullmq, hybrid with qdrant',
+    {
+      db: 'pg',
+      env: () => ({ REDIS_URL: process.env['REDIS_URL']!, QUEUE_PREFIX: `it-${crypto.randomUUID()}`, ...embeddings(), QDRANT_URL: fakes.qdrant.url }),
+    },
+  ])
   variants.push(['embedded, hybrid with pgvector', { env: embeddings }])
 }
 
@@ -62,15 +65,26 @@ describe.each(variants)('questionnaire review, end to end (%s)', (_name, variant
       expect(res.status).toBe(400)
       expect(res.json.message).toBe(message)
     }
-    const created = await api(alice, 'POST', '/api/companys', { companyName: 'Big Bank', compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' })
+    const created = await api(alice, 'POST', '/api/companys', {
+      companyName: 'Big Bank',
+      compliance_bucket: 'compliance',
+      questionnaires_bucket: 'questionnaires',
+    })
     expect(created.status).toBe(201)
     companyId = (created.json.data as { _id: string })._id
-    expect((await api(alice, 'GET', '/api/companys')).json.data).toEqual([{ _id: companyId, companyName: 'Big Bank', complianceFolder: 'compliance', questionnairesFolder: 'questionnaires' }])
+    expect((await api(alice, 'GET', '/api/companys')).json.data).toEqual([
+      { _id: companyId, companyName: 'Big Bank', complianceFolder: 'compliance', questionnairesFolder: 'questionnaires' },
+    ])
     expect((await api(bob, 'GET', '/api/companys')).json.data).toEqual([])
   })
 
   it('refuses uploads that are not what they claim, before storing anything', async () => {
-    const fake = await api(alice, 'POST', '/api/fs/enterpriseapps-compliance-uploadfile', form({ companyId }, [['policy.pdf', Buffer.from('MZ this is an exe')]]))
+    const fake = await api(
+      alice,
+      'POST',
+      '/api/fs/enterpriseapps-compliance-uploadfile',
+      form({ companyId }, [['policy.pdf', Buffer.from('MZ this is an exe')]]),
+    )
     expect(fake.status).toBe(415)
     const notSheet = await api(alice, 'POST', '/api/questionnaires/save', form({ company_id: companyId }, [['q.xlsx', Buffer.from('just text')]]))
     expect(notSheet.status).toBe(415)
@@ -90,17 +104,35 @@ describe.each(variants)('questionnaire review, end to end (%s)', (_name, variant
       if (files[0]?.state === 'failed') throw new Error(files[0].error ?? 'failed')
       return files[0]?.state === 'ready' ? true : undefined
     })
-    const q = await api(alice, 'POST', '/api/questionnaires/save', form({ company_id: companyId, vendor_name: 'Big Bank' }, [['caiq v3.xlsx', await readFile(CAIQ)]]))
+    const q = await api(
+      alice,
+      'POST',
+      '/api/questionnaires/save',
+      form({ company_id: companyId, vendor_name: 'Big Bank' }, [['caiq v3.xlsx', await readFile(CAIQ)]]),
+    )
     expect(q.status).toBe(201)
     questionnaireId = (q.json.data as { _id: string }[])[0]!._id
     const done = await until('drafting to finish', async () => {
-      const list = (await api(alice, 'GET', `/api/questionnaires/${companyId}`)).json.data as { _id: string; state: string; total: number; drafted: number; error: string | null }[]
+      const list = (await api(alice, 'GET', `/api/questionnaires/${companyId}`)).json.data as {
+        _id: string
+        state: string
+        total: number
+        drafted: number
+        error: string | null
+      }[]
       const item = list.find((x) => x._id === questionnaireId)
       if (item?.state === 'failed') throw new Error(item.error ?? 'failed')
       return item && item.total > 0 && item.drafted === item.total ? item : undefined
     })
     expect(done.total).toBe(294)
-    const questions = (await api(alice, 'GET', `/api/getquestionlist/${questionnaireId}`)).json.data as { _id: string; questionId: string; answer: string; llmReviewRespons: number; retrievedNarrative: string; documentName: string }[]
+    const questions = (await api(alice, 'GET', `/api/getquestionlist/${questionnaireId}`)).json.data as {
+      _id: string
+      questionId: string
+      answer: string
+      llmReviewRespons: number
+      retrievedNarrative: string
+      documentName: string
+    }[]
     expect(questions).toHaveLength(294)
     expect(questions[0]!.questionId).toBe('AIS-01.1')
     // The offline drafter quotes only whole sentences that answer the question: every answer is
@@ -110,7 +142,7 @@ describe.each(variants)('questionnaire review, end to end (%s)', (_name, variant
     expect(cited.length).toBeGreaterThanOrEqual(5)
     expect(cited).toHaveLength(answered.length)
     expect(answered.filter((x) => /^\s*(#|\|)|\*\*|^\s*[-*]\s*$/m.test(x.answer))).toEqual([])
-    expect(questions.every((x) => x.answer === '' ? x.llmReviewRespons === 1 : true)).toBe(true)
+    expect(questions.every((x) => (x.answer === '' ? x.llmReviewRespons === 1 : true))).toBe(true)
     expect(cited[0]!.retrievedNarrative).toContain('SOC2policies.pdf, page')
 
     const [pdfEntry] = (await api(alice, 'GET', `/api/compliancefile/${companyId}`)).json.data as { _id: string }[]
@@ -123,7 +155,13 @@ describe.each(variants)('questionnaire review, end to end (%s)', (_name, variant
 
   it('saves a reviewed answer with its history, counts approvals, and hides it from other tenants', async () => {
     const [first] = (await api(alice, 'GET', `/api/getquestionlist/${questionnaireId}`)).json.data as { _id: string; answer: string }[]
-    const saved = await api(alice, 'PUT', '/api/questionnaires/answer', { questionId: first!._id, answer: 'Yes: OWASP ASVS and secure code review.', reviewstatus: true, llmstatus: true, answerHistory: [] })
+    const saved = await api(alice, 'PUT', '/api/questionnaires/answer', {
+      questionId: first!._id,
+      answer: 'Yes: OWASP ASVS and secure code review.',
+      reviewstatus: true,
+      llmstatus: true,
+      answerHistory: [],
+    })
     expect(saved.status).toBe(200)
     const data = saved.json.data as { answer: string; answerHistory: { answer: string; name: string }[] }
     expect(data.answer).toBe('Yes: OWASP ASVS and secure code review.')
@@ -131,9 +169,17 @@ describe.each(variants)('questionnaire review, end to end (%s)', (_name, variant
     expect((await api(alice, 'PUT', '/api/questionnaires/answer', { questionId: first!._id, answer: '  ' })).json.message).toBe('Answer field is required')
     // The CAIQ's Yes / No / Not Applicable columns are the question's choices; the reviewer picks one.
     expect((saved.json.data as { choices: string[] }).choices).toEqual(['Yes', 'No', 'Not Applicable'])
-    const wrong = await api(alice, 'PUT', '/api/questionnaires/answer', { questionId: first!._id, answer: 'Yes: OWASP ASVS and secure code review.', choiceValue: 'Maybe' })
+    const wrong = await api(alice, 'PUT', '/api/questionnaires/answer', {
+      questionId: first!._id,
+      answer: 'Yes: OWASP ASVS and secure code review.',
+      choiceValue: 'Maybe',
+    })
     expect([wrong.status, wrong.json.message]).toEqual([400, "Choice must be one of the question's options"])
-    const chosen = await api(alice, 'PUT', '/api/questionnaires/answer', { questionId: first!._id, answer: 'Yes: OWASP ASVS and secure code review.', choiceValue: 'Yes' })
+    const chosen = await api(alice, 'PUT', '/api/questionnaires/answer', {
+      questionId: first!._id,
+      answer: 'Yes: OWASP ASVS and secure code review.',
+      choiceValue: 'Yes',
+    })
     expect(chosen.json.data).toMatchObject({ choiceValue: 'Yes', llmstatus: true, answerHistory: data.answerHistory })
     const counts = await api(alice, 'GET', `/api/questionnaires/count/${questionnaireId}`)
     expect(counts.json).toMatchObject({ status: true, countOfApproved: 1, total: 294 })
@@ -152,13 +198,20 @@ describe.each(variants)('questionnaire review, end to end (%s)', (_name, variant
 
   it('keeps a comments thread per question, as plain text, for this tenant only', async () => {
     const [q] = (await api(alice, 'GET', `/api/getquestionlist/${questionnaireId}`)).json.data as { _id: string; answer: string }[]
-    const add = (user: SignedUp, body: Record<string, unknown>) => api(user, 'POST', '/api/enterprise/comment/add', { commentType: 'enterprise', questionnairesId: questionnaireId, ...body })
+    const add = (user: SignedUp, body: Record<string, unknown>) =>
+      api(user, 'POST', '/api/enterprise/comment/add', { commentType: 'enterprise', questionnairesId: questionnaireId, ...body })
     expect((await add(alice, { questionId: q!._id, comment: '   ' })).json.message).toBe('Comment field is required')
     expect((await add(alice, { comment: 'no question' })).json.message).toBe('Question ID is missing')
     const xss = '<img src=x onerror=alert(1)> please check the date'
     const added = await add(alice, { questionId: q!._id, comment: xss })
     expect(added.status).toBe(201)
-    expect(added.json.data).toMatchObject({ comment: xss, commentType: 'enterprise', questionId: q!._id, questionnairesId: questionnaireId, user: { firstName: 'Test', lastName: 'User' } })
+    expect(added.json.data).toMatchObject({
+      comment: xss,
+      commentType: 'enterprise',
+      questionId: q!._id,
+      questionnairesId: questionnaireId,
+      user: { firstName: 'Test', lastName: 'User' },
+    })
     // A comment sent with an answer (the spec's answer payload) joins the same thread.
     await api(alice, 'PUT', '/api/questionnaires/answer', { questionId: q!._id, answer: q!.answer || 'An answer', comment: 'Checked with the CISO' })
     const list = await api(alice, 'GET', `/api/enterprise/comment/list?questionId=${q!._id}&questionnairesId=${questionnaireId}`)
@@ -168,18 +221,24 @@ describe.each(variants)('questionnaire review, end to end (%s)', (_name, variant
     expect((await add(bob, { questionId: q!._id, comment: 'intrusion' })).status).toBe(404)
   })
 
-  it('answers a one-off question from the tenant\'s documents, with citations', async () => {
+  it("answers a one-off question from the tenant's documents, with citations", async () => {
     const res = await api(alice, 'POST', '/api/fs/generate-answer', { question: 'Is multi-factor authentication required for remote access?' })
     expect(res.status).toBe(200)
     const data = res.json.data as { answer: string; llmReviewRespons: number; citations: { documentName: string; page: number; text: string }[] }
     expect(data.answer.length).toBeGreaterThan(20)
     expect(data.citations.length).toBeGreaterThan(0)
     expect(data.citations[0]).toMatchObject({ documentName: 'SOC2policies.pdf', page: expect.any(Number) })
-    const generation = await api(alice, 'GET', `/api/fs/responsellm?question=${encodeURIComponent('Is multi-factor authentication required for remote access?')}`)
+    const generation = await api(
+      alice,
+      'GET',
+      `/api/fs/responsellm?question=${encodeURIComponent('Is multi-factor authentication required for remote access?')}`,
+    )
     expect(generation.json.generation).toBe(data.answer)
     expect((await api(alice, 'POST', '/api/fs/generate-answer', { question: '  ' })).json.message).toBe('Question is required')
     // Another tenant's documents are not evidence: bob has none, so nothing is drafted for him.
-    expect((await api(bob, 'POST', '/api/fs/generate-answer', { question: 'Is multi-factor authentication required for remote access?' })).json.data).toMatchObject({ answer: '', citations: [], llmReviewRespons: 1 })
+    expect(
+      (await api(bob, 'POST', '/api/fs/generate-answer', { question: 'Is multi-factor authentication required for remote access?' })).json.data,
+    ).toMatchObject({ answer: '', citations: [], llmReviewRespons: 1 })
   })
 
   it('exports questions_and_answers.xlsx and the customer workbook with the answers written in', async () => {
@@ -188,7 +247,12 @@ describe.each(variants)('questionnaire review, end to end (%s)', (_name, variant
     expect(plain.headers.get('content-disposition')).toContain('questions_and_answers.xlsx')
     const rows = (await readWorkbook(plain.bytes)).sheets[0]!.rows
     expect(rows).toHaveLength(295)
-    expect(rows[1]!.slice(1, 5)).toEqual(['AIS-01.1', expect.stringMatching(/^Do you use industry standards/), 'Yes: OWASP ASVS and secure code review.', 'Approved'])
+    expect(rows[1]!.slice(1, 5)).toEqual([
+      'AIS-01.1',
+      expect.stringMatching(/^Do you use industry standards/),
+      'Yes: OWASP ASVS and secure code review.',
+      'Approved',
+    ])
 
     const filled = await api(alice, 'GET', `/api/questionnaires/${questionnaireId}/with-answers`)
     expect(filled.status).toBe(200)
@@ -232,6 +296,8 @@ describe.each(variants)('questionnaire review, end to end (%s)', (_name, variant
   it('deletes the client with its files and index', async () => {
     expect((await api(alice, 'DELETE', '/api/companys', { id: companyId })).status).toBe(200)
     expect((await api(alice, 'GET', '/api/companys')).json.data).toEqual([])
-    expect(await tp.portal.ctx.blobs!.list(`${(JSON.parse(Buffer.from(alice.token.split('.')[1]!, 'base64url').toString()) as { tid: string }).tid}/`)).toEqual([])
+    expect(await tp.portal.ctx.blobs!.list(`${(JSON.parse(Buffer.from(alice.token.split('.')[1]!, 'base64url').toString()) as { tid: string }).tid}/`)).toEqual(
+      [],
+    )
   })
 })

@@ -12,13 +12,15 @@ import { dbKinds, type SignedUp, signUp, startTestPortal, type TestPortal } from
 const DATA = path.resolve(process.cwd(), 'tests/fixtures')
 const LIE = 'Yes, we are fully compliant with this requirement and certified for it.'
 // A client policy that answers three of the questionnaire's items outright, one of them with a No.
-const ACCESS_POLICY = textPdf([[
-  '# Access management',
-  'A periodic review of access rights is conducted every quarter by each system owner.',
-  'MFA is enabled for all sensitive operations, including production access and payments.',
-  '# Insurance',
-  'We are not covered by a cyber insurance policy at this time.',
-]])
+const ACCESS_POLICY = textPdf([
+  [
+    '# Access management',
+    'A periodic review of access rights is conducted every quarter by each system owner.',
+    'MFA is enabled for all sensitive operations, including production access and payments.',
+    '# Insurance',
+    'We are not covered by a cyber insurance policy at this time.',
+  ],
+])
 
 interface Question {
   question: string
@@ -70,9 +72,15 @@ describe.each(dbKinds())('drafting with a model on %s', (db) => {
     return call('POST', url, fd)
   }
 
-  it('drafts every question through the model, saving only what the cited evidence supports, as the model\'s', async () => {
-    const company = (await call('POST', '/api/companys', { companyName: 'Model Client', compliance_bucket: 'c', questionnaires_bucket: 'q' })).data as { _id: string }
-    await upload('/api/fs/enterpriseapps-compliance-uploadfile', { companyId: company._id }, path.join(DATA, 'policies/basecamp_37signals/security_37signals_Security_Overview_2022-09.pdf'))
+  it("drafts every question through the model, saving only what the cited evidence supports, as the model's", async () => {
+    const company = (await call('POST', '/api/companys', { companyName: 'Model Client', compliance_bucket: 'c', questionnaires_bucket: 'q' })).data as {
+      _id: string
+    }
+    await upload(
+      '/api/fs/enterpriseapps-compliance-uploadfile',
+      { companyId: company._id },
+      path.join(DATA, 'policies/basecamp_37signals/security_37signals_Security_Overview_2022-09.pdf'),
+    )
     const fd = new FormData()
     fd.append('companyId', company._id)
     fd.append('files', new Blob([new Uint8Array(ACCESS_POLICY)]), 'access-policy.pdf')
@@ -82,7 +90,8 @@ describe.each(dbKinds())('drafting with a model on %s', (db) => {
       if (files.length === 2 && files.every((f) => f.state === 'ready')) break
       await new Promise((r) => setTimeout(r, 200))
     }
-    const saved = (await upload('/api/questionnaires/save', { company_id: company._id }, path.join(DATA, 'questionnaires/intuitem/vendor-due-diligence.xlsx'))).data as { _id: string }[]
+    const saved = (await upload('/api/questionnaires/save', { company_id: company._id }, path.join(DATA, 'questionnaires/intuitem/vendor-due-diligence.xlsx')))
+      .data as { _id: string }[]
     const id = saved[0]!._id
     for (let i = 0; i < 150; i++) {
       const list = (await call('GET', `/api/questionnaires/${company._id}`)).data as { _id: string; total: number; drafted: number }[]
@@ -106,11 +115,17 @@ describe.each(dbKinds())('drafting with a model on %s', (db) => {
     // A statement that answers the item outright needs no review; a Yes the passage contradicts is cleared.
     const byText = (start: string) => questions.find((q) => q.question.startsWith(start))!
     expect(byText('A periodic review of access rights')).toMatchObject({
-      answer: 'A periodic review of access rights is conducted every quarter by each system owner.', documentName: 'access-policy.pdf', answerSource: 'model', llmReviewRespons: 0, reviewReason: '',
+      answer: 'A periodic review of access rights is conducted every quarter by each system owner.',
+      documentName: 'access-policy.pdf',
+      answerSource: 'model',
+      llmReviewRespons: 0,
+      reviewReason: '',
     })
     expect(byText('MFA is enabled')).toMatchObject({ answerSource: 'model', llmReviewRespons: 0, reviewReason: '' })
     expect(byText('The organisation is covered by a cyber insurance')).toMatchObject({
-      answer: 'We are not covered by a cyber insurance policy at this time.', answerSource: 'model', llmReviewRespons: 1,
+      answer: 'We are not covered by a cyber insurance policy at this time.',
+      answerSource: 'model',
+      llmReviewRespons: 1,
       reviewReason: 'No cited passage states the Yes / No / N.A. the model chose (cleared)',
     })
     // What it claimed without evidence is not saved anywhere, and no choice rides on it.

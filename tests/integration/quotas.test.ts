@@ -19,7 +19,10 @@ describe('daily quotas per company', () => {
     return api(user, 'POST', '/api/fs/enterpriseapps-compliance-uploadfile', fd)
   }
   const clientOf = async (user: SignedUp) =>
-    ((await api(user, 'POST', '/api/companys', { companyName: 'Quota Client', compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' })).json.data as { _id: string })._id
+    (
+      (await api(user, 'POST', '/api/companys', { companyName: 'Quota Client', compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' })).json
+        .data as { _id: string }
+    )._id
 
   beforeAll(async () => {
     tp = await startTestPortal({ listen: true, env: { TENANT_DAILY_FILES: '3', TENANT_DAILY_UPLOAD_MB: '1', TENANT_DAILY_DRAFTS: '2' } })
@@ -28,11 +31,15 @@ describe('daily quotas per company', () => {
   })
   afterAll(async () => tp?.stop())
 
-  it('refuses uploads past the day\'s file count, keeping none of the refused request', async () => {
+  it("refuses uploads past the day's file count, keeping none of the refused request", async () => {
     const client = await clientOf(alice)
     expect((await upload(alice, client, [pdf, pdf])).status).toBe(201)
     const refused = await upload(alice, client, [pdf, pdf]) // 4 > 3
-    expect([refused.status, refused.json.code, refused.json.message]).toEqual([429, 'QUOTA_EXCEEDED', "Your company has reached today's limit of uploads. Please try again tomorrow."])
+    expect([refused.status, refused.json.code, refused.json.message]).toEqual([
+      429,
+      'QUOTA_EXCEEDED',
+      "Your company has reached today's limit of uploads. Please try again tomorrow.",
+    ])
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(86_400)
     expect((await api(alice, 'GET', `/api/compliancefile/${client}`)).json.data).toHaveLength(2)
@@ -59,7 +66,11 @@ describe('daily quotas per company', () => {
     // Alice's questionnaire-side day is full; the trust center keeps its own count.
     for (let i = 0; i < 3; i++) expect((await document()).status).toBe(201)
     const refused = await document()
-    expect([refused.status, refused.json.code, refused.json.message]).toEqual([429, 'QUOTA_EXCEEDED', "Your company has reached today's limit of uploads. Please try again tomorrow."])
+    expect([refused.status, refused.json.code, refused.json.message]).toEqual([
+      429,
+      'QUOTA_EXCEEDED',
+      "Your company has reached today's limit of uploads. Please try again tomorrow.",
+    ])
     expect((await api(alice, 'GET', '/api/documentslist')).json.data).toHaveLength(3)
   })
 

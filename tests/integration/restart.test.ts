@@ -45,7 +45,11 @@ describe('restart of the embedded portal', () => {
       const people = await second.server.inject({ url: '/api/people', headers: { authorization: `Bearer ${token}` } })
       expect(people.statusCode).toBe(200)
       expect(people.json().data.map((p: { email: string }) => p.email)).toEqual(['kept@kept-co.example'])
-      const demoLogin = await second.server.inject({ method: 'POST', url: '/api/userlogin', payload: { email: 'admin@demo.example', password: first.demo!.password } })
+      const demoLogin = await second.server.inject({
+        method: 'POST',
+        url: '/api/userlogin',
+        payload: { email: 'admin@demo.example', password: first.demo!.password },
+      })
       expect(demoLogin.statusCode).toBe(200)
       const tenants = await second.server.inject({ method: 'POST', url: '/api/userlogin', payload: { email: 'kept@kept-co.example', password: 'Str0ng!pass' } })
       expect(tenants.json().data.dbName).toBe('kept_co')

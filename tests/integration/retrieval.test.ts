@@ -12,7 +12,6 @@ const labelled = { items: await labelledQuestions() }
 const PDF = path.resolve(process.cwd(), 'tests/fixtures/policies/open_access_policies/minimal-soc2_compiled.pdf')
 const SCHEMA = 'questionnaire'
 
-
 describe.each(testDatabaseKinds())('retrieval on %s', (_kind, open) => {
   let database: Database
   const tenantA = crypto.randomUUID()
@@ -45,14 +44,14 @@ describe.each(testDatabaseKinds())('retrieval on %s', (_kind, open) => {
     expect(hitRate).toBeGreaterThanOrEqual(0.9)
   })
 
-  it('never returns another tenant\'s chunks', async () => {
+  it("never returns another tenant's chunks", async () => {
     const db = knowledgeDb(database, SCHEMA)
     expect(await searchChunks(db, tenantA, 'quokka zebra cipher')).toEqual([])
     expect((await searchChunks(db, tenantB, 'quokka zebra cipher')).map((c) => c.documentName)).toEqual(['b.pdf'])
     expect(await searchChunks(db, tenantB, 'multi-factor authentication')).toEqual([])
   })
 
-  it('re-ingesting replaces a document\'s chunks and deleting removes them', async () => {
+  it("re-ingesting replaces a document's chunks and deleting removes them", async () => {
     const db = knowledgeDb(database, SCHEMA)
     const other = { id: crypto.randomUUID(), name: 'again.pdf' }
     const chunks = [{ ordinal: 0, page: 1, heading: 'Backups', text: 'Backups are restored in a quarterly restoration drill.' }]

@@ -11,13 +11,28 @@ import { callAs, type SignedUp, signUp, startTestPortal, type TestPortal, until 
 
 const SOC2 = path.resolve(process.cwd(), 'tests/fixtures/policies/open_access_policies/minimal-soc2_compiled.pdf')
 const QUESTIONS = [
-  'Is customer data encrypted at rest?', 'Is data encrypted in transit?', 'Is multi-factor authentication required for administrators?',
-  'Are backups performed and tested?', 'Is there an incident response plan?', 'Are access reviews performed periodically?',
-  'Are security events logged and monitored?', 'Do employees receive security awareness training?', 'Is there a vendor management program?',
+  'Is customer data encrypted at rest?',
+  'Is data encrypted in transit?',
+  'Is multi-factor authentication required for administrators?',
+  'Are backups performed and tested?',
+  'Is there an incident response plan?',
+  'Are access reviews performed periodically?',
+  'Are security events logged and monitored?',
+  'Do employees receive security awareness training?',
+  'Is there a vendor management program?',
   'Are changes to production reviewed and approved?',
 ]
 
-interface QuestionItem { _id: string; answer: string; answerSource: string; documentName: string; fileAndFolder: string; sourceDocumentId: string; sourcePage: number | null; llmstatus: boolean }
+interface QuestionItem {
+  _id: string
+  answer: string
+  answerSource: string
+  documentName: string
+  fileAndFolder: string
+  sourceDocumentId: string
+  sourcePage: number | null
+  llmstatus: boolean
+}
 
 describe('review sources, details and answered counts', () => {
   let tp: TestPortal
@@ -42,7 +57,11 @@ describe('review sources, details and answered counts', () => {
     tp = await startTestPortal({ listen: true })
     alice = await signUp(tp, 'alice@sources-one.example')
     bob = await signUp(tp, 'bob@sources-two.example')
-    companyId = ((await api(alice, 'POST', '/api/companys', { companyName: 'Global Bank', compliance_bucket: 'c', questionnaires_bucket: 'q' })).json.data as { _id: string })._id
+    companyId = (
+      (await api(alice, 'POST', '/api/companys', { companyName: 'Global Bank', compliance_bucket: 'c', questionnaires_bucket: 'q' })).json.data as {
+        _id: string
+      }
+    )._id
     docId = await upload('compliance', 'soc2 policies.pdf', await readFile(SOC2))
     await until('the document to be read', async () => {
       const list = (await api(alice, 'GET', `/api/compliancefile/${companyId}`)).json.data as { state: string }[]
@@ -51,7 +70,9 @@ describe('review sources, details and answered counts', () => {
     const rows = QUESTIONS.map((question, i) => ({ questionId: `S-${i + 1}`, question, answer: '', status: 'Not answered' as const, sources: '' }))
     questionnaireId = await upload('questionnaire', 'sources.xlsx', await buildQuestionsWorkbook(rows))
     await until('drafting to finish', async () => {
-      const item = ((await api(alice, 'GET', `/api/questionnaires/${companyId}`)).json.data as { _id: string; total: number; drafted: number; state: string }[]).find((f) => f._id === questionnaireId)
+      const item = (
+        (await api(alice, 'GET', `/api/questionnaires/${companyId}`)).json.data as { _id: string; total: number; drafted: number; state: string }[]
+      ).find((f) => f._id === questionnaireId)
       if (item?.state === 'failed') throw new Error('questionnaire failed')
       return item && item.total > 0 && item.drafted === item.total ? true : undefined
     })
@@ -67,7 +88,12 @@ describe('review sources, details and answered counts', () => {
     expect(res.headers.get('cache-control')).toMatch(/no-store/)
     expect(res.bytes.equals(await readFile(SOC2))).toBe(true)
     // Another tenant's id, another kind of file, no such file, not an id: 404, never the bytes.
-    for (const [user, id] of [[bob, docId], [alice, questionnaireId], [alice, crypto.randomUUID()], [alice, 'not-an-id']] as const) {
+    for (const [user, id] of [
+      [bob, docId],
+      [alice, questionnaireId],
+      [alice, crypto.randomUUID()],
+      [alice, 'not-an-id'],
+    ] as const) {
       const other = await api(user, 'GET', `/api/compliancefile/${id}/view`)
       expect(other.status).toBe(404)
       expect(other.bytes.length).toBe(0)
@@ -100,7 +126,16 @@ describe('review sources, details and answered counts', () => {
     const empty = list.filter((q) => !q.answer)
     expect(drafts.length).toBeGreaterThanOrEqual(2)
     expect(empty.length).toBeGreaterThan(0)
-    expect(await counts()).toEqual({ status: true, countOfApproved: 0, countOfReview: QUESTIONS.length, total: QUESTIONS.length, answered: 0, filled: drafts.length, drafted: QUESTIONS.length, empty: empty.length })
+    expect(await counts()).toEqual({
+      status: true,
+      countOfApproved: 0,
+      countOfReview: QUESTIONS.length,
+      total: QUESTIONS.length,
+      answered: 0,
+      filled: drafts.length,
+      drafted: QUESTIONS.length,
+      empty: empty.length,
+    })
 
     const put = (q: QuestionItem, answer: string, llmstatus: boolean) =>
       api(alice, 'PUT', '/api/questionnaires/answer', { questionId: q._id, answer, reviewstatus: llmstatus, llmstatus, answerHistory: [] })

@@ -26,17 +26,30 @@ describe.each(dbKinds())('row-level security in the portal (%s)', (kind) => {
     expect(rows.filter((r) => !(r.enabled && r.forced && r.policy)).map((r) => r.table)).toEqual([])
   })
 
-  it('shows the app role one tenant\'s rows inside its scope, whatever the query asks', async () => {
+  it("shows the app role one tenant's rows inside its scope, whatever the query asks", async () => {
     const alice = await signUp(tp, `alice-${kind}@rls-a.example`)
     const bob = await signUp(tp, `bob-${kind}@rls-b.example`)
-    for (const [user, name] of [[alice, 'Alice Client'], [bob, 'Bob Client']] as const) {
-      const res = await call(tp, 'POST', '/api/companys', { token: user.token, body: { companyName: name, compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' } })
+    for (const [user, name] of [
+      [alice, 'Alice Client'],
+      [bob, 'Bob Client'],
+    ] as const) {
+      const res = await call(tp, 'POST', '/api/companys', {
+        token: user.token,
+        body: { companyName: name, compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' },
+      })
       expect(res.status).toBe(201)
     }
     const db = tp.portal.ctx.db!
-    const tenantOf = async (dbName: string) => (await sql<{ id: string }>`select id from identity.tenant where db_name = ${dbName}`.execute(db.system)).rows[0]!.id
+    const tenantOf = async (dbName: string) =>
+      (await sql<{ id: string }>`select id from identity.tenant where db_name = ${dbName}`.execute(db.system)).rows[0]!.id
     const companies = schemaDb<{ company: { companyName: string } }>(db, 'questionnaire')
-    const names = () => companies.selectFrom('company').select('companyName').orderBy('companyName').execute().then((r) => r.map((x) => x.companyName))
+    const names = () =>
+      companies
+        .selectFrom('company')
+        .select('companyName')
+        .orderBy('companyName')
+        .execute()
+        .then((r) => r.map((x) => x.companyName))
     expect(await withTenant(await tenantOf(alice.dbName), names)).toEqual(['Alice Client'])
     expect(await withTenant(await tenantOf(bob.dbName), names)).toEqual(['Bob Client'])
     const role = await withTenant(await tenantOf(alice.dbName), () => sql<{ user: string }>`select current_user as user`.execute(db.root))

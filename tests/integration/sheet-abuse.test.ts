@@ -79,7 +79,10 @@ describe.each(dbKinds())('hostile workbooks against the portal on %s', (db) => {
     new Promise<{ status: number; json: { message?: string; data?: unknown } }>((resolve, reject) => {
       const req = request(`${tp.url}${url}`, { method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': b.contentType } }, (res) => {
         let text = ''
-        res.setEncoding('utf8').on('data', (c: string) => (text += c)).on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text || '{}') }))
+        res
+          .setEncoding('utf8')
+          .on('data', (c: string) => (text += c))
+          .on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text || '{}') }))
       })
       req.on('error', reject)
       req.end(b.body)
@@ -89,7 +92,9 @@ describe.each(dbKinds())('hostile workbooks against the portal on %s', (db) => {
   beforeAll(async () => {
     tp = await startTestPortal({ db, listen: true })
     user = await signUp(tp, 'sheets@abuse-co.example')
-    companyId = ((await api('POST', '/api/companys', { companyName: 'Abuse Client', compliance_bucket: 'c', questionnaires_bucket: 'q' })).json.data as { _id: string })._id
+    companyId = (
+      (await api('POST', '/api/companys', { companyName: 'Abuse Client', compliance_bucket: 'c', questionnaires_bucket: 'q' })).json.data as { _id: string }
+    )._id
     // Warm-up: code loaded once by this process (HTTP client, multipart, worker files) is not growth.
     const ok = await api('POST', '/api/questionnaires/save', form('files', { company_id: companyId }, hostile.doctypeAfter(10), 'warm-up.xlsx'))
     expect(ok.status).toBe(422)
@@ -115,7 +120,9 @@ describe.each(dbKinds())('hostile workbooks against the portal on %s', (db) => {
     const rssGrowth = sampleRss()
     const answers: Awaited<ReturnType<typeof send>>[] = []
     for (const body of bodies) answers.push(await send('/api/questionnaires/save', body))
-    expect(answers.map((a, i) => [uploads[i]![0], a.status, a.status === 201 ? '' : a.json.message])).toEqual(uploads.map(([name, , status, message]) => [name, status, message]))
+    expect(answers.map((a, i) => [uploads[i]![0], a.status, a.status === 201 ? '' : a.json.message])).toEqual(
+      uploads.map(([name, , status, message]) => [name, status, message]),
+    )
     // The heavy one passed the archive checks; reading it hits the worker's heap limit.
     const accepted = (answers.at(-1)!.json.data as { _id: string }[])[0]!._id
     const end = Date.now() + 30_000

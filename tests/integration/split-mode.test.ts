@@ -12,7 +12,11 @@ describe('split mode (PostgreSQL + NATS)', () => {
     services = await startTestPortal({
       db: 'pg',
       listen: true,
-      env: { TARGET: 'identity,trust-center,questionnaire,outbound', NATS_URL: process.env['NATS_URL']!, REDIS_URL: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379' },
+      env: {
+        TARGET: 'identity,trust-center,questionnaire,outbound',
+        NATS_URL: process.env['NATS_URL']!,
+        REDIS_URL: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
+      },
     })
     const upstream = services.url
     gateway = await startTestPortal({

@@ -36,12 +36,24 @@ async function startReceiver(): Promise<{ url: string; spans: Span[]; close(): P
     req.on('end', () => {
       if (req.url === '/v1/traces') {
         const body = JSON.parse(Buffer.concat(chunks).toString()) as {
-          resourceSpans?: { resource: { attributes: { key: string; value: { stringValue?: string } }[] }; scopeSpans: { scope: { name: string }; spans: { name: string; kind: number; traceId: string; spanId: string; parentSpanId?: string }[] }[] }[]
+          resourceSpans?: {
+            resource: { attributes: { key: string; value: { stringValue?: string } }[] }
+            scopeSpans: { scope: { name: string }; spans: { name: string; kind: number; traceId: string; spanId: string; parentSpanId?: string }[] }[]
+          }[]
         }
         for (const rs of body.resourceSpans ?? []) {
           const service = rs.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? ''
           for (const ss of rs.scopeSpans) {
-            for (const s of ss.spans) spans.push({ service, scope: ss.scope.name, name: s.name, kind: s.kind, traceId: s.traceId, spanId: s.spanId, parentSpanId: s.parentSpanId || undefined })
+            for (const s of ss.spans)
+              spans.push({
+                service,
+                scope: ss.scope.name,
+                name: s.name,
+                kind: s.kind,
+                traceId: s.traceId,
+                spanId: s.spanId,
+                parentSpanId: s.parentSpanId || undefined,
+              })
           }
         }
       }
@@ -122,13 +134,17 @@ describe('one trace across processes (PostgreSQL + Redis + NATS)', () => {
 
     // The worker's span descends, parent by parent, from the gateway's server span, the trace's root
     // (waited for until every hop has arrived: each process sends its spans on its own schedule).
-    const chain = await until('the upload\'s trace, from the worker\'s span up to its root', async () => {
-      const consumer = receiver.spans.find((s) => s.kind === KIND.CONSUMER && s.name === 'process extract-questions')
-      const byId = new Map(receiver.spans.map((s) => [s.spanId, s]))
-      const up: Span[] = []
-      for (let s: Span | undefined = consumer; s; s = s.parentSpanId ? byId.get(s.parentSpanId) : undefined) up.unshift(s)
-      return up.length && !up[0]!.parentSpanId ? up : undefined
-    }, 30_000)
+    const chain = await until(
+      "the upload's trace, from the worker's span up to its root",
+      async () => {
+        const consumer = receiver.spans.find((s) => s.kind === KIND.CONSUMER && s.name === 'process extract-questions')
+        const byId = new Map(receiver.spans.map((s) => [s.spanId, s]))
+        const up: Span[] = []
+        for (let s: Span | undefined = consumer; s; s = s.parentSpanId ? byId.get(s.parentSpanId) : undefined) up.unshift(s)
+        return up.length && !up[0]!.parentSpanId ? up : undefined
+      },
+      30_000,
+    )
     const consumer = chain.at(-1)!
     const trace = receiver.spans.filter((s) => s.traceId === consumer.traceId)
     expect(chain[0]).toMatchObject({ service: 'trust-portal-gateway', kind: KIND.SERVER, name: expect.stringMatching(/^POST/) })
@@ -160,13 +176,15 @@ describe('one trace across processes (PostgreSQL + Redis + NATS)', () => {
     expect(jobLines.some((l) => l['tenantId'] === tenantId && l['traceId'] === traceId)).toBe(true)
   })
 
-  it('answers /metrics in each process: the gateway its own, never a service\'s', async () => {
-    const [gw, svc, wk] = await Promise.all([gateway, services, workers].map(async (c) => {
-      const res = await fetch(`${c.url}/metrics`)
-      expect(res.status).toBe(200)
-      expect(res.headers.get('content-type')).toMatch(/^text\/plain/)
-      return res.text()
-    }))
+  it("answers /metrics in each process: the gateway its own, never a service's", async () => {
+    const [gw, svc, wk] = await Promise.all(
+      [gateway, services, workers].map(async (c) => {
+        const res = await fetch(`${c.url}/metrics`)
+        expect(res.status).toBe(200)
+        expect(res.headers.get('content-type')).toMatch(/^text\/plain/)
+        return res.text()
+      }),
+    )
     expect(gw).toMatch(/portal_http_request_duration_seconds_count\{method="POST",route="\/api\/questionnaires\/\*",status_code="20\d"\}/)
     expect(gw).not.toMatch(/portal_bus_events_published_total\{/)
     expect(svc).toMatch(/portal_http_request_duration_seconds_count\{method="POST",route="\/api\/questionnaires\/save",status_code="20\d"\}/)

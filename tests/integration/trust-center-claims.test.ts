@@ -30,7 +30,10 @@ describe.each(dbKinds())('trust center claims on %s', (db) => {
   /** Moves a release back in time, as 31 days passing would. */
   const ageRelease = (cname: string, days: number) =>
     schemaDb<{ releasedCname: { cname: string; releasedAt: Date } }>(tp.portal.ctx.db!, 'trust_center', { system: true })
-      .updateTable('releasedCname').set({ releasedAt: new Date(Date.now() - days * 86_400_000) }).where('cname', '=', cname).execute()
+      .updateTable('releasedCname')
+      .set({ releasedAt: new Date(Date.now() - days * 86_400_000) })
+      .where('cname', '=', cname)
+      .execute()
   const acceptances = async () => (await call(tp, 'GET', '/api/nda/acceptances?pageSize=100', { token: owner.token })).body.data as Acceptance[]
   const accounts = async (approved: boolean) =>
     (await call(tp, 'GET', `/api/accountsrequest?pageSize=100${approved ? '&pageType=approved' : ''}`, { token: owner.token })).body.data as Account[]
@@ -65,13 +68,18 @@ describe.each(dbKinds())('trust center claims on %s', (db) => {
       const third = await signUp(tp, 'ciso@claims-third.example')
       expect((await publish(third, 'claims-old')).status).toBe(200)
       // Visitors, requests and mailed links point at claims-old.localhost; then the tenant moves.
-      expect((await call(tp, 'POST', '/api/useraccessrequest', { headers: { host: 'claims-old.localhost' }, body: { ...visitor, workEmail: 'v@buyer.example' } })).status).toBe(201)
+      expect(
+        (await call(tp, 'POST', '/api/useraccessrequest', { headers: { host: 'claims-old.localhost' }, body: { ...visitor, workEmail: 'v@buyer.example' } }))
+          .status,
+      ).toBe(201)
       expect((await publish(third, 'claims-new')).status).toBe(200)
       expect((await checkHost('claims-old.localhost')).body).toEqual({ status: false, isSpecialDomain: false, available: false })
 
       const grab = await publish(rival, 'claims-old')
       expect([grab.status, grab.body.message]).toEqual([409, RELEASED])
-      expect((await call(tp, 'GET', '/api/clientDetails', { token: rival.token })).body.data).toEqual([expect.objectContaining({ cname: 'claims-rival', cnamepublish: true })])
+      expect((await call(tp, 'GET', '/api/clientDetails', { token: rival.token })).body.data).toEqual([
+        expect.objectContaining({ cname: 'claims-rival', cnamepublish: true }),
+      ])
       expect((await call(tp, 'GET', '/api/trustcenteruser', { headers: { host: 'claims-old.localhost' } })).status).toBe(404)
 
       // 29 days on: still held. 31 days on: free for anyone.
@@ -100,8 +108,34 @@ describe.each(dbKinds())('trust center claims on %s', (db) => {
         const res = await publish(rival, subdomain)
         expect([subdomain, res.status, res.body.message]).toEqual([subdomain, 400, INTERNATIONAL])
       }
-      for (const subdomain of ['www', 'api', 'admin', 'mail', 'app', 'auth', 'login', 'static', 'assets', 'cdn', 'status', 'support', 'help', 'docs', 'blog',
-        'portal', 'dashboard', 'trust', 'security', 'smtp', 'imap', 'pop', 'ftp', 'ns1', 'ns2', 'localhost']) {
+      for (const subdomain of [
+        'www',
+        'api',
+        'admin',
+        'mail',
+        'app',
+        'auth',
+        'login',
+        'static',
+        'assets',
+        'cdn',
+        'status',
+        'support',
+        'help',
+        'docs',
+        'blog',
+        'portal',
+        'dashboard',
+        'trust',
+        'security',
+        'smtp',
+        'imap',
+        'pop',
+        'ftp',
+        'ns1',
+        'ns2',
+        'localhost',
+      ]) {
         const res = await publish(rival, subdomain)
         expect([subdomain, res.status, res.body.message]).toEqual([subdomain, 409, RESERVED])
       }
@@ -114,36 +148,55 @@ describe.each(dbKinds())('trust center claims on %s', (db) => {
   })
 
   describe('NDA acceptances', () => {
-    it('records an acceptance under someone else\'s email as unconfirmed, and shows staff which are confirmed', async () => {
+    it("records an acceptance under someone else's email as unconfirmed, and shows staff which are confirmed", async () => {
       const nda = await ndaId()
       // The attacker signs as the CEO of a bank, on the NDA route and with an access request.
-      expect((await call(tp, 'POST', '/api/nda/accept', { headers: host, body: { ndaId: nda, name: 'Big Bank CEO', email: 'ceo@bigbank.example' } })).status).toBe(201)
-      expect((await call(tp, 'POST', '/api/useraccessrequest', { headers: host, body: { ...visitor, workEmail: 'cfo@bigbank.example', ndaId: nda } })).status).toBe(201)
+      expect(
+        (await call(tp, 'POST', '/api/nda/accept', { headers: host, body: { ndaId: nda, name: 'Big Bank CEO', email: 'ceo@bigbank.example' } })).status,
+      ).toBe(201)
+      expect(
+        (await call(tp, 'POST', '/api/useraccessrequest', { headers: host, body: { ...visitor, workEmail: 'cfo@bigbank.example', ndaId: nda } })).status,
+      ).toBe(201)
       // A real token of another email proves nothing about this one.
       const mine = await approved('real@buyer.example')
-      expect((await call(tp, 'POST', '/api/nda/accept', { headers: host, body: { ndaId: nda, name: 'Big Bank CEO', email: 'ceo@bigbank.example', permissionToken: mine } })).status).toBe(201)
+      expect(
+        (
+          await call(tp, 'POST', '/api/nda/accept', {
+            headers: host,
+            body: { ndaId: nda, name: 'Big Bank CEO', email: 'ceo@bigbank.example', permissionToken: mine },
+          })
+        ).status,
+      ).toBe(201)
 
       const claimed = (await acceptances()).filter((a) => a.email.endsWith('@bigbank.example'))
       expect(claimed).toHaveLength(3)
       expect(claimed.every((a) => a.confirmed === false && a.confirmedAt === null)).toBe(true)
       expect((await accounts(false)).find((a) => a.workEmail === 'cfo@bigbank.example')).toMatchObject({ ndaAccepted: true, ndaConfirmed: false })
-      const history = (await call(tp, 'GET', '/api/trustcenterhistroy?pageType=nda&pageSize=100', { token: owner.token })).body.data as { email: string; detail: string }[]
+      const history = (await call(tp, 'GET', '/api/trustcenterhistroy?pageType=nda&pageSize=100', { token: owner.token })).body.data as {
+        email: string
+        detail: string
+      }[]
       expect(history.filter((h) => h.email === 'ceo@bigbank.example').every((h) => h.detail.endsWith('(email not confirmed yet)'))).toBe(true)
 
       // The real visitor has not opened the mailed link yet: unconfirmed; opening it confirms.
       expect((await acceptances()).find((a) => a.email === 'real@buyer.example')).toMatchObject({ confirmed: false })
       expect((await accounts(true)).find((a) => a.workEmail === 'real@buyer.example')).toMatchObject({ ndaAccepted: true, ndaConfirmed: false })
-      expect((await call(tp, 'POST', '/api/useraccesscheck', { headers: host, body: { permissionToken: mine } })).body.data).toMatchObject({ ndaAccepted: true })
+      expect((await call(tp, 'POST', '/api/useraccesscheck', { headers: host, body: { permissionToken: mine } })).body.data).toMatchObject({
+        ndaAccepted: true,
+      })
       expect((await acceptances()).find((a) => a.email === 'real@buyer.example')).toMatchObject({ confirmed: true, confirmedAt: expect.any(String) })
       expect((await accounts(true)).find((a) => a.workEmail === 'real@buyer.example')).toMatchObject({ ndaConfirmed: true })
       // ...and only that email's: the bank's stay unconfirmed.
       expect((await acceptances()).filter((a) => a.email.endsWith('@bigbank.example')).every((a) => !a.confirmed)).toBe(true)
     })
 
-    it('confirms an acceptance made with the visitor\'s own access link at once', async () => {
+    it("confirms an acceptance made with the visitor's own access link at once", async () => {
       const token = await approved('linked@buyer.example')
       expect((await call(tp, 'POST', '/api/nda/save', { token: owner.token, body: { description: 'Claims Co NDA, version 2' } })).status).toBe(201)
-      const accepted = await call(tp, 'POST', '/api/nda/accept', { headers: host, body: { ndaId: await ndaId(), name: 'Lin Ked', email: 'linked@buyer.example', permissionToken: token } })
+      const accepted = await call(tp, 'POST', '/api/nda/accept', {
+        headers: host,
+        body: { ndaId: await ndaId(), name: 'Lin Ked', email: 'linked@buyer.example', permissionToken: token },
+      })
       expect(accepted.status).toBe(201)
       expect((await acceptances()).find((a) => a.email === 'linked@buyer.example' && a.name === 'Lin Ked')).toMatchObject({ confirmed: true })
     })
@@ -160,7 +213,10 @@ describe.each(dbKinds())('trust center claims on %s', (db) => {
       const bytes = await readFile(PDF)
       docs = []
       for (const name of ['Claims One.pdf', 'Claims Two.pdf']) {
-        const { payload, contentType } = multipart([{ name: 'visibility', value: 'public' }, { name: 'file', filename: name, content: bytes }])
+        const { payload, contentType } = multipart([
+          { name: 'visibility', value: 'public' },
+          { name: 'file', filename: name, content: bytes },
+        ])
         const res = await call(tp, 'POST', '/api/fs/upload-docs', { token: owner.token, body: payload, headers: { 'content-type': contentType } })
         expect(res.status).toBe(201)
         docs.push(res.body.data as { _id: string; fileName: string })
@@ -182,21 +238,38 @@ describe.each(dbKinds())('trust center claims on %s', (db) => {
 
     it('records exactly one row per file the server serves, single or bulk', async () => {
       const before = (await downloads()).length
-      const one = await tp.portal.server.inject({ method: 'POST', url: '/api/fs/download-docs', headers: host, payload: { fileKey: docs[0]!._id, userAccessEmail: 'v@buyer.example' } })
+      const one = await tp.portal.server.inject({
+        method: 'POST',
+        url: '/api/fs/download-docs',
+        headers: host,
+        payload: { fileKey: docs[0]!._id, userAccessEmail: 'v@buyer.example' },
+      })
       expect(one.statusCode).toBe(200)
       let rows = await downloads()
       expect(rows).toHaveLength(before + 1)
       expect(rows[0]).toMatchObject({ fileName: docs[0]!.fileName, email: 'v@buyer.example', detail: 'Downloaded (visitor)' })
 
-      const zip = await tp.portal.server.inject({ method: 'POST', url: '/api/fs/bulk-download-docs', headers: host, payload: { fileKeys: docs.map((d) => d._id) } })
+      const zip = await tp.portal.server.inject({
+        method: 'POST',
+        url: '/api/fs/bulk-download-docs',
+        headers: host,
+        payload: { fileKeys: docs.map((d) => d._id) },
+      })
       expect(zip.statusCode).toBe(200)
       rows = await downloads()
       expect(rows).toHaveLength(before + 3)
-      expect(rows.slice(0, 2).map((r) => r.fileName).sort()).toEqual(docs.map((d) => d.fileName).sort())
+      expect(
+        rows
+          .slice(0, 2)
+          .map((r) => r.fileName)
+          .sort(),
+      ).toEqual(docs.map((d) => d.fileName).sort())
       expect(rows.slice(0, 2).every((r) => r.detail === 'Bulk download of 2 (visitor)')).toBe(true)
 
       // A refused download leaves no row.
-      expect((await tp.portal.server.inject({ method: 'POST', url: '/api/fs/download-docs', headers: host, payload: { fileKey: crypto.randomUUID() } })).statusCode).toBe(404)
+      expect(
+        (await tp.portal.server.inject({ method: 'POST', url: '/api/fs/download-docs', headers: host, payload: { fileKey: crypto.randomUUID() } })).statusCode,
+      ).toBe(404)
       expect(await downloads()).toHaveLength(before + 3)
     })
   })

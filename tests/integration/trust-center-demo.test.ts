@@ -11,8 +11,14 @@ import { type Portal, startPortal } from '@portal/svc-host'
 import { dbKinds } from '../support/portal.js'
 
 type Page = {
-  companyTitle: string; logo: string | null; cname: string; overview: { description: string } | null; nda: unknown
-  security: { title: string; subdata: unknown[] }[]; compliance: { framework: string; status: string; badge: string }[]; documents: { visibility: string; mimeType: string }[]
+  companyTitle: string
+  logo: string | null
+  cname: string
+  overview: { description: string } | null
+  nda: unknown
+  security: { title: string; subdata: unknown[] }[]
+  compliance: { framework: string; status: string; badge: string }[]
+  documents: { visibility: string; mimeType: string }[]
 }
 
 describe.each(dbKinds())('demo trust center on %s', (db) => {
@@ -37,7 +43,8 @@ describe.each(dbKinds())('demo trust center on %s', (db) => {
     return res.json().data as Page
   }
   const signIn = async (p: Portal) =>
-    (await p.server.inject({ method: 'POST', url: '/api/userlogin', payload: { email: 'admin@demo.example', password: p.demo!.password } })).json().data.token as string
+    (await p.server.inject({ method: 'POST', url: '/api/userlogin', payload: { email: 'admin@demo.example', password: p.demo!.password } })).json().data
+      .token as string
 
   it('is published on demo.localhost with its content, and seeded only once', async () => {
     const first = await start()
@@ -45,11 +52,21 @@ describe.each(dbKinds())('demo trust center on %s', (db) => {
     try {
       expect(first.trustCenterUrl).toBe('http://demo.localhost:3000')
       page = await pageOf(first)
-      expect(page).toMatchObject({ companyTitle: 'Demo Company', cname: 'demo', logo: expect.stringMatching(/^\/api\/logo\/.+\.png$/), nda: expect.any(Object) })
+      expect(page).toMatchObject({
+        companyTitle: 'Demo Company',
+        cname: 'demo',
+        logo: expect.stringMatching(/^\/api\/logo\/.+\.png$/),
+        nda: expect.any(Object),
+      })
       expect(page.overview?.description).toContain('<strong>')
       expect(page.security.length).toBeGreaterThanOrEqual(3)
       expect(page.security.every((s) => s.subdata.length > 0)).toBe(true)
-      expect(page.compliance.map((c) => [c.badge, c.status])).toEqual([['soc2', 'compliant'], ['iso27001', 'compliant'], ['hipaa', 'in_progress'], ['gdpr', 'compliant']])
+      expect(page.compliance.map((c) => [c.badge, c.status])).toEqual([
+        ['soc2', 'compliant'],
+        ['iso27001', 'compliant'],
+        ['hipaa', 'in_progress'],
+        ['gdpr', 'compliant'],
+      ])
       expect(page.documents.map((d) => d.visibility).sort()).toEqual(['approval', 'public'])
       const logo = await first.server.inject({ url: page.logo!, headers: { host: 'demo.localhost' } })
       expect([logo.statusCode, logo.headers['content-type']]).toEqual([200, 'image/png'])
@@ -57,10 +74,23 @@ describe.each(dbKinds())('demo trust center on %s', (db) => {
       const pending = (await first.server.inject({ url: '/api/accountsrequest', headers: { authorization: `Bearer ${token}` } })).json()
       expect(pending).toMatchObject({ total: 1, data: [{ Approved: 'pending', workEmail: 'jordan.lee@acme-retail.example' }] })
       // The gated document is a real PDF behind approval; the public one downloads.
-      const docs = (await first.server.inject({ url: '/api/documentslist', headers: { authorization: `Bearer ${token}` } })).json().data as { _id: string; visibility: string }[]
-      const pub = await first.server.inject({ method: 'POST', url: '/api/fs/download-docs', headers: { host: 'demo.localhost' }, payload: { fileKey: docs.find((d) => d.visibility === 'public')!._id } })
+      const docs = (await first.server.inject({ url: '/api/documentslist', headers: { authorization: `Bearer ${token}` } })).json().data as {
+        _id: string
+        visibility: string
+      }[]
+      const pub = await first.server.inject({
+        method: 'POST',
+        url: '/api/fs/download-docs',
+        headers: { host: 'demo.localhost' },
+        payload: { fileKey: docs.find((d) => d.visibility === 'public')!._id },
+      })
       expect(pub.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
-      const gated = await first.server.inject({ method: 'POST', url: '/api/fs/download-docs', headers: { host: 'demo.localhost' }, payload: { fileKey: docs.find((d) => d.visibility === 'approval')!._id } })
+      const gated = await first.server.inject({
+        method: 'POST',
+        url: '/api/fs/download-docs',
+        headers: { host: 'demo.localhost' },
+        payload: { fileKey: docs.find((d) => d.visibility === 'approval')!._id },
+      })
       expect(gated.statusCode).toBe(403)
     } finally {
       await first.stop()

@@ -37,7 +37,12 @@ describe.each(dbKinds())('gateway and trust-center hosts on %s', (db) => {
   })
 
   it('serves trust.html for any client route on a published host', async () => {
-    for (const [host, url] of [['gwco.localhost', '/'], ['GWCO.localhost.', '/NDA'], ['gwco.localhost:3000', '/some/visitor/route'], ['gwco.localhost', '/terms-of-service']]) {
+    for (const [host, url] of [
+      ['gwco.localhost', '/'],
+      ['GWCO.localhost.', '/NDA'],
+      ['gwco.localhost:3000', '/some/visitor/route'],
+      ['gwco.localhost', '/terms-of-service'],
+    ]) {
       const res = await page(host!, url)
       expect([host, url, res.statusCode, res.body]).toEqual([host, url, 200, TRUST])
       expect(res.headers['content-type']).toContain('text/html')
@@ -96,7 +101,9 @@ describe('gateway in split mode, in front of a trust-center service elsewhere', 
     await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', () => r()))
     const url = `http://127.0.0.1:${(upstream.address() as { port: number }).port}`
     web = await webDist(true)
-    gateway = await startTestPortal({ env: { TARGET: 'gateway', WEB_DIST: web, IDENTITY_URL: url, TRUST_CENTER_URL: url, QUESTIONNAIRE_URL: url, OUTBOUND_URL: url } })
+    gateway = await startTestPortal({
+      env: { TARGET: 'gateway', WEB_DIST: web, IDENTITY_URL: url, TRUST_CENTER_URL: url, QUESTIONNAIRE_URL: url, OUTBOUND_URL: url },
+    })
   })
   afterAll(async () => {
     await gateway?.stop()
@@ -105,7 +112,16 @@ describe('gateway in split mode, in front of a trust-center service elsewhere', 
   })
 
   it("forwards the public calls, with the visitor's host, and serves trust.html on the remote registry's hosts", async () => {
-    for (const path of ['/api/trustcenteruser', '/api/overviewuser', '/api/securityuser', '/api/complianceuser', '/api/documentslistuser', '/api/settingsOutside', '/api/clientDetailsOutside', '/api/trustcenterhistroy/save']) {
+    for (const path of [
+      '/api/trustcenteruser',
+      '/api/overviewuser',
+      '/api/securityuser',
+      '/api/complianceuser',
+      '/api/documentslistuser',
+      '/api/settingsOutside',
+      '/api/clientDetailsOutside',
+      '/api/trustcenterhistroy/save',
+    ]) {
       const res = await gateway.portal.server.inject({ url: path, headers: { host: 'remote.localhost', 'x-forwarded-host': 'spoofed.example' } })
       expect([path, res.statusCode, res.json()]).toEqual([path, 200, { status: true, data: { via: 'upstream' } }])
       expect(seen.at(-1)).toMatchObject({ url: path, forwardedHost: 'remote.localhost' })

@@ -11,21 +11,31 @@ import { callAs, freePort, type SignedUp, signUp, startTestPortal, type TestPort
 const POLICY_PDF = path.resolve(process.cwd(), 'tests/fixtures/policies/basecamp_37signals/security_37signals_Security_Overview_2022-09.pdf')
 const HOSTILE = '</script><script>window.__pwned=1</script>\u2028<!--'
 
-interface Reply { status: number; headers: Record<string, string | string[] | undefined>; body: string }
+interface Reply {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
 
 /** One request over HTTP with the given Host header (fetch cannot set it). */
 function http(tp: TestPortal, method: string, url: string, host: string, opts: { headers?: Record<string, string>; json?: unknown } = {}): Promise<Reply> {
   const { port } = new URL(tp.url)
   const payload = opts.json === undefined ? undefined : JSON.stringify(opts.json)
   return new Promise((resolve, reject) => {
-    const req = request({
-      host: '127.0.0.1', port, method, path: url,
-      headers: { host, ...(payload ? { 'content-type': 'application/json' } : {}), ...opts.headers },
-    }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }))
-    })
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        headers: { host, ...(payload ? { 'content-type': 'application/json' } : {}), ...opts.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }))
+      },
+    )
     req.on('error', reject)
     req.end(payload)
   })
@@ -36,10 +46,14 @@ const dataScript = (html: string) => /<script id="tc-data" type="application\/js
 
 /** The token of a link of this kind in the newest matching mail to `email`. */
 async function linkToken(tp: TestPortal, email: string, kind: 'confirm-updates' | 'unsubscribe-updates', subject: RegExp): Promise<string> {
-  return until(`${kind} link to ${email}`, async () => {
-    const mail = (await readOutbox(tp.dataDir, email)).filter((m) => subject.test(m.subject)).at(-1)
-    return mail?.text.match(new RegExp(`#${kind}=([\\w-]+)`))?.[1]
-  }, 10_000)
+  return until(
+    `${kind} link to ${email}`,
+    async () => {
+      const mail = (await readOutbox(tp.dataDir, email)).filter((m) => subject.test(m.subject)).at(-1)
+      return mail?.text.match(new RegExp(`#${kind}=([\\w-]+)`))?.[1]
+    },
+    10_000,
+  )
 }
 
 describe('public trust center on the server, subscriptions and changelog', () => {
@@ -60,10 +74,14 @@ describe('public trust center on the server, subscriptions and changelog', () =>
     expect((await callAs(tp, acme, 'POST', '/api/fs/add-cname', { subdomain: 'ssracme' })).status).toBe(200)
     expect((await callAs(tp, beta, 'POST', '/api/fs/add-cname', { subdomain: 'ssrbeta' })).status).toBe(200)
     expect((await callAs(tp, acme, 'POST', '/api/companyinfo', { companyTitle: `Acme ${HOSTILE}` })).status).toBe(200)
-    expect((await callAs(tp, acme, 'POST', '/api/overview/save', {
-      subTitle: `Security first ${HOSTILE}`,
-      description: `<p>Acme keeps <strong>customer data</strong> safe &amp; sound. ${HOSTILE}<img src=x onerror="window.__pwned=2"></p>`,
-    })).status).toBe(201)
+    expect(
+      (
+        await callAs(tp, acme, 'POST', '/api/overview/save', {
+          subTitle: `Security first ${HOSTILE}`,
+          description: `<p>Acme keeps <strong>customer data</strong> safe &amp; sound. ${HOSTILE}<img src=x onerror="window.__pwned=2"></p>`,
+        })
+      ).status,
+    ).toBe(201)
   }, 120_000)
   afterAll(async () => {
     await tp?.stop()
@@ -126,7 +144,9 @@ describe('public trust center on the server, subscriptions and changelog', () =>
     // Another tenant's page has its own tag.
     expect((await http(tp, 'GET', '/', betaHost)).headers['etag']).not.toBe(etag)
     // A save changes the bytes and so the tag.
-    expect((await callAs(tp, acme, 'POST', '/api/compliance/save', { framework: 'ISO 27001', status: 'in_progress', badge: 'iso27001', description: '' })).status).toBe(201)
+    expect(
+      (await callAs(tp, acme, 'POST', '/api/compliance/save', { framework: 'ISO 27001', status: 'in_progress', badge: 'iso27001', description: '' })).status,
+    ).toBe(201)
     const changed = await http(tp, 'GET', '/', acmeHost, { headers: { 'if-none-match': etag } })
     expect(changed.status).toBe(200)
     expect(changed.headers['etag']).not.toBe(etag)
@@ -166,7 +186,9 @@ describe('public trust center on the server, subscriptions and changelog', () =>
     const confirmMail = (await readOutbox(tp.dataDir, email)).at(-1)!
     expect(confirmMail.text).toContain(`http://${acmeHost}/#confirm-updates=${confirm}`)
     // Unconfirmed: a change mails nothing.
-    expect((await callAs(tp, acme, 'POST', '/api/compliance/save', { framework: 'SOC 2', status: 'compliant', badge: 'soc2', description: '' })).status).toBe(201)
+    expect((await callAs(tp, acme, 'POST', '/api/compliance/save', { framework: 'SOC 2', status: 'compliant', badge: 'soc2', description: '' })).status).toBe(
+      201,
+    )
     await new Promise((r) => setTimeout(r, 300))
     expect((await readOutbox(tp.dataDir, email)).filter((m) => /^Updates to/.test(m.subject))).toEqual([])
 
@@ -187,10 +209,14 @@ describe('public trust center on the server, subscriptions and changelog', () =>
     internal.append('visibility', 'internal')
     internal.append('file', new Blob([new Uint8Array(await readFile(POLICY_PDF))], { type: 'application/pdf' }), 'notes.pdf')
     expect((await callAs(tp, acme, 'POST', '/api/fs/upload-docs', internal)).status).toBe(201)
-    const updates = await until('update mail', async () => {
-      const mails = (await readOutbox(tp.dataDir, email)).filter((m) => /^Updates to the Acme/.test(m.subject))
-      return mails.length ? mails : undefined
-    }, 10_000)
+    const updates = await until(
+      'update mail',
+      async () => {
+        const mails = (await readOutbox(tp.dataDir, email)).filter((m) => /^Updates to the Acme/.test(m.subject))
+        return mails.length ? mails : undefined
+      },
+      10_000,
+    )
     expect(updates[0]!.text).toContain('- Document added: Pen test summary')
     expect(updates[0]!.text).toContain(`See the trust center: http://${acmeHost}/`)
     expect(updates[0]!.html).not.toContain('<script>')
@@ -204,7 +230,11 @@ describe('public trust center on the server, subscriptions and changelog', () =>
     const log = await http(tp, 'GET', '/api/trust-center/updates/changelog', acmeHost)
     expect(log.status).toBe(200)
     const entries = json(log).data as { kind: string; action: string; title: string; date: string }[]
-    expect(entries.map((e) => `${e.kind} ${e.action}: ${e.title}`)).toEqual(['document added: Pen test summary', 'compliance added: SOC 2', 'compliance added: ISO 27001'])
+    expect(entries.map((e) => `${e.kind} ${e.action}: ${e.title}`)).toEqual([
+      'document added: Pen test summary',
+      'compliance added: SOC 2',
+      'compliance added: ISO 27001',
+    ])
     expect(entries.every((e) => !Number.isNaN(Date.parse(e.date)))).toBe(true)
     const page = await http(tp, 'GET', '/', acmeHost)
     expect(page.body).toContain('<h2 id="tc-changelog">Changelog</h2>')
@@ -218,7 +248,9 @@ describe('public trust center on the server, subscriptions and changelog', () =>
     expect([left.status, json(left).message]).toEqual([200, 'You are unsubscribed: you will receive no more emails about this trust center.'])
     expect((await http(tp, 'POST', '/api/trust-center/updates/unsubscribe', acmeHost, { json: { token: firstUnsubscribe } })).status).toBe(404)
     const before = (await readOutbox(tp.dataDir, email)).length
-    expect((await callAs(tp, acme, 'POST', '/api/compliance/save', { framework: 'HIPAA', status: 'planned', badge: 'hipaa', description: '' })).status).toBe(201)
+    expect((await callAs(tp, acme, 'POST', '/api/compliance/save', { framework: 'HIPAA', status: 'planned', badge: 'hipaa', description: '' })).status).toBe(
+      201,
+    )
     await new Promise((r) => setTimeout(r, 300))
     expect((await readOutbox(tp.dataDir, email)).length).toBe(before)
   })
@@ -241,16 +273,27 @@ describe('public trust center on the server, subscriptions and changelog', () =>
     expect((await callAs(tp, beta, 'POST', '/api/fs/delete-files', { fileKeys: [soc2._id] })).status).toBe(201)
     const log = json(await http(tp, 'GET', '/api/trust-center/updates/changelog', betaHost)).data as { kind: string; action: string; title: string }[]
     expect(log.map((e) => `${e.kind} ${e.action}: ${e.title}`)).toEqual([
-      'document removed: SOC 2 report', 'document added: SOC 2 report',
-      'document removed: Data Processing Addendum', 'document updated: Data Processing Addendum', 'document added: DPA',
+      'document removed: SOC 2 report',
+      'document added: SOC 2 report',
+      'document removed: Data Processing Addendum',
+      'document updated: Data Processing Addendum',
+      'document added: DPA',
     ])
     // Another tenant's changelog is untouched.
-    expect((json(await http(tp, 'GET', '/api/trust-center/updates/changelog', acmeHost)).data as { title: string }[]).some((e) => /DPA|SOC 2 report|Data Processing/.test(e.title))).toBe(false)
+    expect(
+      (json(await http(tp, 'GET', '/api/trust-center/updates/changelog', acmeHost)).data as { title: string }[]).some((e) =>
+        /DPA|SOC 2 report|Data Processing/.test(e.title),
+      ),
+    ).toBe(false)
   })
 
   it('refuses bad input with 4xx, limits subscriptions per address, and knows no trust center on other hosts', async () => {
     for (const [body, status] of [
-      [{ email: 'not an email' }, 400], [{ email: '' }, 400], [{}, 400], [{ email: 'x'.repeat(300) }, 400], [{ email: 42 }, 400],
+      [{ email: 'not an email' }, 400],
+      [{ email: '' }, 400],
+      [{}, 400],
+      [{ email: 'x'.repeat(300) }, 400],
+      [{ email: 42 }, 400],
     ] as [unknown, number][]) {
       const r = await http(tp, 'POST', '/api/trust-center/updates/subscribe', acmeHost, { json: body })
       expect([JSON.stringify(body), r.status]).toEqual([JSON.stringify(body), status])
@@ -261,7 +304,8 @@ describe('public trust center on the server, subscriptions and changelog', () =>
     }
     expect((await http(tp, 'POST', '/api/trust-center/updates/subscribe', 'nobody.localhost', { json: { email: 'a@b.example' } })).status).toBe(404)
     const statuses: number[] = []
-    for (let i = 0; i < 4; i++) statuses.push((await http(tp, 'POST', '/api/trust-center/updates/subscribe', betaHost, { json: { email: 'often@ssr-reader.example' } })).status)
+    for (let i = 0; i < 4; i++)
+      statuses.push((await http(tp, 'POST', '/api/trust-center/updates/subscribe', betaHost, { json: { email: 'often@ssr-reader.example' } })).status)
     expect(statuses).toEqual([202, 202, 202, 429])
     // Three confirmation mails at most, and they went out under beta's name and host only.
     const mails = await readOutbox(tp.dataDir, 'often@ssr-reader.example')

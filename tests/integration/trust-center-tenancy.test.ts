@@ -10,7 +10,13 @@ import { call, dbKinds, type SignedUp, signUp, startTestPortal, type TestPortal 
 type Row = Record<string, unknown> & { _id: string }
 
 // Twice per database: with row-level security, and without it (DB_ROW_SECURITY=off), so the code's own filters are proven alone.
-const modes = dbKinds().flatMap((db) => [[db, 'on'], [db, 'off']] as const)
+const modes = dbKinds().flatMap(
+  (db) =>
+    [
+      [db, 'on'],
+      [db, 'off'],
+    ] as const,
+)
 
 describe.each(modes)('trust center tenancy and content attacks on %s, row-level security %s', (db, rowSecurity) => {
   let tp: TestPortal
@@ -26,7 +32,10 @@ describe.each(modes)('trust center tenancy and content attacks on %s, row-level 
     tp = await startTestPortal({ db, env: { DB_ROW_SECURITY: rowSecurity } })
     a = await signUp(tp, 'admin@alpha-tc.example')
     b = await signUp(tp, 'admin@beta-tc.example')
-    for (const [who, sub] of [[a, 'alpha'], [b, 'beta']] as const) {
+    for (const [who, sub] of [
+      [a, 'alpha'],
+      [b, 'beta'],
+    ] as const) {
       expect((await call(tp, 'POST', '/api/fs/add-cname', { token: who.token, body: { subdomain: sub } })).status).toBe(200)
       await call(tp, 'POST', '/api/companyinfo', { token: who.token, body: { companyTitle: `${sub} company` } })
     }
@@ -36,12 +45,25 @@ describe.each(modes)('trust center tenancy and content attacks on %s, row-level 
     ids['item'] = (cat['subdata'] as Row[])[0]!._id
     ids['compliance'] = (await data(call(tp, 'POST', '/api/compliance/save', { token, body: { framework: 'B SOC2', status: 'compliant', badge: 'soc2' } })))._id
     ids['overview'] = (await data(call(tp, 'POST', '/api/overview/save', { token, body: { subTitle: 'B overview', description: '<p>b</p>' } })))._id
-    ids['theme'] = (await data(call(tp, 'POST', '/api/themecolor/save', { token, body: { headerColor: '#000001', backgroundColor: '#000002', textColor: '#000003', buttonColor: '#000004' } })))._id
+    ids['theme'] = (
+      await data(
+        call(tp, 'POST', '/api/themecolor/save', {
+          token,
+          body: { headerColor: '#000001', backgroundColor: '#000002', textColor: '#000003', buttonColor: '#000004' },
+        }),
+      )
+    )._id
     ids['settings'] = (await data(call(tp, 'GET', '/api/settings', { token })))._id
     ids['nda'] = (await data(call(tp, 'POST', '/api/nda/save', { token, body: { description: 'B NDA' } })))._id
-    const { payload, contentType } = multipart([{ name: 'visibility', value: 'public' }, { name: 'file', filename: 'b.pdf', content: textPdf([['B only']]) }])
+    const { payload, contentType } = multipart([
+      { name: 'visibility', value: 'public' },
+      { name: 'file', filename: 'b.pdf', content: textPdf([['B only']]) },
+    ])
     ids['document'] = ((await call(tp, 'POST', '/api/fs/upload-docs', { token, body: payload, headers: { 'content-type': contentType } })).body.data as Row)._id
-    await call(tp, 'POST', '/api/useraccessrequest', { headers: { host: 'beta.localhost' }, body: { firstName: 'R', lastName: 'Q', companyName: 'C', workEmail: 'r@q.example', relationshpLinkedIn: 'x', ndaId: ids['nda'] } })
+    await call(tp, 'POST', '/api/useraccessrequest', {
+      headers: { host: 'beta.localhost' },
+      body: { firstName: 'R', lastName: 'Q', companyName: 'C', workEmail: 'r@q.example', relationshpLinkedIn: 'x', ndaId: ids['nda'] },
+    })
     ids['request'] = (await data<Row[]>(call(tp, 'GET', '/api/accountsrequest', { token })))[0]!._id
   })
   afterAll(async () => tp.stop())
@@ -72,11 +94,21 @@ describe.each(modes)('trust center tenancy and content attacks on %s, row-level 
       expect([method, url, res.status]).toEqual([method, url, 404])
       expect(JSON.stringify(res.body)).not.toMatch(/B security|B SOC2|B overview|B NDA|beta company/)
     }
-    const replace = multipart([{ name: 'fileId', value: ids['document']! }, { name: 'file', filename: 'x.pdf', content: textPdf([['A']]) }])
-    expect((await call(tp, 'POST', '/api/fs/upload-docs', { token: t, body: replace.payload, headers: { 'content-type': replace.contentType } })).status).toBe(404)
+    const replace = multipart([
+      { name: 'fileId', value: ids['document']! },
+      { name: 'file', filename: 'x.pdf', content: textPdf([['A']]) },
+    ])
+    expect((await call(tp, 'POST', '/api/fs/upload-docs', { token: t, body: replace.payload, headers: { 'content-type': replace.contentType } })).status).toBe(
+      404,
+    )
     const deleted = await call(tp, 'POST', '/api/fs/delete-files', { token: t, body: { fileKeys: [ids['document']] } })
     expect(deleted.body.data).toEqual({ deleted: 0 })
-    const bulk = await tp.portal.server.inject({ method: 'POST', url: '/api/fs/bulk-download-docs', headers: { authorization: `Bearer ${t}` }, payload: { fileKeys: [ids['document']] } })
+    const bulk = await tp.portal.server.inject({
+      method: 'POST',
+      url: '/api/fs/bulk-download-docs',
+      headers: { authorization: `Bearer ${t}` },
+      payload: { fileKeys: [ids['document']] },
+    })
     expect(bulk.statusCode).toBe(404)
     const logo = await call(tp, 'POST', '/api/companyinfo', { token: t, body: { companyTitle: 'x', logo: `/api/logo/${ids['document']}.png` } })
     expect(logo.status).toBe(400)
@@ -102,7 +134,16 @@ describe.each(modes)('trust center tenancy and content attacks on %s, row-level 
     expect(await titleOn({ host: 'alpha.localhost', dbname: b.dbName })).toBe('alpha company')
     expect(await titleOn({ host: 'localhost', dbname: b.dbName })).toBe('beta company')
     // Spoofed and unknown hosts: 404, nothing about any tenant.
-    for (const host of ['acme.attacker.net', 'alpha.localhost.evil.io', 'x.alpha.localhost', 'alpha', 'alpha-localhost', 'localhost', 'alpha.localhost..', '127.0.0.1']) {
+    for (const host of [
+      'acme.attacker.net',
+      'alpha.localhost.evil.io',
+      'x.alpha.localhost',
+      'alpha',
+      'alpha-localhost',
+      'localhost',
+      'alpha.localhost..',
+      '127.0.0.1',
+    ]) {
       const res = await call(tp, 'GET', '/api/trustcenteruser', { headers: { host } })
       expect([host, res.status, res.body]).toEqual([host, 404, { status: false, message: 'Trust center not found', code: 'NOT_FOUND' }])
     }
@@ -114,7 +155,15 @@ describe.each(modes)('trust center tenancy and content attacks on %s, row-level 
     await call(tp, 'POST', '/api/fs/remove-cname', { token: b.token })
     expect(await titleOn({ host: 'localhost', dbname: b.dbName })).toBe(404)
     expect(await titleOn({ host: 'beta.localhost' })).toBe(404)
-    for (const url of ['/api/overviewuser', '/api/securityuser', '/api/complianceuser', '/api/documentslistuser', '/api/ndauser', '/api/settingsOutside', '/api/clientDetailsOutside']) {
+    for (const url of [
+      '/api/overviewuser',
+      '/api/securityuser',
+      '/api/complianceuser',
+      '/api/documentslistuser',
+      '/api/ndauser',
+      '/api/settingsOutside',
+      '/api/clientDetailsOutside',
+    ]) {
       expect((await call(tp, 'GET', url, { headers: { host: 'beta.localhost' } })).status).toBe(404)
     }
     await call(tp, 'POST', '/api/fs/add-cname', { token: b.token, body: { subdomain: 'beta' } })
@@ -132,22 +181,46 @@ describe.each(modes)('trust center tenancy and content attacks on %s, row-level 
       expect(publicOverview.headers['content-type']).toContain('application/json')
       expect((publicOverview.body.data as Row)['description']).not.toMatch(unsafeHtml)
 
-      const cat = await data(call(tp, 'POST', '/api/security/save', { token: t, body: { title: payload, description: payload, subdata: [{ title: payload, description: payload }] } }))
-      expect([cat['title'], cat['description'], (cat['subdata'] as Row[])[0]!['title'], (cat['subdata'] as Row[])[0]!['description']]).toEqual([payload, payload, payload, payload])
-      const comp = await data(call(tp, 'POST', '/api/compliance/save', { token: t, body: { framework: payload, status: 'compliant', badge: 'other', description: payload } }))
+      const cat = await data(
+        call(tp, 'POST', '/api/security/save', {
+          token: t,
+          body: { title: payload, description: payload, subdata: [{ title: payload, description: payload }] },
+        }),
+      )
+      expect([cat['title'], cat['description'], (cat['subdata'] as Row[])[0]!['title'], (cat['subdata'] as Row[])[0]!['description']]).toEqual([
+        payload,
+        payload,
+        payload,
+        payload,
+      ])
+      const comp = await data(
+        call(tp, 'POST', '/api/compliance/save', { token: t, body: { framework: payload, status: 'compliant', badge: 'other', description: payload } }),
+      )
       expect([comp['framework'], comp['description']]).toEqual([payload, payload])
       const info = await data(call(tp, 'POST', '/api/companyinfo', { token: t, body: { companyTitle: payload.slice(0, 120) } }))
       expect(info['companyTitle']).toBe(payload.slice(0, 120))
       const nda = await data(call(tp, 'POST', '/api/nda/save', { token: t, body: { description: payload } }))
       expect(nda['description']).toBe(payload)
-      const { payload: body, contentType } = multipart([{ name: 'title', value: payload }, { name: 'visibility', value: 'public' }, { name: 'file', filename: `${payload}.pdf`, content: textPdf([[payload]]) }])
+      const { payload: body, contentType } = multipart([
+        { name: 'title', value: payload },
+        { name: 'visibility', value: 'public' },
+        { name: 'file', filename: `${payload}.pdf`, content: textPdf([[payload]]) },
+      ])
       const doc = (await call(tp, 'POST', '/api/fs/upload-docs', { token: t, body, headers: { 'content-type': contentType } })).body.data as Row
       expect(doc['title']).toBe(payload)
       expect(doc['fileName']).not.toMatch(/[\s/\\]/)
       const ndaId = nda['_id'] as string
       const email = `x${xssPayloads.indexOf(payload)}@xss.example`
       const req = await call(tp, 'POST', '/api/useraccessrequest', {
-        headers: host, body: { firstName: payload.slice(0, 100), lastName: payload.slice(0, 100), companyName: payload, workEmail: email, relationshpLinkedIn: payload, ndaId },
+        headers: host,
+        body: {
+          firstName: payload.slice(0, 100),
+          lastName: payload.slice(0, 100),
+          companyName: payload,
+          workEmail: email,
+          relationshpLinkedIn: payload,
+          ndaId,
+        },
       })
       expect(req.status).toBe(201)
       const row = (await data<Row[]>(call(tp, 'GET', '/api/accountsrequest?pageSize=100', { token: t }))).find((r) => r['workEmail'] === email)!
@@ -167,8 +240,22 @@ describe.each(modes)('trust center tenancy and content attacks on %s, row-level 
     const pngUp = multipart([{ name: 'file', filename: 'l.png', content: await realPng() }])
     const logo = await call(tp, 'POST', '/api/fs/upload-logo', { token: a.token, body: pngUp.payload, headers: { 'content-type': pngUp.contentType } })
     const replies = [logo]
-    for (const url of ['/api/clientDetails', '/api/companyinfo', '/api/settings', '/api/themecolor', '/api/overview', '/api/security', '/api/compliance', '/api/documentslist',
-      '/api/ndalist', '/api/accountsrequest', '/api/trustcenterhistroy', '/api/nda/acceptances', '/api/trustcenter', '/api/domainnamestatus']) {
+    for (const url of [
+      '/api/clientDetails',
+      '/api/companyinfo',
+      '/api/settings',
+      '/api/themecolor',
+      '/api/overview',
+      '/api/security',
+      '/api/compliance',
+      '/api/documentslist',
+      '/api/ndalist',
+      '/api/accountsrequest',
+      '/api/trustcenterhistroy',
+      '/api/nda/acceptances',
+      '/api/trustcenter',
+      '/api/domainnamestatus',
+    ]) {
       replies.push(await call(tp, 'GET', url, { token: a.token }))
     }
     for (const url of ['/api/trustcenteruser', '/api/settingsOutside', '/api/documentslistuser', '/api/ndauser', '/api/clientDetailsOutside']) {

@@ -14,7 +14,10 @@ describe.each(dbKinds())('trust center logo uploads on %s', (db) => {
     return call(tp, 'POST', '/api/fs/upload-logo', { token: admin.token, body: payload, headers: { 'content-type': contentType } })
   }
   const logoCount = async () => {
-    const rows = await schemaDb<{ logo: { blobKey: string } }>(tp.portal.ctx.db!, 'trust_center', { system: true }).selectFrom('logo').select('blobKey').execute()
+    const rows = await schemaDb<{ logo: { blobKey: string } }>(tp.portal.ctx.db!, 'trust_center', { system: true })
+      .selectFrom('logo')
+      .select('blobKey')
+      .execute()
     const blobs = await Promise.all(rows.map((r) => tp.portal.ctx.blobs!.stat(r.blobKey)))
     return { rows: rows.length, blobs: blobs.filter(Boolean).length }
   }
@@ -28,8 +31,12 @@ describe.each(dbKinds())('trust center logo uploads on %s', (db) => {
   it('refuses SVG named .png, GIF, and other types by content with 415, storing nothing', async () => {
     const before = await logoCount()
     for (const [content, filename, type] of [
-      [svgAsPng, 'logo.png', 'image/png'], [svgAsPng, 'logo.svg', 'image/svg+xml'], [gif1x1, 'logo.gif', 'image/gif'], [gif1x1, 'logo.png', 'image/png'],
-      [Buffer.from('RIFF\x00\x00\x00\x00WEBPVP8 '), 'logo.webp', 'image/webp'], [Buffer.from('%PDF-1.4'), 'logo.jpg', 'image/jpeg'],
+      [svgAsPng, 'logo.png', 'image/png'],
+      [svgAsPng, 'logo.svg', 'image/svg+xml'],
+      [gif1x1, 'logo.gif', 'image/gif'],
+      [gif1x1, 'logo.png', 'image/png'],
+      [Buffer.from('RIFF\x00\x00\x00\x00WEBPVP8 '), 'logo.webp', 'image/webp'],
+      [Buffer.from('%PDF-1.4'), 'logo.jpg', 'image/jpeg'],
     ] as [Buffer, string, string][]) {
       const res = await uploadLogo(content, filename, type)
       expect([filename, res.status, res.body.message]).toEqual([filename, 415, 'Only .png or .jpg images are accepted'])
@@ -58,7 +65,11 @@ describe.each(dbKinds())('trust center logo uploads on %s', (db) => {
     const served = await tp.portal.server.inject({ url: (res.body.data as { logo: string }).logo })
     expect(served.rawPayload.equals(polyglot)).toBe(false)
     expect(served.rawPayload.toString('latin1')).not.toMatch(/<script|<html/i)
-    expect(served.headers).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; sandbox" })
+    expect(served.headers).toMatchObject({
+      'content-type': 'image/png',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+    })
   })
 
   it('accepts a JPEG and stores a PNG at most 512 px wide', async () => {

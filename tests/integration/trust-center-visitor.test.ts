@@ -56,10 +56,23 @@ describe.each(dbKinds())('trust center visitor flow on %s', (db) => {
     return res.body.data as Doc
   }
   const download = (body: Record<string, unknown>, headers: Record<string, string> = host) =>
-    tp.portal.server.inject({ method: 'POST', url: '/api/fs/download-docs', headers, payload: body, remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` })
+    tp.portal.server.inject({
+      method: 'POST',
+      url: '/api/fs/download-docs',
+      headers,
+      payload: body,
+      remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    })
   const bulk = (body: Record<string, unknown>, headers: Record<string, string> = host) =>
-    tp.portal.server.inject({ method: 'POST', url: '/api/fs/bulk-download-docs', headers, payload: body, remoteAddress: `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` })
-  const check = (permissionToken: string, headers: Record<string, string> = host) => call(tp, 'POST', '/api/useraccesscheck', { headers, body: { permissionToken } })
+    tp.portal.server.inject({
+      method: 'POST',
+      url: '/api/fs/bulk-download-docs',
+      headers,
+      payload: body,
+      remoteAddress: `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    })
+  const check = (permissionToken: string, headers: Record<string, string> = host) =>
+    call(tp, 'POST', '/api/useraccesscheck', { headers, body: { permissionToken } })
   const ndaId = async () => ((await call(tp, 'GET', '/api/ndauser', { headers: host })).body.data as { _id: string })._id
 
   /** The token and email of the last access link mailed to `email`. */
@@ -73,7 +86,10 @@ describe.each(dbKinds())('trust center visitor flow on %s', (db) => {
 
   async function approvedVisitor(email: string, on: SignedUp = admin, hostHeaders = host) {
     const nda = (await call(tp, 'GET', '/api/ndauser', { headers: hostHeaders })).body.data as { _id: string } | null
-    const req = await call(tp, 'POST', '/api/useraccessrequest', { headers: hostHeaders, body: { ...visitor, workEmail: email, ...(nda ? { ndaId: nda._id } : {}) } })
+    const req = await call(tp, 'POST', '/api/useraccessrequest', {
+      headers: hostHeaders,
+      body: { ...visitor, workEmail: email, ...(nda ? { ndaId: nda._id } : {}) },
+    })
     expect(req.status).toBe(201)
     const pending = (await call(tp, 'GET', '/api/accountsrequest', { token: on.token })).body.data as { _id: string; workEmail: string }[]
     const row = pending.find((p) => p.workEmail === email.toLowerCase())!
@@ -85,15 +101,27 @@ describe.each(dbKinds())('trust center visitor flow on %s', (db) => {
     tp = await startTestPortal({ db })
     admin = await signUp(tp, 'ciso@vendor-co.example')
     rival = await signUp(tp, 'ciso@rival-co.example')
-    await tp.portal.ctx.bus!.subscribe('*.accessrequest.*', (subject, payload) => void events.push(`${subject.split('.').slice(1).join('.')}:${payload['requestId']}`))
+    await tp.portal.ctx.bus!.subscribe(
+      '*.accessrequest.*',
+      (subject, payload) => void events.push(`${subject.split('.').slice(1).join('.')}:${payload['requestId']}`),
+    )
     expect((await call(tp, 'POST', '/api/fs/add-cname', { token: admin.token, body: { subdomain: 'vendor' } })).status).toBe(200)
     expect((await call(tp, 'POST', '/api/fs/add-cname', { token: rival.token, body: { subdomain: 'rival' } })).status).toBe(200)
     await call(tp, 'POST', '/api/companyinfo', { token: admin.token, body: { companyTitle: 'Vendor Co' } })
     gatedBytes = await readFile(GATED_PDF)
     docs = {
-      public: await upload(admin.token, [{ name: 'visibility', value: 'public' }, { name: 'file', filename: 'Basecamp Security Overview.pdf', content: await readFile(PUBLIC_PDF) }]),
-      gated: await upload(admin.token, [{ name: 'title', value: 'SOC 2 report' }, { name: 'file', filename: '37signals Security Overview.pdf', content: gatedBytes }]),
-      internal: await upload(admin.token, [{ name: 'visibility', value: 'internal' }, { name: 'file', filename: 'internal.pdf', content: gatedBytes }]),
+      public: await upload(admin.token, [
+        { name: 'visibility', value: 'public' },
+        { name: 'file', filename: 'Basecamp Security Overview.pdf', content: await readFile(PUBLIC_PDF) },
+      ]),
+      gated: await upload(admin.token, [
+        { name: 'title', value: 'SOC 2 report' },
+        { name: 'file', filename: '37signals Security Overview.pdf', content: gatedBytes },
+      ]),
+      internal: await upload(admin.token, [
+        { name: 'visibility', value: 'internal' },
+        { name: 'file', filename: 'internal.pdf', content: gatedBytes },
+      ]),
     }
     expect((await call(tp, 'POST', '/api/nda/save', { token: admin.token, body: { description: 'Vendor Co NDA, version 1' } })).status).toBe(201)
   })
@@ -114,7 +142,9 @@ describe.each(dbKinds())('trust center visitor flow on %s', (db) => {
       expect([res.status, res.body.message, res.body.errors]).toEqual([400, 'This field is required', [{ field, message: 'This field is required' }]])
     }
     for (const workEmail of ['not-an-email', 'a@b.com,c@d.com', 'x@y.com\r\nBcc: e@vil.io']) {
-      expect((await call(tp, 'POST', '/api/useraccessrequest', { headers: host, body: { ...visitor, workEmail, ndaId: nda } })).body.message).toBe('Invalid email address')
+      expect((await call(tp, 'POST', '/api/useraccessrequest', { headers: host, body: { ...visitor, workEmail, ndaId: nda } })).body.message).toBe(
+        'Invalid email address',
+      )
     }
     expect((await call(tp, 'POST', '/api/useraccessrequest', { headers: host, body: { ...visitor, ndaId: crypto.randomUUID() } })).status).toBe(404)
     const asked = await call(tp, 'POST', '/api/useraccessrequest', { headers: host, body: { ...visitor, ndaId: nda } })
@@ -127,12 +157,25 @@ describe.each(dbKinds())('trust center visitor flow on %s', (db) => {
     expect(pending.body).toMatchObject({ status: true, total: 1, totalPages: 1, currentPage: 1 })
     const request = (pending.body.data as Record<string, unknown>[])[0]!
     expect(request).toEqual({
-      _id: expect.any(String), firstName: 'Vera', lastName: 'Visitor', companyName: 'Buyer Inc', relationshpLinkedIn: 'Customer', workEmail: 'vera@buyer.example',
-      createdAt: expect.any(String), Approved: 'pending', approvedbyuser: null, expiresAt: null, ndaAccepted: true, ndaConfirmed: false,
+      _id: expect.any(String),
+      firstName: 'Vera',
+      lastName: 'Visitor',
+      companyName: 'Buyer Inc',
+      relationshpLinkedIn: 'Customer',
+      workEmail: 'vera@buyer.example',
+      createdAt: expect.any(String),
+      Approved: 'pending',
+      approvedbyuser: null,
+      expiresAt: null,
+      ndaAccepted: true,
+      ndaConfirmed: false,
     })
-    expect((await call(tp, 'PUT', `/api/accountsapprove/${request['_id']}`, { token: admin.token, body: { Approved: 'maybe' } })).body.message).toBe('Invalid status')
+    expect((await call(tp, 'PUT', `/api/accountsapprove/${request['_id']}`, { token: admin.token, body: { Approved: 'maybe' } })).body.message).toBe(
+      'Invalid status',
+    )
     const approved = await call(tp, 'PUT', `/api/accountsapprove/${request['_id']}`, {
-      token: admin.token, body: { Approved: 'approved', approvedbyuser: { id: crypto.randomUUID(), userName: 'Mallory' } },
+      token: admin.token,
+      body: { Approved: 'approved', approvedbyuser: { id: crypto.randomUUID(), userName: 'Mallory' } },
     })
     expect(approved.body).toEqual({ status: true, message: 'Account request has been marked as approved successfully' })
     const accounts = await call(tp, 'GET', '/api/accountsrequest?page=1&pageSize=10&pageType=approved', { token: admin.token })
@@ -160,7 +203,9 @@ describe.each(dbKinds())('trust center visitor flow on %s', (db) => {
     expect(got.statusCode).toBe(200)
     expect(got.rawPayload.equals(gatedBytes)).toBe(true)
     expect(got.headers).toMatchObject({
-      'content-type': 'application/pdf', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store',
+      'content-type': 'application/pdf',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
       'content-disposition': 'attachment; filename="report.pdf"; filename*=UTF-8\'\'report.pdf',
     })
     expect((await download({ fileKey: docs.gated._id, permissionToken: token, userAccessEmail: 'someone@else.example' })).statusCode).toBe(403)
@@ -168,7 +213,11 @@ describe.each(dbKinds())('trust center visitor flow on %s', (db) => {
     expect((await download({ fileKey: crypto.randomUUID(), permissionToken: token, userAccessEmail: email })).statusCode).toBe(404)
 
     // Bulk: the allowed documents only; nothing allowed is a 404 with an empty result.
-    const zip = await bulk({ fileKeys: [docs.public._id, docs.gated._id, docs.internal._id, crypto.randomUUID(), 'junk'], permissionToken: token, userAccessEmail: email })
+    const zip = await bulk({
+      fileKeys: [docs.public._id, docs.gated._id, docs.internal._id, crypto.randomUUID(), 'junk'],
+      permissionToken: token,
+      userAccessEmail: email,
+    })
     expect(zip.statusCode).toBe(200)
     expect(zip.headers['content-disposition']).toContain('filename="Trust_Center_Bulk_Download.zip"')
     expect(zip.headers).toMatchObject({ 'content-type': 'application/zip', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' })
@@ -180,7 +229,14 @@ describe.each(dbKinds())('trust center visitor flow on %s', (db) => {
     const none = await bulk({ fileKeys: [docs.internal._id, docs.gated._id] })
     expect([none.statusCode, none.json()]).toEqual([404, { status: false, message: 'No documents available for download', data: [] }])
 
-    expect((await call(tp, 'POST', '/api/trackdownloadreq', { headers: host, body: { screenType: 'trust-center', fileName: 'BasecampSecurityOverview.pdf', type: 'single', email } })).status).toBe(201)
+    expect(
+      (
+        await call(tp, 'POST', '/api/trackdownloadreq', {
+          headers: host,
+          body: { screenType: 'trust-center', fileName: 'BasecampSecurityOverview.pdf', type: 'single', email },
+        })
+      ).status,
+    ).toBe(201)
     expect((await call(tp, 'POST', '/api/trackdownloadreq', { headers: host, body: { email: 'bad email' } })).body.message).toBe('Invalid email address')
 
     // History: every kind of step, newest first, filterable.
@@ -197,7 +253,14 @@ describe.each(dbKinds())('trust center visitor flow on %s', (db) => {
     expect((await call(tp, 'GET', '/api/trustcenterhistroy?pageType=everything', { token: admin.token })).body.message).toBe('Invalid pageType')
     const acceptances = (await call(tp, 'GET', '/api/nda/acceptances', { token: admin.token })).body.data as Record<string, unknown>[]
     expect(acceptances[0]).toMatchObject({
-      ndaId: nda, version: 1, name: 'Vera Visitor', email, ip: expect.any(String), textHash: expect.stringMatching(/^[0-9a-f]{64}$/), confirmed: true, confirmedAt: expect.any(String),
+      ndaId: nda,
+      version: 1,
+      name: 'Vera Visitor',
+      email,
+      ip: expect.any(String),
+      textHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      confirmed: true,
+      confirmedAt: expect.any(String),
     })
     expect(events).toEqual([`accessrequest.created:${request['_id']}`, `accessrequest.approved:${request['_id']}`])
   })
@@ -212,7 +275,9 @@ describe.each(dbKinds())('trust center visitor flow on %s', (db) => {
     expect([refused.statusCode, refused.json().message]).toEqual([403, 'Access not granted'])
     const stale = await call(tp, 'POST', '/api/nda/accept', { headers: host, body: { ndaId: old, name: 'Nina', email } })
     expect([stale.status, stale.body.message]).toEqual([400, 'Please accept the NDA'])
-    expect((await call(tp, 'POST', '/api/nda/accept', { headers: host, body: { ndaId: await ndaId(), name: '', email } })).body.message).toBe('This field is required')
+    expect((await call(tp, 'POST', '/api/nda/accept', { headers: host, body: { ndaId: await ndaId(), name: '', email } })).body.message).toBe(
+      'This field is required',
+    )
     expect((await call(tp, 'POST', '/api/nda/accept', { headers: host, body: { ndaId: await ndaId(), name: 'Nina', email } })).status).toBe(201)
     expect((await check(token)).body.data).toMatchObject({ ndaAccepted: true })
     expect((await download({ fileKey: docs.gated._id, permissionToken: token, userAccessEmail: email })).statusCode).toBe(200)
@@ -223,8 +288,9 @@ describe.each(dbKinds())('trust center visitor flow on %s', (db) => {
     const send = mail.send
     const first = await approvedVisitor('mailfail@buyer.example')
     await call(tp, 'POST', '/api/useraccessrequest', { headers: host, body: { ...visitor, workEmail: 'pending-fail@buyer.example', ndaId: await ndaId() } })
-    const pending = ((await call(tp, 'GET', '/api/accountsrequest', { token: admin.token })).body.data as { _id: string; workEmail: string }[])
-      .find((p) => p.workEmail === 'pending-fail@buyer.example')!
+    const pending = ((await call(tp, 'GET', '/api/accountsrequest', { token: admin.token })).body.data as { _id: string; workEmail: string }[]).find(
+      (p) => p.workEmail === 'pending-fail@buyer.example',
+    )!
     ;(mail as { send: typeof send }).send = async () => {
       throw new Error('smtp down')
     }
@@ -237,7 +303,9 @@ describe.each(dbKinds())('trust center visitor flow on %s', (db) => {
       ;(mail as { send: typeof send }).send = send
     }
     // Still pending; and the account that was being re-issued keeps its earlier, working link.
-    expect(((await call(tp, 'GET', '/api/accountsrequest?pageSize=100', { token: admin.token })).body.data as { _id: string }[]).map((p) => p._id)).toContain(pending._id)
+    expect(((await call(tp, 'GET', '/api/accountsrequest?pageSize=100', { token: admin.token })).body.data as { _id: string }[]).map((p) => p._id)).toContain(
+      pending._id,
+    )
     expect((await check(first.token)).status).toBe(200)
   })
 
@@ -268,8 +336,14 @@ describe.each(dbKinds())('trust center visitor flow on %s', (db) => {
     const theirs = await approvedVisitor('theirs@buyer.example', rival, { host: 'rival.localhost' })
     expect((await check(theirs.token, { host: 'rival.localhost' })).status).toBe(200)
     await schemaDb<{ accessRequest: { expiresAt: Date; id: string } }>(tp.portal.ctx.db!, 'trust_center', { system: true })
-      .updateTable('accessRequest').set({ expiresAt: new Date(Date.now() - 1000) }).where('id', '=', expired.requestId).execute()
-    expect((await call(tp, 'DELETE', `/api/accountsrequest/${revoked.requestId}`, { token: admin.token })).body).toEqual({ status: true, message: 'Deleted Successfully' })
+      .updateTable('accessRequest')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('id', '=', expired.requestId)
+      .execute()
+    expect((await call(tp, 'DELETE', `/api/accountsrequest/${revoked.requestId}`, { token: admin.token })).body).toEqual({
+      status: true,
+      message: 'Deleted Successfully',
+    })
 
     const forged = Buffer.alloc(32, 7).toString('base64url')
     const answers: Json[] = []
@@ -296,23 +370,39 @@ describe.each(dbKinds())('trust center visitor flow on %s', (db) => {
   it('limits access requests to 5 per hour per address and per email', async () => {
     const nda = await ndaId()
     for (let i = 0; i < 5; i++) {
-      const res = await call(tp, 'POST', '/api/useraccessrequest', { headers: host, ip: '10.77.0.1', body: { ...visitor, workEmail: `ip${i}@limits.example`, ndaId: nda } })
+      const res = await call(tp, 'POST', '/api/useraccessrequest', {
+        headers: host,
+        ip: '10.77.0.1',
+        body: { ...visitor, workEmail: `ip${i}@limits.example`, ndaId: nda },
+      })
       expect(res.status).toBe(201)
     }
-    const sixth = await call(tp, 'POST', '/api/useraccessrequest', { headers: host, ip: '10.77.0.1', body: { ...visitor, workEmail: 'ip5@limits.example', ndaId: nda } })
+    const sixth = await call(tp, 'POST', '/api/useraccessrequest', {
+      headers: host,
+      ip: '10.77.0.1',
+      body: { ...visitor, workEmail: 'ip5@limits.example', ndaId: nda },
+    })
     expect(sixth.status).toBe(429)
     expect(sixth.headers['retry-after']).toBeDefined()
     for (let i = 0; i < 5; i++) {
-      expect((await call(tp, 'POST', '/api/useraccessrequest', { headers: host, body: { ...visitor, workEmail: 'same@limits.example', ndaId: nda } })).status).toBeLessThan(300)
+      expect(
+        (await call(tp, 'POST', '/api/useraccessrequest', { headers: host, body: { ...visitor, workEmail: 'same@limits.example', ndaId: nda } })).status,
+      ).toBeLessThan(300)
     }
-    expect((await call(tp, 'POST', '/api/useraccessrequest', { headers: host, body: { ...visitor, workEmail: 'same@limits.example', ndaId: nda } })).status).toBe(429)
+    expect(
+      (await call(tp, 'POST', '/api/useraccessrequest', { headers: host, body: { ...visitor, workEmail: 'same@limits.example', ndaId: nda } })).status,
+    ).toBe(429)
   })
 
   it('answers 10 000 guessed tokens with 404 until the limit, then 429', async () => {
     const statuses: number[] = []
     for (let i = 0; i < 10_000; i++) {
       const res = await tp.portal.server.inject({
-        method: 'POST', url: '/api/useraccesscheck', headers: host, remoteAddress: '10.66.0.1', payload: { permissionToken: crypto.getRandomValues(Buffer.alloc(32)).toString('base64url') },
+        method: 'POST',
+        url: '/api/useraccesscheck',
+        headers: host,
+        remoteAddress: '10.66.0.1',
+        payload: { permissionToken: crypto.getRandomValues(Buffer.alloc(32)).toString('base64url') },
       })
       statuses.push(res.statusCode)
       if (res.statusCode === 404) expect(res.body).toBe('{"status":false}')

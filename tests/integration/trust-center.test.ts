@@ -30,7 +30,14 @@ describe.each(dbKinds())('trust center staff calls on %s', (db) => {
     // A colleague without the admin flag (invited, then signed up).
     await call(tp, 'POST', '/api/people/invite', { token: admin.token, body: { email: 'mate@acme-trust.example', status: 'invited' } })
     const invite = (await readOutbox(tp.dataDir, 'mate@acme-trust.example')).at(-1)!.text.match(/invite=([\w-]+)/)![1]!
-    const body = { firstName: 'mate', lastName: 'one', email: 'mate@acme-trust.example', password: 'Str0ng!pass', cnfpassword: 'Str0ng!pass', inviteToken: invite }
+    const body = {
+      firstName: 'mate',
+      lastName: 'one',
+      email: 'mate@acme-trust.example',
+      password: 'Str0ng!pass',
+      cnfpassword: 'Str0ng!pass',
+      inviteToken: invite,
+    }
     mate = (await call(tp, 'POST', '/api/usercreate/people', { body })).body.data as { token: string }
   })
   afterAll(async () => tp.stop())
@@ -40,15 +47,27 @@ describe.each(dbKinds())('trust center staff calls on %s', (db) => {
       const details = await call(tp, 'GET', '/api/clientDetails', { token: admin.token })
       expect(details.status).toBe(200)
       const cname = admin.dbName.replace(/_/g, '-')
-      expect(details.body.data).toEqual([{
-        _id: expect.any(String), maindomain: 'localhost', cname, cnamepublish: false, database: admin.dbName, complianceBucket: '', questionnairesBucket: '', fileStorage: '',
-      }])
+      expect(details.body.data).toEqual([
+        {
+          _id: expect.any(String),
+          maindomain: 'localhost',
+          cname,
+          cnamepublish: false,
+          database: admin.dbName,
+          complianceBucket: '',
+          questionnairesBucket: '',
+          fileStorage: '',
+        },
+      ])
       const status = await call(tp, 'GET', '/api/domainnamestatus', { token: admin.token })
       expect(status.body.data).toEqual([{ hostname: `${cname}.localhost`, published: false, url: `http://${cname}.localhost:3000` }])
       expect((await call(tp, 'GET', '/api/clientDetails')).status).toBe(401)
       expect((await call(tp, 'GET', '/api/clientDetails', { token: admin.token, dbName: other.dbName })).status).toBe(403)
       // Not published: nothing public about it, by DbName or host.
-      expect((await call(tp, 'GET', '/api/clientDetailsOutside', { dbName: admin.dbName })).body).toMatchObject({ status: false, message: 'Trust center not found' })
+      expect((await call(tp, 'GET', '/api/clientDetailsOutside', { dbName: admin.dbName })).body).toMatchObject({
+        status: false,
+        message: 'Trust center not found',
+      })
       expect((await call(tp, 'GET', `/api/fs/check-hostname?hostname=${cname}.localhost`)).status).toBe(404)
     })
 
@@ -72,7 +91,9 @@ describe.each(dbKinds())('trust center staff calls on %s', (db) => {
       const res = await call(tp, 'POST', '/api/fs/add-cname', { token: admin.token, body: { subdomain: 'AcmeTrust' } })
       expect(res.status).toBe(200)
       expect(res.body).toEqual({
-        success: true, status: true, message: 'Cname record has been created, allow 5 minutes for dns to propagate.',
+        success: true,
+        status: true,
+        message: 'Cname record has been created, allow 5 minutes for dns to propagate.',
         data: { hostname: 'acmetrust.localhost', url: 'http://acmetrust.localhost:3000' },
       })
       for (const hostname of ['acmetrust.localhost', 'ACMETRUST.LocalHost.']) {
@@ -83,9 +104,13 @@ describe.each(dbKinds())('trust center staff calls on %s', (db) => {
         const miss = await call(tp, 'GET', `/api/fs/check-hostname?hostname=${encodeURIComponent(hostname)}`)
         expect([miss.status, miss.body]).toEqual([404, { status: false, isSpecialDomain: false }])
       }
-      expect((await call(tp, 'GET', '/api/clientDetails', { token: admin.token })).body.data).toEqual([expect.objectContaining({ cname: 'acmetrust', cnamepublish: true })])
-      expect((await call(tp, 'GET', '/api/clientDetailsOutside', { headers: { host: 'acmetrust.localhost' } })).body)
-        .toEqual({ status: true, data: [{ cname: 'acmetrust', cnamepublish: true, maindomain: 'localhost' }] })
+      expect((await call(tp, 'GET', '/api/clientDetails', { token: admin.token })).body.data).toEqual([
+        expect.objectContaining({ cname: 'acmetrust', cnamepublish: true }),
+      ])
+      expect((await call(tp, 'GET', '/api/clientDetailsOutside', { headers: { host: 'acmetrust.localhost' } })).body).toEqual({
+        status: true,
+        data: [{ cname: 'acmetrust', cnamepublish: true, maindomain: 'localhost' }],
+      })
 
       expect((await call(tp, 'POST', '/api/fs/remove-cname', { token: admin.token })).body).toEqual({ status: true })
       expect((await call(tp, 'GET', '/api/fs/check-hostname?hostname=acmetrust.localhost')).status).toBe(404)
@@ -96,14 +121,18 @@ describe.each(dbKinds())('trust center staff calls on %s', (db) => {
 
   describe('branding', () => {
     it('uploads a logo and serves it as an inert, immutable PNG', async () => {
-      const res = await upload(admin.token, '/api/fs/upload-logo', [{ name: 'file', filename: 'logo.png', content: await realPng(800, 200), type: 'image/png' }])
+      const res = await upload(admin.token, '/api/fs/upload-logo', [
+        { name: 'file', filename: 'logo.png', content: await realPng(800, 200), type: 'image/png' },
+      ])
       expect(res.status).toBe(201)
       const logo = (res.body.data as { logo: string }).logo
       expect(logo).toMatch(/^\/api\/logo\/[0-9a-f-]{36}\.png$/)
       const image = await tp.portal.server.inject({ url: logo })
       expect(image.statusCode).toBe(200)
       expect(image.headers).toMatchObject({
-        'content-type': 'image/png', 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; sandbox",
+        'content-type': 'image/png',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; sandbox",
         'cache-control': 'public, max-age=31536000, immutable',
       })
       expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG')
@@ -114,8 +143,13 @@ describe.each(dbKinds())('trust center staff calls on %s', (db) => {
     })
 
     it('saves company info with a logo of this tenant only, and keeps settings and theme', async () => {
-      expect((await call(tp, 'GET', '/api/companyinfo', { token: other.token })).body).toEqual({ status: true, data: { _id: null, companyTitle: '', logo: null } })
-      const logo = ((await upload(admin.token, '/api/fs/upload-logo', [{ name: 'file', filename: 'l.png', content: await realPng() }])).body.data as { logo: string }).logo
+      expect((await call(tp, 'GET', '/api/companyinfo', { token: other.token })).body).toEqual({
+        status: true,
+        data: { _id: null, companyTitle: '', logo: null },
+      })
+      const logo = (
+        (await upload(admin.token, '/api/fs/upload-logo', [{ name: 'file', filename: 'l.png', content: await realPng() }])).body.data as { logo: string }
+      ).logo
       const saved = await call(tp, 'POST', '/api/companyinfo', { token: admin.token, body: { companyTitle: 'Acme Trust', logo } })
       expect(saved.status).toBe(200)
       expect(saved.body.data).toEqual({ _id: expect.any(String), companyTitle: 'Acme Trust', logo })
@@ -138,16 +172,25 @@ describe.each(dbKinds())('trust center staff calls on %s', (db) => {
       expect((await call(tp, 'POST', '/api/settings/save', { token: mate.token, body: { companyTitle: 'x' } })).status).toBe(403)
       const created = await call(tp, 'POST', '/api/settings/save', { token: other.token, body: { companyTitle: 'Other Co' } })
       expect([created.status, (created.body.data as Body).companyTitle]).toEqual([201, 'Other Co'])
-      expect((await call(tp, 'GET', '/api/settingsOutside', { headers: { host: 'acmetrust.localhost' } })).body)
-        .toEqual({ status: true, data: { companyTitle: 'Acme Trust', logo, contactEmail: 'security@acme-trust.example' } })
+      expect((await call(tp, 'GET', '/api/settingsOutside', { headers: { host: 'acmetrust.localhost' } })).body).toEqual({
+        status: true,
+        data: { companyTitle: 'Acme Trust', logo, contactEmail: 'security@acme-trust.example' },
+      })
       // Removing the logo.
-      expect((await call(tp, 'POST', '/api/companyinfo', { token: admin.token, body: { companyTitle: 'Acme Trust', logo: null } })).body.data).toMatchObject({ logo: null })
+      expect((await call(tp, 'POST', '/api/companyinfo', { token: admin.token, body: { companyTitle: 'Acme Trust', logo: null } })).body.data).toMatchObject({
+        logo: null,
+      })
       expect((await tp.portal.server.inject({ url: logo })).statusCode).toBe(404)
     })
 
     it('keeps theme colours: defaults first, #rrggbb only', async () => {
-      expect((await call(tp, 'GET', '/api/themecolor', { token: admin.token })).body.data)
-        .toEqual({ _id: null, headerColor: '#3c3232', backgroundColor: '#3c3232', textColor: '#000000', buttonColor: '#0a66c2' })
+      expect((await call(tp, 'GET', '/api/themecolor', { token: admin.token })).body.data).toEqual({
+        _id: null,
+        headerColor: '#3c3232',
+        backgroundColor: '#3c3232',
+        textColor: '#000000',
+        buttonColor: '#0a66c2',
+      })
       const colours = { headerColor: '#112233', backgroundColor: '#FFFFFF', textColor: '#000000', buttonColor: '#0A66C2' }
       for (const bad of ['#fff', 'red', '#12345g', 'url(x)', '']) {
         const res = await call(tp, 'POST', '/api/themecolor/save', { token: admin.token, body: { ...colours, textColor: bad } })
@@ -168,18 +211,29 @@ describe.each(dbKinds())('trust center staff calls on %s', (db) => {
     it('saves the overview with sanitised rich text', async () => {
       expect((await call(tp, 'GET', '/api/overview', { token: admin.token })).body).toEqual({ status: true, data: null })
       const saved = await call(tp, 'POST', '/api/overview/save', {
-        token: admin.token, body: { subTitle: 'Trust at Acme', description: '<p>We <strong>care</strong>.</p><script>alert(1)</script><a href="https://acme.example">more</a>' },
+        token: admin.token,
+        body: { subTitle: 'Trust at Acme', description: '<p>We <strong>care</strong>.</p><script>alert(1)</script><a href="https://acme.example">more</a>' },
       })
       expect(saved.status).toBe(201)
       const overview = saved.body.data as Body
-      expect(overview).toEqual({ _id: expect.any(String), subTitle: 'Trust at Acme', description: '<p>We <strong>care</strong>.</p><a href="https://acme.example">more</a>', updatedAt: expect.any(String) })
-      const updated = await call(tp, 'PUT', `/api/overview/update/${overview._id}`, { token: admin.token, body: { subTitle: 'Trust', description: '<p>v2</p>' } })
+      expect(overview).toEqual({
+        _id: expect.any(String),
+        subTitle: 'Trust at Acme',
+        description: '<p>We <strong>care</strong>.</p><a href="https://acme.example">more</a>',
+        updatedAt: expect.any(String),
+      })
+      const updated = await call(tp, 'PUT', `/api/overview/update/${overview._id}`, {
+        token: admin.token,
+        body: { subTitle: 'Trust', description: '<p>v2</p>' },
+      })
       expect(updated.body.data).toMatchObject({ _id: overview._id, subTitle: 'Trust', description: '<p>v2</p>' })
       expect((await call(tp, 'PUT', `/api/overview/update/${crypto.randomUUID()}`, { token: admin.token, body: { subTitle: 'x' } })).status).toBe(404)
       const long = await call(tp, 'POST', '/api/overview/save', { token: admin.token, body: { subTitle: 'x', description: 'y'.repeat(20_001) } })
       expect([long.status, long.body.message]).toEqual([400, 'description must be at most 20000 characters'])
-      expect((await call(tp, 'GET', '/api/overviewuser', { headers: { host: 'acmetrust.localhost' } })).body)
-        .toEqual({ status: true, data: { subTitle: 'Trust', description: '<p>v2</p>', updatedAt: expect.any(String) } })
+      expect((await call(tp, 'GET', '/api/overviewuser', { headers: { host: 'acmetrust.localhost' } })).body).toEqual({
+        status: true,
+        data: { subTitle: 'Trust', description: '<p>v2</p>', updatedAt: expect.any(String) },
+      })
     })
 
     it('keeps security categories and their items in order', async () => {
@@ -188,21 +242,35 @@ describe.each(dbKinds())('trust center staff calls on %s', (db) => {
       const badItem = await call(tp, 'POST', '/api/security/save', { token: admin.token, body: { title: 'T', subdata: [{ description: 'no title' }] } })
       expect([badItem.status, badItem.body.errors]).toEqual([400, [{ field: 'subdata.0.title', message: 'This field is required' }]])
       const first = await call(tp, 'POST', '/api/security/save', {
-        token: admin.token, body: { title: 'Encryption', description: 'At rest and in transit', subdata: [{ title: 'AES-256' }, { title: 'TLS 1.2+', description: 'HSTS' }] },
+        token: admin.token,
+        body: { title: 'Encryption', description: 'At rest and in transit', subdata: [{ title: 'AES-256' }, { title: 'TLS 1.2+', description: 'HSTS' }] },
       })
       expect(first.status).toBe(201)
       const cat = first.body.data as Body & { subdata: Body[] }
-      expect(cat).toEqual({ _id: expect.any(String), title: 'Encryption', description: 'At rest and in transit', subdata: [
-        { _id: expect.any(String), title: 'AES-256', description: '' }, { _id: expect.any(String), title: 'TLS 1.2+', description: 'HSTS' },
-      ] })
+      expect(cat).toEqual({
+        _id: expect.any(String),
+        title: 'Encryption',
+        description: 'At rest and in transit',
+        subdata: [
+          { _id: expect.any(String), title: 'AES-256', description: '' },
+          { _id: expect.any(String), title: 'TLS 1.2+', description: 'HSTS' },
+        ],
+      })
       const second = (await call(tp, 'POST', '/api/security/save', { token: admin.token, body: { title: 'Access' } })).body.data as Body
-      const added = await call(tp, 'POST', `/api/security/addsubdata/${cat._id}`, { token: admin.token, body: { title: 'Key rotation', description: 'Yearly' } })
+      const added = await call(tp, 'POST', `/api/security/addsubdata/${cat._id}`, {
+        token: admin.token,
+        body: { title: 'Key rotation', description: 'Yearly' },
+      })
       expect([added.status, (added.body.data as Body).title]).toEqual([201, 'Key rotation'])
       const itemId = cat.subdata[0]!._id
-      expect((await call(tp, 'PUT', `/api/security/subdata/${cat._id}/${itemId}`, { token: admin.token, body: { title: 'AES-256-GCM' } })).body.data)
-        .toEqual({ _id: itemId, title: 'AES-256-GCM', description: '' })
-      expect((await call(tp, 'PUT', `/api/security/update/${cat._id}`, { token: admin.token, body: { title: 'Encryption everywhere' } })).body.data)
-        .toMatchObject({ title: 'Encryption everywhere', subdata: [{ title: 'AES-256-GCM' }, { title: 'TLS 1.2+' }, { title: 'Key rotation' }] })
+      expect((await call(tp, 'PUT', `/api/security/subdata/${cat._id}/${itemId}`, { token: admin.token, body: { title: 'AES-256-GCM' } })).body.data).toEqual({
+        _id: itemId,
+        title: 'AES-256-GCM',
+        description: '',
+      })
+      expect(
+        (await call(tp, 'PUT', `/api/security/update/${cat._id}`, { token: admin.token, body: { title: 'Encryption everywhere' } })).body.data,
+      ).toMatchObject({ title: 'Encryption everywhere', subdata: [{ title: 'AES-256-GCM' }, { title: 'TLS 1.2+' }, { title: 'Key rotation' }] })
       expect((await call(tp, 'DELETE', `/api/security/delete/${cat._id}/${cat.subdata[1]!._id}`, { token: admin.token })).status).toBe(200)
       // An item addressed under another category is not found.
       expect((await call(tp, 'PUT', `/api/security/subdata/${second._id}/${itemId}`, { token: admin.token, body: { title: 'x' } })).status).toBe(404)
@@ -216,7 +284,11 @@ describe.each(dbKinds())('trust center staff calls on %s', (db) => {
 
     it('keeps compliance badges with their status', async () => {
       const body = { framework: 'SOC 2 Type II', status: 'compliant', badge: 'soc2', description: 'Audited yearly' }
-      for (const [patch, message] of [[{ status: 'done' }, 'Invalid status'], [{ badge: 'soc3' }, 'Invalid badge'], [{ framework: ' ' }, 'This field is required']] as const) {
+      for (const [patch, message] of [
+        [{ status: 'done' }, 'Invalid status'],
+        [{ badge: 'soc3' }, 'Invalid badge'],
+        [{ framework: ' ' }, 'This field is required'],
+      ] as const) {
         const res = await call(tp, 'POST', '/api/compliance/save', { token: admin.token, body: { ...body, ...patch } })
         expect([res.status, res.body.message]).toEqual([400, message])
       }
@@ -225,9 +297,14 @@ describe.each(dbKinds())('trust center staff calls on %s', (db) => {
       const row = saved.body.data as Body
       expect(row).toEqual({ _id: expect.any(String), ...body })
       await call(tp, 'POST', '/api/compliance/save', { token: admin.token, body: { framework: 'HIPAA', status: 'in_progress', badge: 'hipaa' } })
-      expect((await call(tp, 'PUT', `/api/compliance/update/${row._id}`, { token: admin.token, body: { ...body, status: 'planned' } })).body.data).toMatchObject({ status: 'planned' })
+      expect(
+        (await call(tp, 'PUT', `/api/compliance/update/${row._id}`, { token: admin.token, body: { ...body, status: 'planned' } })).body.data,
+      ).toMatchObject({ status: 'planned' })
       const list = (await call(tp, 'GET', '/api/complianceuser', { headers: { host: 'acmetrust.localhost' } })).body.data as Body[]
-      expect(list.map((c) => [c.framework, c.status, c.badge])).toEqual([['SOC 2 Type II', 'planned', 'soc2'], ['HIPAA', 'in_progress', 'hipaa']])
+      expect(list.map((c) => [c.framework, c.status, c.badge])).toEqual([
+        ['SOC 2 Type II', 'planned', 'soc2'],
+        ['HIPAA', 'in_progress', 'hipaa'],
+      ])
       expect((await call(tp, 'DELETE', `/api/compliance/delete/${row._id}`, { token: admin.token })).status).toBe(200)
       expect((await call(tp, 'DELETE', `/api/compliance/delete/${row._id}`, { token: admin.token })).status).toBe(404)
       expect(((await call(tp, 'GET', '/api/compliance', { token: admin.token })).body.data as Body[]).map((c) => c.framework)).toEqual(['HIPAA'])
@@ -237,27 +314,62 @@ describe.each(dbKinds())('trust center staff calls on %s', (db) => {
   describe('documents', () => {
     it('uploads a real policy PDF and Office files, checked by content', async () => {
       const pdf = await readFile(POLICY_PDF)
-      const res = await upload(admin.token, '/api/fs/upload-docs', [{ name: 'file', filename: 'Security Overview 2022.pdf', content: pdf, type: 'application/pdf' }])
+      const res = await upload(admin.token, '/api/fs/upload-docs', [
+        { name: 'file', filename: 'Security Overview 2022.pdf', content: pdf, type: 'application/pdf' },
+      ])
       expect(res.status).toBe(201)
       expect(res.body.data).toEqual({
-        _id: expect.any(String), title: 'SecurityOverview2022', fileName: 'SecurityOverview2022.pdf', visibility: 'approval', size: pdf.length, mimeType: 'application/pdf', createdAt: expect.any(String),
+        _id: expect.any(String),
+        title: 'SecurityOverview2022',
+        fileName: 'SecurityOverview2022.pdf',
+        visibility: 'approval',
+        size: pdf.length,
+        mimeType: 'application/pdf',
+        createdAt: expect.any(String),
       })
       const docx = await upload(admin.token, '/api/fs/upload-docs', [
-        { name: 'title', value: 'Data Processing Addendum' }, { name: 'visibility', value: 'public' }, { name: 'file', filename: 'dpa.docx', content: await officeFile('docx') },
+        { name: 'title', value: 'Data Processing Addendum' },
+        { name: 'visibility', value: 'public' },
+        { name: 'file', filename: 'dpa.docx', content: await officeFile('docx') },
       ])
-      expect(docx.body.data).toMatchObject({ title: 'Data Processing Addendum', fileName: 'dpa.docx', visibility: 'public', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' })
+      expect(docx.body.data).toMatchObject({
+        title: 'Data Processing Addendum',
+        fileName: 'dpa.docx',
+        visibility: 'public',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      })
       for (const [parts, status, message] of [
-        [[{ name: 'file', filename: 'x.pdf', content: Buffer.from('MZ\x90\x00 not a pdf') }], 415, 'Only PDF, Word, Excel or PowerPoint documents are accepted'],
+        [
+          [{ name: 'file', filename: 'x.pdf', content: Buffer.from('MZ\x90\x00 not a pdf') }],
+          415,
+          'Only PDF, Word, Excel or PowerPoint documents are accepted',
+        ],
         [[{ name: 'file', filename: 'x.zip', content: await officeFile('plainzip') }], 415, 'Only PDF, Word, Excel or PowerPoint documents are accepted'],
         [[{ name: 'file', filename: 'x.docm', content: await officeFile('docm') }], 415, 'Documents with macros are not accepted'],
-        [[{ name: 'visibility', value: 'secret' }, { name: 'file', filename: 'x.pdf', content: pdf }], 400, 'Invalid visibility'],
-        [[{ name: 'title', value: 'x'.repeat(201) }, { name: 'file', filename: 'x.pdf', content: pdf }], 400, 'title must be at most 200 characters'],
+        [
+          [
+            { name: 'visibility', value: 'secret' },
+            { name: 'file', filename: 'x.pdf', content: pdf },
+          ],
+          400,
+          'Invalid visibility',
+        ],
+        [
+          [
+            { name: 'title', value: 'x'.repeat(201) },
+            { name: 'file', filename: 'x.pdf', content: pdf },
+          ],
+          400,
+          'title must be at most 200 characters',
+        ],
         [[{ name: 'file', filename: 'empty.pdf', content: Buffer.alloc(0) }], 400, 'The file is empty'],
       ] as [Part[], number, string][]) {
         const bad = await upload(admin.token, '/api/fs/upload-docs', parts)
         expect([bad.status, bad.body.message]).toEqual([status, message])
       }
-      const huge = await upload(admin.token, '/api/fs/upload-docs', [{ name: 'file', filename: 'big.pdf', content: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(25 * 1024 * 1024)]) }])
+      const huge = await upload(admin.token, '/api/fs/upload-docs', [
+        { name: 'file', filename: 'big.pdf', content: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(25 * 1024 * 1024)]) },
+      ])
       expect([huge.status, huge.body.message]).toEqual([413, 'The document is larger than 25 MB'])
       const list = (await call(tp, 'GET', '/api/documentslist', { token: admin.token })).body.data as Body[]
       expect(list.map((d) => d.fileName)).toEqual(['SecurityOverview2022.pdf', 'dpa.docx'])
@@ -265,18 +377,38 @@ describe.each(dbKinds())('trust center staff calls on %s', (db) => {
 
     it('edits, replaces, hides and deletes documents', async () => {
       const pdf = await readFile(POLICY_PDF)
-      const doc = (await upload(admin.token, '/api/fs/upload-docs', [{ name: 'visibility', value: 'internal' }, { name: 'file', filename: 'internal.pdf', content: pdf }])).body.data as Body
+      const doc = (
+        await upload(admin.token, '/api/fs/upload-docs', [
+          { name: 'visibility', value: 'internal' },
+          { name: 'file', filename: 'internal.pdf', content: pdf },
+        ])
+      ).body.data as Body
       const publicList = (await call(tp, 'GET', '/api/documentslistuser', { headers: { host: 'acmetrust.localhost' } })).body.data as Body[]
       expect(publicList.map((d) => d._id)).not.toContain(doc._id)
       const edited = await call(tp, 'PUT', `/api/documents/${doc._id}`, { token: admin.token, body: { title: 'Pen test summary', visibility: 'approval' } })
       expect(edited.body.data).toMatchObject({ _id: doc._id, title: 'Pen test summary', visibility: 'approval' })
-      expect((await call(tp, 'PUT', `/api/documents/${doc._id}`, { token: admin.token, body: { visibility: 'everyone' } })).body.message).toBe('Invalid visibility')
+      expect((await call(tp, 'PUT', `/api/documents/${doc._id}`, { token: admin.token, body: { visibility: 'everyone' } })).body.message).toBe(
+        'Invalid visibility',
+      )
       expect((await call(tp, 'PUT', `/api/documents/${doc._id}`, { token: admin.token, body: { title: '' } })).body.message).toBe('This field is required')
-      const replaced = await upload(admin.token, '/api/fs/upload-docs', [{ name: 'fileId', value: doc._id }, { name: 'file', filename: 'v2.docx', content: await officeFile('docx') }])
+      const replaced = await upload(admin.token, '/api/fs/upload-docs', [
+        { name: 'fileId', value: doc._id },
+        { name: 'file', filename: 'v2.docx', content: await officeFile('docx') },
+      ])
       expect(replaced.status).toBe(201)
       expect(replaced.body.data).toMatchObject({ _id: doc._id, title: 'Pen test summary', fileName: 'v2.docx', visibility: 'approval' })
-      expect((await upload(admin.token, '/api/fs/upload-docs', [{ name: 'fileId', value: crypto.randomUUID() }, { name: 'file', filename: 'a.pdf', content: pdf }])).status).toBe(404)
-      expect((await call(tp, 'POST', '/api/fs/delete-files', { token: admin.token, body: { fileKeys: [], bucketName: 'x' } }))).toMatchObject({ status: 201, body: { status: true, data: [] } })
+      expect(
+        (
+          await upload(admin.token, '/api/fs/upload-docs', [
+            { name: 'fileId', value: crypto.randomUUID() },
+            { name: 'file', filename: 'a.pdf', content: pdf },
+          ])
+        ).status,
+      ).toBe(404)
+      expect(await call(tp, 'POST', '/api/fs/delete-files', { token: admin.token, body: { fileKeys: [], bucketName: 'x' } })).toMatchObject({
+        status: 201,
+        body: { status: true, data: [] },
+      })
       const deleted = await call(tp, 'POST', '/api/fs/delete-files', { token: admin.token, body: { fileKeys: [doc._id, crypto.randomUUID(), 'not-a-uuid'] } })
       expect(deleted).toMatchObject({ status: 201, body: { status: true, data: { deleted: 1 } } })
       expect((await call(tp, 'DELETE', `/api/documents/${doc._id}`, { token: admin.token })).status).toBe(404)
@@ -301,7 +433,13 @@ describe.each(dbKinds())('trust center staff calls on %s', (db) => {
       expect((await call(tp, 'GET', '/api/ndalist', { token: admin.token })).body.data).toEqual(v2.body.data)
       expect((await call(tp, 'GET', '/api/ndauser', { headers: { host: 'acmetrust.localhost' } })).body.data).toEqual(v2.body.data)
       expect((await call(tp, 'PUT', `/api/nda/update/${crypto.randomUUID()}`, { token: admin.token, body: { description: 'x' } })).status).toBe(404)
-      expect((await call(tp, 'GET', '/api/nda/acceptances?page=1&pageSize=10', { token: admin.token })).body).toEqual({ status: true, data: [], total: 0, totalPages: 1, currentPage: 1 })
+      expect((await call(tp, 'GET', '/api/nda/acceptances?page=1&pageSize=10', { token: admin.token })).body).toEqual({
+        status: true,
+        data: [],
+        total: 0,
+        totalPages: 1,
+        currentPage: 1,
+      })
     })
   })
 
@@ -309,7 +447,14 @@ describe.each(dbKinds())('trust center staff calls on %s', (db) => {
     it('expire after ACCESS_TOKEN_DAYS, and the page-view call takes views only', async () => {
       const host = { host: 'acmetrust.localhost' }
       const ndaId = ((await call(tp, 'GET', '/api/ndauser', { headers: host })).body.data as Body | null)?._id
-      const body = { firstName: 'Sam', lastName: 'Seven', companyName: 'Week Co', workEmail: 'sam@week.example', relationshpLinkedIn: 'Auditor', ...(ndaId ? { ndaId } : {}) }
+      const body = {
+        firstName: 'Sam',
+        lastName: 'Seven',
+        companyName: 'Week Co',
+        workEmail: 'sam@week.example',
+        relationshpLinkedIn: 'Auditor',
+        ...(ndaId ? { ndaId } : {}),
+      }
       expect((await call(tp, 'POST', '/api/useraccessrequest', { headers: host, body })).status).toBe(201)
       const request = ((await call(tp, 'GET', '/api/accountsrequest', { token: mate.token })).body.data as Body[])[0]!
       // Any staff user may approve (not only admins).
@@ -319,7 +464,11 @@ describe.each(dbKinds())('trust center staff calls on %s', (db) => {
       expect(days).toBeGreaterThan(6.9)
       expect(days).toBeLessThanOrEqual(7)
       expect(account['approvedbyuser']).toEqual({ id: expect.any(String), userName: 'Mate One' })
-      for (const [payload, message] of [[{ type: 'download' }, 'Invalid type'], [{}, 'Invalid type'], [{ type: 'view', email: 'nope' }, 'Invalid email address']] as const) {
+      for (const [payload, message] of [
+        [{ type: 'download' }, 'Invalid type'],
+        [{}, 'Invalid type'],
+        [{ type: 'view', email: 'nope' }, 'Invalid email address'],
+      ] as const) {
         const res = await call(tp, 'POST', '/api/trustcenterhistroy/save', { headers: host, body: payload })
         expect([res.status, res.body.message]).toEqual([400, message])
       }
@@ -341,8 +490,12 @@ describe.each(dbKinds())('trust center staff calls on %s', (db) => {
       const page = first.body.data as Record<string, unknown>
       expect(Object.keys(page).sort()).toEqual(['cname', 'companyTitle', 'compliance', 'documents', 'logo', 'nda', 'overview', 'security', 'theme'])
       expect(page).toMatchObject({
-        companyTitle: 'Acme Trust', logo: null, cname: 'acmetrust', theme: { headerColor: '#112233', buttonColor: '#ff0000' },
-        overview: { subTitle: 'Trust', description: '<p>v2</p>' }, nda: { _id: expect.any(String), updatedAt: expect.any(String) },
+        companyTitle: 'Acme Trust',
+        logo: null,
+        cname: 'acmetrust',
+        theme: { headerColor: '#112233', buttonColor: '#ff0000' },
+        overview: { subTitle: 'Trust', description: '<p>v2</p>' },
+        nda: { _id: expect.any(String), updatedAt: expect.any(String) },
       })
       expect((page['documents'] as Body[]).every((d) => d['visibility'] !== 'internal')).toBe(true)
       expect(JSON.stringify(first.body)).not.toMatch(/tenantId|tenant_id|blobKey|blob_key|tokenHash|textHash/)
@@ -363,8 +516,14 @@ describe.each(dbKinds())('trust center staff calls on %s', (db) => {
     })
 
     it("carries the server's security headers, the same as every other route", async () => {
-      const security = (h: Record<string, unknown>) => Object.fromEntries(Object.entries(h).filter(([k]) =>
-        /^(content-security-policy|cross-origin-|origin-agent-cluster|referrer-policy|strict-transport-security|x-content-type-options|x-dns-prefetch-control|x-download-options|x-frame-options|x-permitted-cross-domain-policies|x-xss-protection)/.test(k)))
+      const security = (h: Record<string, unknown>) =>
+        Object.fromEntries(
+          Object.entries(h).filter(([k]) =>
+            /^(content-security-policy|cross-origin-|origin-agent-cluster|referrer-policy|strict-transport-security|x-content-type-options|x-dns-prefetch-control|x-download-options|x-frame-options|x-permitted-cross-domain-policies|x-xss-protection)/.test(
+              k,
+            ),
+          ),
+        )
       const reference = security((await call(tp, 'GET', '/api/overviewuser', { headers: { host: 'acmetrust.localhost' } })).headers)
       expect(reference['content-security-policy']).toContain("default-src 'self'")
       expect(reference['x-content-type-options']).toBe('nosniff')
@@ -378,8 +537,19 @@ describe.each(dbKinds())('trust center staff calls on %s', (db) => {
 
     it('lists every trust-center call in the OpenAPI document', async () => {
       const doc = (await tp.portal.server.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, unknown> }
-      for (const p of ['/api/trustcenteruser', '/api/trustcenter', '/api/fs/check-hostname', '/api/fs/upload-logo', '/api/fs/upload-docs', '/api/useraccesscheck',
-        '/api/accountsapprove/{id}', '/api/security/subdata/{id}/{itemId}', '/api/trustcenterhistroy', '/api/nda/acceptances', '/api/fs/bulk-download-docs']) {
+      for (const p of [
+        '/api/trustcenteruser',
+        '/api/trustcenter',
+        '/api/fs/check-hostname',
+        '/api/fs/upload-logo',
+        '/api/fs/upload-docs',
+        '/api/useraccesscheck',
+        '/api/accountsapprove/{id}',
+        '/api/security/subdata/{id}/{itemId}',
+        '/api/trustcenterhistroy',
+        '/api/nda/acceptances',
+        '/api/fs/bulk-download-docs',
+      ]) {
         expect(doc.paths).toHaveProperty([p])
       }
     })

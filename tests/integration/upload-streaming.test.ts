@@ -58,15 +58,23 @@ describe('streamed uploads', () => {
   // the client half of this process adds little to what is measured.
   const send = (url: string, form: ReturnType<typeof multipartStream>) =>
     new Promise<{ status: number; json: { message?: string; data?: { fileName: string }[] } }>((resolve, reject) => {
-      const req = request(`${tp.url}${url}`, { method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': form.contentType } }, (res) => {
-        let text = ''
-        res.setEncoding('utf8').on('data', (c: string) => (text += c)).on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text || '{}') }))
-      })
+      const req = request(
+        `${tp.url}${url}`,
+        { method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': form.contentType } },
+        (res) => {
+          let text = ''
+          res
+            .setEncoding('utf8')
+            .on('data', (c: string) => (text += c))
+            .on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text || '{}') }))
+        },
+      )
       req.on('error', reject)
       // The server may answer (413) before the body is sent: stop sending then.
       pipeline(Readable.from(form.body), req).catch(() => {})
     })
-  const pdfs = (count: number, size: number) => Array.from({ length: count }, (_, i) => ({ field: 'files', name: `big-${i}.pdf`, chunks: () => paddedPdf(size) }))
+  const pdfs = (count: number, size: number) =>
+    Array.from({ length: count }, (_, i) => ({ field: 'files', name: `big-${i}.pdf`, chunks: () => paddedPdf(size) }))
 
   beforeAll(async () => {
     tp = await startTestPortal({ listen: true })
@@ -83,7 +91,9 @@ describe('streamed uploads', () => {
   // First: the next test leaves its files being read in the background, which would count here.
   it('cuts a PDF over 50 MB off while streaming: 413 with the message, nothing stored, no quota spent', async () => {
     const before = await blobSizes(path.join(tp.dataDir, 'blobs'))
-    const { result, heldMb } = await memoryGrowth(() => send('/api/fs/enterpriseapps-compliance-uploadfile', multipartStream({ companyId }, [...pdfs(1, MB), ...pdfs(1, 50 * MB + 1)])))
+    const { result, heldMb } = await memoryGrowth(() =>
+      send('/api/fs/enterpriseapps-compliance-uploadfile', multipartStream({ companyId }, [...pdfs(1, MB), ...pdfs(1, 50 * MB + 1)])),
+    )
     expect([result.status, result.json.message]).toEqual([413, 'The PDF is larger than 50 MB'])
     expect(heldMb).toBeLessThan(200)
     expect(await blobSizes(path.join(tp.dataDir, 'blobs'))).toHaveLength(before.length)
@@ -113,7 +123,10 @@ describe('streamed uploads', () => {
   }, 120_000)
 
   it('streams a 24 MB trust-center PDF to storage and counts its real size', async () => {
-    const res = await send('/api/fs/upload-docs', multipartStream({ title: 'Policy' }, [{ field: 'file', name: 'policy.pdf', chunks: () => paddedPdf(24 * MB) }]))
+    const res = await send(
+      '/api/fs/upload-docs',
+      multipartStream({ title: 'Policy' }, [{ field: 'file', name: 'policy.pdf', chunks: () => paddedPdf(24 * MB) }]),
+    )
     expect(res.status).toBe(201)
     expect((res.json.data as unknown as { size?: number; fileSize?: number }) ?? {}).toBeTruthy()
     expect((await blobSizes(path.join(tp.dataDir, 'blobs'))).filter((n) => n === 24 * MB)).toHaveLength(1)

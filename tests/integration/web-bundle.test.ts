@@ -19,7 +19,8 @@ function reachable(entries: string[]): string[] {
     const code = readFileSync(path.join(DIST, file), 'utf8')
     // Relative specifiers of static imports and import(), in any quotes (the minifier uses backticks),
     // and the chunk names Vite's preload helper lists (`assets/x.js`).
-    for (const m of code.matchAll(/(?:from\s*|import\s*\(\s*|import\s*)["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g)) visit(path.posix.join(path.posix.dirname(file), m[1]!))
+    for (const m of code.matchAll(/(?:from\s*|import\s*\(\s*|import\s*)["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g))
+      visit(path.posix.join(path.posix.dirname(file), m[1]!))
     for (const m of code.matchAll(/["'`](assets\/[^"'`]+\.js)["'`]/g)) visit(m[1]!)
   }
   for (const e of entries) visit(e)
@@ -38,8 +39,9 @@ describe('the web bundles', () => {
     expect(total).toBeLessThanOrEqual(60 * 1024)
   })
 
-  it('give visitors none of the console\'s code, and no React (Preact renders the public page)', () => {
+  it("give visitors none of the console's code, and no React (Preact renders the public page)", () => {
     expect(consoleScripts.filter((f) => trust.includes(f))).toEqual([])
-    for (const f of trust) expect(readFileSync(path.join(DIST, f), 'utf8')).not.toMatch(/react-router|useNavigate|QueryClient|__SECRET_INTERNALS|react\.development/)
+    for (const f of trust)
+      expect(readFileSync(path.join(DIST, f), 'utf8')).not.toMatch(/react-router|useNavigate|QueryClient|__SECRET_INTERNALS|react\.development/)
   })
 })

@@ -28,7 +28,9 @@ const XLSX_FILES = [
 ]
 const XLS_FILES = ['xls/csa-caiq-v3.0.1-09-01-2017.xls', 'xls/cisa-vendor-scrm.xls']
 /** The layouts of issue 11 built for this project (tests/fixtures/SOURCES.md): a choice cell and a narrative cell each. */
-const BUILT_FILES = ['caiq-v4.0.3', 'sig-lite', 'vsa-core', 'numbered-ids', 'named-ranges', 'analyst-report', 'csf2-profile', 'csf2-assessment'].map((f) => `built/${f}.xlsx`)
+const BUILT_FILES = ['caiq-v4.0.3', 'sig-lite', 'vsa-core', 'numbered-ids', 'named-ranges', 'analyst-report', 'csf2-profile', 'csf2-assessment'].map(
+  (f) => `built/${f}.xlsx`,
+)
 
 async function parts(buf: Buffer): Promise<Map<string, Buffer>> {
   const zip = await new Promise<yauzl.ZipFile>((res, rej) => yauzl.fromBuffer(buf, { lazyEntries: true }, (e, z) => (e || !z ? rej(e) : res(z))))
@@ -55,7 +57,9 @@ async function touchedParts(a: Buffer, b: Buffer): Promise<string[]> {
   const [x, y] = await Promise.all([parts(a), parts(b)])
   expect([...y.keys()]).toEqual([...x.keys()])
   const flagless = (xml: string) => xml.replace(/(<calcPr\b[^>]*?)\s*\bfullCalcOnLoad="[^"]*"/, '$1').replace(/<calcPr\s*\/>/, '')
-  return [...x.keys()].filter((k) => !x.get(k)!.equals(y.get(k)!) && (k !== 'xl/workbook.xml' || flagless(x.get(k)!.toString()) !== flagless(y.get(k)!.toString())))
+  return [...x.keys()].filter(
+    (k) => !x.get(k)!.equals(y.get(k)!) && (k !== 'xl/workbook.xml' || flagless(x.get(k)!.toString()) !== flagless(y.get(k)!.toString())),
+  )
 }
 
 /** Every cell of `after` is `before`'s, except the `expected` ones (sheet!A1 → text). Returns how many expected cells were seen. */
@@ -164,7 +168,11 @@ describe.each([...XLSX_FILES, ...XLS_FILES, ...BUILT_FILES])('approved answers e
     // What the answer-cell contract says, worked out by the test: every question written in full
     // where it has the cells for it; without a narrative cell the text is not written (never into a
     // dropdown), and the report says so.
-    const want = expectedExport(found, questions.map((q) => ({ answer: q.answer, choiceValue: q.choiceValue, approved: true })), 'approved')
+    const want = expectedExport(
+      found,
+      questions.map((q) => ({ answer: q.answer, choiceValue: q.choiceValue, approved: true })),
+      'approved',
+    )
     const expected = want.cells
     expect(want.blank).toBe(0)
     expect(plan.plans.map((p) => (p.blank ? `blank: ${p.blank}` : p.missing.join(', ')))).toEqual(want.outcomes)
@@ -187,7 +195,10 @@ describe('an approved CAIQ v4.0.3 answer', () => {
     const before = await readWorkbook(original)
     const [q] = findQuestions(before)
     const text = 'Application security is governed by the SDLC policy, reviewed yearly.'
-    const plan = planExport([{ id: 'q0', questionRef: q!.questionId, sheet: q!.sheet, answer: text, choiceValue: 'Yes', llmstatus: true, answerCells: q!.answerCells }], 'approved')
+    const plan = planExport(
+      [{ id: 'q0', questionRef: q!.questionId, sheet: q!.sheet, answer: text, choiceValue: 'Yes', llmstatus: true, answerCells: q!.answerCells }],
+      'approved',
+    )
     const header = before.sheets.find((s) => s.name === q!.sheet)!.rows.find((r) => r.includes('CSP CAIQ Answer'))!
     const [choiceCol, textCol] = [header.indexOf('CSP CAIQ Answer'), header.findIndex((h) => h.startsWith('CSP Implementation Description'))]
     const row = Number(/\d+$/.exec(q!.answerCells[0]!.address)![0]) - 1
@@ -205,19 +216,38 @@ describe('the plan of one question', () => {
   const scores = { address: 'D2', header: 'Score', role: 'choice' as const, choices: ['1', '2', '3'] }
   const text = { address: 'E2', header: 'Additional Information', role: 'narrative' as const }
   const marks = ['Yes', 'No', 'Not Applicable'].map((header, i) => ({ address: `${'FGH'[i]}2`, header, role: 'mark' as const }))
-  const q = (answer: string, choiceValue: string | null, answerCells: unknown, llmstatus = true): ExportQuestion => ({ id: 'q', questionRef: '1.1', sheet: 'S', answer, choiceValue, llmstatus, answerCells })
+  const q = (answer: string, choiceValue: string | null, answerCells: unknown, llmstatus = true): ExportQuestion => ({
+    id: 'q',
+    questionRef: '1.1',
+    sheet: 'S',
+    answer,
+    choiceValue,
+    llmstatus,
+    answerCells,
+  })
   const outcome = (question: ExportQuestion, scope: 'approved' | 'all' = 'approved') => {
     const p = planQuestion(question, scope)
     return { cells: p.cells, blank: p.blank, missing: p.missing }
   }
 
   it('writes the choice into the dropdown that offers it and the text into the narrative cell', () => {
-    expect(outcome(q('We do.', 'Yes', [dropdown, text]))).toEqual({ cells: [['E2', 'We do.'], ['C2', 'Yes']], blank: undefined, missing: [] })
+    expect(outcome(q('We do.', 'Yes', [dropdown, text]))).toEqual({
+      cells: [
+        ['E2', 'We do.'],
+        ['C2', 'Yes'],
+      ],
+      blank: undefined,
+      missing: [],
+    })
     // "Not applicable" is the dropdown's N/A; a score goes in as a number.
     expect(outcome(q('', 'Not applicable', [dropdown, text])).cells).toEqual([['C2', 'N/A']])
     expect(outcome(q('', '2', [scores, text])).cells).toEqual([['D2', 2]])
     // Marks: an x under the chosen column, the group's other columns emptied.
-    expect(outcome(q('', 'N/A', marks)).cells).toEqual([['F2', ''], ['G2', ''], ['H2', 'x']])
+    expect(outcome(q('', 'N/A', marks)).cells).toEqual([
+      ['F2', ''],
+      ['G2', ''],
+      ['H2', 'x'],
+    ])
   })
 
   it('never puts a text into a dropdown, and says what was not written', () => {
@@ -234,7 +264,14 @@ describe('the plan of one question', () => {
   it('takes drafts only when every draft is asked for', () => {
     const draft = q('We do.', 'Yes', [dropdown, text], false)
     expect(outcome(draft).blank).toBe('not-approved')
-    expect(outcome(draft, 'all')).toEqual({ cells: [['E2', 'We do.'], ['C2', 'Yes']], blank: undefined, missing: [] })
+    expect(outcome(draft, 'all')).toEqual({
+      cells: [
+        ['E2', 'We do.'],
+        ['C2', 'Yes'],
+      ],
+      blank: undefined,
+      missing: [],
+    })
   })
 })
 
@@ -244,10 +281,27 @@ describe('the check of a written workbook', () => {
 
   it('finds a cell changed besides the answers, and an answer cell that does not hold its answer', async () => {
     const original = await readFile(caiq)
-    const written: CellWrites = new Map([['CSA CAIQ v3.0.1', new Map<string, string | number>([['I5', 'Our notes'], ['F5', 'x'], ['E5', 'A question rewritten']])]])
+    const written: CellWrites = new Map([
+      [
+        'CSA CAIQ v3.0.1',
+        new Map<string, string | number>([
+          ['I5', 'Our notes'],
+          ['F5', 'x'],
+          ['E5', 'A question rewritten'],
+        ]),
+      ],
+    ])
     const filled = await writeCells(original, written)
     // Declared without E5 (the question text): the check names it; declared with another value: it says so.
-    const declared: CellWrites = new Map([['CSA CAIQ v3.0.1', new Map<string, string | number>([['I5', 'Other notes'], ['F5', 'x']])]])
+    const declared: CellWrites = new Map([
+      [
+        'CSA CAIQ v3.0.1',
+        new Map<string, string | number>([
+          ['I5', 'Other notes'],
+          ['F5', 'x'],
+        ]),
+      ],
+    ])
     const check = await compareWorkbooks(original, filled, declared)
     expect(check.differenceCount).toBe(2)
     expect(check.differences).toEqual([
@@ -261,7 +315,19 @@ describe('the check of a written workbook', () => {
     const original = await readFile(path.resolve('tests/fixtures/export/shared-formula-answers.xlsx'))
     const found = findQuestions(await readWorkbook(original))
     expect(found.map((q) => q.answerCells[0]?.address)).toEqual(['C2', 'C3', 'C4', 'C5', 'C6'])
-    const only = (i: number) => planExport(found.map((q, j) => ({ id: `q${j}`, questionRef: q.questionId, sheet: q.sheet, answer: 'Yes, AES-256', choiceValue: null, llmstatus: i === j, answerCells: q.answerCells })), 'approved')
+    const only = (i: number) =>
+      planExport(
+        found.map((q, j) => ({
+          id: `q${j}`,
+          questionRef: q.questionId,
+          sheet: q.sheet,
+          answer: 'Yes, AES-256',
+          choiceValue: null,
+          llmstatus: i === j,
+          answerCells: q.answerCells,
+        })),
+        'approved',
+      )
     const first = only(0)
     const broken = await compareWorkbooks(original, await writeCells(original, first.writes), first.writes)
     expect(broken.differences.map((d) => [d.kind, d.address, d.before, d.after])).toEqual(
@@ -278,7 +344,13 @@ describe('the check of a written workbook', () => {
     const filled = await writeCells(v3, new Map([['CSA CAIQ v3.0.1', new Map([['I5', 'Our notes']])]]))
     expect((await compareWorkbooks(v3, filled, new Map())).differences).toEqual([
       { kind: 'cell', sheet: 'CSA CAIQ v3.0.1', address: 'I5', before: '', after: 'Our notes' },
-      { kind: 'part', sheet: 'CSA CAIQ v3.0.1', address: expect.stringMatching(/^xl\/worksheets\/sheet\d+\.xml$/), before: expect.any(String), after: expect.any(String) },
+      {
+        kind: 'part',
+        sheet: 'CSA CAIQ v3.0.1',
+        address: expect.stringMatching(/^xl\/worksheets\/sheet\d+\.xml$/),
+        before: expect.any(String),
+        after: expect.any(String),
+      },
     ])
     const v11 = await compareWorkbooks(v3, await readFile(path.join(DATA, 'csa-caiq-v1.1-09-01-2011.xlsx')), new Map())
     expect(v11.differences.filter((d) => d.kind === 'sheet')[0]).toMatchObject({ before: 'CSA CAIQ v3.0.1', after: 'csa-cai v1.1' })
@@ -290,7 +362,15 @@ describe('the check of a written workbook', () => {
 
   it('keeps numbers as numbers, empties a mark, and asks a workbook with formulas to recalculate', async () => {
     const cyfun = await readFile(path.join(DATA, 'intuitem/CyFun2025_Self-Assessment_tool_ESSENTIAL_v3.1.xlsx'))
-    const written: CellWrites = new Map([['GOVERN', new Map<string, string | number>([['G3', 4], ['H3', 'N/A']])]])
+    const written: CellWrites = new Map([
+      [
+        'GOVERN',
+        new Map<string, string | number>([
+          ['G3', 4],
+          ['H3', 'N/A'],
+        ]),
+      ],
+    ])
     const filled = await writeCells(cyfun, written)
     expect((await compareWorkbooks(cyfun, filled, written)).differenceCount).toBe(0)
     const sheet = (await parts(filled)).get('xl/worksheets/sheet3.xml')!.toString()
@@ -301,7 +381,20 @@ describe('the check of a written workbook', () => {
     // The vendor's filled CAIQ has an x under Yes: choosing No moves it, and nothing asks for recalculation there.
     const vendor = await readFile(path.join(DATA, 'csa-caiq-v3.0.1-09-01-2017-filled.xlsx'))
     const [q] = findQuestions(await readWorkbook(vendor))
-    const plan = planExport([{ id: 'q0', questionRef: q!.questionId, sheet: q!.sheet, answer: 'No: not applicable to us', choiceValue: 'No', llmstatus: true, answerCells: q!.answerCells }], 'approved')
+    const plan = planExport(
+      [
+        {
+          id: 'q0',
+          questionRef: q!.questionId,
+          sheet: q!.sheet,
+          answer: 'No: not applicable to us',
+          choiceValue: 'No',
+          llmstatus: true,
+          answerCells: q!.answerCells,
+        },
+      ],
+      'approved',
+    )
     const moved = await writeCells(vendor, plan.writes)
     expect((await readWorkbook(moved)).sheets[0]!.rows[4]!.slice(5, 9)).toEqual(['', 'x', '', 'No: not applicable to us'])
     expect((await compareWorkbooks(vendor, moved, plan.writes)).differenceCount).toBe(0)

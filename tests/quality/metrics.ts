@@ -45,7 +45,10 @@ export const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '')
 
 /** An answer's sentences: split after . ! ? before a capital, digit or bracket; scraps join the sentence before. */
 export function answerSentences(answer: string): string[] {
-  const parts = answer.split(/(?<=[.!?])\s+(?=[A-Z0-9[(])/).map((s) => s.trim()).filter(Boolean)
+  const parts = answer
+    .split(/(?<=[.!?])\s+(?=[A-Z0-9[(])/)
+    .map((s) => s.trim())
+    .filter(Boolean)
   const out: string[] = []
   for (const p of parts) {
     if (out.length && norm(p).length < 12) out[out.length - 1] += ` ${p}`
@@ -144,7 +147,10 @@ export function figures(judged: Judged[]): Figures {
     abstained: judged.length - answered.length,
     answeredUnanswerable: answered.filter((j) => !j.item.passages.length).length,
     support: pct(answered.filter((j) => j.supported).length, answered.length),
-    sentenceSupport: pct(answered.reduce((n, j) => n + j.sentencesSupported, 0), answered.reduce((n, j) => n + j.sentences, 0)),
+    sentenceSupport: pct(
+      answered.reduce((n, j) => n + j.sentencesSupported, 0),
+      answered.reduce((n, j) => n + j.sentences, 0),
+    ),
     choices: withChoice.length,
     choicePrecision: pct(withChoice.filter((j) => j.draft.choice === j.item.choice).length, withChoice.length),
     choiceRecall: pct(labelled.filter((j) => j.draft.choice === j.item.choice).length, labelled.length),

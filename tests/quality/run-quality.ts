@@ -14,8 +14,7 @@ export interface LabelledSet {
   items: LabelledItem[]
 }
 
-export const loadSet = async (): Promise<LabelledSet> =>
-  JSON.parse(await readFile(new URL('./labelled-set.json', import.meta.url), 'utf8')) as LabelledSet
+export const loadSet = async (): Promise<LabelledSet> => JSON.parse(await readFile(new URL('./labelled-set.json', import.meta.url), 'utf8')) as LabelledSet
 
 export type OfflineDrafter = (question: string, evidence: Evidence[], choices?: string[]) => DraftLike
 

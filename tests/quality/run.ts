@@ -65,7 +65,9 @@ if (show) {
     console.log(`\n[${j.item.id}] ${j.item.question}`)
     console.log(`  label: ${j.item.passages.length ? `${j.item.passages.length} passage(s)` : 'not answerable'}, choice ${j.item.choice ?? '-'}`)
     console.log(`  retrieved: ${j.retrieved ? 'yes' : 'no'}`)
-    console.log(`  draft: choice ${j.draft.choice ?? '-'}, confidence ${j.draft.confidence}, ${j.draft.needsReview ? `review (${j.draft.reviewReason ?? ''})` : 'no review'}`)
+    console.log(
+      `  draft: choice ${j.draft.choice ?? '-'}, confidence ${j.draft.confidence}, ${j.draft.needsReview ? `review (${j.draft.reviewReason ?? ''})` : 'no review'}`,
+    )
     if (j.answered) console.log(`  ${j.supported ? 'SUPPORTED' : 'UNSUPPORTED'}${j.debris.length ? ` DEBRIS(${j.debris.join(', ')})` : ''}: ${j.draft.answer}`)
   }
 }

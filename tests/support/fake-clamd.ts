@@ -41,9 +41,10 @@ export async function startFakeClamd(): Promise<{ url: string; scanned: () => nu
   return {
     url: `tcp://127.0.0.1:${port}`,
     scanned: () => scanned,
-    close: () => new Promise<void>((r) => {
-      for (const s of sockets) s.destroy()
-      server.close(() => r())
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy()
+        server.close(() => r())
+      }),
   }
 }

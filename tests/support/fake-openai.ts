@@ -22,11 +22,16 @@ export async function startFakeOpenAI(reply: (req: ChatRequest) => string): Prom
       const parsed = JSON.parse(body) as ChatRequest
       requests.push(parsed)
       res.writeHead(200, { 'content-type': 'application/json' })
-      res.end(JSON.stringify({
-        id: `chatcmpl-${requests.length}`, object: 'chat.completion', created: 1, model: parsed.model,
-        choices: [{ index: 0, message: { role: 'assistant', content: reply(parsed) }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-      }))
+      res.end(
+        JSON.stringify({
+          id: `chatcmpl-${requests.length}`,
+          object: 'chat.completion',
+          created: 1,
+          model: parsed.model,
+          choices: [{ index: 0, message: { role: 'assistant', content: reply(parsed) }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        }),
+      )
     })
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
@@ -61,7 +66,10 @@ export function groundedReply(data: DraftingData): { answer: string; choice: 'ye
   let best: { id: string; sentence: string; shared: number } | undefined
   for (const e of data.evidence) {
     // Heading lines (a few words, no punctuation) are not part of the sentence below them.
-    const body = e.text.split('\n').filter((line) => /[.!?,;:)]\s*$/.test(line) || line.trim().split(/\s+/).length > 4).join(' ')
+    const body = e.text
+      .split('\n')
+      .filter((line) => /[.!?,;:)]\s*$/.test(line) || line.trim().split(/\s+/).length > 4)
+      .join(' ')
     for (const sentence of body.replace(/\s+/g, ' ').split(/(?<=[.!?])\s+/)) {
       const shared = [...words(sentence)].filter((w) => asked.has(w)).length
       if (shared >= 2 && sentence.length <= 400 && (!best || shared > best.shared)) best = { id: e.id, sentence: sentence.trim(), shared }

@@ -57,7 +57,13 @@ export async function startFakeEmbeddings(): Promise<FakeEmbeddings> {
     send(res, 200, { object: 'list', model: b.model, data, usage: { prompt_tokens: 1, total_tokens: 1 } })
   })
   const url = `${await listen(server)}/v1`
-  return { url, get calls() { return state.calls }, close: closer(server) }
+  return {
+    url,
+    get calls() {
+      return state.calls
+    },
+    close: closer(server),
+  }
 }
 
 interface Point {
@@ -108,9 +114,11 @@ export async function startFakeQdrant(): Promise<FakeQdrant> {
     if (req.method === 'POST' && rest === '/points/query') {
       const q = b['query'] as number[]
       searchFilters.push(b['filter'])
-      const scored = [...coll.values()].filter((p) => matches(p, b['filter'] as { must?: Condition[] }))
+      const scored = [...coll.values()]
+        .filter((p) => matches(p, b['filter'] as { must?: Condition[] }))
         .map((p) => ({ id: p.id, version: 1, score: p.vector.reduce((s, x, i) => s + x * (q[i] ?? 0), 0) }))
-        .sort((a, z) => z.score - a.score).slice(0, Number(b['limit'] ?? 10))
+        .sort((a, z) => z.score - a.score)
+        .slice(0, Number(b['limit'] ?? 10))
       return ok(res, { points: scored })
     }
     return send(res, 404, { status: { error: `unsupported ${req.method} ${url.pathname}` } })
@@ -118,7 +126,9 @@ export async function startFakeQdrant(): Promise<FakeQdrant> {
   const url = await listen(server)
   return {
     url,
-    get points() { return new Map([...collections.values()].flatMap((c) => [...c])) },
+    get points() {
+      return new Map([...collections.values()].flatMap((c) => [...c]))
+    },
     searchFilters,
     close: closer(server),
   }

@@ -170,7 +170,11 @@ export const hostile = {
     const block = Buffer.from(items)
     const times = Math.ceil(bytes / block.length)
     return questionnaire({
-      'xl/sharedStrings.xml': deflateRepeated([{ block: Buffer.from(`<?xml version="1.0"?><sst xmlns="${NS}">`) }, { block, times }, { block: Buffer.from('</sst>') }]),
+      'xl/sharedStrings.xml': deflateRepeated([
+        { block: Buffer.from(`<?xml version="1.0"?><sst xmlns="${NS}">`) },
+        { block, times },
+        { block: Buffer.from('</sst>') },
+      ]),
     })
   },
 
@@ -182,7 +186,11 @@ export const hostile = {
     const next = random(7)
     let items = ''
     while (items.length < MiB) items += `<si><t>${Array.from({ length: 12 }, () => (next() < 0.5 ? 'a' : 'b')).join('')}</t></si>`
-    const sst = [{ block: Buffer.from(`<?xml version="1.0"?><sst xmlns="${NS}">`) }, { block: Buffer.from(items), times: Math.floor((mib * MiB) / items.length) }, { block: Buffer.from('</sst>') }]
+    const sst = [
+      { block: Buffer.from(`<?xml version="1.0"?><sst xmlns="${NS}">`) },
+      { block: Buffer.from(items), times: Math.floor((mib * MiB) / items.length) },
+      { block: Buffer.from('</sst>') },
+    ]
     return questionnaire({ 'xl/sharedStrings.xml': deflateRepeated(sst) })
   },
 

@@ -47,7 +47,9 @@ export function multipartStream(fields: Record<string, string>, files: { field: 
   async function* body() {
     for (const [k, v] of Object.entries(fields)) yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
     for (const f of files) {
-      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/pdf'}\r\n\r\n`)
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/pdf'}\r\n\r\n`,
+      )
       for (const chunk of f.chunks()) yield chunk
       yield Buffer.from('\r\n')
     }

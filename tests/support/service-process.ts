@@ -36,7 +36,12 @@ export interface ServiceProcess {
  * build) on `run.port` or a free one, with exactly `env` (plus PATH and HOME: the machine's
  * REDIS_URL and the like must not leak in), and waits for its /readyz.
  */
-export async function startService(name: string, env: Record<string, string>, timeoutMs = 60_000, run: { cwd?: string; args?: string[]; port?: number } = {}): Promise<ServiceProcess> {
+export async function startService(
+  name: string,
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  run: { cwd?: string; args?: string[]; port?: number } = {},
+): Promise<ServiceProcess> {
   const port = run.port ?? (await freePort())
   const child: ChildProcess = spawn(process.execPath, run.args ?? ['--import', 'tsx', 'services/host/src/main.ts'], {
     cwd: run.cwd ?? root,
@@ -66,11 +71,15 @@ export async function startService(name: string, env: Record<string, string>, ti
   let gone: Exit | undefined
   void exited.then((e) => (gone = e))
   try {
-    await until(`${name} ready`, async () => {
-      if (gone) throw new Error(`${name} exited at start (${JSON.stringify(gone)}): ${text.join('').slice(-2000)}`)
-      const res = await fetch(`${url}/readyz`).catch(() => undefined)
-      return res?.status === 200 ? true : undefined
-    }, timeoutMs)
+    await until(
+      `${name} ready`,
+      async () => {
+        if (gone) throw new Error(`${name} exited at start (${JSON.stringify(gone)}): ${text.join('').slice(-2000)}`)
+        const res = await fetch(`${url}/readyz`).catch(() => undefined)
+        return res?.status === 200 ? true : undefined
+      },
+      timeoutMs,
+    )
   } catch (err) {
     child.kill('SIGKILL')
     throw err

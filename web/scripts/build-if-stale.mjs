@@ -15,7 +15,9 @@ function newest(p) {
   return Math.max(0, ...readdirSync(p).map((f) => newest(path.join(p, f))))
 }
 
-const sources = ['src', 'index.html', 'trust.html', 'vite.config.ts', 'vite.trust.config.ts', 'vite.precompress.ts', 'package.json'].map((f) => path.join(web, f)).filter(existsSync)
+const sources = ['src', 'index.html', 'trust.html', 'vite.config.ts', 'vite.trust.config.ts', 'vite.precompress.ts', 'package.json']
+  .map((f) => path.join(web, f))
+  .filter(existsSync)
 const newestSource = Math.max(...sources.map(newest))
 if ([built, ssr].every((f) => existsSync(f) && statSync(f).mtimeMs >= newestSource)) process.exit(0)
 console.log('Building the web app ...')

@@ -88,9 +88,13 @@ describe('WCAG contrast maths', () => {
     expect(contrastWarning('headerColor', '#ffff00')).toBe(
       'White text on the header (#ffff00) has a contrast of only 1.07:1, below the WCAG AA minimum of 4.5:1; the trust center shows black text on it instead (19.55:1).',
     )
-    expect(contrastWarning('textColor', '#777777')).toBe('Text in #777777 on the white page has a contrast of only 4.47:1, below the WCAG AA minimum of 4.5:1: choose a darker colour.')
+    expect(contrastWarning('textColor', '#777777')).toBe(
+      'Text in #777777 on the white page has a contrast of only 4.47:1, below the WCAG AA minimum of 4.5:1: choose a darker colour.',
+    )
     expect(contrastWarning('textColor', '#767676')).toBeNull()
-    expect(contrastWarning('buttonColor', '#66ccff')).toMatch(/^White text on buttons \(#66ccff\) has a contrast of only 1\.\d\d:1.*Links in this colour on the white page are hard to read too/)
+    expect(contrastWarning('buttonColor', '#66ccff')).toMatch(
+      /^White text on buttons \(#66ccff\) has a contrast of only 1\.\d\d:1.*Links in this colour on the white page are hard to read too/,
+    )
   })
 })
 
@@ -117,7 +121,9 @@ describe('the settings form', () => {
     storeSession({ admin: true })
     mockFetch({
       'GET /api/companyinfo': { body: { status: true, data: { companyTitle: 'Acme', logo: null } } },
-      'GET /api/themecolor': { body: { status: true, data: { _id: 't1', headerColor: '#3c3232', backgroundColor: '#3c3232', textColor: '#000000', buttonColor: '#0a66c2' } } },
+      'GET /api/themecolor': {
+        body: { status: true, data: { _id: 't1', headerColor: '#3c3232', backgroundColor: '#3c3232', textColor: '#000000', buttonColor: '#0a66c2' } },
+      },
       'GET /api/clientDetails': { body: { status: true, data: [{ cname: 'acme', maindomain: 'localhost', cnamepublish: true }] } },
     })
     renderApp('/settings')

@@ -9,7 +9,10 @@ afterEach(() => localStorage.clear())
 describe('api client', () => {
   it('sends the bearer and DbName headers, JSON only with a body, and unwraps errors into ApiError', async () => {
     const token = storeSession()
-    const mock = mockFetch({ 'GET /api/thing': { body: { status: true, data: 1 } }, 'GET /api/bad': { status: 409, body: { status: false, message: 'Email already exists' } } })
+    const mock = mockFetch({
+      'GET /api/thing': { body: { status: true, data: 1 } },
+      'GET /api/bad': { status: 409, body: { status: false, message: 'Email already exists' } },
+    })
     await expect(api.get('/api/thing')).resolves.toEqual({ status: true, data: 1 })
     const init = mock.fn.mock.calls[0]?.[1] as RequestInit
     expect(init.credentials).toBe('same-origin')

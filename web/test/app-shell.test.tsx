@@ -79,7 +79,9 @@ describe('signed-in shell', () => {
     storeSession()
     const api = mockFetch({
       'GET /api/userprofile/u1': { body: { status: true, data: { _id: 'u1', firstName: 'Dana', lastName: 'Scully', email: 'dana@xfiles.example' } } },
-      'PUT /api/userprofile/u1': { body: { status: true, message: 'Updated Successfully', data: { _id: 'u1', firstName: 'Danielle', lastName: 'Scully', email: 'dana@xfiles.example' } } },
+      'PUT /api/userprofile/u1': {
+        body: { status: true, message: 'Updated Successfully', data: { _id: 'u1', firstName: 'Danielle', lastName: 'Scully', email: 'dana@xfiles.example' } },
+      },
     })
     renderApp('/profile')
     const first = await screen.findByDisplayValue('Dana')

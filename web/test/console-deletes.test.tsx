@@ -8,22 +8,63 @@ import { mockFetch, renderApp, storeSession } from './test-utils'
 const ok = { body: { status: true, message: 'Deleted Successfully' } }
 const refused = { status: 409, body: { status: false, message: 'This item is in use and cannot be deleted.', code: 'CONFLICT' } }
 const account = (id: string, email: string, approved: boolean) => ({
-  _id: id, firstName: 'Vera', lastName: 'Visitor', companyName: 'Buyer Inc', relationshpLinkedIn: 'Customer', workEmail: email, createdAt: '2026-03-02T09:00:00Z',
-  Approved: approved ? 'approved' : 'pending', approvedbyuser: approved ? { id: 'u1', userName: 'Dana Scully' } : null, expiresAt: null, ndaAccepted: true, ndaConfirmed: false,
+  _id: id,
+  firstName: 'Vera',
+  lastName: 'Visitor',
+  companyName: 'Buyer Inc',
+  relationshpLinkedIn: 'Customer',
+  workEmail: email,
+  createdAt: '2026-03-02T09:00:00Z',
+  Approved: approved ? 'approved' : 'pending',
+  approvedbyuser: approved ? { id: 'u1', userName: 'Dana Scully' } : null,
+  expiresAt: null,
+  ndaAccepted: true,
+  ndaConfirmed: false,
 })
-const file = (id: string, name: string) => ({ _id: id, company_id: 'c1', createdAt: '2026-03-02T09:00:00Z', files: [{ fileName: name, _id: `${id}f` }], state: 'ready', error: null, total: 0, drafted: 0 })
+const file = (id: string, name: string) => ({
+  _id: id,
+  company_id: 'c1',
+  createdAt: '2026-03-02T09:00:00Z',
+  files: [{ fileName: name, _id: `${id}f` }],
+  state: 'ready',
+  error: null,
+  total: 0,
+  drafted: 0,
+})
 const paged = (data: unknown[]) => ({ body: { status: true, data, totalPages: 1, currentPage: 1, total: data.length } })
 
 /** Every list the console's delete buttons live in. */
 const LISTS = {
-  'GET /api/people': paged([{ _id: 'p2', firstName: 'fox', lastName: 'mulder', email: 'fox@xfiles.example', status: 'active', admin: false, createdAt: '2026-03-02T09:00:00Z' }]),
-  'GET /api/accountsrequest': (call: { path: string }) => (call.path.includes('pageType=approved') ? paged([account('a2', 'approved@buyer.example', true)]) : paged([account('a1', 'pending@buyer.example', false)])),
+  'GET /api/people': paged([
+    { _id: 'p2', firstName: 'fox', lastName: 'mulder', email: 'fox@xfiles.example', status: 'active', admin: false, createdAt: '2026-03-02T09:00:00Z' },
+  ]),
+  'GET /api/accountsrequest': (call: { path: string }) =>
+    call.path.includes('pageType=approved') ? paged([account('a2', 'approved@buyer.example', true)]) : paged([account('a1', 'pending@buyer.example', false)]),
   'GET /api/trustcenterhistroy': paged([]),
   'GET /api/overview': { body: { status: true, data: null } },
   'GET /api/compliance': { body: { status: true, data: [{ _id: 'k1', framework: 'SOC 2 Type II', status: 'compliant', badge: 'soc2', description: '' }] } },
-  'GET /api/documentslist': { body: { status: true, data: [{ _id: 'd1', title: 'SOC 2 report', fileName: 'soc2.pdf', visibility: 'approval', size: 1024, mimeType: 'application/pdf', createdAt: '2026-03-02T09:00:00Z' }] } },
-  'GET /api/security': { body: { status: true, data: [{ _id: 's1', title: 'Encryption', description: '', subdata: [{ _id: 'i1', title: 'At rest', description: 'AES-256' }] }] } },
-  'GET /api/companys': { body: { status: true, data: [{ _id: 'c1', companyName: 'Global Bank', complianceFolder: 'compliance', questionnairesFolder: 'questionnaires' }] } },
+  'GET /api/documentslist': {
+    body: {
+      status: true,
+      data: [
+        {
+          _id: 'd1',
+          title: 'SOC 2 report',
+          fileName: 'soc2.pdf',
+          visibility: 'approval',
+          size: 1024,
+          mimeType: 'application/pdf',
+          createdAt: '2026-03-02T09:00:00Z',
+        },
+      ],
+    },
+  },
+  'GET /api/security': {
+    body: { status: true, data: [{ _id: 's1', title: 'Encryption', description: '', subdata: [{ _id: 'i1', title: 'At rest', description: 'AES-256' }] }] },
+  },
+  'GET /api/companys': {
+    body: { status: true, data: [{ _id: 'c1', companyName: 'Global Bank', complianceFolder: 'compliance', questionnairesFolder: 'questionnaires' }] },
+  },
   'GET /api/compliancefile/c1': { body: { status: true, data: [file('f1', 'policy.pdf')] } },
   'GET /api/questionnaires/c1': { body: { status: true, data: [file('f2', 'caiq.xlsx')] } },
 }
@@ -38,15 +79,15 @@ const DELETES: [string, string, string, string, unknown][] = [
   ['a security category', '/trust-center-editor', 'Delete Encryption', '/api/security/delete/s1', undefined],
   ['a security item', '/trust-center-editor', 'Delete At rest', '/api/security/delete/s1/i1', undefined],
   ['a client', '/enterprise', 'Delete Global Bank', '/api/companys', { id: 'c1' }],
-  ['a client\'s compliance file', '/enterprise-vendor-details?id=c1', 'Delete policy.pdf', '/api/compliancefile/f1', undefined],
-  ['a client\'s questionnaire', '/enterprise-vendor-details?id=c1', 'Delete caiq.xlsx', '/api/questionnaires/f2', undefined],
+  ["a client's compliance file", '/enterprise-vendor-details?id=c1', 'Delete policy.pdf', '/api/compliancefile/f1', undefined],
+  ["a client's questionnaire", '/enterprise-vendor-details?id=c1', 'Delete caiq.xlsx', '/api/questionnaires/f2', undefined],
 ]
 
 beforeEach(() => localStorage.clear())
 afterEach(() => localStorage.clear())
 
 describe('delete buttons of the console', () => {
-  it.each(DELETES)('deletes %s: confirm, progress, the server\'s refusal in words, then done', async (_what, path, button, deletePath, body) => {
+  it.each(DELETES)("deletes %s: confirm, progress, the server's refusal in words, then done", async (_what, path, button, deletePath, body) => {
     storeSession({ admin: true })
     const mock = mockFetch({ ...LISTS, [`DELETE ${deletePath}`]: [refused, ok] })
     // Hold the second DELETE until the progress was seen.

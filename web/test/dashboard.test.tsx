@@ -13,7 +13,8 @@ afterEach(() => {
 })
 
 const day = (date: string, views = 0, downloads = 0) => ({ date, views, downloads })
-const days = (n: number, end = '2026-11-27') => Array.from({ length: n }, (_, i) => day(new Date(Date.parse(`${end}T00:00:00Z`) - (n - 1 - i) * 86_400_000).toISOString().slice(0, 10)))
+const days = (n: number, end = '2026-11-27') =>
+  Array.from({ length: n }, (_, i) => day(new Date(Date.parse(`${end}T00:00:00Z`) - (n - 1 - i) * 86_400_000).toISOString().slice(0, 10)))
 
 const empty = {
   'GET /api/questionnaire/dashboard': { body: { status: true, data: { inProgress: 0, items: [] } } },
@@ -53,7 +54,8 @@ describe('dashboard', () => {
     let fail = true
     const api = mockFetch({
       ...empty,
-      'GET /api/outbound/dashboard': (): MockReply => (fail ? { status: 500, body: { status: false, message: 'Server error (request 7f3a)' } } : { body: { status: true, data: { awaiting: 0, items: [] } } }),
+      'GET /api/outbound/dashboard': (): MockReply =>
+        fail ? { status: 500, body: { status: false, message: 'Server error (request 7f3a)' } } : { body: { status: true, data: { awaiting: 0, items: [] } } },
     })
     renderApp('/dashboard')
     const alert = await screen.findByRole('alert')
@@ -77,15 +79,49 @@ describe('dashboard', () => {
           status: true,
           data: {
             inProgress: 7,
-            items: [{ _id: 'qn1', fileName: 'caiq-lite.xlsx', companyId: 'c1', companyName: 'Global Bank', state: 'ready', createdAt: '2026-11-26T15:00:00.000Z', total: 120, approved: 30, drafted: 110, needsReview: 90 }],
+            items: [
+              {
+                _id: 'qn1',
+                fileName: 'caiq-lite.xlsx',
+                companyId: 'c1',
+                companyName: 'Global Bank',
+                state: 'ready',
+                createdAt: '2026-11-26T15:00:00.000Z',
+                total: 120,
+                approved: 30,
+                drafted: 110,
+                needsReview: 90,
+              },
+            ],
           },
         },
       },
       'GET /api/accountsrequest': {
-        body: { status: true, total: 2, totalPages: 1, currentPage: 1, data: [{ _id: 'r1', firstName: 'Vera', lastName: 'Buyer', companyName: 'Buyer Inc', workEmail: 'vera@buyer.example', createdAt: '2026-11-27T07:11:00.000Z' }] },
+        body: {
+          status: true,
+          total: 2,
+          totalPages: 1,
+          currentPage: 1,
+          data: [
+            {
+              _id: 'r1',
+              firstName: 'Vera',
+              lastName: 'Buyer',
+              companyName: 'Buyer Inc',
+              workEmail: 'vera@buyer.example',
+              createdAt: '2026-11-27T07:11:00.000Z',
+            },
+          ],
+        },
       },
       'GET /api/outbound/dashboard': {
-        body: { status: true, data: { awaiting: 1, items: [{ _id: 'ob1', clientName: 'Acme Supplies', email: 'ciso@acme.example', createdAt: '2026-11-20T12:00:00.000Z', total: 40, answered: 12 }] } },
+        body: {
+          status: true,
+          data: {
+            awaiting: 1,
+            items: [{ _id: 'ob1', clientName: 'Acme Supplies', email: 'ciso@acme.example', createdAt: '2026-11-20T12:00:00.000Z', total: 40, answered: 12 }],
+          },
+        },
       },
       'GET /api/trust-center/dashboard': { body: { status: true, data: { timeZone: 'America/New_York', days: series, totals: { views: 52, downloads: 3 } } } },
     })
@@ -112,7 +148,9 @@ describe('dashboard', () => {
     expect(screen.getByText('12 of 40 questions answered')).toBeInTheDocument()
 
     const chart = await screen.findByRole('img', { name: /^Views: 52 views over 30 days, most on/ })
-    expect(chart.getAttribute('aria-label')).toBe(`Views: 52 views over 30 days, most on ${new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' }).format(new Date(`${series[20]!.date}T00:00:00Z`))} (40)`)
+    expect(chart.getAttribute('aria-label')).toBe(
+      `Views: 52 views over 30 days, most on ${new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' }).format(new Date(`${series[20]!.date}T00:00:00Z`))} (40)`,
+    )
     const bars = chart.querySelectorAll('rect')
     expect(bars).toHaveLength(30)
     // The busiest day is the tallest bar; a day without views has none.
@@ -128,7 +166,15 @@ describe('dashboard', () => {
   it('follows an item to its screen', async () => {
     mockFetch({
       ...empty,
-      'GET /api/outbound/dashboard': { body: { status: true, data: { awaiting: 1, items: [{ _id: 'ob9', clientName: 'Acme Supplies', email: 'ciso@acme.example', createdAt: '2026-11-20T12:00:00.000Z', total: 4, answered: 1 }] } } },
+      'GET /api/outbound/dashboard': {
+        body: {
+          status: true,
+          data: {
+            awaiting: 1,
+            items: [{ _id: 'ob9', clientName: 'Acme Supplies', email: 'ciso@acme.example', createdAt: '2026-11-20T12:00:00.000Z', total: 4, answered: 1 }],
+          },
+        },
+      },
     })
     const app = renderApp('/dashboard')
     fireEvent.click(await screen.findByRole('link', { name: 'Acme Supplies' }))

@@ -7,8 +7,22 @@ import { STORAGE_PREFIX } from '../src/config/constants'
 import { type MockReply, mockFetch, renderApp, storeSession, stored } from './test-utils'
 
 const question = (n: number, answer: string) => ({
-  _id: `q${n}`, questionId: `AIS-0${n}.1`, question: `Question number ${n}?`, answer, choiceValue: null, choices: [], reviewstatus: false, llmstatus: false,
-  llmReviewRespons: 0, drafted: true, comment: '', answerHistory: [], retrievedNarrative: '', documentName: '', fileAndFolder: '', updatedAt: '2026-03-02T09:00:00Z',
+  _id: `q${n}`,
+  questionId: `AIS-0${n}.1`,
+  question: `Question number ${n}?`,
+  answer,
+  choiceValue: null,
+  choices: [],
+  reviewstatus: false,
+  llmstatus: false,
+  llmReviewRespons: 0,
+  drafted: true,
+  comment: '',
+  answerHistory: [],
+  retrievedNarrative: '',
+  documentName: '',
+  fileAndFolder: '',
+  updatedAt: '2026-03-02T09:00:00Z',
 })
 const REVIEW = '/enterprise-apps/review/qn1'
 const TYPED = 'We encrypt every backup with AES-256 and test restores monthly.'
@@ -92,7 +106,7 @@ describe('drafts across a forced sign-in', () => {
     expect(again.location()).toBe(`${REVIEW}?q=q2`)
   })
 
-  it('never shows one user\'s draft to another user signing in in the same tab', async () => {
+  it("never shows one user's draft to another user signing in in the same tab", async () => {
     storeSession()
     reviewApi()
     const first = renderApp(`${REVIEW}?q=q1`)
@@ -136,10 +150,12 @@ describe('drafts across a forced sign-in', () => {
     expect(drafts()).toEqual([])
   })
 
-  it('restores the trust-center editor\'s typed overview, and Discard brings back the saved one', async () => {
+  it("restores the trust-center editor's typed overview, and Discard brings back the saved one", async () => {
     storeSession()
     const routes = {
-      'GET /api/overview': { body: { status: true, data: { _id: 'o1', subTitle: 'Saved subtitle', description: '<p>Saved text</p>', updatedAt: '2026-03-02T09:00:00Z' } } },
+      'GET /api/overview': {
+        body: { status: true, data: { _id: 'o1', subTitle: 'Saved subtitle', description: '<p>Saved text</p>', updatedAt: '2026-03-02T09:00:00Z' } },
+      },
       'GET /api/compliance': { body: { status: true, data: [] } },
       'GET /api/documentslist': { body: { status: true, data: [] } },
       'GET /api/security': { body: { status: true, data: [] } },

@@ -69,7 +69,12 @@ describe('forgot password', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Change Password' }))
     expect(await screen.findByText('Password changed Successfully')).toBeInTheDocument()
     // The reset token of the OTP step goes with the new password (in the body, never in the URL).
-    expect(api.callsTo('POST', '/api/user/changepassword')[0]?.body).toEqual({ email: 'dana@xfiles.example', password: 'Spring#2027y', cnfpassword: 'Spring#2027y', resetToken: 'reset-token-of-the-validation' })
+    expect(api.callsTo('POST', '/api/user/changepassword')[0]?.body).toEqual({
+      email: 'dana@xfiles.example',
+      password: 'Spring#2027y',
+      cnfpassword: 'Spring#2027y',
+      resetToken: 'reset-token-of-the-validation',
+    })
     expect(app.location()).not.toContain('reset-token')
     act(() => {
       jest.advanceTimersByTime(2000)

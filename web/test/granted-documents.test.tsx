@@ -6,13 +6,34 @@ import type { TrustPage } from '../src/public-trust/api'
 import { TrustCenterView } from '../src/public-trust/trust-center-view'
 
 const PAGE: TrustPage = {
-  companyTitle: 'Acme', logo: null, theme: { headerColor: '#123456', backgroundColor: '#ffffff', textColor: '#000000', buttonColor: '#0a66c2' },
-  overview: null, security: [], compliance: [],
+  companyTitle: 'Acme',
+  logo: null,
+  theme: { headerColor: '#123456', backgroundColor: '#ffffff', textColor: '#000000', buttonColor: '#0a66c2' },
+  overview: null,
+  security: [],
+  compliance: [],
   documents: [
-    { _id: 'd1', title: 'Overview', fileName: 'overview.pdf', visibility: 'public', size: 2048, mimeType: 'application/pdf', createdAt: '2026-11-23T00:00:00.000Z' },
-    { _id: 'd2', title: 'SOC 2 report', fileName: 'soc2.pdf', visibility: 'approval', size: 4096, mimeType: 'application/pdf', createdAt: '2026-11-23T00:00:00.000Z' },
+    {
+      _id: 'd1',
+      title: 'Overview',
+      fileName: 'overview.pdf',
+      visibility: 'public',
+      size: 2048,
+      mimeType: 'application/pdf',
+      createdAt: '2026-11-23T00:00:00.000Z',
+    },
+    {
+      _id: 'd2',
+      title: 'SOC 2 report',
+      fileName: 'soc2.pdf',
+      visibility: 'approval',
+      size: 4096,
+      mimeType: 'application/pdf',
+      createdAt: '2026-11-23T00:00:00.000Z',
+    },
   ],
-  nda: null, cname: 'acme',
+  nda: null,
+  cname: 'acme',
 }
 
 const item = (title: string) => screen.getByText(title).closest('li') as HTMLElement

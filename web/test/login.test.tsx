@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { makeToken, mockFetch, renderApp, stored, USER } from './test-utils'
 
-const loginReply = () => ({ body: { status: true, data: { ...USER, inboundUser: false, token: makeToken(), expiresIn: 900 }, themesettings: { buttonColor: '#123456' } } })
+const loginReply = () => ({
+  body: { status: true, data: { ...USER, inboundUser: false, token: makeToken(), expiresIn: 900 }, themesettings: { buttonColor: '#123456' } },
+})
 
 beforeEach(() => localStorage.clear())
 afterEach(() => {

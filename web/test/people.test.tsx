@@ -11,7 +11,15 @@ afterEach(() => {
   localStorage.clear()
 })
 
-const person = (n: number) => ({ _id: `p${n}`, firstName: 'fox', lastName: `mulder${n}`, email: `fox${n}@xfiles.example`, status: 'active', admin: n === 1, createdAt: '2024-08-14T16:00:00Z' })
+const person = (n: number) => ({
+  _id: `p${n}`,
+  firstName: 'fox',
+  lastName: `mulder${n}`,
+  email: `fox${n}@xfiles.example`,
+  status: 'active',
+  admin: n === 1,
+  createdAt: '2024-08-14T16:00:00Z',
+})
 
 describe('paging control', () => {
   it('shows 3 pages each side of the current one, the first and last pages and ellipses', () => {
@@ -38,7 +46,10 @@ describe('people screen', () => {
     expect(screen.getByText('Admin')).toBeInTheDocument()
     expect(screen.getByText('Aug 14, 2024, 12:00 PM EDT')).toBeInTheDocument()
     const nav = screen.getByRole('navigation', { name: 'Pagination' })
-    const pages = () => within(nav).getAllByRole('button', { name: /^Page / }).map((b) => b.textContent)
+    const pages = () =>
+      within(nav)
+        .getAllByRole('button', { name: /^Page / })
+        .map((b) => b.textContent)
     expect(pages()).toEqual(['1', '2', '3', '4', '12'])
     fireEvent.click(within(nav).getByRole('button', { name: 'Page 4' }))
     expect(await screen.findByText('fox4@xfiles.example')).toBeInTheDocument()
@@ -80,7 +91,7 @@ describe('people screen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })
 
-  it('deletes a person after confirmation and reports failures in the server\'s words', async () => {
+  it("deletes a person after confirmation and reports failures in the server's words", async () => {
     storeSession({ admin: true })
     const api = mockFetch({
       'GET /api/people': { body: { status: true, data: [person(2)], totalPages: 1, currentPage: 1, total: 1 } },

@@ -11,13 +11,31 @@ import { htmlToMarkup, markupToHtml } from '../src/features/trust-center/compone
 import { mockFetch, stored } from './test-utils'
 
 const PAGE = {
-  companyTitle: 'Acme', logo: '/api/logo/x.png', theme: { headerColor: '#123456', backgroundColor: '#222222', textColor: '#000000', buttonColor: '#0a66c2' },
+  companyTitle: 'Acme',
+  logo: '/api/logo/x.png',
+  theme: { headerColor: '#123456', backgroundColor: '#222222', textColor: '#000000', buttonColor: '#0a66c2' },
   overview: { subTitle: 'Security at Acme', description: '<p>Data is <strong>encrypted</strong>.</p>', updatedAt: '2026-11-23T00:00:00.000Z' },
   security: [{ _id: 's1', title: 'Encryption', description: '', subdata: [{ _id: 'i1', title: 'At rest', description: 'AES-256' }] }],
   compliance: [{ _id: 'c1', framework: 'SOC 2 Type II', status: 'compliant', badge: 'soc2', description: '' }],
   documents: [
-    { _id: 'd1', title: 'Overview', fileName: 'overview.pdf', visibility: 'public', size: 2048, mimeType: 'application/pdf', createdAt: '2026-11-23T00:00:00.000Z' },
-    { _id: 'd2', title: 'SOC 2 report', fileName: 'soc2.pdf', visibility: 'approval', size: 4096, mimeType: 'application/pdf', createdAt: '2026-11-23T00:00:00.000Z' },
+    {
+      _id: 'd1',
+      title: 'Overview',
+      fileName: 'overview.pdf',
+      visibility: 'public',
+      size: 2048,
+      mimeType: 'application/pdf',
+      createdAt: '2026-11-23T00:00:00.000Z',
+    },
+    {
+      _id: 'd2',
+      title: 'SOC 2 report',
+      fileName: 'soc2.pdf',
+      visibility: 'approval',
+      size: 4096,
+      mimeType: 'application/pdf',
+      createdAt: '2026-11-23T00:00:00.000Z',
+    },
   ],
   nda: { _id: 'n1', updatedAt: '2026-11-23T00:00:00.000Z' },
   cname: 'acme',
@@ -32,7 +50,13 @@ afterEach(() => {
 
 describe('rich text', () => {
   it('renders allowed tags as elements and everything else as inert text', () => {
-    const { container } = render(<RichText html={'<p>Hi <strong>there</strong><img src=x onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">bad</a><a href="https://ok.example">ok</a><iframe srcdoc="<b>x</b>"></iframe></p>'} />)
+    const { container } = render(
+      <RichText
+        html={
+          '<p>Hi <strong>there</strong><img src=x onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">bad</a><a href="https://ok.example">ok</a><iframe srcdoc="<b>x</b>"></iframe></p>'
+        }
+      />,
+    )
     expect(container.querySelector('strong')?.textContent).toBe('there')
     expect(container.querySelector('img, script, iframe, [onerror]')).toBeNull()
     expect(container.innerHTML).not.toContain('javascript:')
@@ -41,7 +65,9 @@ describe('rich text', () => {
 
   it('round-trips the editor markup through allowlisted HTML, escaping what people type', () => {
     const html = markupToHtml('We use **AES-256** and <script>x</script>.\n\n- one\n- [docs](https://docs.example)')
-    expect(html).toBe('<p>We use <strong>AES-256</strong> and &lt;script&gt;x&lt;/script&gt;.</p><ul><li>one</li><li><a href="https://docs.example">docs</a></li></ul>')
+    expect(html).toBe(
+      '<p>We use <strong>AES-256</strong> and &lt;script&gt;x&lt;/script&gt;.</p><ul><li>one</li><li><a href="https://docs.example">docs</a></li></ul>',
+    )
     expect(markupToHtml('[x](javascript:alert(1))')).not.toContain('href')
     expect(htmlToMarkup(html)).toBe('We use **AES-256** and <script>x</script>.\n\n- one\n- [docs](https://docs.example)')
   })
@@ -80,10 +106,24 @@ describe('the public trust center', () => {
     fireEvent.change(screen.getByLabelText('Your full name'), { target: { value: 'Vera Visitor' } })
     fireEvent.click(screen.getByLabelText(/I accept the NDA/))
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }))
-    await waitFor(() => expect(api.callsTo('POST', '/api/nda/accept')[0]?.body).toEqual({ ndaId: 'n1', name: 'Vera Visitor', email: 'vera@buyer.example', permissionToken: 'tok_123' }))
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/nda/accept')[0]?.body).toEqual({
+        ndaId: 'n1',
+        name: 'Vera Visitor',
+        email: 'vera@buyer.example',
+        permissionToken: 'tok_123',
+      }),
+    )
 
     fireEvent.click(await screen.findByRole('button', { name: 'Download SOC 2 report' }))
-    await waitFor(() => expect(api.callsTo('POST', '/api/fs/download-docs')[0]?.body).toEqual({ fileKey: 'd2', newFileName: 'soc2.pdf', userAccessEmail: 'vera@buyer.example', permissionToken: 'tok_123' }))
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/fs/download-docs')[0]?.body).toEqual({
+        fileKey: 'd2',
+        newFileName: 'soc2.pdf',
+        userAccessEmail: 'vera@buyer.example',
+        permissionToken: 'tok_123',
+      }),
+    )
     expect(await screen.findByText('Document not found')).toBeInTheDocument()
   })
 

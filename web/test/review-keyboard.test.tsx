@@ -11,14 +11,47 @@ import { shortcutOf } from '../src/features/review/components/shortcuts'
 import { type MockCall, mockFetch, renderApp, storeSession } from './test-utils'
 
 const base = {
-  choiceValue: null, choices: [] as string[], reviewstatus: false, llmstatus: false, llmReviewRespons: 0, drafted: true, comment: '',
-  answerHistory: [] as unknown[], retrievedNarrative: '', documentName: '', fileAndFolder: '', updatedAt: '2026-03-02T09:00:00Z', reviewReason: '', answerSource: '',
-  sourceDocumentId: '', sourcePage: null,
+  choiceValue: null,
+  choices: [] as string[],
+  reviewstatus: false,
+  llmstatus: false,
+  llmReviewRespons: 0,
+  drafted: true,
+  comment: '',
+  answerHistory: [] as unknown[],
+  retrievedNarrative: '',
+  documentName: '',
+  fileAndFolder: '',
+  updatedAt: '2026-03-02T09:00:00Z',
+  reviewReason: '',
+  answerSource: '',
+  sourceDocumentId: '',
+  sourcePage: null,
 }
 const QUESTIONS = [
-  { ...base, _id: 'q1', questionId: 'A-1', question: 'Is data encrypted at rest?', answer: 'Yes, with AES-256.', answerSource: 'documents', documentName: 'policy.pdf', fileAndFolder: 'compliance/policy.pdf#page=4', sourceDocumentId: 'd1', sourcePage: 4 },
+  {
+    ...base,
+    _id: 'q1',
+    questionId: 'A-1',
+    question: 'Is data encrypted at rest?',
+    answer: 'Yes, with AES-256.',
+    answerSource: 'documents',
+    documentName: 'policy.pdf',
+    fileAndFolder: 'compliance/policy.pdf#page=4',
+    sourceDocumentId: 'd1',
+    sourcePage: 4,
+  },
   { ...base, _id: 'q2', questionId: 'A-2', question: 'Are backups tested?', answer: '' },
-  { ...base, _id: 'q3', questionId: 'A-3', question: 'Is MFA enforced?', answer: 'MFA is enforced.', answerSource: 'model', documentName: 'gone.pdf', fileAndFolder: 'compliance/gone.pdf#page=2' },
+  {
+    ...base,
+    _id: 'q3',
+    questionId: 'A-3',
+    question: 'Is MFA enforced?',
+    answer: 'MFA is enforced.',
+    answerSource: 'model',
+    documentName: 'gone.pdf',
+    fileAndFolder: 'compliance/gone.pdf#page=2',
+  },
 ]
 
 let puts: MockCall[]
@@ -29,7 +62,9 @@ beforeEach(() => {
   const list = QUESTIONS.map((q) => ({ ...q }))
   const mock = mockFetch({
     'GET /api/getquestionlist/qn1': () => ({ body: { status: true, data: list } }),
-    'GET /api/questionnaires/count/qn1': { body: { status: true, countOfApproved: 0, countOfReview: 3, total: 3, answered: 0, filled: 2, drafted: 3, empty: 1 } },
+    'GET /api/questionnaires/count/qn1': {
+      body: { status: true, countOfApproved: 0, countOfReview: 3, total: 3, answered: 0, filled: 2, drafted: 3, empty: 1 },
+    },
     'GET /api/questionnaires/qn1/details': { body: { status: true, data: { _id: 'qn1', fileName: 'caiq.xlsx', companyId: 'c1', clientName: 'Global Bank' } } },
     'GET /api/enterprise/comment/list': { body: { status: true, data: [] } },
     'PUT /api/questionnaires/answer': (call) => {
@@ -188,8 +223,14 @@ describe('review page by keyboard', () => {
 })
 
 describe('shortcut keys', () => {
-  const key = (k: string, mods: Partial<{ altKey: boolean; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }> = {}) =>
-    ({ key: k, altKey: false, ctrlKey: false, metaKey: false, shiftKey: false, ...mods })
+  const key = (k: string, mods: Partial<{ altKey: boolean; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }> = {}) => ({
+    key: k,
+    altKey: false,
+    ctrlKey: false,
+    metaKey: false,
+    shiftKey: false,
+    ...mods,
+  })
   it('never takes a key that types text', () => {
     expect(shortcutOf(key('ArrowDown', { altKey: true }), true)).toBe('next')
     expect(shortcutOf(key('ArrowUp', { altKey: true }), true)).toBe('previous')
@@ -223,7 +264,10 @@ describe('toasts', () => {
     let list = withToast([], { id: 1, kind: 'success', message: 'a' })
     list = withToast(list, { id: 2, kind: 'success', message: 'b' })
     list = withToast(list, { id: 3, kind: 'success', message: 'a' })
-    expect(list.map((t) => [t.id, t.message, t.count])).toEqual([[2, 'b', 1], [3, 'a', 2]])
+    expect(list.map((t) => [t.id, t.message, t.count])).toEqual([
+      [2, 'b', 1],
+      [3, 'a', 2],
+    ])
     for (const [i, m] of ['c', 'd', 'e'].entries()) list = withToast(list, { id: 4 + i, kind: 'info', message: m })
     expect(list.map((t) => t.message)).toEqual(['c', 'd', 'e'])
   })
@@ -234,7 +278,11 @@ describe('toasts', () => {
     globalThis.setTimeout = ((fn: () => void) => pending.push(fn)) as unknown as typeof setTimeout
     globalThis.clearTimeout = (() => undefined) as typeof clearTimeout
     try {
-      render(<NotificationsProvider><Probe /></NotificationsProvider>)
+      render(
+        <NotificationsProvider>
+          <Probe />
+        </NotificationsProvider>,
+      )
       act(() => {
         for (const m of ['one', 'two', 'three', 'four', 'five', 'five']) api!.toast('success', `Saved ${m}`)
       })

@@ -52,7 +52,12 @@ describe('request bodies and content types', () => {
     form.append('file', new Blob(['x']), 'x.pdf')
     await api.upload('/api/upload', form)
     await renewSession()
-    const sent = mock.fn.mock.calls.map(([url, init]) => ({ url, method: init?.method, type: (init?.headers as Record<string, string> | undefined)?.['Content-Type'], body: init?.body }))
+    const sent = mock.fn.mock.calls.map(([url, init]) => ({
+      url,
+      method: init?.method,
+      type: (init?.headers as Record<string, string> | undefined)?.['Content-Type'],
+      body: init?.body,
+    }))
     expect(sent).toEqual([
       { url: '/api/a', method: 'GET', type: undefined, body: undefined },
       { url: '/api/a/1', method: 'DELETE', type: undefined, body: undefined },
@@ -85,12 +90,15 @@ describe('silent renewal', () => {
     expect(screen.getByRole('heading', { name: 'Client List' })).toBeInTheDocument()
   })
 
-  it('works on a laptop whose clock is 20 minutes fast: one renewal, then the server\'s clock is used', async () => {
+  it("works on a laptop whose clock is 20 minutes fast: one renewal, then the server's clock is used", async () => {
     jest.useFakeTimers({ now: new Date('2026-03-02T09:00:00Z') })
     const serverTime = () => Date.now() - 20 * 60_000
     storeSession()
     localStorage.setItem('tp.token', issued(900, serverTime())) // expired five minutes ago, by this clock
-    const mock = mockFetch({ 'GET /api/companys': companies, 'POST /api/token/refresh': () => ({ body: { status: true, data: { ...USER, token: issued(900, serverTime()), expiresIn: 900 } } }) })
+    const mock = mockFetch({
+      'GET /api/companys': companies,
+      'POST /api/token/refresh': () => ({ body: { status: true, data: { ...USER, token: issued(900, serverTime()), expiresIn: 900 } } }),
+    })
     renderApp('/enterprise')
     expect(await screen.findByRole('heading', { name: 'Client List' })).toBeInTheDocument()
     await advance(10 * 60_000)
@@ -127,7 +135,10 @@ describe('silent renewal', () => {
   it('keeps the session while the server cannot be reached and retries', async () => {
     jest.useFakeTimers({ now: new Date('2026-03-02T09:00:00Z') })
     storeSession({}, -120) // the laptop woke up before its network
-    const mock = mockFetch({ 'GET /api/companys': companies, 'POST /api/token/refresh': [{ status: 503, body: { status: false, message: 'Service unavailable' } }, renewsFor(900)] })
+    const mock = mockFetch({
+      'GET /api/companys': companies,
+      'POST /api/token/refresh': [{ status: 503, body: { status: false, message: 'Service unavailable' } }, renewsFor(900)],
+    })
     const app = renderApp('/enterprise')
     expect(await screen.findByRole('progressbar', { name: 'The server cannot be reached: retrying' })).toBeInTheDocument()
     expect(app.location()).toBe('/enterprise')

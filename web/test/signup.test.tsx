@@ -11,7 +11,11 @@ afterEach(() => {
 const fill = (name: string, value: string) => fireEvent.change(document.querySelector(`input[name=${name}]`)!, { target: { value } })
 const authReply = (admin: boolean) => ({
   status: 201,
-  body: { status: true, message: 'Added Successfully', data: { _id: 'u2', firstName: 'Fox', lastName: 'Mulder', email: 'fox@xfiles.example', admin, dbName: 'xfiles', token: makeToken(), expiresIn: 900 } },
+  body: {
+    status: true,
+    message: 'Added Successfully',
+    data: { _id: 'u2', firstName: 'Fox', lastName: 'Mulder', email: 'fox@xfiles.example', admin, dbName: 'xfiles', token: makeToken(), expiresIn: 900 },
+  },
 })
 
 describe('sign-up', () => {
@@ -57,7 +61,13 @@ describe('sign-up', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }))
     // First run: the name sign-up derived from the email domain is the default.
     expect(await screen.findByRole('heading', { name: 'Name your trust center' })).toBeInTheDocument()
-    expect(api.callsTo('POST', '/api/usercreate')[0]?.body).toEqual({ firstName: 'Fox', lastName: 'Mulder', email: 'fox@xfiles.example', password: 'Winter!2026x', cnfpassword: 'Winter!2026x' })
+    expect(api.callsTo('POST', '/api/usercreate')[0]?.body).toEqual({
+      firstName: 'Fox',
+      lastName: 'Mulder',
+      email: 'fox@xfiles.example',
+      password: 'Winter!2026x',
+      cnfpassword: 'Winter!2026x',
+    })
     expect(stored('token')).toBeTruthy()
     expect(app.location()).toBe('/provision')
     const input = await screen.findByLabelText('Company name')

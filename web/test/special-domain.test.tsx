@@ -7,9 +7,15 @@ import { mayBeSpecialDomain } from '../src/features/shell/api/check-hostname'
 import { mockFetch, renderApp } from './test-utils'
 
 const PAGE = {
-  companyTitle: 'Acme', logo: null, theme: { headerColor: '#111111', backgroundColor: '#222222', textColor: '#000000', buttonColor: '#0a66c2' },
+  companyTitle: 'Acme',
+  logo: null,
+  theme: { headerColor: '#111111', backgroundColor: '#222222', textColor: '#000000', buttonColor: '#0a66c2' },
   overview: { subTitle: 'Security at Acme', description: '<p>Safe.</p>', updatedAt: '2026-11-23T00:00:00.000Z' },
-  security: [], compliance: [], documents: [], nda: null, cname: 'acme',
+  security: [],
+  compliance: [],
+  documents: [],
+  nda: null,
+  cname: 'acme',
 }
 
 beforeEach(() => localStorage.clear())

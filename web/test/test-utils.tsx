@@ -67,7 +67,8 @@ export function mockFetch(routes: Record<string, Handler | Handler[]>) {
       counters.set(key, n + 1)
       handler = route[Math.min(n, route.length - 1)]
     } else handler = route
-    const reply: MockReply = handler === undefined ? { status: 404, body: { status: false, message: 'Not found' } } : typeof handler === 'function' ? handler(call) : handler
+    const reply: MockReply =
+      handler === undefined ? { status: 404, body: { status: false, message: 'Not found' } } : typeof handler === 'function' ? handler(call) : handler
     const status = reply.status ?? 200
     return {
       ok: status >= 200 && status < 300,

@@ -90,7 +90,8 @@ function verifierFor(keys: JWTVerifyGetKey, opts: TokenOptions, revocations: Ses
     } catch (err) {
       // The keys could not be fetched (identity down or slow): the token may well be valid, so the
       // answer is "try again" (503), never "sign in again" (401).
-      if (keysUnreachable(err)) throw new AppError('UNAVAILABLE', { message: 'Sign-in cannot be checked right now; please try again shortly', retryAfter: 5, cause: err })
+      if (keysUnreachable(err))
+        throw new AppError('UNAVAILABLE', { message: 'Sign-in cannot be checked right now; please try again shortly', retryAfter: 5, cause: err })
       throw unauthenticated()
     }
     const principal = toPrincipal(payload)
@@ -143,7 +144,11 @@ export function createRemoteTokenService(jwksUrl: string, opts: TokenOptions): T
   const revocations = new SessionRevocations()
   // Keys are kept once fetched (a restart of identity does not reject valid tokens); an unknown key id
   // (a rotation) fetches again, at most every 30 s.
-  const verify = verifierFor(createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: Number.POSITIVE_INFINITY, timeoutDuration: 5000 }), opts, revocations)
+  const verify = verifierFor(
+    createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: Number.POSITIVE_INFINITY, timeoutDuration: 5000 }),
+    opts,
+    revocations,
+  )
   const cannotSign = () => {
     throw new AppError('INTERNAL', { message: 'this process cannot issue tokens' })
   }

@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { SignJWT } from 'jose'
-import { createRemoteTokenService, createTokenService, generateSigningKey, hashToken, loadSigningKey, type Principal, randomToken, testTokenOptions } from '../src/index.js'
+import {
+  createRemoteTokenService,
+  createTokenService,
+  generateSigningKey,
+  hashToken,
+  loadSigningKey,
+  type Principal,
+  randomToken,
+  testTokenOptions,
+} from '../src/index.js'
 
 const principal: Principal = { userId: 'u1', tenantId: 't1', dbName: 'acme', admin: true, inboundUser: false, sessionId: 's1', emailVerified: false }
 const dirs: string[] = []
@@ -29,8 +38,14 @@ describe('tokens', () => {
     await expect(tokens.verifyAccess((await tokens.issueAccess(verified)).token)).resolves.toEqual(verified)
     // A token issued before the claim existed: same key, no `ev`.
     const older = await new SignJWT({ tid: 't1', tenant: 'acme', admin: true, sid: 's9' })
-      .setProtectedHeader({ alg: 'EdDSA', kid: key.kid, typ: 'at+jwt' }).setSubject('u1').setIssuer(testTokenOptions.issuer)
-      .setAudience(testTokenOptions.audience).setIssuedAt().setExpirationTime('60s').setJti('j1').sign(key.privateKey)
+      .setProtectedHeader({ alg: 'EdDSA', kid: key.kid, typ: 'at+jwt' })
+      .setSubject('u1')
+      .setIssuer(testTokenOptions.issuer)
+      .setAudience(testTokenOptions.audience)
+      .setIssuedAt()
+      .setExpirationTime('60s')
+      .setJti('j1')
+      .sign(key.privateKey)
     await expect(tokens.verifyAccess(older)).resolves.toMatchObject({ userId: 'u1', emailVerified: false })
   })
 
@@ -53,7 +68,9 @@ describe('tokens', () => {
     const other = createTokenService(await generateSigningKey(), testTokenOptions)
     await expect(other.verifyAccess((await tokens.issueAccess({ ...principal, sessionId: 's2' })).token)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' })
     const otherAudience = createTokenService(key, { ...testTokenOptions, audience: 'elsewhere' })
-    await expect(otherAudience.verifyAccess((await tokens.issueAccess({ ...principal, sessionId: 's3' })).token)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' })
+    await expect(otherAudience.verifyAccess((await tokens.issueAccess({ ...principal, sessionId: 's3' })).token)).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+    })
     await expect(tokens.verifyAccess('')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' })
     await expect(tokens.verifyAccess('x'.repeat(5000))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' })
   })
@@ -101,7 +118,7 @@ describe('capability tokens', () => {
 })
 
 describe('remote verification (a service in its own process)', () => {
-  it('keeps identity\'s keys once fetched, and answers 503 (not 401) while it cannot fetch them', async () => {
+  it("keeps identity's keys once fetched, and answers 503 (not 401) while it cannot fetch them", async () => {
     const { createServer } = await import('node:http')
     const signer = createTokenService(await generateSigningKey(), testTokenOptions)
     const jwks = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(signer.jwks())))

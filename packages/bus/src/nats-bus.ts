@@ -13,7 +13,10 @@ const unavailable = (message: string, cause?: unknown) => new AppError('UNAVAILA
 
 /** `nats://[user:pass@|token@]host[:port]`, or several separated by commas (a cluster). */
 function connectOptions(natsUrl: string) {
-  const urls = natsUrl.split(',').map((u) => u.trim()).filter(Boolean)
+  const urls = natsUrl
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean)
   let first: URL
   try {
     first = new URL(urls[0] ?? '')
@@ -42,8 +45,7 @@ async function watchStatus(nc: NatsConnection, connected: { now: boolean }, log?
     } else if (s.type === 'reconnect') {
       connected.now = true
       log?.info({ server: s.server }, 'event bus reconnected')
-    }
-    else if (s.type === 'error') log?.error({ err: s.error }, 'event bus error')
+    } else if (s.type === 'error') log?.error({ err: s.error }, 'event bus error')
   }
 }
 
@@ -70,8 +72,12 @@ export async function createNatsBus(natsUrl: string, log?: Logger, tuning: { rec
   let nc: NatsConnection
   try {
     nc = await connect({
-      ...opts, name: 'trust-portal', timeout: 5000,
-      maxReconnectAttempts: -1, reconnectTimeWait: tuning.reconnectWaitMs ?? 1000, reconnectJitter: Math.min(500, tuning.reconnectWaitMs ?? 500),
+      ...opts,
+      name: 'trust-portal',
+      timeout: 5000,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: tuning.reconnectWaitMs ?? 1000,
+      reconnectJitter: Math.min(500, tuning.reconnectWaitMs ?? 500),
     })
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err)

@@ -35,7 +35,8 @@ export function checkPattern(pattern: string): string {
 
 /** Payloads travel as JSON objects: anything else is a caller's bug, reported before sending. */
 export function encodePayload(payload: Record<string, unknown>): string {
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) throw new AppError('INVALID_REQUEST', { message: 'Event payload must be an object' })
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    throw new AppError('INVALID_REQUEST', { message: 'Event payload must be an object' })
   try {
     return JSON.stringify(payload)
   } catch (err) {
@@ -44,7 +45,11 @@ export function encodePayload(payload: Record<string, unknown>): string {
 }
 
 type System = 'memory' | 'nats'
-const attributes = (system: System, subject: string, operation: string) => ({ 'messaging.system': system, 'messaging.destination.name': eventLabel(subject), 'messaging.operation.type': operation })
+const attributes = (system: System, subject: string, operation: string) => ({
+  'messaging.system': system,
+  'messaging.destination.name': eventLabel(subject),
+  'messaging.operation.type': operation,
+})
 
 /** Publishes in a producer span (`send` gets the trace context to carry along) and counts the event. */
 export async function publishing(system: System, subject: string, send: (carrier: TraceCarrier | undefined) => void | Promise<void>): Promise<void> {
@@ -54,10 +59,18 @@ export async function publishing(system: System, subject: string, send: (carrier
 
 // A failing subscriber must never break the publisher or the other subscribers. Each delivery runs in
 // a consumer span under the publisher's (when the event carried one and tracing is on).
-export async function deliver(handler: EventHandler, subject: string, payload: Record<string, unknown>, log?: Logger, trace?: { system: System; carrier: TraceCarrier | undefined }): Promise<void> {
+export async function deliver(
+  handler: EventHandler,
+  subject: string,
+  payload: Record<string, unknown>,
+  log?: Logger,
+  trace?: { system: System; carrier: TraceCarrier | undefined },
+): Promise<void> {
   const run = async () => handler(subject, payload)
   try {
-    await (trace ? traced(`process ${eventLabel(subject)}`, { kind: 'consumer', parent: trace.carrier, attributes: attributes(trace.system, subject, 'process') }, run) : run())
+    await (trace
+      ? traced(`process ${eventLabel(subject)}`, { kind: 'consumer', parent: trace.carrier, attributes: attributes(trace.system, subject, 'process') }, run)
+      : run())
   } catch (err) {
     log?.error({ err, subject }, 'event handler failed')
   }

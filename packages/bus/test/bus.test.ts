@@ -156,34 +156,39 @@ describe('nats connection errors', () => {
 })
 
 // Only where a NATS server is configured (CI sets NATS_URL), as the suites on real servers do.
-if (natsUrl) describe('nats subject prefix (BUS_PREFIX)', () => {
-  const buses: EventBus[] = []
-  afterEach(async () => {
-    await Promise.all(buses.splice(0).map((b) => b.close()))
-  })
+if (natsUrl)
+  describe('nats subject prefix (BUS_PREFIX)', () => {
+    const buses: EventBus[] = []
+    afterEach(async () => {
+      await Promise.all(buses.splice(0).map((b) => b.close()))
+    })
 
-  it('puts the prefix before every subject on the wire; installations with another prefix hear nothing', async () => {
-    const run = `p${crypto.randomUUID().slice(0, 8)}`
-    const open = async (prefix?: string) => {
-      const bus = await createBus({ natsUrl, prefix }, silentLogger)
-      buses.push(bus)
-      return bus
-    }
-    const [mine, theirs, raw] = [await open(`${run}.one`), await open(`${run}.two`), await open()]
-    const heard: Record<string, string[]> = { mine: [], theirs: [], raw: [] }
-    await mine.subscribe('*.questionnaire.>', (subject) => void heard['mine']!.push(subject))
-    await theirs.subscribe('*.questionnaire.>', (subject) => void heard['theirs']!.push(subject))
-    await raw.subscribe(`${run}.>`, (subject) => void heard['raw']!.push(subject))
-    await mine.publish('t1.questionnaire.drafted', { fileId: 'f1' })
-    await waitFor(() => heard['mine']!.length === 1 && heard['raw']!.length === 1)
-    // The server routed that event when raw heard it; a marker for the other installation, sent
-    // after, reaches it behind anything it was (wrongly) sent.
-    await raw.publish(`${run}.two.t1.questionnaire.marker`, {})
-    await waitFor(() => heard['theirs']!.includes('t1.questionnaire.marker'))
-    expect(heard).toEqual({ mine: ['t1.questionnaire.drafted'], theirs: ['t1.questionnaire.marker'], raw: [`${run}.one.t1.questionnaire.drafted`, `${run}.two.t1.questionnaire.marker`] })
-  })
+    it('puts the prefix before every subject on the wire; installations with another prefix hear nothing', async () => {
+      const run = `p${crypto.randomUUID().slice(0, 8)}`
+      const open = async (prefix?: string) => {
+        const bus = await createBus({ natsUrl, prefix }, silentLogger)
+        buses.push(bus)
+        return bus
+      }
+      const [mine, theirs, raw] = [await open(`${run}.one`), await open(`${run}.two`), await open()]
+      const heard: Record<string, string[]> = { mine: [], theirs: [], raw: [] }
+      await mine.subscribe('*.questionnaire.>', (subject) => void heard['mine']!.push(subject))
+      await theirs.subscribe('*.questionnaire.>', (subject) => void heard['theirs']!.push(subject))
+      await raw.subscribe(`${run}.>`, (subject) => void heard['raw']!.push(subject))
+      await mine.publish('t1.questionnaire.drafted', { fileId: 'f1' })
+      await waitFor(() => heard['mine']!.length === 1 && heard['raw']!.length === 1)
+      // The server routed that event when raw heard it; a marker for the other installation, sent
+      // after, reaches it behind anything it was (wrongly) sent.
+      await raw.publish(`${run}.two.t1.questionnaire.marker`, {})
+      await waitFor(() => heard['theirs']!.includes('t1.questionnaire.marker'))
+      expect(heard).toEqual({
+        mine: ['t1.questionnaire.drafted'],
+        theirs: ['t1.questionnaire.marker'],
+        raw: [`${run}.one.t1.questionnaire.drafted`, `${run}.two.t1.questionnaire.marker`],
+      })
+    })
 
-  it('refuses a prefix that is not a subject', async () => {
-    await expect(createBus({ natsUrl, prefix: 'a.*' })).rejects.toMatchObject({ code: 'INVALID_REQUEST' })
+    it('refuses a prefix that is not a subject', async () => {
+      await expect(createBus({ natsUrl, prefix: 'a.*' })).rejects.toMatchObject({ code: 'INVALID_REQUEST' })
+    })
   })
-})

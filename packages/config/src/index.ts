@@ -15,14 +15,32 @@ interface VarSpec {
 }
 
 export const variables = {
-  TARGET: { kind: 'list', default: 'all', description: '`all` (one process), `migrate` (alone: runs every service\'s migrations and creates the app role `portal_app`, then exits) or a comma list of: ' + TARGETS.join(', ') },
+  TARGET: {
+    kind: 'list',
+    default: 'all',
+    description:
+      "`all` (one process), `migrate` (alone: runs every service's migrations and creates the app role `portal_app`, then exits) or a comma list of: " +
+      TARGETS.join(', '),
+  },
   PORT: { kind: 'int', default: '3000', description: 'HTTP port' },
   HOST: { kind: 'string', default: '127.0.0.1', description: 'Interface to listen on (`0.0.0.0` in containers)' },
   DATA_DIR: { kind: 'string', default: './.data', description: 'Embedded data: PGlite database, file blobs, signing keys, development outbox' },
   PUBLIC_URL: { kind: 'url', description: 'Base URL used in emailed links (default `http://localhost:$PORT`); never taken from request headers' },
   DATABASE_URL: { kind: 'url', description: 'PostgreSQL URL; empty = embedded PGlite in DATA_DIR', secret: true },
-  DB_MIGRATE: { kind: 'enum', values: ['auto', 'off'], default: 'auto', description: 'Run each service\'s migrations (and create the app role) at start-up; `off` when a `TARGET=migrate` run did it, and DATABASE_URL is the app role\'s' },
-  DB_ROW_SECURITY: { kind: 'enum', values: ['on', 'off'], default: 'on', description: 'Test setting: `off` makes the tenant policies admit every row (queries still need a tenant scope), so tests prove the code filters by tenant itself; refused unless `HOST` is loopback' },
+  DB_MIGRATE: {
+    kind: 'enum',
+    values: ['auto', 'off'],
+    default: 'auto',
+    description:
+      "Run each service's migrations (and create the app role) at start-up; `off` when a `TARGET=migrate` run did it, and DATABASE_URL is the app role's",
+  },
+  DB_ROW_SECURITY: {
+    kind: 'enum',
+    values: ['on', 'off'],
+    default: 'on',
+    description:
+      'Test setting: `off` makes the tenant policies admit every row (queries still need a tenant scope), so tests prove the code filters by tenant itself; refused unless `HOST` is loopback',
+  },
   REDIS_URL: { kind: 'url', description: 'Redis URL for BullMQ queues; empty = in-process queue', secret: true },
   NATS_URL: { kind: 'url', description: 'NATS URL for the event bus; empty = in-process bus' },
   S3_ENDPOINT: { kind: 'url', description: 'S3/MinIO endpoint, e.g. `http://127.0.0.1:9000`; empty = files in DATA_DIR/blobs' },
@@ -30,7 +48,11 @@ export const variables = {
   S3_SECRET_KEY: { kind: 'string', description: 'S3 secret key', secret: true },
   S3_BUCKET: { kind: 'string', default: 'portal', description: 'S3 bucket (created when missing)' },
   S3_REGION: { kind: 'string', default: 'us-east-1', description: 'S3 region' },
-  S3_PART_SIZE: { kind: 'int', default: '8', description: 'MB per part of a multipart upload (5 to 5120): what an upload holds in memory; larger files are sent in parts' },
+  S3_PART_SIZE: {
+    kind: 'int',
+    default: '8',
+    description: 'MB per part of a multipart upload (5 to 5120): what an upload holds in memory; larger files are sent in parts',
+  },
   SMTP_URL: { kind: 'url', description: 'SMTP URL (`smtp://user:pass@host:587`); empty = development outbox (console + DATA_DIR/outbox)', secret: true },
   MAIL_FROM: { kind: 'string', default: 'Trust Portal <no-reply@localhost>', description: 'Sender of every email' },
   JWT_PRIVATE_KEY: { kind: 'string', description: 'PKCS#8 PEM Ed25519 signing key; empty = generated once into DATA_DIR/keys', secret: true },
@@ -39,35 +61,87 @@ export const variables = {
   ACCESS_TOKEN_TTL: { kind: 'int', default: '900', description: 'Access token lifetime, seconds (at most 900)' },
   REFRESH_TOKEN_TTL: { kind: 'int', default: '2592000', description: 'Refresh token lifetime, seconds (rotated on every use)' },
   OTP_DIGITS: { kind: 'enum', values: ['4', '6'], default: '4', description: 'Digits of the password-reset code' },
-  SIGNUP_BLOCKED_DOMAINS: { kind: 'list', default: 'mailinator.com,guerrillamail.com,10minutemail.com,yopmail.com,trashmail.com', description: 'Email domains not eligible for sign-up' },
+  SIGNUP_BLOCKED_DOMAINS: {
+    kind: 'list',
+    default: 'mailinator.com,guerrillamail.com,10minutemail.com,yopmail.com,trashmail.com',
+    description: 'Email domains not eligible for sign-up',
+  },
   TRUST_CENTER_DOMAIN: { kind: 'string', default: 'localhost', description: 'Product domain under which published trust centers live (`<cname>.<domain>`)' },
-  SEED_DEMO: { kind: 'bool', description: 'Seed the demo tenant at start-up (TARGET=all only); empty = only with the embedded database on a loopback `HOST` (`npm start`). `true` with `DATABASE_URL` or a non-loopback `HOST` needs `DEMO_PASSWORD`' },
-  DEMO_PASSWORD: { kind: 'string', description: 'Password of the demo admin (`admin@demo.example`) when it is seeded; empty = the built-in one, printed at start-up, which only a loopback embedded portal may use', secret: true },
+  SEED_DEMO: {
+    kind: 'bool',
+    description:
+      'Seed the demo tenant at start-up (TARGET=all only); empty = only with the embedded database on a loopback `HOST` (`npm start`). `true` with `DATABASE_URL` or a non-loopback `HOST` needs `DEMO_PASSWORD`',
+  },
+  DEMO_PASSWORD: {
+    kind: 'string',
+    description:
+      'Password of the demo admin (`admin@demo.example`) when it is seeded; empty = the built-in one, printed at start-up, which only a loopback embedded portal may use',
+    secret: true,
+  },
   TRUST_PROXY: { kind: 'string', default: '', description: 'Proxy addresses/CIDRs whose X-Forwarded-* headers are trusted; empty = none' },
   IDENTITY_URL: { kind: 'url', description: 'Split mode: base URL of the identity service (gateway routes, JWKS for other services)' },
   TRUST_CENTER_URL: { kind: 'url', description: 'Split mode: base URL of the trust-center service' },
   QUESTIONNAIRE_URL: { kind: 'url', description: 'Split mode: base URL of the questionnaire service' },
   OUTBOUND_URL: { kind: 'url', description: 'Split mode: base URL of the outbound service' },
-  GATEWAY_TIMEOUT: { kind: 'int', default: '60', description: 'Split mode: seconds the gateway waits for a service to start answering (and between parts of its answer) before it answers 504' },
-  JOB_LEASE: { kind: 'int', default: '60', description: 'Seconds a file job holds its file per renewal (renewed every third of it while the job runs): a worker that died frees its files after this' },
-  SWEEP_INTERVAL: { kind: 'int', default: '30', description: 'Seconds between sweeps that queue again what a lost job left behind: files queued or past their lease, questionnaires that should be drafting, outbound extractions' },
-  SHUTDOWN_TIMEOUT: { kind: 'int', default: '45', description: 'Seconds a stopping process (SIGTERM) may take: running jobs get two thirds of it to finish, then are left for another worker; past it the process exits anyway. Keep it below the orchestrator\'s grace period' },
+  GATEWAY_TIMEOUT: {
+    kind: 'int',
+    default: '60',
+    description: 'Split mode: seconds the gateway waits for a service to start answering (and between parts of its answer) before it answers 504',
+  },
+  JOB_LEASE: {
+    kind: 'int',
+    default: '60',
+    description: 'Seconds a file job holds its file per renewal (renewed every third of it while the job runs): a worker that died frees its files after this',
+  },
+  SWEEP_INTERVAL: {
+    kind: 'int',
+    default: '30',
+    description:
+      'Seconds between sweeps that queue again what a lost job left behind: files queued or past their lease, questionnaires that should be drafting, outbound extractions',
+  },
+  SHUTDOWN_TIMEOUT: {
+    kind: 'int',
+    default: '45',
+    description:
+      "Seconds a stopping process (SIGTERM) may take: running jobs get two thirds of it to finish, then are left for another worker; past it the process exits anyway. Keep it below the orchestrator's grace period",
+  },
   WEB_DIST: { kind: 'string', default: 'web/dist', description: 'Folder of the built web app served by the gateway' },
-  OPENAI_BASE_URL: { kind: 'url', description: 'OpenAI-compatible API for drafting answers (OpenAI, Azure OpenAI, vLLM, Ollama, llama.cpp), e.g. `https://api.openai.com/v1`; empty = the offline drafter' },
+  OPENAI_BASE_URL: {
+    kind: 'url',
+    description:
+      'OpenAI-compatible API for drafting answers (OpenAI, Azure OpenAI, vLLM, Ollama, llama.cpp), e.g. `https://api.openai.com/v1`; empty = the offline drafter',
+  },
   OPENAI_API_KEY: { kind: 'string', description: 'API key of that server', secret: true },
   LLM_MODEL: { kind: 'string', default: 'gpt-4o-mini', description: 'Chat model used for drafting' },
-  EMBEDDING_MODEL: { kind: 'string', description: 'Embedding model on the same OpenAI-compatible server (e.g. `text-embedding-3-small`); set = vectors are indexed and retrieval is hybrid (full text + vectors, fused)' },
+  EMBEDDING_MODEL: {
+    kind: 'string',
+    description:
+      'Embedding model on the same OpenAI-compatible server (e.g. `text-embedding-3-small`); set = vectors are indexed and retrieval is hybrid (full text + vectors, fused)',
+  },
   EMBEDDING_BASE_URL: { kind: 'url', description: 'OpenAI-compatible server for embeddings when it differs from OPENAI_BASE_URL' },
   QDRANT_URL: { kind: 'url', description: 'Qdrant for vectors (with EMBEDDING_MODEL); empty = pgvector in the database where it has the extension' },
   QDRANT_API_KEY: { kind: 'string', description: 'Qdrant API key', secret: true },
-  CLAMAV_URL: { kind: 'url', description: 'clamd to scan files from outside the company (answers\' attachments) before they are stored, e.g. `tcp://127.0.0.1:3310`; empty = no virus scan (files are still checked by content)' },
+  CLAMAV_URL: {
+    kind: 'url',
+    description:
+      "clamd to scan files from outside the company (answers' attachments) before they are stored, e.g. `tcp://127.0.0.1:3310`; empty = no virus scan (files are still checked by content)",
+  },
   QUEUE_PREFIX: { kind: 'string', default: 'portal', description: 'Prefix of the BullMQ keys in Redis (one per installation sharing a Redis)' },
   BUS_PREFIX: { kind: 'string', description: 'Prefix of the NATS subjects (`<prefix>.<subject>`; one per installation sharing a NATS); empty = none' },
   ACCESS_TOKEN_DAYS: { kind: 'int', default: '30', description: 'Days a trust-center permission token (mailed on approval of an access request) stays valid' },
   LLM_CONCURRENCY: { kind: 'int', default: '4', description: 'Questions drafted at once per questionnaire with a model' },
-  TENANT_DAILY_FILES: { kind: 'int', default: '200', description: 'Files one company may upload per day (UTC) to each service (compliance documents and questionnaires; trust-center documents and logos); more is refused with 429' },
+  TENANT_DAILY_FILES: {
+    kind: 'int',
+    default: '200',
+    description:
+      'Files one company may upload per day (UTC) to each service (compliance documents and questionnaires; trust-center documents and logos); more is refused with 429',
+  },
   TENANT_DAILY_UPLOAD_MB: { kind: 'int', default: '2048', description: 'Megabytes one company may upload per day (UTC) to each service' },
-  TENANT_DAILY_DRAFTS: { kind: 'int', default: '500', description: 'Re-drafting runs and one-off questions one company may ask for per day (UTC): each costs model calls' },
+  TENANT_DAILY_DRAFTS: {
+    kind: 'int',
+    default: '500',
+    description: 'Re-drafting runs and one-off questions one company may ask for per day (UTC): each costs model calls',
+  },
   LOG_LEVEL: { kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'Log level' },
   OTEL_EXPORTER_OTLP_ENDPOINT: { kind: 'url', description: 'OpenTelemetry OTLP/HTTP endpoint; the SDK starts only when set' },
 } satisfies Record<string, VarSpec>
@@ -159,7 +233,11 @@ function read(env: Env, name: VariableName): string | undefined {
   }
 }
 
-const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const get = (n: VariableName) => read(env, n)
@@ -168,7 +246,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (migrateOnly && targetList.length > 1) throw new ConfigError('TARGET=migrate runs alone (it migrates every schema and exits)')
   const all = !migrateOnly && (targetList.length === 0 || targetList.includes('all'))
   for (const t of targetList) {
-    if (t !== 'all' && t !== 'migrate' && !(TARGETS as readonly string[]).includes(t)) throw new ConfigError(`TARGET: unknown target "${t}" (known: all, migrate, ${TARGETS.join(', ')})`)
+    if (t !== 'all' && t !== 'migrate' && !(TARGETS as readonly string[]).includes(t))
+      throw new ConfigError(`TARGET: unknown target "${t}" (known: all, migrate, ${TARGETS.join(', ')})`)
   }
   const targets = migrateOnly ? [] : all ? [...TARGETS] : (targetList as Target[])
   const port = Number(get('PORT'))
@@ -230,7 +309,12 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     sweepMs: Math.max(1, Number(get('SWEEP_INTERVAL'))) * 1000,
     webDist: get('WEB_DIST')!,
     llm: get('OPENAI_BASE_URL')
-      ? { baseUrl: get('OPENAI_BASE_URL')!, apiKey: get('OPENAI_API_KEY') ?? 'none', model: get('LLM_MODEL')!, concurrency: Math.max(1, Number(get('LLM_CONCURRENCY'))) }
+      ? {
+          baseUrl: get('OPENAI_BASE_URL')!,
+          apiKey: get('OPENAI_API_KEY') ?? 'none',
+          model: get('LLM_MODEL')!,
+          concurrency: Math.max(1, Number(get('LLM_CONCURRENCY'))),
+        }
       : undefined,
     embeddings: embeddingsOf(get),
     qdrant: get('QDRANT_URL') ? { url: get('QDRANT_URL')!, apiKey: get('QDRANT_API_KEY') } : undefined,
@@ -257,7 +341,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
 
 // Subject tokens NATS accepts, no wildcards: the prefix is put before every subject as it is.
 function busPrefixOf(value: string | undefined): string | undefined {
-  if (value !== undefined && !/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(value)) throw new ConfigError(`BUS_PREFIX must be dot-separated letters, digits, '-' or '_', got "${value}"`)
+  if (value !== undefined && !/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(value))
+    throw new ConfigError(`BUS_PREFIX must be dot-separated letters, digits, '-' or '_', got "${value}"`)
   return value
 }
 
@@ -272,7 +357,8 @@ function embeddingsOf(get: (n: VariableName) => string | undefined): Config['emb
 // Embedded adapters live in one process: a service alone in its process must use real servers.
 function checkSplitMode(cfg: Config): void {
   if (cfg.all) return
-  if (cfg.migrateOnly && !cfg.databaseUrl) throw new ConfigError('TARGET=migrate: set DATABASE_URL (a user that may create schemas and the app role: the schema owner)')
+  if (cfg.migrateOnly && !cfg.databaseUrl)
+    throw new ConfigError('TARGET=migrate: set DATABASE_URL (a user that may create schemas and the app role: the schema owner)')
   const needsDb = cfg.targets.some((t) => t !== 'gateway')
   if (needsDb && !cfg.databaseUrl) throw new ConfigError(`TARGET=${cfg.targets.join(',')}: embedded PGlite works only with TARGET=all; set DATABASE_URL`)
   const needsBus = cfg.targets.some((t) => t !== 'gateway')
@@ -290,7 +376,9 @@ function checkSplitMode(cfg: Config): void {
 
 /** Markdown table of every variable, for the README. */
 export function envTable(): string {
-  const rows = Object.entries(variables).map(([name, spec]: [string, VarSpec]) =>
-    `| \`${name}\` | ${spec.default !== undefined && spec.default !== '' ? `\`${spec.default}\`` : ''} | ${spec.description} |`)
+  const rows = Object.entries(variables).map(
+    ([name, spec]: [string, VarSpec]) =>
+      `| \`${name}\` | ${spec.default !== undefined && spec.default !== '' ? `\`${spec.default}\`` : ''} | ${spec.description} |`,
+  )
   return ['| Variable | Default | Meaning |', '| --- | --- | --- |', ...rows].join('\n')
 }

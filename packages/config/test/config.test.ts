@@ -4,7 +4,15 @@ import { ConfigError, envTable, loadConfig, variables } from '../src/index.js'
 describe('loadConfig', () => {
   it('runs on a bare laptop with embedded defaults', () => {
     const cfg = loadConfig({})
-    expect(cfg).toMatchObject({ all: true, port: 3000, dataDir: './.data', publicUrl: 'http://localhost:3000', databaseUrl: undefined, otpDigits: 4, cookieSecure: false })
+    expect(cfg).toMatchObject({
+      all: true,
+      port: 3000,
+      dataDir: './.data',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      otpDigits: 4,
+      cookieSecure: false,
+    })
     expect(cfg.targets).toHaveLength(7)
     expect(Object.isFrozen(cfg)).toBe(true)
   })
@@ -48,7 +56,9 @@ describe('loadConfig', () => {
     expect(loadConfig({}).dbRowSecurity).toBe(true)
     expect(loadConfig({ DB_ROW_SECURITY: 'off' }).dbRowSecurity).toBe(false)
     expect(() => loadConfig({ DB_ROW_SECURITY: 'no' })).toThrow('DB_ROW_SECURITY must be one of on, off')
-    expect(() => loadConfig({ DB_ROW_SECURITY: 'off', HOST: '0.0.0.0' })).toThrow('DB_ROW_SECURITY=off is a test setting, refused with HOST=0.0.0.0 (loopback only)')
+    expect(() => loadConfig({ DB_ROW_SECURITY: 'off', HOST: '0.0.0.0' })).toThrow(
+      'DB_ROW_SECURITY=off is a test setting, refused with HOST=0.0.0.0 (loopback only)',
+    )
   })
 
   it('documents every variable in the README table', () => {

@@ -9,7 +9,7 @@ export type FieldProblem = Static<typeof FieldProblem>
 /** `{ status: false, message, code, errors? }`: `message` is the spec's text where it names one. */
 export const ErrorReply = Type.Object({
   status: Type.Literal(false),
-  message: Type.String({ description: 'for the user; the spec\'s text where it names one' }),
+  message: Type.String({ description: "for the user; the spec's text where it names one" }),
   code: Type.String({ description: 'AppError code: INVALID_REQUEST, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED…' }),
   errors: Type.Optional(Type.Array(FieldProblem, { description: 'every failing field, the first one as `message`' })),
 })

@@ -21,11 +21,13 @@ export const GeneratedAnswer = Type.Object({
   source: Text,
   citations: Type.Array(Type.Object({ chunkId: Text, documentName: Text, page: Type.Integer({ minimum: 0 }), text: Text })),
   /** Retrieved passages with instruction-like text, active markup or a formula: their documents are flagged. */
-  flaggedDocuments: Type.Array(Type.Object({
-    documentName: Text,
-    page: Type.Integer({ minimum: 0 }),
-    reason: Type.Union([Type.Literal('instruction'), Type.Literal('active markup'), Type.Literal('formula')]),
-  })),
+  flaggedDocuments: Type.Array(
+    Type.Object({
+      documentName: Text,
+      page: Type.Integer({ minimum: 0 }),
+      reason: Type.Union([Type.Literal('instruction'), Type.Literal('active markup'), Type.Literal('formula')]),
+    }),
+  ),
 })
 export type GeneratedAnswer = Static<typeof GeneratedAnswer>
 

@@ -4,7 +4,17 @@ export * from './account.js'
 export * from './envelope.js'
 export * from './identity-people.js'
 export * from './identity-session.js'
-export { ExportQuery, ExportReason, ExportReport, ExportReportReply, ExportScope, ExportSheet, ExportSkip, ExportVerification, WorkbookDifference } from './questionnaire-export.js'
+export {
+  ExportQuery,
+  ExportReason,
+  ExportReport,
+  ExportReportReply,
+  ExportScope,
+  ExportSheet,
+  ExportSkip,
+  ExportVerification,
+  WorkbookDifference,
+} from './questionnaire-export.js'
 export { QuestionnaireCountsReply } from './questionnaire-counts.js'
 export * from './dashboard.js'
 export * from './questionnaire-clients.js'
@@ -26,19 +36,77 @@ export type ServiceName = (typeof SERVICES)[number]
  */
 export const routeTable: Record<ServiceName, readonly string[]> = {
   identity: [
-    '/api/userlogin', '/api/token', '/api/logout', '/api/usercreate', '/api/check_email', '/api/waitlist', '/api/user',
-    '/api/userprofile', '/api/people', '/api/userdelete', '/api/.well-known', '/api/fs/update_provisioned',
+    '/api/userlogin',
+    '/api/token',
+    '/api/logout',
+    '/api/usercreate',
+    '/api/check_email',
+    '/api/waitlist',
+    '/api/user',
+    '/api/userprofile',
+    '/api/people',
+    '/api/userdelete',
+    '/api/.well-known',
+    '/api/fs/update_provisioned',
   ],
   // docs/trust-center-api.md
-  'trust-center': ['/api/trust-center', '/api/clientDetails', '/api/fs/add-cname', '/api/fs/remove-cname', '/api/domainnamestatus', '/api/fs/check-hostname',
-    '/api/fs/upload-logo', '/api/logo', '/api/companyinfo', '/api/settings', '/api/themecolor', '/api/overview', '/api/security', '/api/compliance',
-    '/api/documentslist', '/api/documents', '/api/fs/upload-docs', '/api/fs/delete-files', '/api/trustcenter', '/api/ndalist', '/api/ndauser', '/api/nda',
-    '/api/useraccessrequest', '/api/accountsrequest', '/api/accountsapprove', '/api/accounts', '/api/useraccesscheck', '/api/fs/download-docs',
-    '/api/fs/bulk-download-docs', '/api/trackdownloadreq', '/api/trustcenterhistroy',
+  'trust-center': [
+    '/api/trust-center',
+    '/api/clientDetails',
+    '/api/fs/add-cname',
+    '/api/fs/remove-cname',
+    '/api/domainnamestatus',
+    '/api/fs/check-hostname',
+    '/api/fs/upload-logo',
+    '/api/logo',
+    '/api/companyinfo',
+    '/api/settings',
+    '/api/themecolor',
+    '/api/overview',
+    '/api/security',
+    '/api/compliance',
+    '/api/documentslist',
+    '/api/documents',
+    '/api/fs/upload-docs',
+    '/api/fs/delete-files',
+    '/api/trustcenter',
+    '/api/ndalist',
+    '/api/ndauser',
+    '/api/nda',
+    '/api/useraccessrequest',
+    '/api/accountsrequest',
+    '/api/accountsapprove',
+    '/api/accounts',
+    '/api/useraccesscheck',
+    '/api/fs/download-docs',
+    '/api/fs/bulk-download-docs',
+    '/api/trackdownloadreq',
+    '/api/trustcenterhistroy',
     // The proxy matches whole path segments, so the visitor-side variants are listed too.
-    '/api/clientDetailsOutside', '/api/settingsOutside', '/api/overviewuser', '/api/securityuser', '/api/complianceuser', '/api/documentslistuser', '/api/trustcenteruser'],
-  questionnaire: ['/api/questionnaire', '/api/companys', '/api/compliancefile', '/api/questionnaires', '/api/getquestionlist', '/api/downloadquestions', '/api/fs/enterpriseapps-compliance-uploadfile',
-    '/api/fs/llm', '/api/fs/get-llm-answer-of-questions', '/api/fs/test-collections', '/api/fs/enterpriseapps-compliance-pineconedata-delete', '/api/fs/generate-answer', '/api/fs/responsellm', '/api/enterprise/comment'],
+    '/api/clientDetailsOutside',
+    '/api/settingsOutside',
+    '/api/overviewuser',
+    '/api/securityuser',
+    '/api/complianceuser',
+    '/api/documentslistuser',
+    '/api/trustcenteruser',
+  ],
+  questionnaire: [
+    '/api/questionnaire',
+    '/api/companys',
+    '/api/compliancefile',
+    '/api/questionnaires',
+    '/api/getquestionlist',
+    '/api/downloadquestions',
+    '/api/fs/enterpriseapps-compliance-uploadfile',
+    '/api/fs/llm',
+    '/api/fs/get-llm-answer-of-questions',
+    '/api/fs/test-collections',
+    '/api/fs/enterpriseapps-compliance-pineconedata-delete',
+    '/api/fs/generate-answer',
+    '/api/fs/responsellm',
+    '/api/enterprise/comment',
+  ],
   // docs/outbound-api.md
   outbound: ['/api/outbound', '/api/inbound', '/api/questionnaire-templates', '/api/fs/download-inbound-attachments', '/api/fs/delete-inbound-attachments'],
 }
@@ -54,7 +122,12 @@ export const DEFAULT_THEME = {
 export const SESSION_REVOKED_SUBJECT = 'system.session.revoked'
 
 /** Background jobs: ids and the tenant only, never file bytes or document text. */
-export const JOBS = { ingestDocument: 'ingest-document', extractQuestions: 'extract-questions', draftAnswers: 'draft-answers', extractOutbound: 'extract-outbound' } as const
+export const JOBS = {
+  ingestDocument: 'ingest-document',
+  extractQuestions: 'extract-questions',
+  draftAnswers: 'draft-answers',
+  extractOutbound: 'extract-outbound',
+} as const
 
 /** The extract-outbound job: the questions of a sent questionnaire or of a template. */
 export interface OutboundFileJob {
@@ -64,8 +137,11 @@ export interface OutboundFileJob {
 }
 
 export const isOutboundFileJob = (data: unknown): data is OutboundFileJob =>
-  typeof data === 'object' && data !== null && typeof (data as OutboundFileJob).tenantId === 'string' && typeof (data as OutboundFileJob).id === 'string'
-  && ((data as OutboundFileJob).kind === 'outbound' || (data as OutboundFileJob).kind === 'template')
+  typeof data === 'object' &&
+  data !== null &&
+  typeof (data as OutboundFileJob).tenantId === 'string' &&
+  typeof (data as OutboundFileJob).id === 'string' &&
+  ((data as OutboundFileJob).kind === 'outbound' || (data as OutboundFileJob).kind === 'template')
 
 /**
  * The draft-answers job of a questionnaire, as every producer queues it: `run` names the request
@@ -85,7 +161,11 @@ export const draftJob = (tenantId: string, fileId: string, run?: string) =>
  * (`lostLease`: when it ran out), since the dead run's job may still count as running in the queue.
  */
 export const fileJob = (kind: 'compliance' | 'questionnaire', tenantId: string, fileId: string, lostLease?: Date) =>
-  [kind === 'compliance' ? JOBS.ingestDocument : JOBS.extractQuestions, { tenantId, fileId }, { jobId: `${kind}-${fileId}${lostLease ? `-lease-${lostLease.getTime()}` : ''}` }] as const
+  [
+    kind === 'compliance' ? JOBS.ingestDocument : JOBS.extractQuestions,
+    { tenantId, fileId },
+    { jobId: `${kind}-${fileId}${lostLease ? `-lease-${lostLease.getTime()}` : ''}` },
+  ] as const
 
 export interface FileJob {
   tenantId: string
@@ -110,7 +190,6 @@ export const events = {
   accessRequestCreated: (tenantId: string) => `${tenantId}.accessrequest.created`,
   accessRequestApproved: (tenantId: string) => `${tenantId}.accessrequest.approved`,
 }
-
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

@@ -97,17 +97,32 @@ export const OutboundAnswerReply = Type.Object({ status: Type.Boolean(), message
 export type OutboundAnswerReply = Static<typeof OutboundAnswerReply>
 
 /** PUT /api/outbound/attachment (multipart: outboundId, questionId, dbName?, then the file). */
-export const OutboundAttachmentReply = Type.Object({ status: Type.Boolean(), message: Type.String(), data: Type.Object({ insertedAttachment: OutboundAttachment }) })
+export const OutboundAttachmentReply = Type.Object({
+  status: Type.Boolean(),
+  message: Type.String(),
+  data: Type.Object({ insertedAttachment: OutboundAttachment }),
+})
 export type OutboundAttachmentReply = Static<typeof OutboundAttachmentReply>
 
 /** DELETE /api/outbound/attachment and POST /api/outbound/attachment/download */
-export const OutboundAttachmentBody = Type.Object({ outboundId: Loose(64), questionId: Loose(64), attachmentId: Loose(64), fileName: Loose(255), dbName: Loose(63) })
+export const OutboundAttachmentBody = Type.Object({
+  outboundId: Loose(64),
+  questionId: Loose(64),
+  attachmentId: Loose(64),
+  fileName: Loose(255),
+  dbName: Loose(63),
+})
 export type OutboundAttachmentBody = Static<typeof OutboundAttachmentBody>
 
 /** The spec's file-host names for the same two calls (POST /api/fs/download-inbound-attachments, /api/fs/delete-inbound-attachments). */
 export const InboundAttachmentFileBody = Type.Object({
-  outboundId: Loose(64), questionId: Loose(64), fileId: Loose(64), attachmentId: Loose(64),
-  fileName: Loose(255), bucketName: Loose(100), folderName: Loose(100),
+  outboundId: Loose(64),
+  questionId: Loose(64),
+  fileId: Loose(64),
+  attachmentId: Loose(64),
+  fileName: Loose(255),
+  bucketName: Loose(100),
+  folderName: Loose(100),
 })
 export type InboundAttachmentFileBody = Static<typeof InboundAttachmentFileBody>
 
@@ -128,7 +143,13 @@ export type OutboundComment = Static<typeof OutboundComment>
 export const OutboundCommentQuery = Type.Object({ questionId: Loose(64), outboundId: Loose(64), dbName: Loose(63) })
 export const OutboundCommentListReply = Type.Object({ status: Type.Boolean(), data: Type.Array(OutboundComment) })
 export type OutboundCommentListReply = Static<typeof OutboundCommentListReply>
-export const OutboundCommentBody = Type.Object({ questionId: Loose(64), comment: Loose(5000), commentType: Type.Optional(CommentType), outboundId: Loose(64), dbName: Loose(63) })
+export const OutboundCommentBody = Type.Object({
+  questionId: Loose(64),
+  comment: Loose(5000),
+  commentType: Type.Optional(CommentType),
+  outboundId: Loose(64),
+  dbName: Loose(63),
+})
 export type OutboundCommentBody = Static<typeof OutboundCommentBody>
 export const OutboundCommentReply = Type.Object({ status: Type.Boolean(), message: Type.String(), data: OutboundComment })
 
@@ -189,10 +210,21 @@ export type TemplateReply = Static<typeof TemplateReply>
  * `_id` keeps it; one without is new; one left out is removed. Outbounds sent before keep theirs.
  */
 export const TemplateQuestionsBody = Type.Object({
-  questions: Type.Array(Type.Object({ _id: Type.Optional(Id), questionId: Type.Optional(Type.String({ maxLength: 64 })), question: Type.String({ minLength: 1, maxLength: 5000 }) }), { maxItems: 5000 }),
+  questions: Type.Array(
+    Type.Object({
+      _id: Type.Optional(Id),
+      questionId: Type.Optional(Type.String({ maxLength: 64 })),
+      question: Type.String({ minLength: 1, maxLength: 5000 }),
+    }),
+    { maxItems: 5000 },
+  ),
 })
 export type TemplateQuestionsBody = Static<typeof TemplateQuestionsBody>
-export const TemplateQuestionsReply = Type.Object({ status: Type.Boolean(), message: Type.Optional(Type.String()), data: Type.Object({ questions: Type.Array(TemplateQuestion) }) })
+export const TemplateQuestionsReply = Type.Object({
+  status: Type.Boolean(),
+  message: Type.Optional(Type.String()),
+  data: Type.Object({ questions: Type.Array(TemplateQuestion) }),
+})
 export type TemplateQuestionsReply = Static<typeof TemplateQuestionsReply>
 
 /** Events of GET /api/outbound/:id/events (server-sent): what changed, never answer text. */

@@ -30,6 +30,7 @@ export type FailedEvent = Static<typeof FailedEvent>
 
 /** For the OpenAPI document: the stream's media type and its events. */
 export const questionnaireEventsReply = {
-  description: 'text/event-stream: `progress` (ProgressEvent) and `extracted` (ExtractedEvent), then `drafted` (DraftedEvent) or `failed` (FailedEvent), then the stream ends',
+  description:
+    'text/event-stream: `progress` (ProgressEvent) and `extracted` (ExtractedEvent), then `drafted` (DraftedEvent) or `failed` (FailedEvent), then the stream ends',
   content: { 'text/event-stream': { schema: { type: 'string' } } },
 }

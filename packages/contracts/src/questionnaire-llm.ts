@@ -9,20 +9,26 @@ import { dataReply, type FieldMessages, QuestionnaireId } from './questionnaire-
 /** GET /api/fs/llm/questions?file_name=: by the questionnaire's file name (spaces removed, as stored). */
 export const LlmQuestionsQuery = Type.Object({ file_name: Type.String({ minLength: 1, maxLength: 255 }) })
 export type LlmQuestionsQuery = Static<typeof LlmQuestionsQuery>
-export const LlmQuestionsReply = dataReply(Type.Array(Type.Object({ _id: Type.String(), questionId: Type.String(), question: Type.String(), sheet: Type.String() })))
+export const LlmQuestionsReply = dataReply(
+  Type.Array(Type.Object({ _id: Type.String(), questionId: Type.String(), question: Type.String(), sheet: Type.String() })),
+)
 export type LlmQuestionsReply = Static<typeof LlmQuestionsReply>
 
 /** GET /api/fs/llm/answers?collection_name=: the questionnaire's id. */
 export const LlmAnswersQuery = Type.Object({ collection_name: QuestionnaireId })
 export type LlmAnswersQuery = Static<typeof LlmAnswersQuery>
-export const LlmAnswersReply = dataReply(Type.Array(Type.Object({
-  _id: Type.String(),
-  questionId: Type.String(),
-  question: Type.String(),
-  answer: Type.String(),
-  llmReviewRespons: Type.Union([Type.Literal(0), Type.Literal(1)]),
-  documentName: Type.String(),
-})))
+export const LlmAnswersReply = dataReply(
+  Type.Array(
+    Type.Object({
+      _id: Type.String(),
+      questionId: Type.String(),
+      question: Type.String(),
+      answer: Type.String(),
+      llmReviewRespons: Type.Union([Type.Literal(0), Type.Literal(1)]),
+      documentName: Type.String(),
+    }),
+  ),
+)
 export type LlmAnswersReply = Static<typeof LlmAnswersReply>
 
 /** POST /api/fs/get-llm-answer-of-questions: drafts are reset and drafting queued again (202; counts against the daily quota). */
@@ -48,12 +54,16 @@ export const ResponseLlmReply = Type.Object({ status: Type.Boolean(), generation
 export type ResponseLlmReply = Static<typeof ResponseLlmReply>
 
 /** GET /api/fs/test-collections: the tenant's compliance documents that are read and indexed. */
-export const TestCollectionsReply = dataReply(Type.Array(Type.Object({
-  _id: Type.String(),
-  company_id: Type.String(),
-  fileName: Type.String(),
-  pages: Type.Integer({ minimum: 0 }),
-})))
+export const TestCollectionsReply = dataReply(
+  Type.Array(
+    Type.Object({
+      _id: Type.String(),
+      company_id: Type.String(),
+      fileName: Type.String(),
+      pages: Type.Integer({ minimum: 0 }),
+    }),
+  ),
+)
 export type TestCollectionsReply = Static<typeof TestCollectionsReply>
 
 /**

@@ -52,5 +52,8 @@ const secondsToUtcMidnight = (now = new Date()) =>
 /** Spends `use`, or refuses the call: 429 QUOTA_EXCEEDED, in words, with Retry-After to the next UTC day. */
 export async function spendQuota(db: Kysely<any>, schema: string, tenantId: string, use: Usage, quota: Quota, what: string): Promise<void> {
   if (await spendDaily(db, schema, tenantId, use, quota)) return
-  throw new AppError('QUOTA_EXCEEDED', { message: `Your company has reached today's limit of ${what}. Please try again tomorrow.`, retryAfter: secondsToUtcMidnight() })
+  throw new AppError('QUOTA_EXCEEDED', {
+    message: `Your company has reached today's limit of ${what}. Please try again tomorrow.`,
+    retryAfter: secondsToUtcMidnight(),
+  })
 }

@@ -17,7 +17,18 @@ export type { Migration } from 'kysely/migration'
 export { createDailyUsageTable, type Quota, spendDaily, spendQuota, type Usage, usageToday } from './daily-usage.js'
 export { APP_ROLE, grantAppRole, isolateTenants } from './row-security.js'
 export {
-  ALL_TENANTS, asOwner, asSystem, currentScope, enterSystem, enterTenant, openScope, requireScope, type ScopeKind, TenantScopeError, withTenant, withTenantOf,
+  ALL_TENANTS,
+  asOwner,
+  asSystem,
+  currentScope,
+  enterSystem,
+  enterTenant,
+  openScope,
+  requireScope,
+  type ScopeKind,
+  TenantScopeError,
+  withTenant,
+  withTenantOf,
 } from './tenant-scope.js'
 
 export interface Database {

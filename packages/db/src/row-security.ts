@@ -16,9 +16,11 @@ export const APP_ROLE = 'portal_app'
  */
 async function appRoleUsable(conn: DatabaseConnection, create: boolean): Promise<boolean> {
   if (create) {
-    await conn.executeQuery(CompiledQuery.raw(`do $$ begin
+    await conn.executeQuery(
+      CompiledQuery.raw(`do $$ begin
     if not exists (select from pg_roles where rolname = '${APP_ROLE}') then create role ${APP_ROLE} nologin; end if;
-  exception when duplicate_object or unique_violation or insufficient_privilege then null; end $$`))
+  exception when duplicate_object or unique_violation or insufficient_privilege then null; end $$`),
+    )
   }
   const exists = await conn.executeQuery<{ ok: boolean }>(CompiledQuery.raw(`select exists (select from pg_roles where rolname = '${APP_ROLE}') as ok`))
   if (!exists.rows[0]?.ok) return false
@@ -138,12 +140,24 @@ class ScopedDriver implements Driver {
   beginTransaction(conn: DatabaseConnection, settings: TransactionSettings) {
     return conn instanceof RefusingConnection ? Promise.reject(conn.error) : this.#inner.beginTransaction(conn, settings)
   }
-  commitTransaction(conn: DatabaseConnection) { return this.#inner.commitTransaction(conn) }
-  rollbackTransaction(conn: DatabaseConnection) { return conn instanceof RefusingConnection ? Promise.resolve() : this.#inner.rollbackTransaction(conn) }
-  savepoint(...args: Parameters<NonNullable<Driver['savepoint']>>) { return this.#inner.savepoint!(...args) }
-  rollbackToSavepoint(...args: Parameters<NonNullable<Driver['rollbackToSavepoint']>>) { return this.#inner.rollbackToSavepoint!(...args) }
-  releaseSavepoint(...args: Parameters<NonNullable<Driver['releaseSavepoint']>>) { return this.#inner.releaseSavepoint!(...args) }
-  destroy() { return this.#inner.destroy() }
+  commitTransaction(conn: DatabaseConnection) {
+    return this.#inner.commitTransaction(conn)
+  }
+  rollbackTransaction(conn: DatabaseConnection) {
+    return conn instanceof RefusingConnection ? Promise.resolve() : this.#inner.rollbackTransaction(conn)
+  }
+  savepoint(...args: Parameters<NonNullable<Driver['savepoint']>>) {
+    return this.#inner.savepoint!(...args)
+  }
+  rollbackToSavepoint(...args: Parameters<NonNullable<Driver['rollbackToSavepoint']>>) {
+    return this.#inner.rollbackToSavepoint!(...args)
+  }
+  releaseSavepoint(...args: Parameters<NonNullable<Driver['releaseSavepoint']>>) {
+    return this.#inner.releaseSavepoint!(...args)
+  }
+  destroy() {
+    return this.#inner.destroy()
+  }
 }
 
 /**
@@ -152,15 +166,33 @@ class ScopedDriver implements Driver {
  */
 class SystemDriver implements Driver {
   constructor(readonly inner: ScopedDriver) {}
-  init() { return this.inner.init() }
-  acquireConnection() { return currentScope().kind === 'none' ? asSystem(() => this.inner.acquireConnection()) : this.inner.acquireConnection() }
-  releaseConnection(conn: DatabaseConnection) { return this.inner.releaseConnection(conn) }
-  beginTransaction(conn: DatabaseConnection, settings: TransactionSettings) { return this.inner.beginTransaction(conn, settings) }
-  commitTransaction(conn: DatabaseConnection) { return this.inner.commitTransaction(conn) }
-  rollbackTransaction(conn: DatabaseConnection) { return this.inner.rollbackTransaction(conn) }
-  savepoint(...args: Parameters<NonNullable<Driver['savepoint']>>) { return this.inner.savepoint(...args) }
-  rollbackToSavepoint(...args: Parameters<NonNullable<Driver['rollbackToSavepoint']>>) { return this.inner.rollbackToSavepoint(...args) }
-  releaseSavepoint(...args: Parameters<NonNullable<Driver['releaseSavepoint']>>) { return this.inner.releaseSavepoint(...args) }
+  init() {
+    return this.inner.init()
+  }
+  acquireConnection() {
+    return currentScope().kind === 'none' ? asSystem(() => this.inner.acquireConnection()) : this.inner.acquireConnection()
+  }
+  releaseConnection(conn: DatabaseConnection) {
+    return this.inner.releaseConnection(conn)
+  }
+  beginTransaction(conn: DatabaseConnection, settings: TransactionSettings) {
+    return this.inner.beginTransaction(conn, settings)
+  }
+  commitTransaction(conn: DatabaseConnection) {
+    return this.inner.commitTransaction(conn)
+  }
+  rollbackTransaction(conn: DatabaseConnection) {
+    return this.inner.rollbackTransaction(conn)
+  }
+  savepoint(...args: Parameters<NonNullable<Driver['savepoint']>>) {
+    return this.inner.savepoint(...args)
+  }
+  rollbackToSavepoint(...args: Parameters<NonNullable<Driver['rollbackToSavepoint']>>) {
+    return this.inner.rollbackToSavepoint(...args)
+  }
+  releaseSavepoint(...args: Parameters<NonNullable<Driver['releaseSavepoint']>>) {
+    return this.inner.releaseSavepoint(...args)
+  }
   async destroy() {}
 }
 

@@ -24,8 +24,10 @@ export class TenantScopeError extends Error {
 }
 
 const missing = (where: string) =>
-  new TenantScopeError(`database query without a tenant scope (${where}): run it in withTenant(tenantId, …), ` +
-    'enter the request\'s tenant (requireAuth, the public site lookup), or mark cross-tenant work with asSystem(…) / enterSystem()')
+  new TenantScopeError(
+    `database query without a tenant scope (${where}): run it in withTenant(tenantId, …), ` +
+      "enter the request's tenant (requireAuth, the public site lookup), or mark cross-tenant work with asSystem(…) / enterSystem()",
+  )
 
 /** Runs `fn` with its queries limited to one tenant's rows. */
 export function withTenant<T>(tenantId: string, fn: () => T): T {

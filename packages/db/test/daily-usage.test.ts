@@ -2,7 +2,17 @@
 // and under row-level security as the services run them; on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Kysely } from 'kysely'
-import { createDailyUsageTable, type Database, type Migration, migrateSchema, spendDaily, spendQuota, testDatabaseKinds, usageToday, withTenant } from '../src/index.js'
+import {
+  createDailyUsageTable,
+  type Database,
+  type Migration,
+  migrateSchema,
+  spendDaily,
+  spendQuota,
+  testDatabaseKinds,
+  usageToday,
+  withTenant,
+} from '../src/index.js'
 
 const SCHEMA = 'usage_test'
 const migrations: Record<string, Migration> = { '2026_11_26T0100_daily_usage': { up: (db: Kysely<any>) => createDailyUsageTable(db, SCHEMA) } }
@@ -37,7 +47,9 @@ describe.each(testDatabaseKinds())('daily usage on %s', (_kind, open) => {
     expect(await spendDaily(db, SCHEMA, t, { files: 1, bytes: 600 }, quota)).toBe(false) // 1200 bytes > 1000
     expect(await spendDaily(db, SCHEMA, t, { drafts: 2 }, quota)).toBe(true)
     await expect(spendQuota(db, SCHEMA, t, { drafts: 1 }, quota, 'drafting runs')).rejects.toMatchObject({
-      code: 'QUOTA_EXCEEDED', statusCode: 429, message: "Your company has reached today's limit of drafting runs. Please try again tomorrow.",
+      code: 'QUOTA_EXCEEDED',
+      statusCode: 429,
+      message: "Your company has reached today's limit of drafting runs. Please try again tomorrow.",
     })
     expect(await usageToday(db, SCHEMA, t)).toEqual({ files: 1, bytes: 600, drafts: 2 })
   })

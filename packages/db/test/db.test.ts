@@ -10,8 +10,12 @@ import { asOwner, type Database, type Migration, migrateSchema, openDatabase, sc
 const migrations: Record<string, Migration> = {
   '2026_11_23T0000_things': {
     up: async (db: Kysely<any>) => {
-      await db.schema.createTable('thing').addColumn('id', 'uuid', (c) => c.primaryKey()).addColumn('tenant_id', 'uuid', (c) => c.notNull())
-        .addColumn('display_name', 'text', (c) => c.notNull()).execute()
+      await db.schema
+        .createTable('thing')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('tenant_id', 'uuid', (c) => c.notNull())
+        .addColumn('display_name', 'text', (c) => c.notNull())
+        .execute()
     },
   },
 }
@@ -45,7 +49,9 @@ describe.each(testDatabaseKinds())('database on %s', (_kind, open) => {
     await migrateSchema(db, 'svc_b', migrations)
     const b = schemaDb<ThingDb>(db, 'svc_b', { system: true })
     expect(await b.selectFrom('thing').selectAll().execute()).toEqual([])
-    const tables = await sql<{ tableSchema: string }>`select table_schema from information_schema.tables where table_name = 'thing' order by 1`.execute(schemaDb(db, 'svc_a', { system: true }))
+    const tables = await sql<{ tableSchema: string }>`select table_schema from information_schema.tables where table_name = 'thing' order by 1`.execute(
+      schemaDb(db, 'svc_a', { system: true }),
+    )
     expect(tables.rows.map((r) => r.tableSchema)).toEqual(['svc_a', 'svc_b'])
   })
 
@@ -78,7 +84,10 @@ describe('PGlite in a data folder', () => {
     expect(first.kind).toBe('pglite')
     expect((await stat(dataDir)).isDirectory()).toBe(true)
     await migrateSchema(first, 'svc_p', migrations)
-    await schemaDb<ThingDb>(first, 'svc_p', { system: true }).insertInto('thing').values({ id: crypto.randomUUID(), tenantId: crypto.randomUUID(), displayName: 'kept' }).execute()
+    await schemaDb<ThingDb>(first, 'svc_p', { system: true })
+      .insertInto('thing')
+      .values({ id: crypto.randomUUID(), tenantId: crypto.randomUUID(), displayName: 'kept' })
+      .execute()
     await first.close()
     const second = await openDatabase({ dataDir })
     try {

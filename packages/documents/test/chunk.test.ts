@@ -25,6 +25,10 @@ describe('chunks of the SOC 2 policy set', () => {
 })
 
 describe('headings', () => {
-  it.each(['Access Control Policy', '4.2 Encryption of Data at Rest', 'INCIDENT RESPONSE', 'Roles and Responsibilities'])('%s is one', (l) => expect(isHeading(l)).toBe(true))
-  it.each(['All employees must complete security training annually.', 'and the', 'This policy applies to all systems, and to', '12'])('%s is not', (l) => expect(isHeading(l)).toBe(false))
+  it.each(['Access Control Policy', '4.2 Encryption of Data at Rest', 'INCIDENT RESPONSE', 'Roles and Responsibilities'])('%s is one', (l) =>
+    expect(isHeading(l)).toBe(true),
+  )
+  it.each(['All employees must complete security training annually.', 'and the', 'This policy applies to all systems, and to', '12'])('%s is not', (l) =>
+    expect(isHeading(l)).toBe(false),
+  )
 })

@@ -90,7 +90,11 @@ describe('answer cells of each layout', () => {
 
   it('VSA: no ids (the row number names the question), the answer column in C on one sheet and D on the next', async () => {
     const found = await load('built/vsa-core.xlsx')
-    expect(Object.fromEntries(['Policies', 'Data Security', 'Access Control'].map((s) => [s, found.filter((q) => q.sheet === s).length]))).toEqual({ Policies: 7, 'Data Security': 8, 'Access Control': 5 })
+    expect(Object.fromEntries(['Policies', 'Data Security', 'Access Control'].map((s) => [s, found.filter((q) => q.sheet === s).length]))).toEqual({
+      Policies: 7,
+      'Data Security': 8,
+      'Access Control': 5,
+    })
     expect(found[0]).toMatchObject({ sheet: 'Policies', row: 1, questionId: '2' })
     expect(found[0]!.answerCells).toEqual([
       { address: 'C2', header: 'Response', role: 'choice', choices: YES_NO_NA },
@@ -115,7 +119,9 @@ describe('answer cells of each layout', () => {
   it('a CSV in Windows-1252 with semicolons: quoted line breaks and delimiters kept in the text', async () => {
     const found = await load('built/vendor-questions.csv')
     expect(cellsOf(found, '1')).toEqual([{ address: 'C2', header: 'Answer', role: 'narrative' }])
-    expect(found.find((q) => q.questionId === '19')?.question).toBe('Describe the security controls of your hosting provider;\nname the provider and its certifications.')
+    expect(found.find((q) => q.questionId === '19')?.question).toBe(
+      'Describe the security controls of your hosting provider;\nname the provider and its certifications.',
+    )
     expect(found.find((q) => q.questionId === '20')?.question).toContain('"principle of least privilege"')
     expect(found.find((q) => q.questionId === '20')?.question).toContain('café')
   })
@@ -129,7 +135,11 @@ describe('answer cells of each layout', () => {
     const table = found.filter((q) => q.sheet === 'Table 2')
     expect(table.map((q) => q.questionId)).toEqual(['Q7', 'Q8', 'Q9', 'Q10', 'Q11', 'Q12'])
     expect(table[0]!.answerCells).toEqual([{ address: 'C2', header: 'Response', role: 'narrative' }])
-    expect(found.filter((q) => q.sheet === 'Table 3').map((q) => [q.questionId, q.answerCells[0]?.address])).toEqual([['2', 'B2'], ['3', 'B3'], ['4', 'B4']])
+    expect(found.filter((q) => q.sheet === 'Table 3').map((q) => [q.questionId, q.answerCells[0]?.address])).toEqual([
+      ['2', 'B2'],
+      ['3', 'B3'],
+      ['4', 'B4'],
+    ])
     // The document-control table, headings and "Answer:" lines are not questions.
     expect(found.some((q) => /Procurement|General|^Answer:/.test(q.question))).toBe(false)
   })

@@ -84,7 +84,12 @@ describe('questions found in the real workbooks', () => {
     const first = found[0]!
     expect(first).toMatchObject({ questionId: 'AIS-01.1', sheet: 'CSA CAIQ v3.0.1', row: 4 })
     expect(first.question).toMatch(/^Do you use industry standards/)
-    expect(first.answerCells.map((a) => [a.address, a.header])).toEqual([['F5', 'Yes'], ['G5', 'No'], ['H5', 'Not Applicable'], ['I5', 'Notes']])
+    expect(first.answerCells.map((a) => [a.address, a.header])).toEqual([
+      ['F5', 'Yes'],
+      ['G5', 'No'],
+      ['H5', 'Not Applicable'],
+      ['I5', 'Notes'],
+    ])
     // The change log also lists question ids: none of them is taken.
     expect(found.every((q) => q.sheet === 'CSA CAIQ v3.0.1')).toBe(true)
   })

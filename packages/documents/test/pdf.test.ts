@@ -92,12 +92,19 @@ describe('text a reader cannot see (security.md B22)', () => {
 
   it('drops text on a layer that is off, and keeps the layers that are on', async () => {
     const pdf = pdfFromContentStreams(
-      [[
-        `/OC /L0 BDC ${line(700, 'Shown layer: incidents are reported within 24 hours.')} EMC`,
-        `/OC /L1 BDC ${line(680, 'HIDDEN-LAYER')} /OC /L0 BDC ${line(660, 'HIDDEN-NESTED')} EMC EMC`,
-        line(640, 'Outside any layer.'),
-      ].join('\n')],
-      { layers: [{ name: 'Main', visible: true }, { name: 'Notes', visible: false }] },
+      [
+        [
+          `/OC /L0 BDC ${line(700, 'Shown layer: incidents are reported within 24 hours.')} EMC`,
+          `/OC /L1 BDC ${line(680, 'HIDDEN-LAYER')} /OC /L0 BDC ${line(660, 'HIDDEN-NESTED')} EMC EMC`,
+          line(640, 'Outside any layer.'),
+        ].join('\n'),
+      ],
+      {
+        layers: [
+          { name: 'Main', visible: true },
+          { name: 'Notes', visible: false },
+        ],
+      },
     )
     const text = (await extractPdfText(pdf))[0]!.text
     expect(text).toContain('Shown layer: incidents are reported within 24 hours.')
@@ -106,7 +113,9 @@ describe('text a reader cannot see (security.md B22)', () => {
   })
 
   it('takes out only the hidden words of a line', async () => {
-    const text = await textOf([`BT /F1 11 Tf 50 700 Td ${pdfString('Keys rotate yearly. ')} Tj 1 1 1 rg ${pdfString('HIDDEN-TAIL')} Tj 0 0 0 rg ${pdfString(' Logs kept a year.')} Tj ET`])
+    const text = await textOf([
+      `BT /F1 11 Tf 50 700 Td ${pdfString('Keys rotate yearly. ')} Tj 1 1 1 rg ${pdfString('HIDDEN-TAIL')} Tj 0 0 0 rg ${pdfString(' Logs kept a year.')} Tj ET`,
+    ])
     expect(text).toMatch(/^Keys rotate yearly\.\s+Logs kept a year\.$/)
   })
 })

@@ -46,9 +46,11 @@ export function adjunctTerms(question: string): Set<string> {
 // Verbs that carry little of what is asked ("Do you have ...", "Do you perform ...", "Do you use ..."):
 // the question's object says it.
 const LIGHT_VERBS = new Set(
-  ('have has use perform conduct maintain provide require allow support offer employ utilize subject ensure undergo follow implement establish keep get make take do practice share permit enforce ' +
+  (
+    'have has use perform conduct maintain provide require allow support offer employ utilize subject ensure undergo follow implement establish keep get make take do practice share permit enforce ' +
     'had used performed conducted maintained provided required allowed supported offered employed utilized subjected ensured undergone followed implemented established ' +
-    'configured installed deployed enabled completed considered designed applied placed located kept taken made done').split(' '),
+    'configured installed deployed enabled completed considered designed applied placed located kept taken made done'
+  ).split(' '),
 )
 const DETERMINER = /^(a|an|the|your|our|its|their|this|these|those|any|all|each|every|some|no)$/i
 
@@ -59,7 +61,10 @@ const DETERMINER = /^(a|an|the|your|our|its|their|this|these|those|any|all|each|
  * little ("Do you have ...", "Is ... required") or there is none ("Is training mandatory?").
  */
 export function predicateOf(question: string): string | undefined {
-  const words = question.replace(/\([^)]*\)/g, ' ').split(/[\s,;?]+/).filter(Boolean)
+  const words = question
+    .replace(/\([^)]*\)/g, ' ')
+    .split(/[\s,;?]+/)
+    .filter(Boolean)
   if (!words.length) return undefined
   const first = words[0]!.toLowerCase()
   let at = -1
@@ -90,14 +95,23 @@ const RIGHT_STOP = /^(for|on|in|to|with|of|at|by|from|that|which|who|after|befor
  * alternative answers the question. B runs to the next preposition or comma; A is as long as B.
  */
 export function alternativesOf(question: string): [string[], string[]][] {
-  const words = question.replace(/\([^)]*\)/g, ' ').replace(/[,;?]/g, ' , ').split(/\s+/).filter(Boolean)
+  const words = question
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/[,;?]/g, ' , ')
+    .split(/\s+/)
+    .filter(Boolean)
   const out: [string[], string[]][] = []
   for (const [i, w] of words.entries()) {
     if (!/^(or|and\/or)$/i.test(w)) continue
     const right: string[] = []
     for (let j = i + 1; j < words.length && words[j] !== ',' && !RIGHT_STOP.test(words[j]!) && right.length < 5; j++) right.push(words[j]!)
     const left: string[] = []
-    for (let j = i - 1; j >= 0 && words[j] !== ',' && !LEFT_STOP.test(words[j]!) && left.length < Math.max(2, right.filter((r) => !LEFT_STOP.test(r)).length); j--) left.unshift(words[j]!)
+    for (
+      let j = i - 1;
+      j >= 0 && words[j] !== ',' && !LEFT_STOP.test(words[j]!) && left.length < Math.max(2, right.filter((r) => !LEFT_STOP.test(r)).length);
+      j--
+    )
+      left.unshift(words[j]!)
     const a = new Set(termsOf(left.join(' ')))
     const b = new Set(termsOf(right.join(' ')))
     const onlyA = [...a].filter((t) => !b.has(t))
@@ -128,11 +142,16 @@ export function frequencyOf(text: string): number | undefined {
  * reviewed ...?". Of two sentences that cover a question equally, the one about its subject answers it.
  */
 export function subjectTerms(question: string): string[] {
-  const words = question.replace(/\([^)]*\)/g, ' ').split(/[\s,;?]+/).filter(Boolean)
+  const words = question
+    .replace(/\([^)]*\)/g, ' ')
+    .split(/[\s,;?]+/)
+    .filter(Boolean)
   const aux = /^(is|are|was|were|has|have|had|can|must|shall|will|should|do|does)$/i
   let subject: string[] = []
   if (/^(is|are|was|were)$/i.test(words[0] ?? '')) {
-    const end = words.findIndex((w, i) => i > 1 && (/^[a-z]+(ed|en)$/.test(w) || /^(in|on|for|to|with|by|of|at|from|able|available|required|mandatory)$/i.test(w)))
+    const end = words.findIndex(
+      (w, i) => i > 1 && (/^[a-z]+(ed|en)$/.test(w) || /^(in|on|for|to|with|by|of|at|from|able|available|required|mandatory)$/i.test(w)),
+    )
     subject = words.slice(1, Math.max(end, 1))
   } else if (!aux.test(words[0] ?? '')) {
     const end = words.findIndex((w) => aux.test(w))

@@ -14,20 +14,41 @@ export interface LibraryEntry {
 
 // Function words carry no meaning of their own here; possessives ("your" / "tenant") do.
 const STOP = new Set(
-  'a an the and or of to for in on at by with from into via as is are was were be been being do does did have has had you we it its this that these those which who whom what when where how there their they them any all such than also e g eg ex i ie etc if please can could will would shall should may might must'.split(' '),
+  'a an the and or of to for in on at by with from into via as is are was were be been being do does did have has had you we it its this that these those which who whom what when where how there their they them any all such than also e g eg ex i ie etc if please can could will would shall should may might must'.split(
+    ' ',
+  ),
 )
-const SAME_WORD: Record<string, string> = { utilize: 'use', utilise: 'use', utilization: 'use', usage: 'use', utilizing: 'use', using: 'use', used: 'use', versus: 'vs' }
+const SAME_WORD: Record<string, string> = {
+  utilize: 'use',
+  utilise: 'use',
+  utilization: 'use',
+  usage: 'use',
+  utilizing: 'use',
+  using: 'use',
+  used: 'use',
+  versus: 'vs',
+}
 
 /** A light stemmer: plurals, then one derivational or inflectional ending ("documentation" = "documents"). */
 function stem(word: string): string {
   const w = SAME_WORD[word] ?? word
   if (w.length <= 3) return w
-  const singular = w.replace(/ies$/, 'y').replace(/sses$/, 'ss').replace(/([^su])s$/, '$1')
+  const singular = w
+    .replace(/ies$/, 'y')
+    .replace(/sses$/, 'ss')
+    .replace(/([^su])s$/, '$1')
   const root = singular.replace(/(ation|ition|ment|ing|ed|ly)$/, '')
   return (root.length >= 3 ? root : singular).replace(/[ey]$/, '')
 }
 
-const words = (s: string): string[] => (s.toLowerCase().replace(/_x000d_/g, ' ').replace(/['’]s\b/g, '').match(/[a-z0-9]+/g) ?? []).filter((w) => !STOP.has(w))
+const words = (s: string): string[] =>
+  (
+    s
+      .toLowerCase()
+      .replace(/_x000d_/g, ' ')
+      .replace(/['’]s\b/g, '')
+      .match(/[a-z0-9]+/g) ?? []
+  ).filter((w) => !STOP.has(w))
 
 /** The stemmed content words of a text, as the library compares them (also used to check a model's answer against its evidence). */
 export const contentWords = (s: string): string[] => words(s).map(stem)

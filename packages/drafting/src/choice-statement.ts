@@ -11,11 +11,14 @@ export const isYesNoQuestion = (question: string): boolean =>
   /^\s*if\b[^,?]{3,120},\s*(do|does|is|are|has|have|can|will)\b/i.test(question)
 
 // Phrases with "no" or "not" that do not deny the statement.
-const NOT_DENIAL = /\b(no (later|more|less|fewer) than|not (only|limited to|just)|whether or not|if not|non-[a-z]+|no longer needed|no longer required|not recoverable|cannot be recovered|can ?not be recovered|unauthori[sz]ed|without prior notice|no regressions)\b/gi
+const NOT_DENIAL =
+  /\b(no (later|more|less|fewer) than|not (only|limited to|just)|whether or not|if not|non-[a-z]+|no longer needed|no longer required|not recoverable|cannot be recovered|can ?not be recovered|unauthori[sz]ed|without prior notice|no regressions)\b/gi
 const DENIAL = /\b(not|never|no|none|neither|nor|cannot)\b|n['’]t\b/i
 // A refusal turns the statement as a prohibition does: "We reject requests ... without a court order".
-const PROHIBITIVE = /\b(prohibit(ed|s)?|forbid(s|den)?|disallow(s|ed)?|not permitted|banned|block(s|ed)|den(y|ies|ied)|reject(s|ed)?|refus(e|es|ed)|declin(e|es|ed)|must not|shall not|may not)\b/i
-const HEDGE = /\b(may|might|could|where (possible|available|feasible|appropriate)|when (possible|required|needed|appropriate)|if (needed|required|appropriate)|as needed|encouraged|recommended|preferred|optional|should consider|can be)\b/i
+const PROHIBITIVE =
+  /\b(prohibit(ed|s)?|forbid(s|den)?|disallow(s|ed)?|not permitted|banned|block(s|ed)|den(y|ies|ied)|reject(s|ed)?|refus(e|es|ed)|declin(e|es|ed)|must not|shall not|may not)\b/i
+const HEDGE =
+  /\b(may|might|could|where (possible|available|feasible|appropriate)|when (possible|required|needed|appropriate)|if (needed|required|appropriate)|as needed|encouraged|recommended|preferred|optional|should consider|can be)\b/i
 const NOT_APPLICABLE = /\b(not applicable|does not apply|do not apply|n\/a)\b/i
 const DOES_NOT = /\b(do|does|did|has|have|had) ?n[o']t\b|\bnever\b/i
 

@@ -29,7 +29,11 @@ export function carryChoice(value: string | null | undefined, options: string[] 
 }
 
 /** What an answer cell takes, for rows recorded before extraction named it: an x, a dropdown value, or text. */
-export function cellRole(cell: { header: string; role?: 'choice' | 'mark' | 'narrative' | undefined; choices?: string[] | undefined }): 'choice' | 'mark' | 'narrative' {
+export function cellRole(cell: {
+  header: string
+  role?: 'choice' | 'mark' | 'narrative' | undefined
+  choices?: string[] | undefined
+}): 'choice' | 'mark' | 'narrative' {
   if (cell.role) return cell.role
   if (markOf(cell.header)) return 'mark'
   return cell.choices?.length ? 'choice' : 'narrative'

@@ -27,7 +27,11 @@ export const offlineDrafter: Drafter = Object.assign(
 export const createDrafter = (llm: ModelConfig | undefined): Drafter =>
   llm ? Object.assign(createModelDrafter(llm), { source: 'model' as const }) : offlineDrafter
 
-const FLAG_WORDS: Record<DraftFlag['reason'], string> = { instruction: 'instruction-like text', 'active markup': 'active markup', formula: 'a spreadsheet formula' }
+const FLAG_WORDS: Record<DraftFlag['reason'], string> = {
+  instruction: 'instruction-like text',
+  'active markup': 'active markup',
+  formula: 'a spreadsheet formula',
+}
 
 /** The flagged documents by name and page, so the reviewer knows which document to deal with. */
 const flaggedLine = (flags: DraftFlag[]) =>
@@ -44,7 +48,11 @@ export function settle(d: ModelDraft, options: string[] | undefined, retrieved: 
   const citations = d.citations.filter((id) => retrieved.includes(id))
   const cited = citations.length > 0
   const choice = cited ? d.choice : undefined
-  const choiceValue = choice ? (d.choiceValue && options?.includes(d.choiceValue) && markOf(d.choiceValue) === choice ? d.choiceValue : mapChoice(choice, options)) : undefined
+  const choiceValue = choice
+    ? d.choiceValue && options?.includes(d.choiceValue) && markOf(d.choiceValue) === choice
+      ? d.choiceValue
+      : mapChoice(choice, options)
+    : undefined
   const flagged = d.flags?.length ? flaggedLine(d.flags) : ''
   const needsReview = d.needsReview || !cited || Boolean(flagged)
   const fallback = !retrieved.length ? REASONS.noEvidence : !cited ? (d.answer ? REASONS.noCitation : REASONS.notAnswered) : REASONS.weak
@@ -85,14 +93,27 @@ export async function draftQuestion(
     // The approved choice comes along, as this sheet spells it ("N/A" there may be "Not Applicable" here).
     const choiceValue = carryChoice(reused.choiceValue, opts.choices)
     return {
-      answer: reused.answer, choice: choiceValue ? markOf(choiceValue) : undefined, ...(choiceValue ? { choiceValue } : {}),
-      confidence: reused.similarity, citations: [], needsReview: false, reviewReason: '', source: 'library', shown: [],
-      retrievedNarrative: libraryOrigin(reused), documentName: 'Answer library', fileAndFolder: '',
+      answer: reused.answer,
+      choice: choiceValue ? markOf(choiceValue) : undefined,
+      ...(choiceValue ? { choiceValue } : {}),
+      confidence: reused.similarity,
+      citations: [],
+      needsReview: false,
+      reviewReason: '',
+      source: 'library',
+      shown: [],
+      retrievedNarrative: libraryOrigin(reused),
+      documentName: 'Answer library',
+      fileAndFolder: '',
     }
   }
   const found = await deps.knowledge.search(tenantId, question, 5, opts.documentIds)
   const evidence = found.map((c) => ({ chunkId: c.id, documentName: c.documentName, page: c.page, text: c.text }))
-  const draft = settle(await deps.drafter(question, evidence, opts.choices), opts.choices, found.map((c) => c.id))
+  const draft = settle(
+    await deps.drafter(question, evidence, opts.choices),
+    opts.choices,
+    found.map((c) => c.id),
+  )
   const cited = found.filter((c) => draft.citations.includes(c.id))
   const shown = cited.length ? cited : found.slice(0, 3)
   return {

@@ -33,7 +33,12 @@ export const REASONS = {
 export function sentencesOf(text: string, opts: { lines?: boolean } = {}): string[] {
   const blocks = opts.lines ? text.split(/\r?\n/) : [text]
   return blocks
-    .flatMap((b) => b.replace(/\s+/g, ' ').trim().split(/(?<=[.!?])\s+(?=[^a-z\s])/))
+    .flatMap((b) =>
+      b
+        .replace(/\s+/g, ' ')
+        .trim()
+        .split(/(?<=[.!?])\s+(?=[^a-z\s])/),
+    )
     .map((s) => s.trim())
     .filter(Boolean)
 }

@@ -105,9 +105,17 @@ export function validateReply(content: string, question: string, evidence: Evide
   else if (!answer && !choice) reasons.push(REASONS.notAnswered)
   else if (confidence < ADDRESSES) reasons.push(REASONS.weak)
   const choiceValue = mapChoice(choice, options)
-  return draft({
-    answer, choice, ...(choiceValue ? { choiceValue } : {}), confidence: Number(confidence.toFixed(2)), citations: cited.map((e) => e.chunkId), ...(flags.length ? { flags } : {}),
-  }, reasons)
+  return draft(
+    {
+      answer,
+      choice,
+      ...(choiceValue ? { choiceValue } : {}),
+      confidence: Number(confidence.toFixed(2)),
+      citations: cited.map((e) => e.chunkId),
+      ...(flags.length ? { flags } : {}),
+    },
+    reasons,
+  )
 }
 
 /** HTTP status of a failed model call, wherever the client put it. */
@@ -134,14 +142,18 @@ export async function withRetries<T>(retries: number, fn: () => Promise<T>, base
 export function createModelDrafter(cfg: ModelConfig) {
   // LangChain is loaded with the first question (about 90 MB resident): a portal without a model never loads it.
   let client: Promise<ChatOpenAI> | undefined
-  const model = () => (client ??= import('@langchain/openai').then(({ ChatOpenAI }) => new ChatOpenAI({
-    model: cfg.model,
-    apiKey: cfg.apiKey,
-    configuration: { baseURL: cfg.baseUrl },
-    temperature: 0,
-    maxRetries: 0, // retried below: LangChain does not retry a 429
-    timeout: cfg.timeoutMs ?? 60_000,
-  })))
+  const model = () =>
+    (client ??= import('@langchain/openai').then(
+      ({ ChatOpenAI }) =>
+        new ChatOpenAI({
+          model: cfg.model,
+          apiKey: cfg.apiKey,
+          configuration: { baseURL: cfg.baseUrl },
+          temperature: 0,
+          maxRetries: 0, // retried below: LangChain does not retry a 429
+          timeout: cfg.timeoutMs ?? 60_000,
+        }),
+    ))
   const retries = cfg.maxRetries ?? 3
   return async (question: string, evidence: Evidence[], options?: string[]): Promise<ModelDraft> => {
     // Nothing retrieved, nothing to ask: the model would only answer from what it imagines.

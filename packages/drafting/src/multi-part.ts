@@ -35,7 +35,15 @@ const LIST = /\b((?:[a-z]+(?:ed|en),\s+){2,}(?:and\s+|or\s+)?[a-z]+(?:ed|en)|[a-
 export function partsOf(question: string): Part[] {
   const list = LIST.exec(question)?.[1]
   if (!list) return []
-  const words = list.split(/,\s*|\s+(?:and|or)\s+/).map((w) => w.replace(/^(and|or)\s+/i, '').trim().toLowerCase()).filter(Boolean)
+  const words = list
+    .split(/,\s*|\s+(?:and|or)\s+/)
+    .map((w) =>
+      w
+        .replace(/^(and|or)\s+/i, '')
+        .trim()
+        .toLowerCase(),
+    )
+    .filter(Boolean)
   const parts = words.map((word) => {
     const key = stem(word)
     const known = Object.keys(PART_WORDS).find((k) => key.startsWith(k) || k.startsWith(key))

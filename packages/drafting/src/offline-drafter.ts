@@ -114,12 +114,22 @@ function result(d: Omit<Draft, 'needsReview' | 'reviewReason'>, reasons: string[
 /** The question's terms and every quotable sentence of the evidence, best first (also used to explain a draft). */
 export function rankSentences(question: string, evidence: Evidence[]) {
   const scans = evidence.map((e) => ({ e, scan: scanChunk(e.text) }))
-  const flags: DraftFlag[] = scans.flatMap(({ e, scan }) => (scan.flag ? [{ chunkId: e.chunkId, documentName: e.documentName, page: e.page, reason: scan.flag }] : []))
+  const flags: DraftFlag[] = scans.flatMap(({ e, scan }) =>
+    scan.flag ? [{ chunkId: e.chunkId, documentName: e.documentName, page: e.page, reason: scan.flag }] : [],
+  )
   const seen = new Set<string>()
   const sentences = scans.flatMap(({ e, scan }) =>
     scan.statements
       .filter((s) => !seen.has(s.text) && seen.add(s.text))
-      .map((s) => ({ e, text: s.text, about: s.about, index: s.index, verdict: s.verdict, terms: new Set(termsOf(s.text)), context: new Set(termsOf(s.heading)) })),
+      .map((s) => ({
+        e,
+        text: s.text,
+        about: s.about,
+        index: s.index,
+        verdict: s.verdict,
+        terms: new Set(termsOf(s.text)),
+        context: new Set(termsOf(s.heading)),
+      })),
   )
   const query = queryOf(question, idfOf(sentences.map((s) => [...s.terms])))
   // A purpose, a rule, a time frame or a hedge the question adds weighs less than what it asks (adjuncts.ts); a
@@ -173,7 +183,7 @@ export function rankSentences(question: string, evidence: Evidence[]) {
         const cov = (KEY_SHARE * keyCov + (1 - KEY_SHARE) * withHeading((t) => coverage(v.query, t))) * (s.about ? ABOUT_FACTOR : 1)
         return { cov, keyCov, keyShared: v.key.filter((t) => matchOf(t, s.terms) > 0).length, enough: enough(v, s) }
       })
-      const best = scored.reduce((b, x) => (Number(x.enough) - Number(b.enough) || x.cov - b.cov) > 0 ? x : b)
+      const best = scored.reduce((b, x) => ((Number(x.enough) - Number(b.enough) || x.cov - b.cov) > 0 ? x : b))
       // How strong the evidence is (confidence, "no review needed") is judged on the whole question.
       return { ...s, ...best, whole: scored[0]!.cov }
     })
@@ -187,7 +197,11 @@ export function draftOffline(question: string, evidence: Evidence[], choices?: s
   const flagReason = (cited: Evidence[]) => (!flags.length ? [] : [cited.some((e) => flagged.has(e.documentName)) ? REASONS.injectedCited : REASONS.injected])
   const withFlags = flags.length ? { flags } : {}
   if (!query.terms.length || !candidates.length) {
-    return result({ answer: '', choice: undefined, confidence: 0, citations: [], ...withFlags }, [evidence.length ? REASONS.notAnswered : REASONS.noEvidence, ...flagReason([])], choices)
+    return result(
+      { answer: '', choice: undefined, confidence: 0, citations: [], ...withFlags },
+      [evidence.length ? REASONS.notAnswered : REASONS.noEvidence, ...flagReason([])],
+      choices,
+    )
   }
   // Under DRAFT_FROM, a sentence that stands out is quoted (STANDS_OUT_BY).
   const standsOut = (c: Candidate) =>
@@ -197,7 +211,11 @@ export function draftOffline(question: string, evidence: Evidence[], choices?: s
   const lead = eligible.find((c) => !c.about)
   if (!lead) {
     const best = candidates[0]!
-    return result({ answer: '', choice: undefined, confidence: Number(best.cov.toFixed(2)), citations: [], ...withFlags }, [REASONS.notAnswered, ...flagReason([])], choices)
+    return result(
+      { answer: '', choice: undefined, confidence: Number(best.cov.toFixed(2)), citations: [], ...withFlags },
+      [REASONS.notAnswered, ...flagReason([])],
+      choices,
+    )
   }
 
   // The lead sentence, then up to two that add what it leaves out: a key term or a listed part.
@@ -226,7 +244,10 @@ export function draftOffline(question: string, evidence: Evidence[], choices?: s
     // quoted "Files are encrypted at rest" and an unquoted "Databases are not" disagree.
     const stating = [...picked, ...eligible.filter((c) => c.cov >= lead.cov * 0.8)]
       .filter((p) => p.keyCov >= CHOICE_FROM || (p === lead && standsOut(p)) || (condQuery !== undefined && coverage(condQuery, p.terms) >= CHOICE_FROM))
-      .map((p) => ({ p, mark: p.verdict ?? statedChoice(question, p.text, condQuery !== undefined && denies(p.text) && coverage(condQuery, p.terms) >= CHOICE_FROM) }))
+      .map((p) => ({
+        p,
+        mark: p.verdict ?? statedChoice(question, p.text, condQuery !== undefined && denies(p.text) && coverage(condQuery, p.terms) >= CHOICE_FROM),
+      }))
       .filter((x): x is { p: Candidate; mark: Mark } => x.mark !== undefined)
     const marks = new Set(stating.map((x) => x.mark))
     if (marks.size > 1) reasons.push(REASONS.conflict)
@@ -254,9 +275,5 @@ export function draftOffline(question: string, evidence: Evidence[], choices?: s
   if (confidence < REVIEW_FROM || key.length < 2) reasons.unshift(REASONS.weak)
   const cited = [...new Set(picked.map((p) => p.e))]
   reasons.push(...flagReason(cited))
-  return result(
-    { answer: picked.map((p) => p.text).join(' '), choice, confidence, citations: cited.map((e) => e.chunkId), ...withFlags },
-    reasons,
-    choices,
-  )
+  return result({ answer: picked.map((p) => p.text).join(' '), choice, confidence, citations: cited.map((e) => e.chunkId), ...withFlags }, reasons, choices)
 }

@@ -20,7 +20,8 @@ export interface Statement {
 }
 
 const BULLET = /^\s*([•●▪◦○■□➢►–—*+-]|\d{1,2}[.)]|[a-z][.)]|\([a-z0-9]{1,3}\))\s+/
-const TABLE_HEADER = /^(step (phase )?who what|role responsibility|policy section standard|procedure step\(s\)|procedure \(code\)|section framework control|standard\/framework)/i
+const TABLE_HEADER =
+  /^(step (phase )?who what|role responsibility|policy section standard|procedure step\(s\)|procedure \(code\)|section framework control|standard\/framework)/i
 const SECTION_START = /^(\d+(\.\d+)*\.?|[A-Z]\.)\s+[A-Z]/
 const PAGE_NUMBER = /^\s*\d{1,4}\s*$/
 // Markdown printed as text: "## Scope" is a heading, "| a | b |" a table row, "---" a rule.
@@ -29,7 +30,8 @@ const MD_TABLE = /^\|/
 // A Markdown block quote is someone else's words (guidance quoted in a policy), not the policy's statement.
 const MD_QUOTE = /^>/
 // The second part of a word a line break split ("docu-" / "mented"); compounds keep their hyphen.
-const COMPOUND_HEAD = /(^|[^a-z])(non|third|multi|cross|self|end|well|high|low|long|short|real|full|part|pre|post|co|anti|sub|semi|two|one|cloud|time|role|risk|user|open|built|read|write|least|ad|in|on|off|up|out|year|day|month|week|case|e|x)-$/i
+const COMPOUND_HEAD =
+  /(^|[^a-z])(non|third|multi|cross|self|end|well|high|low|long|short|real|full|part|pre|post|co|anti|sub|semi|two|one|cloud|time|role|risk|user|open|built|read|write|least|ad|in|on|off|up|out|year|day|month|week|case|e|x)-$/i
 
 function joinLine(unit: string, line: string): string {
   if (!unit) return line
@@ -42,12 +44,21 @@ function joinLine(unit: string, line: string): string {
 // A line with a verb ("Every production change is approved by the Chief") is a wrapped sentence, not one.
 const looksLikeHeading = (line: string, next: string | undefined) =>
   line.split(/\s+/).length <= 8 &&
-  !FINITE.test(line) && !/[.!?:;,]$/.test(line) && /^[A-Z]/.test(line) && next !== undefined && /^[A-Z]/.test(next) && !BULLET.test(line)
+  !FINITE.test(line) &&
+  !/[.!?:;,]$/.test(line) &&
+  /^[A-Z]/.test(line) &&
+  next !== undefined &&
+  /^[A-Z]/.test(next) &&
+  !BULLET.test(line)
 // A numbered section heading ends whatever came before it, finished or not ("3.1.1 Incident Response Lifecycle").
 const NUMBERED_HEADING = /^\d+(\.\d+)+\.?\s+[A-Z]/
 
 /** A heading line as words: without Markdown marks and section numbers. */
-const headingText = (line: string) => line.replace(/^#{1,6}\s+/, '').replace(/^(\d+(\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s+/, '').trim()
+const headingText = (line: string) =>
+  line
+    .replace(/^#{1,6}\s+/, '')
+    .replace(/^(\d+(\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s+/, '')
+    .trim()
 
 /** Blocks of a chunk (list items and paragraphs, without headings, tables and page furniture), each with the heading it stands under. */
 function blocks(text: string): { text: string; heading: string }[] {
@@ -123,7 +134,9 @@ const DOMAIN_NAME_START = /^[a-z][a-z0-9-]*\.(gov|com|org|net|io)\s/
 /** Sentences of a block: split after . ! ? before a capital or digit, not after "e.g." and the like. */
 function splitSentences(block: string): string[] {
   // A full stop with no space after it ("principles.yment shall ..."; not "cloud.gov") ends a sentence too.
-  const parts = mendWords(block.replace(/\s+/g, ' ')).replace(/([a-z]{3,})\.(?!(gov|com|org|net|io|edu|js|md|pdf)\b)([a-z]{2,}\s)/g, '$1.\u2029$3').split(/\u2029|(?<=[.!?]["”’)]?)\s+(?=["“(]?[A-Z0-9]|[a-z][a-z0-9-]*\.(?:gov|com|org|net|io)\s)/)
+  const parts = mendWords(block.replace(/\s+/g, ' '))
+    .replace(/([a-z]{3,})\.(?!(gov|com|org|net|io|edu|js|md|pdf)\b)([a-z]{2,}\s)/g, '$1.\u2029$3')
+    .split(/\u2029|(?<=[.!?]["”’)]?)\s+(?=["“(]?[A-Z0-9]|[a-z][a-z0-9-]*\.(?:gov|com|org|net|io)\s)/)
   const out: string[] = []
   for (const p of parts) {
     const prev = out[out.length - 1]
@@ -135,7 +148,8 @@ function splitSentences(block: string): string[] {
 }
 
 // A statement says something: an auxiliary or modal, or a verb in a policy's usual forms.
-const FINITE = /\b(is|are|was|were|be|been|has|have|had|do|does|did|will|shall|must|should|can|cannot|may|might|would|could|won['’]t|aren['’]t|isn['’]t|don['’]t|doesn['’]t|we|they)\b/i
+const FINITE =
+  /\b(is|are|was|were|be|been|has|have|had|do|does|did|will|shall|must|should|can|cannot|may|might|would|could|won['’]t|aren['’]t|isn['’]t|don['’]t|doesn['’]t|we|they)\b/i
 // A statement in the simple present has no auxiliary: "Cloud Operations uses AWS multi-factor
 // authentication", "All our employees ... sign confidentiality agreements", "UAA and IAM require MFA".
 // Verbs a policy states what is done with, that are seldom nouns, count in either form after a subject
@@ -143,7 +157,8 @@ const FINITE = /\b(is|are|was|were|be|been|has|have|had|do|does|did|will|shall|m
 // "scans") count only with an object after them ("tests its incident response", not "penetration tests").
 const PRESENT_VERB =
   /[\w)]\s+(?<!\b(the|a|an|to|of|for|and|or|with|by|in|on|at|its|their|our|this|that)\s+)(requires?|signs?|provides?|performs?|maintains?|ensures?|encrypts?|conducts?|retains?|employs?|enforces?|undergo(es)?|applies|protects?|restricts?|follows?|implements?|prohibits?|prevents?|collects?|deletes?|notifies|revokes?|approves?|defines?|establish(es)?|complies|comply|rotates?|verifies|verify|receives?|obtains?|leverages?|utilizes?|generates?|terminates?|disables?|authenticates?|mitigates?|remediates?|identifies|manages|operates?|uses|relies|rely|pulls?|keeps)\b|[\w)]\s+(?<!\b(the|a|an|to|of|for|and|or|with|by|in|on|at|its|their|our|this|that)\s+)(tests|reviews|scans|tracks?|logs|monitors|patches|updates|audits|trains|stores|hosts|limits|supports|shares|backs up|runs|takes|holds|meets|offers)\s+(its|their|the|a|an|all|our|every|each|any|[A-Z])/
-const PARTICIPLE = /\b(required|mandatory|prohibited|enabled|implemented|encrypted|enforced|performed|conducted|maintained|reviewed|tested|approved|documented|restricted|logged|monitored|retained|stored|protected|blocked|disabled|managed|hashed|signed|revoked|deleted|backed)\b/i
+const PARTICIPLE =
+  /\b(required|mandatory|prohibited|enabled|implemented|encrypted|enforced|performed|conducted|maintained|reviewed|tested|approved|documented|restricted|logged|monitored|retained|stored|protected|blocked|disabled|managed|hashed|signed|revoked|deleted|backed)\b/i
 // A table's caption or a heading run into its first sentence: "Annual Procedures These procedures shall ...".
 const GLUED_HEADING = /^([A-Z][a-z]+\s){1,4}(These|This|The|All|Our|We|Each|Any)\s/
 // A glossary entry says what a word means, not what the company does: "Degaussing: The process of
@@ -181,7 +196,8 @@ export function isStatement(s: string): boolean {
   return PARTICIPLE.test(s) && /^[^:]{2,60}:\s/.test(s)
 }
 
-const ABOUT = /^(the (purpose|objective|scope) of this|this (policy|procedure|plan|document|standard) (applies|covers|encompasses|describes|outlines|details|defines|establishes|ensures)|to (define|describe|establish|provide|outline|detail|guide) )/i
+const ABOUT =
+  /^(the (purpose|objective|scope) of this|this (policy|procedure|plan|document|standard) (applies|covers|encompasses|describes|outlines|details|defines|establishes|ensures)|to (define|describe|establish|provide|outline|detail|guide) )/i
 
 // A paragraph that opens with the verdict: "Not applicable. cloud.gov is completely virtualized ... cloud.gov leverages ...".
 const NOT_APPLICABLE_PARAGRAPH = /^(not applicable|n\/a)\b[.:;,-]/i
@@ -215,7 +231,8 @@ function computeScan(text: string): SentenceScan {
     for (const raw of splitSentences(block.text)) {
       flag ??= flagOf(raw)
       const s = withoutBracketedLinks(raw).replace(SECTION_LABEL, '').trim()
-      if (!isUnsafe(s) && isStatement(s)) statements.push({ text: /[.!?]["”’)]?$/.test(s) ? s : `${s}.`, about: ABOUT.test(s), index: index++, heading: block.heading, ...verdict })
+      if (!isUnsafe(s) && isStatement(s))
+        statements.push({ text: /[.!?]["”’)]?$/.test(s) ? s : `${s}.`, about: ABOUT.test(s), index: index++, heading: block.heading, ...verdict })
     }
   }
   // Markup split over lines ("<script>" on one, "</script>" on the next) is still markup.

@@ -23,7 +23,12 @@ const { pairs } = JSON.parse(readFileSync(path.resolve(process.cwd(), 'tests/fix
 function measure(threshold: number) {
   const reused = pairs.filter((p) => similarity(p.a, p.b) >= threshold)
   const right = reused.filter((p) => p.same).length
-  return { threshold, precision: reused.length ? right / reused.length : 1, recall: right / pairs.filter((p) => p.same).length, wrong: reused.filter((p) => !p.same).map((p) => p.from) }
+  return {
+    threshold,
+    precision: reused.length ? right / reused.length : 1,
+    recall: right / pairs.filter((p) => p.same).length,
+    wrong: reused.filter((p) => !p.same).map((p) => p.from),
+  }
 }
 
 describe('answer library', () => {

@@ -10,7 +10,12 @@ describe('the choices of a question', () => {
     const cells = [{ header: 'Yes' }, { header: ' No ' }, { header: 'Not Applicable' }, { header: 'Notes' }]
     expect(choicesOf(cells)).toEqual(['Yes', 'No', 'Not Applicable'])
     // A mark column's own dropdown (an "x") is not the question's choice list.
-    expect(choicesOf([{ header: 'Yes', choices: ['x'] }, { header: 'No', choices: ['x'] }])).toEqual(['Yes', 'No'])
+    expect(
+      choicesOf([
+        { header: 'Yes', choices: ['x'] },
+        { header: 'No', choices: ['x'] },
+      ]),
+    ).toEqual(['Yes', 'No'])
   })
 
   it('are none for a free-text answer', () => {

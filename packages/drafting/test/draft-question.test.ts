@@ -18,56 +18,150 @@ const knowledge = (tenantId: string, chunks: FoundChunk[]): KnowledgeIndex => ({
 })
 /** A drafter that says whatever it is told to, as an unreliable model would. */
 const saying = (d: Partial<ModelDraft>): Drafter =>
-  Object.assign(async (): Promise<ModelDraft> => ({ answer: '', choice: undefined, confidence: 0, citations: [], needsReview: false, reviewReason: '', ...d }), { source: 'model' as const })
+  Object.assign(
+    async (): Promise<ModelDraft> => ({ answer: '', choice: undefined, confidence: 0, citations: [], needsReview: false, reviewReason: '', ...d }),
+    { source: 'model' as const },
+  )
 
 const tenant = crypto.randomUUID()
 const backups = chunk('c-backup', 'Backups are taken daily and kept for thirty days in a second region.')
 
 describe('drafting one question', () => {
   it("saves the offline drafter's Yes as the sheet's own option, from the documents", async () => {
-    const d = await draftQuestion({ knowledge: knowledge(tenant, [backups]), drafter: offlineDrafter }, tenant, 'Are backups taken daily?', { choices: ['Yes', 'No', 'N/A'] })
-    expect(d).toMatchObject({ choice: 'yes', choiceValue: 'Yes', citations: ['c-backup'], source: 'documents', documentName: 'policy.pdf', fileAndFolder: 'compliance/policy.pdf#page=4' })
+    const d = await draftQuestion({ knowledge: knowledge(tenant, [backups]), drafter: offlineDrafter }, tenant, 'Are backups taken daily?', {
+      choices: ['Yes', 'No', 'N/A'],
+    })
+    expect(d).toMatchObject({
+      choice: 'yes',
+      choiceValue: 'Yes',
+      citations: ['c-backup'],
+      source: 'documents',
+      documentName: 'policy.pdf',
+      fileAndFolder: 'compliance/policy.pdf#page=4',
+    })
     expect(d.answer).toContain('Backups are taken daily')
     // Yes / No columns spelled their own way get their own spelling.
-    expect((await draftQuestion({ knowledge: knowledge(tenant, [backups]), drafter: offlineDrafter }, tenant, 'Are backups taken daily?', { choices: ['Y', 'N'] })).choiceValue).toBe('Y')
+    expect(
+      (await draftQuestion({ knowledge: knowledge(tenant, [backups]), drafter: offlineDrafter }, tenant, 'Are backups taken daily?', { choices: ['Y', 'N'] }))
+        .choiceValue,
+    ).toBe('Y')
   })
 
   it('gives no answer, no Yes and no confidence to a draft that cites nothing, and says why it needs review', async () => {
     const sure = saying({ answer: 'Yes.', choice: 'yes', choiceValue: 'Yes', confidence: 1 })
     const none = await draftQuestion({ knowledge: knowledge(tenant, []), drafter: sure }, tenant, 'Are you FedRAMP authorized?', { choices: ['Yes', 'No'] })
-    expect(none).toMatchObject({ answer: '', choice: undefined, confidence: 0, needsReview: true, reviewReason: 'No passage of your documents was found for this question', source: '' })
+    expect(none).toMatchObject({
+      answer: '',
+      choice: undefined,
+      confidence: 0,
+      needsReview: true,
+      reviewReason: 'No passage of your documents was found for this question',
+      source: '',
+    })
     expect(none.choiceValue).toBeUndefined()
-    const uncited = await draftQuestion({ knowledge: knowledge(tenant, [backups]), drafter: sure }, tenant, 'Are you FedRAMP authorized?', { choices: ['Yes', 'No'] })
-    expect(uncited).toMatchObject({ answer: '', choice: undefined, confidence: 0, needsReview: true, reviewReason: 'The answer cites no retrieved passage', documentName: '', source: '' })
+    const uncited = await draftQuestion({ knowledge: knowledge(tenant, [backups]), drafter: sure }, tenant, 'Are you FedRAMP authorized?', {
+      choices: ['Yes', 'No'],
+    })
+    expect(uncited).toMatchObject({
+      answer: '',
+      choice: undefined,
+      confidence: 0,
+      needsReview: true,
+      reviewReason: 'The answer cites no retrieved passage',
+      documentName: '',
+      source: '',
+    })
     // A citation of something not retrieved for this question is no citation.
-    const invented = await draftQuestion({ knowledge: knowledge(tenant, [backups]), drafter: saying({ answer: 'Yes.', choice: 'yes', confidence: 1, citations: ['c-elsewhere'] }) }, tenant, 'Are you FedRAMP authorized?', { choices: ['Yes', 'No'] })
-    expect(invented).toMatchObject({ answer: '', choice: undefined, confidence: 0, citations: [], needsReview: true, reviewReason: 'The answer cites no retrieved passage', source: '' })
+    const invented = await draftQuestion(
+      { knowledge: knowledge(tenant, [backups]), drafter: saying({ answer: 'Yes.', choice: 'yes', confidence: 1, citations: ['c-elsewhere'] }) },
+      tenant,
+      'Are you FedRAMP authorized?',
+      { choices: ['Yes', 'No'] },
+    )
+    expect(invented).toMatchObject({
+      answer: '',
+      choice: undefined,
+      confidence: 0,
+      citations: [],
+      needsReview: true,
+      reviewReason: 'The answer cites no retrieved passage',
+      source: '',
+    })
     // Another tenant's documents are never evidence.
-    const other = await draftQuestion({ knowledge: knowledge(tenant, [backups]), drafter: offlineDrafter }, crypto.randomUUID(), 'Are backups taken daily?', { choices: ['Yes', 'No'] })
+    const other = await draftQuestion({ knowledge: knowledge(tenant, [backups]), drafter: offlineDrafter }, crypto.randomUUID(), 'Are backups taken daily?', {
+      choices: ['Yes', 'No'],
+    })
     expect(other).toMatchObject({ answer: '', choice: undefined, confidence: 0, citations: [], needsReview: true, source: '' })
   })
 
   it("keeps a drafter's option only when it is one of the question's own and means the same", async () => {
-    const d = await draftQuestion({ knowledge: knowledge(tenant, [backups]), drafter: saying({ answer: 'Backups are taken daily.', choice: 'yes', choiceValue: 'Sí', confidence: 0.9, citations: ['c-backup'] }) }, tenant, 'Are backups taken daily?', { choices: ['Yes', 'No'] })
+    const d = await draftQuestion(
+      {
+        knowledge: knowledge(tenant, [backups]),
+        drafter: saying({ answer: 'Backups are taken daily.', choice: 'yes', choiceValue: 'Sí', confidence: 0.9, citations: ['c-backup'] }),
+      },
+      tenant,
+      'Are backups taken daily?',
+      { choices: ['Yes', 'No'] },
+    )
     expect(d).toMatchObject({ choice: 'yes', choiceValue: 'Yes', needsReview: false, reviewReason: '', source: 'model' })
     // A retrieved document that talks to a model is named, and the draft waits for a person, however sure the drafter is.
-    const flags = [{ chunkId: 'c-note', documentName: 'note.pdf', page: 2, reason: 'instruction' as const }, { chunkId: 'c-note2', documentName: 'note.pdf', page: 2, reason: 'instruction' as const }]
-    const flagged = await draftQuestion({ knowledge: knowledge(tenant, [backups]), drafter: saying({ answer: 'Backups are taken daily.', choice: 'yes', confidence: 0.99, citations: ['c-backup'], flags }) }, tenant, 'Are backups taken daily?')
-    expect(flagged).toMatchObject({ answer: 'Backups are taken daily.', needsReview: true, reviewReason: 'Flagged: note.pdf, page 2 (instruction-like text)', flags })
-    const weak = await draftQuestion({ knowledge: knowledge(tenant, [backups]), drafter: saying({ answer: 'Backups are taken daily.', confidence: 0.3, citations: ['c-backup'], needsReview: true }) }, tenant, 'Are backups taken daily?')
+    const flags = [
+      { chunkId: 'c-note', documentName: 'note.pdf', page: 2, reason: 'instruction' as const },
+      { chunkId: 'c-note2', documentName: 'note.pdf', page: 2, reason: 'instruction' as const },
+    ]
+    const flagged = await draftQuestion(
+      {
+        knowledge: knowledge(tenant, [backups]),
+        drafter: saying({ answer: 'Backups are taken daily.', choice: 'yes', confidence: 0.99, citations: ['c-backup'], flags }),
+      },
+      tenant,
+      'Are backups taken daily?',
+    )
+    expect(flagged).toMatchObject({
+      answer: 'Backups are taken daily.',
+      needsReview: true,
+      reviewReason: 'Flagged: note.pdf, page 2 (instruction-like text)',
+      flags,
+    })
+    const weak = await draftQuestion(
+      {
+        knowledge: knowledge(tenant, [backups]),
+        drafter: saying({ answer: 'Backups are taken daily.', confidence: 0.3, citations: ['c-backup'], needsReview: true }),
+      },
+      tenant,
+      'Are backups taken daily?',
+    )
     expect(weak.reviewReason).toBe('Weak evidence: check the cited passage')
   })
 
   it('reuses a near-identical approved answer with its similarity as confidence, saying where it came from', async () => {
     const library: LibraryEntry[] = [
-      { id: 'l1', question: 'Do you conduct internal audits regularly as prescribed by industry best practices?', answer: 'Yes, quarterly.', choiceValue: 'Yes', fileName: 'CAIQ 2024.xlsx' },
+      {
+        id: 'l1',
+        question: 'Do you conduct internal audits regularly as prescribed by industry best practices?',
+        answer: 'Yes, quarterly.',
+        choiceValue: 'Yes',
+        fileName: 'CAIQ 2024.xlsx',
+      },
       { id: 'l2', question: 'Are backups taken every day?', answer: 'Nightly.', choiceValue: 'N/A', fileName: 'SIG.xlsx' },
     ]
     const deps = { knowledge: knowledge(tenant, [backups]), drafter: offlineDrafter }
-    const reused = await draftQuestion(deps, tenant, 'Do you conduct internal audits regularly, as prescribed by industry best practices?', { choices: ['Yes', 'No', 'Not Applicable'], library })
+    const reused = await draftQuestion(deps, tenant, 'Do you conduct internal audits regularly, as prescribed by industry best practices?', {
+      choices: ['Yes', 'No', 'Not Applicable'],
+      library,
+    })
     expect(reused).toMatchObject({
-      answer: 'Yes, quarterly.', choice: 'yes', choiceValue: 'Yes', confidence: 1, needsReview: false, reviewReason: '', source: 'library', citations: [],
-      retrievedNarrative: 'From the answer library: approved answer of CAIQ 2024.xlsx — Do you conduct internal audits regularly as prescribed by industry best practices?',
+      answer: 'Yes, quarterly.',
+      choice: 'yes',
+      choiceValue: 'Yes',
+      confidence: 1,
+      needsReview: false,
+      reviewReason: '',
+      source: 'library',
+      citations: [],
+      retrievedNarrative:
+        'From the answer library: approved answer of CAIQ 2024.xlsx — Do you conduct internal audits regularly as prescribed by industry best practices?',
     })
     // One word apart is another question: external audits are not internal ones.
     const external = await draftQuestion(deps, tenant, 'Do you conduct external audits regularly as prescribed by industry best practices?', { library })

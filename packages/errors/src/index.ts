@@ -57,7 +57,7 @@ const defaultMessages: Record<AppErrorCode, string> = {
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported file type',
   UNPROCESSABLE: 'Unprocessable input',
   RATE_LIMITED: 'Too many requests, please try again later.',
-  QUOTA_EXCEEDED: 'Your company has reached today\'s limit. Please try again tomorrow.',
+  QUOTA_EXCEEDED: "Your company has reached today's limit. Please try again tomorrow.",
   INTERNAL: 'Internal server error',
   BAD_GATEWAY: 'The service is not reachable; please try again shortly',
   UNAVAILABLE: 'Service unavailable',

@@ -24,9 +24,18 @@ export interface EventStream {
 export function openEventStream(req: FastifyRequest, reply: FastifyReply): EventStream {
   reply.hijack()
   const res = reply.raw
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no', 'x-content-type-options': 'nosniff' })
+  res.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-content-type-options': 'nosniff',
+  })
   const cleanups: (() => Promise<void> | void)[] = []
-  const run = (cleanup: () => Promise<void> | void) => void Promise.resolve().then(cleanup).catch((err: unknown) => req.log.warn({ err }, 'event stream clean-up failed'))
+  const run = (cleanup: () => Promise<void> | void) =>
+    void Promise.resolve()
+      .then(cleanup)
+      .catch((err: unknown) => req.log.warn({ err }, 'event stream clean-up failed'))
   const ping = setInterval(() => res.write(': ping\n\n'), 15_000)
   let closed = false
   const stream: EventStream = {

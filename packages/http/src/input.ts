@@ -80,8 +80,7 @@ export const malformedUpload = () => new AppError('INVALID_REQUEST', { message: 
  * multipart data", "Part terminated early…"); errors of the route's own stream pipeline (a full
  * disk, a size limit) have a code, a status or a class of their own, and stay what they are.
  */
-const isParserError = (err: unknown): err is Error =>
-  err instanceof Error && err.constructor === Error && !('code' in err) && !('statusCode' in err)
+const isParserError = (err: unknown): err is Error => err instanceof Error && err.constructor === Error && !('code' in err) && !('statusCode' in err)
 
 function watchFile(file: NonNullable<Part['file']>): void {
   const mark = (err: unknown) => {

@@ -13,7 +13,15 @@ import { AppError } from '@portal/errors'
 import { type Logger, markRequestLogger, metrics, withLogFields } from '@portal/observability'
 import { openRedis } from '@portal/queue'
 import helmet, { type HelmetOptions } from 'helmet'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify'
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify'
 import { closeEventStreams } from './event-stream.js'
 import { acceptJson, guardMultipart, isMalformedUpload, malformedUpload, refuseNulInRequest, refuseNulInText } from './input.js'
 
@@ -73,12 +81,30 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 // Network failures, and PostgreSQL's connection (08xxx), shutdown (57P01-57P03) and "too many
 // connections" (53300) errors: the database, Redis or another backend is gone for now, which is a
 // 503 with Retry-After, not a fault of the request or of the code.
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300'])
-const UNAVAILABLE_MESSAGES = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Connection is closed|Reached the max retries per request limit|Stream isn't writeable)/
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+])
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Connection is closed|Reached the max retries per request limit|Stream isn't writeable)/
 
 /** A backend is unreachable (the error, or any error it was caused by). */
 export function isBackendUnavailable(err: unknown): boolean {
-  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     const code = typeof e.code === 'string' ? e.code : ''
     if (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true
     if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true
@@ -97,20 +123,32 @@ function envelopeFor(err: unknown, req: FastifyRequest): { statusCode: number; b
       ...(err.retryAfter ? { retryAfter: err.retryAfter } : {}),
     }
   }
-  const e = err as { statusCode?: number; validation?: { instancePath?: string; params?: { missingProperty?: string }; message?: string }[]; message?: string; code?: string }
+  const e = err as {
+    statusCode?: number
+    validation?: { instancePath?: string; params?: { missingProperty?: string }; message?: string }[]
+    message?: string
+    code?: string
+  }
   if (e.validation) {
     const errors = e.validation.map((v) => ({
       field: v.params?.missingProperty ?? (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.'),
       message: v.message ?? 'is invalid',
     }))
     const first = errors[0]
-    return { statusCode: 400, body: { status: false, message: first ? `${first.field || 'request'} ${first.message}`.trim() : 'Invalid request', code: 'INVALID_REQUEST', errors } }
+    return {
+      statusCode: 400,
+      body: { status: false, message: first ? `${first.field || 'request'} ${first.message}`.trim() : 'Invalid request', code: 'INVALID_REQUEST', errors },
+    }
   }
   if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
     return { statusCode: e.statusCode, body: { status: false, message: e.message ?? 'Bad request', code: e.code ?? 'INVALID_REQUEST' } }
   }
   if (isBackendUnavailable(err)) {
-    return { statusCode: 503, body: { status: false, message: 'The service is temporarily unavailable; please try again shortly', code: 'UNAVAILABLE' }, retryAfter: 5 }
+    return {
+      statusCode: 503,
+      body: { status: false, message: 'The service is temporarily unavailable; please try again shortly', code: 'UNAVAILABLE' },
+      retryAfter: 5,
+    }
   }
   // Server fault: the request id lets support find the logged error; no stack reaches the client.
   return { statusCode: 500, body: { status: false, message: `Internal server error (request ${req.id})`, code: 'INTERNAL' } }
@@ -195,7 +233,10 @@ export async function createServer({ config, logger, tokens }: ServerOptions): P
   app.addHook('onRequest', (req, _reply, done) => withLogFields({ reqId: req.id }, done))
   // By route pattern, never the raw URL: ids in paths would make a series per request.
   app.addHook('onResponse', (req, reply, done) => {
-    metrics.httpDuration.observe({ method: req.method, route: req.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) }, reply.elapsedTime / 1000)
+    metrics.httpDuration.observe(
+      { method: req.method, route: req.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    )
     done()
   })
   // Set before any handler runs, so a route may still replace one (a stricter CSP, say).

@@ -31,7 +31,11 @@ describe('one input rule', () => {
   beforeAll(async () => {
     app = await createServer({ config: loadConfig({}), logger: silentLogger, tokens: await createTestTokenService() })
     app.post('/api/echo', { schema: { body: Type.Object({ name: Type.String() }) } }, async (req) => ok(req.body))
-    app.get('/api/items/:id', { schema: { params: Type.Object({ id: Type.String() }), querystring: Type.Object({ q: Type.Optional(Type.String()) }) } }, async (req) => ok(req.params.id))
+    app.get(
+      '/api/items/:id',
+      { schema: { params: Type.Object({ id: Type.String() }), querystring: Type.Object({ q: Type.Optional(Type.String()) }) } },
+      async (req) => ok(req.params.id),
+    )
     app.post('/api/text', async (req) => ok(String(req.body)))
     // The stand-in: multipart/form-data requests get `isMultipart` and `parts` as @fastify/multipart decorates them.
     app.addContentTypeParser('multipart/form-data', (_req, _payload, done) => done(null))
@@ -46,7 +50,10 @@ describe('one input rule', () => {
       let bytes = 0
       for await (const part of (req as unknown as { parts(): AsyncGenerator<Part> }).parts()) {
         if (part.file) {
-          await pipeline(part.file, new PassThrough().on('data', (c: Buffer) => (bytes += c.length)))
+          await pipeline(
+            part.file,
+            new PassThrough().on('data', (c: Buffer) => (bytes += c.length)),
+          )
         } else fields[part.fieldname] = part.value ?? ''
       }
       return ok({ fields, bytes })
@@ -76,11 +83,15 @@ describe('one input rule', () => {
 
   it('refuses NUL in a text/plain body', async () => {
     await expectNulRefused(await app.inject({ method: 'POST', url: '/api/text', headers: { 'content-type': 'text/plain' }, payload: 'a\u0000b' }), 'body')
-    expect((await app.inject({ method: 'POST', url: '/api/text', headers: { 'content-type': 'text/plain' }, payload: 'fine' })).json()).toEqual({ status: true, data: 'fine' })
+    expect((await app.inject({ method: 'POST', url: '/api/text', headers: { 'content-type': 'text/plain' }, payload: 'fine' })).json()).toEqual({
+      status: true,
+      data: 'fine',
+    })
   })
 
   describe('multipart', () => {
-    const upload = (name: string) => app.inject({ method: 'POST', url: '/api/upload', headers: { 'content-type': 'multipart/form-data; boundary=x', 'x-script': name }, payload: '' })
+    const upload = (name: string) =>
+      app.inject({ method: 'POST', url: '/api/upload', headers: { 'content-type': 'multipart/form-data; boundary=x', 'x-script': name }, payload: '' })
     const file = (chunks: string[], error?: Error) => {
       const stream = new PassThrough()
       setImmediate(() => {
@@ -122,7 +133,12 @@ describe('one input rule', () => {
         throw new Error('Unexpected end of multipart data')
       })
       script.set('cut-inside-file', async function* () {
-        yield { type: 'file', fieldname: 'file', filename: 'a.pdf', file: file(['%PDF-1.4 half'], new Error('Part terminated early due to unexpected end of multipart data')) }
+        yield {
+          type: 'file',
+          fieldname: 'file',
+          filename: 'a.pdf',
+          file: file(['%PDF-1.4 half'], new Error('Part terminated early due to unexpected end of multipart data')),
+        }
       })
       for (const name of ['no-boundary', 'cut-between-parts', 'cut-inside-file']) {
         const res = await upload(name)
@@ -130,7 +146,7 @@ describe('one input rule', () => {
       }
     })
 
-    it('keeps the plugin\'s own limits, and leaves a server fault in the file pipeline a 500', async () => {
+    it("keeps the plugin's own limits, and leaves a server fault in the file pipeline a 500", async () => {
       script.set('limit', failing(Object.assign(new Error('reach files limit'), { statusCode: 413, code: 'FST_FILES_LIMIT' })))
       script.set('disk-full', async function* () {
         yield { type: 'file', fieldname: 'file', filename: 'a.pdf', file: file(['x'], diskFull) }

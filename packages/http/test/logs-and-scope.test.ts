@@ -20,14 +20,28 @@ async function loggedServer(tokens: TokenService): Promise<{ app: AppInstance; l
   const raw: string[] = []
   const logger = createLogger({ logLevel: 'info' }, {}, { write: (s: string) => void raw.push(s) })
   const app = await createServer({ config: loadConfig({}), logger, tokens })
-  return { app, raw, get lines() { return raw.map((l) => JSON.parse(l) as LogLine) } }
+  return {
+    app,
+    raw,
+    get lines() {
+      return raw.map((l) => JSON.parse(l) as LogLine)
+    },
+  }
 }
 
 describe.each(testDatabaseKinds())('a query without a tenant scope, in a request (%s)', (_kind, open) => {
   let database: Database
   let tokens: TokenService
   let server: Awaited<ReturnType<typeof loggedServer>>
-  const principal = { userId: 'u1', tenantId: '00000000-0000-4000-8000-000000000001', dbName: 'acme', admin: false, inboundUser: false, sessionId: 's1', emailVerified: true }
+  const principal = {
+    userId: 'u1',
+    tenantId: '00000000-0000-4000-8000-000000000001',
+    dbName: 'acme',
+    admin: false,
+    inboundUser: false,
+    sessionId: 's1',
+    emailVerified: true,
+  }
 
   beforeAll(async () => {
     database = await open()
@@ -54,7 +68,10 @@ describe.each(testDatabaseKinds())('a query without a tenant scope, in a request
     expect(res.json().message).toBe(`Internal server error (request ${res.headers['x-request-id']})`)
     expect(res.body).not.toContain('scope') // the reason is for the log, not the client
     const logged = server.lines.find((l) => l.msg === 'request failed')
-    expect(logged?.err).toMatchObject({ type: 'TenantScopeError', message: expect.stringContaining('database query without a tenant scope (a request whose tenant was never entered)') })
+    expect(logged?.err).toMatchObject({
+      type: 'TenantScopeError',
+      message: expect.stringContaining('database query without a tenant scope (a request whose tenant was never entered)'),
+    })
     // The same database serves scoped requests at once: the refusal held no connection.
     const auth = { authorization: `Bearer ${(await tokens.issueAccess(principal)).token}` }
     expect((await server.app.inject({ url: '/api/tenant-scope', headers: auth })).json()).toEqual({ status: true, data: principal.tenantId })

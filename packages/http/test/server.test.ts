@@ -46,7 +46,7 @@ describe('http server', () => {
     expect((await app.inject({ url: '/api/me' })).statusCode).toBe(401)
   })
 
-  it('runs a request\'s handler in its tenant\'s scope, after a body is read from the socket too', async () => {
+  it("runs a request's handler in its tenant's scope, after a body is read from the socket too", async () => {
     // A real socket: the body arrives in chunks and is parsed on stream events before the handler runs.
     const scoped = await createServer({ config: loadConfig({}), logger: silentLogger, tokens })
     scoped.get('/api/scope', { preHandler: [requireAuth] }, async () => ok(currentScope().tenant))
@@ -60,7 +60,10 @@ describe('http server', () => {
       const headers = { authorization: await bearer(), 'content-type': 'application/json' }
       expect(await (await fetch(`${base}/api/scope`, { headers })).json()).toEqual({ status: true, data: 't1' })
       const big = JSON.stringify({ text: 'x'.repeat(200_000) }) // arrives in many chunks
-      expect(await (await fetch(`${base}/api/scope`, { method: 'POST', headers, body: big })).json()).toEqual({ status: true, data: { tenant: 't1', size: big.length } })
+      expect(await (await fetch(`${base}/api/scope`, { method: 'POST', headers, body: big })).json()).toEqual({
+        status: true,
+        data: { tenant: 't1', size: big.length },
+      })
       expect(await (await fetch(`${base}/api/public`)).json()).toEqual({ status: true, data: 'none' }) // no tenant until a route says
     } finally {
       await scoped.close()
@@ -89,7 +92,12 @@ describe('http server', () => {
   })
 
   it('refuses bodies over the limit with 413', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/echo', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'x'.repeat(1_100_000) }) })
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(1_100_000) }),
+    })
     expect(res.statusCode).toBe(413)
     expect(res.json()).toMatchObject({ status: false })
   })
@@ -152,7 +160,11 @@ describe('http server', () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer')
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
     // The same headers on errors, unknown routes and refused requests: they are set before routing.
-    const header = (r: { headers: Record<string, unknown> }) => [r.headers['content-security-policy'], r.headers['x-frame-options'], r.headers['cross-origin-opener-policy']]
+    const header = (r: { headers: Record<string, unknown> }) => [
+      r.headers['content-security-policy'],
+      r.headers['x-frame-options'],
+      r.headers['cross-origin-opener-policy'],
+    ]
     for (const other of [await app.inject({ url: '/api/boom' }), await app.inject({ url: '/api/nowhere' }), await app.inject({ url: '/api/me' })]) {
       expect(header(other)).toEqual(header(res))
     }

@@ -44,7 +44,8 @@ export async function replaceDocumentChunks(db: Kysely<KnowledgeDb>, tenantId: s
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('chunk').where('tenantId', '=', tenantId).where('documentId', '=', doc.id).execute()
     for (let i = 0; i < chunks.length; i += 500) {
-      await trx.insertInto('chunk')
+      await trx
+        .insertInto('chunk')
         .values(chunks.slice(i, i + 500).map((c) => ({ ...c, id: crypto.randomUUID(), documentId: doc.id, documentName: doc.name, tenantId })))
         .execute()
     }
@@ -86,11 +87,21 @@ export async function searchChunks(db: Kysely<KnowledgeDb>, tenantId: string, qu
 /** The tenant's chunks with these ids (vector hits are ids; their text comes from here). */
 export async function chunksByIds(db: Kysely<KnowledgeDb>, tenantId: string, ids: string[]): Promise<Omit<FoundChunk, 'rank'>[]> {
   if (!ids.length) return []
-  return db.selectFrom('chunk').select(['id', 'documentId', 'documentName', 'page', 'heading', 'text'])
-    .where('tenantId', '=', tenantId).where('id', 'in', ids).execute()
+  return db
+    .selectFrom('chunk')
+    .select(['id', 'documentId', 'documentName', 'page', 'heading', 'text'])
+    .where('tenantId', '=', tenantId)
+    .where('id', 'in', ids)
+    .execute()
 }
 
 /** A document's chunk ids and texts in order, to embed them. */
 export function documentChunks(db: Kysely<KnowledgeDb>, tenantId: string, documentId: string) {
-  return db.selectFrom('chunk').select(['id', 'text', 'heading']).where('tenantId', '=', tenantId).where('documentId', '=', documentId).orderBy('ordinal').execute()
+  return db
+    .selectFrom('chunk')
+    .select(['id', 'text', 'heading'])
+    .where('tenantId', '=', tenantId)
+    .where('documentId', '=', documentId)
+    .orderBy('ordinal')
+    .execute()
 }

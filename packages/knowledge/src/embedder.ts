@@ -11,8 +11,11 @@ export interface Embedder {
 export function openAIEmbedder(cfg: { baseUrl: string; apiKey: string; model: string }): Embedder {
   // LangChain is loaded with the first call (about 90 MB resident), not with the module.
   let client: Promise<OpenAIEmbeddings> | undefined
-  const embeddings = () => (client ??= import('@langchain/openai').then(({ OpenAIEmbeddings }) =>
-    new OpenAIEmbeddings({ model: cfg.model, apiKey: cfg.apiKey, configuration: { baseURL: cfg.baseUrl }, batchSize: 64, maxRetries: 3 })))
+  const embeddings = () =>
+    (client ??= import('@langchain/openai').then(
+      ({ OpenAIEmbeddings }) =>
+        new OpenAIEmbeddings({ model: cfg.model, apiKey: cfg.apiKey, configuration: { baseURL: cfg.baseUrl }, batchSize: 64, maxRetries: 3 }),
+    ))
   return {
     model: cfg.model,
     embedDocuments: async (texts) => (await embeddings()).embedDocuments(texts),

@@ -1,13 +1,37 @@
 // @portal/knowledge: the knowledge base of compliance documents. Chunks with a Postgres full-text
 // index always; vectors (Qdrant or pgvector) and hybrid search when an embedding model is configured.
-export { type ChunkInput, chunksByIds, CANDIDATES, deleteDocumentChunks, documentChunks, type FoundChunk, type KnowledgeDb, knowledgeDb, replaceDocumentChunks, searchChunks } from './chunks.js'
+export {
+  type ChunkInput,
+  chunksByIds,
+  CANDIDATES,
+  deleteDocumentChunks,
+  documentChunks,
+  type FoundChunk,
+  type KnowledgeDb,
+  knowledgeDb,
+  replaceDocumentChunks,
+  searchChunks,
+} from './chunks.js'
 export { chunkMigrations } from './migrations/index.js'
 export { isHeading } from './headings.js'
 export {
-  coverage, criticalTermsOf, expansionOf, idfOf, isGeneric, keyTerms, matchOf, priorWeight, type Query, queryOf, stem, SYNONYM_CREDIT, synonymsOf, termsOf, withoutAsides,
+  coverage,
+  criticalTermsOf,
+  expansionOf,
+  idfOf,
+  isGeneric,
+  keyTerms,
+  matchOf,
+  priorWeight,
+  type Query,
+  queryOf,
+  stem,
+  SYNONYM_CREDIT,
+  synonymsOf,
+  termsOf,
+  withoutAsides,
 } from './lexical-model.js'
 export { HEADING_WEIGHT, rerank } from './rerank.js'
 export { type Embedder, openAIEmbedder } from './embedder.js'
 export { type KnowledgeIndex, openKnowledge, type VectorSetup } from './knowledge-index.js'
 export { pgvectorIndex, QDRANT_COLLECTION, qdrantIndex, type VectorHit, type VectorIndex } from './vectors.js'
-

@@ -4,7 +4,16 @@
 // between the two (Cormack et al., SIGIR 2009).
 import type { Database } from '@portal/db'
 import { type Embedder, openAIEmbedder } from './embedder.js'
-import { type ChunkInput, chunksByIds, deleteDocumentChunks, documentChunks, type FoundChunk, knowledgeDb, replaceDocumentChunks, searchChunks } from './chunks.js'
+import {
+  type ChunkInput,
+  chunksByIds,
+  deleteDocumentChunks,
+  documentChunks,
+  type FoundChunk,
+  knowledgeDb,
+  replaceDocumentChunks,
+  searchChunks,
+} from './chunks.js'
 import { pgvectorIndex, qdrantIndex, type VectorIndex } from './vectors.js'
 
 export interface KnowledgeIndex {
@@ -42,7 +51,8 @@ export function openKnowledge(database: Database, schema: string, setup: VectorS
   }
   // pgvector's table is created on first use, after the owning service has migrated the chunk table.
   let index: Promise<VectorIndex> | undefined
-  const vectors = () => (index ??= setup.index ? Promise.resolve(setup.index) : setup.qdrant ? Promise.resolve(qdrantIndex(setup.qdrant)) : pgvectorIndex(database, schema))
+  const vectors = () =>
+    (index ??= setup.index ? Promise.resolve(setup.index) : setup.qdrant ? Promise.resolve(qdrantIndex(setup.qdrant)) : pgvectorIndex(database, schema))
   return {
     mode: `hybrid:${setup.index?.kind ?? (setup.qdrant ? 'qdrant' : 'pgvector')}`,
     ready: async () => void (await vectors()),
@@ -78,7 +88,12 @@ export function openKnowledge(database: Database, schema: string, setup: VectorS
       const known = new Map<string, Omit<FoundChunk, 'rank'>>(text.map((c) => [c.id, c]))
       // Vector-only hits: their rows are read back through the tenant filter, so an index that
       // answered with another tenant's point could still not leak its text.
-      for (const c of await chunksByIds(db, tenantId, top.map(([id]) => id).filter((id) => !known.has(id)))) known.set(c.id, c)
+      for (const c of await chunksByIds(
+        db,
+        tenantId,
+        top.map(([id]) => id).filter((id) => !known.has(id)),
+      ))
+        known.set(c.id, c)
       return top.flatMap(([id, score]) => {
         const c = known.get(id)
         return c ? [{ ...c, rank: Number(score.toFixed(6)) }] : []

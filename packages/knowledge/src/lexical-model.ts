@@ -81,14 +81,15 @@ const SYNONYMS: string[][] = [
 export const SYNONYM_CREDIT = 0.7
 
 const STOP = new Set(
-  ('a an and are as at be been being by can could do does did for from has have had how i if in into is it its of on or our ours that the their them there these this those to ' +
+  (
+    'a an and are as at be been being by can could do does did for from has have had how i if in into is it its of on or our ours that the their them there these this those to ' +
     'was we were what when where which who whom will with would you your yours us all any each every such other than also may might must shall should not no yes please ' +
     'describe provide explain list e g eg i e ie etc including include includes per via within upon based one two more most only same so too very just about over under ' +
     'organization organisation organizational company companys entity name role title number duration example ' +
     // Connectives a question leans on ("before gaining", "solely", "on a regular basis") that passages rarely repeat.
     'through before after able solely gain gaining least once last basis whether against across non often frequently ' +
-    'prior using while consider considering exist exists either currently minimally minimum subject pursuant above well matters clearly similar capability rapidly timely manner')
-    .split(' '),
+    'prior using while consider considering exist exists either currently minimally minimum subject pursuant above well matters clearly similar capability rapidly timely manner'
+  ).split(' '),
 )
 
 /** Boilerplate of questionnaires and policies: real words, but they say little about which passage answers. */

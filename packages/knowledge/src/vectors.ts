@@ -34,18 +34,21 @@ export async function pgvectorIndex(database: Database, schema: string): Promise
   const made = await sql<{ made: boolean }>`select to_regclass(${`${schema}.chunk_vector`}) is not null as made`.execute(database.root)
   // Several processes may start at once (split mode): one creates, the others wait for it. DDL is
   // the schema owner's; the table gets the same tenant policy and app-role rights as the chunks.
-  if (!made.rows[0]?.made) await asOwner(() => database.root.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext('portal.chunk_vector'))`.execute(trx)
-    await sql`create extension if not exists vector`.execute(trx)
-    await sql`create table if not exists ${sql.id(schema, 'chunk_vector')} (
+  if (!made.rows[0]?.made)
+    await asOwner(() =>
+      database.root.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(hashtext('portal.chunk_vector'))`.execute(trx)
+        await sql`create extension if not exists vector`.execute(trx)
+        await sql`create table if not exists ${sql.id(schema, 'chunk_vector')} (
       chunk_id uuid primary key references ${sql.id(schema, 'chunk')} (id) on delete cascade,
       tenant_id uuid not null,
       document_id uuid not null,
       embedding vector not null)`.execute(trx)
-    await sql`create index if not exists chunk_vector_tenant_doc on ${sql.id(schema, 'chunk_vector')} (tenant_id, document_id)`.execute(trx)
-    await isolateTenants(trx, schema, ['chunk_vector'])
-    await grantAppRole(trx, schema)
-  }))
+        await sql`create index if not exists chunk_vector_tenant_doc on ${sql.id(schema, 'chunk_vector')} (tenant_id, document_id)`.execute(trx)
+        await isolateTenants(trx, schema, ['chunk_vector'])
+        await grantAppRole(trx, schema)
+      }),
+    )
   const db = schemaDb<{ chunkVector: { chunkId: string; tenantId: string; documentId: string; embedding: string } }>(database, schema)
   return {
     kind: 'pgvector',
@@ -53,8 +56,13 @@ export async function pgvectorIndex(database: Database, schema: string): Promise
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('chunkVector').where('tenantId', '=', tenantId).where('documentId', '=', documentId).execute()
         for (let i = 0; i < items.length; i += 200) {
-          await trx.insertInto('chunkVector')
-            .values(items.slice(i, i + 200).map((it) => ({ chunkId: it.chunkId, tenantId, documentId, embedding: sql<string>`${literal(it.vector)}::vector` as unknown as string })))
+          await trx
+            .insertInto('chunkVector')
+            .values(
+              items
+                .slice(i, i + 200)
+                .map((it) => ({ chunkId: it.chunkId, tenantId, documentId, embedding: sql<string>`${literal(it.vector)}::vector` as unknown as string })),
+            )
             .execute()
         }
       })
@@ -62,7 +70,8 @@ export async function pgvectorIndex(database: Database, schema: string): Promise
     async search(tenantId, vector, limit, documentIds) {
       if (documentIds && !documentIds.length) return []
       const q = literal(vector)
-      const rows = await db.selectFrom('chunkVector')
+      const rows = await db
+        .selectFrom('chunkVector')
         .select(['chunkId', sql<number>`1 - (embedding <=> ${q}::vector)`.as('score')])
         .where('tenantId', '=', tenantId)
         // Another model's vectors (a changed EMBEDDING_MODEL) have another dimension: skip, not fail.
@@ -85,8 +94,10 @@ export const QDRANT_COLLECTION = 'portal_chunks'
 export function qdrantIndex(opts: { url: string; apiKey?: string | undefined; collection?: string }): VectorIndex {
   // The client library is loaded with the first call (about 30 MB resident), only where Qdrant is used.
   let qdrant: Promise<QdrantClient> | undefined
-  const qc = () => (qdrant ??= import('@qdrant/js-client-rest').then(({ QdrantClient }) =>
-    new QdrantClient({ url: opts.url, ...(opts.apiKey ? { apiKey: opts.apiKey } : {}), checkCompatibility: false })))
+  const qc = () =>
+    (qdrant ??= import('@qdrant/js-client-rest').then(
+      ({ QdrantClient }) => new QdrantClient({ url: opts.url, ...(opts.apiKey ? { apiKey: opts.apiKey } : {}), checkCompatibility: false }),
+    ))
   const name = opts.collection ?? QDRANT_COLLECTION
   let ready: Promise<void> | undefined
   const ensure = (size: number) =>
@@ -101,10 +112,7 @@ export function qdrantIndex(opts: { url: string; apiKey?: string | undefined; co
       throw err
     }))
   const scope = (tenantId: string, documentIds?: string[]) => ({
-    must: [
-      { key: 'tenant', match: { value: tenantId } },
-      ...(documentIds ? [{ key: 'document', match: { any: documentIds } }] : []),
-    ],
+    must: [{ key: 'tenant', match: { value: tenantId } }, ...(documentIds ? [{ key: 'document', match: { any: documentIds } }] : [])],
   })
   return {
     kind: 'qdrant',

@@ -22,7 +22,14 @@ export function createOutboxMailer(cfg: Pick<MailConfig, 'dataDir'>, log?: Logge
     kind: 'outbox',
     async send(raw) {
       const msg = checkMessage(raw)
-      const entry: OutboxEntry = { id: randomUUID(), sentAt: nextSentAt(), to: msg.to, subject: msg.subject, text: msg.text, ...(msg.html !== undefined ? { html: msg.html } : {}) }
+      const entry: OutboxEntry = {
+        id: randomUUID(),
+        sentAt: nextSentAt(),
+        to: msg.to,
+        subject: msg.subject,
+        text: msg.text,
+        ...(msg.html !== undefined ? { html: msg.html } : {}),
+      }
       const dir = outboxDir(cfg.dataDir)
       await mkdir(dir, { recursive: true })
       // ':' is not allowed in Windows file names; the ISO time keeps its order without it.

@@ -34,10 +34,7 @@ describe('addresses', () => {
     'a@b.c0m',
     'a@@b.com',
     '',
-  ])(
-    'refuses %j',
-    (a) => expect(isValidEmail(a)).toBe(false),
-  )
+  ])('refuses %j', (a) => expect(isValidEmail(a)).toBe(false))
 })
 
 describe('development outbox', () => {
@@ -111,7 +108,12 @@ describe('SMTP', () => {
   it('delivers through a real SMTP server with the fixed sender', async () => {
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`, mailFrom: 'Trust Portal <no-reply@portal.test>', dataDir })
     expect(mailer.kind).toBe('smtp')
-    await mailer.send({ to: 'dana@example.com', subject: 'You are invited\r\nBcc: x@evil.io', text: 'Open http://localhost/signup?invite=abc', html: '<p>Open</p>' })
+    await mailer.send({
+      to: 'dana@example.com',
+      subject: 'You are invited\r\nBcc: x@evil.io',
+      text: 'Open http://localhost/signup?invite=abc',
+      html: '<p>Open</p>',
+    })
     await mailer.close()
     expect(received).toHaveLength(1)
     const m = received[0]!

@@ -4,7 +4,17 @@ import { type DestinationStream, pino, type Logger, type LoggerOptions } from 'p
 import { currentLogFields, currentTenant, currentTraceId } from './context.js'
 
 export type { Logger } from 'pino'
-export { currentLogFields, currentTraceId, type LogFields, setTenantSource, type TraceCarrier, traceCarrier, traced, tracingEnabled, withLogFields } from './context.js'
+export {
+  currentLogFields,
+  currentTraceId,
+  type LogFields,
+  setTenantSource,
+  type TraceCarrier,
+  traceCarrier,
+  traced,
+  tracingEnabled,
+  withLogFields,
+} from './context.js'
 export { collectProcessMetrics, eventLabel, metrics, metricsRegistry, type QueueCounts, renderMetrics } from './metrics.js'
 export { startTelemetry, type TelemetryHandle } from './telemetry.js'
 
@@ -55,14 +65,23 @@ export function redactUrl(url: string, params?: Record<string, unknown>): string
     const end = path.indexOf('/', prefix.length)
     path = `${path.slice(0, prefix.length)}[redacted]${end < 0 ? '' : path.slice(end)}`
   }
-  const secrets = Object.entries(params ?? {}).filter(([name, value]) => SECRET_PARAM.test(name) && typeof value === 'string' && value).map(([, v]) => v)
-  if (secrets.length) path = path.split('/').map((seg) => (secrets.includes(decoded(seg)) ? '[redacted]' : seg)).join('/')
+  const secrets = Object.entries(params ?? {})
+    .filter(([name, value]) => SECRET_PARAM.test(name) && typeof value === 'string' && value)
+    .map(([, v]) => v)
+  if (secrets.length)
+    path = path
+      .split('/')
+      .map((seg) => (secrets.includes(decoded(seg)) ? '[redacted]' : seg))
+      .join('/')
   if (q < 0) return path
-  const query = url.slice(q + 1).split('&').map((pair) => {
-    const eq = pair.indexOf('=')
-    if (eq < 0) return pair
-    return SECRET_PARAM.test(decoded(pair.slice(0, eq)).trim()) ? `${pair.slice(0, eq)}=[redacted]` : pair
-  })
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=')
+      if (eq < 0) return pair
+      return SECRET_PARAM.test(decoded(pair.slice(0, eq)).trim()) ? `${pair.slice(0, eq)}=[redacted]` : pair
+    })
   return `${path}?${query.join('&')}`
 }
 
@@ -70,7 +89,10 @@ export function redactUrl(url: string, params?: Record<string, unknown>): string
 export const serializers = {
   req: (req: { method?: string; url?: string; host?: string; ip?: string; params?: unknown; socket?: { remotePort?: number } }) => ({
     method: req.method,
-    url: req.url === undefined ? undefined : redactUrl(req.url, req.params && typeof req.params === 'object' ? (req.params as Record<string, unknown>) : undefined),
+    url:
+      req.url === undefined
+        ? undefined
+        : redactUrl(req.url, req.params && typeof req.params === 'object' ? (req.params as Record<string, unknown>) : undefined),
     host: req.host,
     remoteAddress: req.ip,
     remotePort: req.socket?.remotePort,

@@ -30,7 +30,15 @@ export async function startTelemetry(cfg: { otelEndpoint: string | undefined }, 
   const iitm = await import('import-in-the-middle/register-hooks.mjs')
   if (iitm.supportsSyncHooks()) iitm.register({ include: ESM_HOOKED })
   else register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include: ESM_HOOKED } })
-  const [{ NodeSDK }, { OTLPTraceExporter }, { HttpInstrumentation }, { UndiciInstrumentation }, { PgInstrumentation }, { IORedisInstrumentation }, fastifyOtel] = await Promise.all([
+  const [
+    { NodeSDK },
+    { OTLPTraceExporter },
+    { HttpInstrumentation },
+    { UndiciInstrumentation },
+    { PgInstrumentation },
+    { IORedisInstrumentation },
+    fastifyOtel,
+  ] = await Promise.all([
     import('@opentelemetry/sdk-node'),
     import('@opentelemetry/exporter-trace-otlp-http'),
     import('@opentelemetry/instrumentation-http'),
@@ -46,7 +54,12 @@ export async function startTelemetry(cfg: { otelEndpoint: string | undefined }, 
       new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => QUIET_PATHS.test(req.url ?? '') }),
       new UndiciInstrumentation(),
       // One span per request, named by its route; one per hook and handler would bury it.
-      new fastifyOtel.FastifyOtelInstrumentation({ registerOnInitialization: true, instrumentHooks: false, instrumentHandler: false, ignorePaths: ({ url }) => QUIET_PATHS.test(url) }),
+      new fastifyOtel.FastifyOtelInstrumentation({
+        registerOnInitialization: true,
+        instrumentHooks: false,
+        instrumentHandler: false,
+        ignorePaths: ({ url }) => QUIET_PATHS.test(url),
+      }),
       // Only inside a trace: BullMQ's polling and start-up queries would each be a trace of their own.
       new PgInstrumentation({ requireParentSpan: true }),
       new IORedisInstrumentation({ requireParentSpan: true }),

@@ -34,13 +34,15 @@ describe('log fields', () => {
     setTenantSource(undefined)
     // A request's own logger binds reqId: the field is not written twice.
     withLogFields({ reqId: 'r-12345678' }, () => markRequestLogger(logger.child({ reqId: 'r-12345678' })).info('req.log'))
-    expect(lines.map(({ msg, reqId, jobId, queue, tenantId, traceId }) => ({ msg, reqId, jobId, queue, tenantId, traceId }))).toEqual([
-      { msg: 'outside' },
-      { msg: 'in a request', reqId: 'r-12345678' },
-      { msg: 'in a job', jobId: 'j1', queue: 'extract-questions', tenantId: 't-from-payload' },
-      { msg: 'scope wins', jobId: 'j2', queue: 'draft-answers', tenantId: 't-from-scope' },
-      { msg: 'req.log', reqId: 'r-12345678' },
-    ].map((l) => ({ reqId: undefined, jobId: undefined, queue: undefined, tenantId: undefined, traceId: undefined, ...l })))
+    expect(lines.map(({ msg, reqId, jobId, queue, tenantId, traceId }) => ({ msg, reqId, jobId, queue, tenantId, traceId }))).toEqual(
+      [
+        { msg: 'outside' },
+        { msg: 'in a request', reqId: 'r-12345678' },
+        { msg: 'in a job', jobId: 'j1', queue: 'extract-questions', tenantId: 't-from-payload' },
+        { msg: 'scope wins', jobId: 'j2', queue: 'draft-answers', tenantId: 't-from-scope' },
+        { msg: 'req.log', reqId: 'r-12345678' },
+      ].map((l) => ({ reqId: undefined, jobId: undefined, queue: undefined, tenantId: undefined, traceId: undefined, ...l })),
+    )
   })
 })
 
@@ -57,10 +59,12 @@ describe('trace helpers', () => {
     const { logger, lines } = captured()
     const carrier = await traced('publish q', { kind: 'producer' }, async (c) => c)
     expect(carrier?.['traceparent']).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/)
-    await expect(traced('process q', { kind: 'consumer', parent: carrier }, async () => {
-      logger.info('in the job')
-      throw new Error('boom')
-    })).rejects.toThrow('boom')
+    await expect(
+      traced('process q', { kind: 'consumer', parent: carrier }, async () => {
+        logger.info('in the job')
+        throw new Error('boom')
+      }),
+    ).rejects.toThrow('boom')
     await processor.forceFlush()
     const [producer, consumer] = exporter.getFinishedSpans()
     expect(consumer!.spanContext().traceId).toBe(producer!.spanContext().traceId)

@@ -16,7 +16,10 @@ export function pdfFromContentStreams(streams: string[], opts: { layers?: { name
   const add = (body: string) => objects.push(body) // object number = index + 1
   const ocgs = layers.map((_, i) => 5 + i) // object numbers, after catalog, page tree and fonts
   const ocProperties = layers.length
-    ? ` /OCProperties << /OCGs [${ocgs.map((n) => `${n} 0 R`).join(' ')}] /D << /OFF [${ocgs.filter((_, i) => !layers[i]!.visible).map((n) => `${n} 0 R`).join(' ')}] >> >>`
+    ? ` /OCProperties << /OCGs [${ocgs.map((n) => `${n} 0 R`).join(' ')}] /D << /OFF [${ocgs
+        .filter((_, i) => !layers[i]!.visible)
+        .map((n) => `${n} 0 R`)
+        .join(' ')}] >> >>`
     : ''
   add(`<< /Type /Catalog /Pages 2 0 R${ocProperties} >>`)
   add('') // the page tree, filled in below

@@ -16,9 +16,12 @@ export const citedDocumentReason = (name: string, what: 'deleted' | 'replaced' |
  */
 export async function flagAnswersCiting(db: Db, tenantId: string, documentId: string, reason: string): Promise<number> {
   const chunks = db as unknown as Kysely<{ chunk: { id: string; tenantId: string; documentId: string } }>
-  const ids = (await chunks.selectFrom('chunk').select('id').where('tenantId', '=', tenantId).where('documentId', '=', documentId).execute()).map((c) => String(c.id))
+  const ids = (await chunks.selectFrom('chunk').select('id').where('tenantId', '=', tenantId).where('documentId', '=', documentId).execute()).map((c) =>
+    String(c.id),
+  )
   if (!ids.length) return 0
-  const res = await db.updateTable('question')
+  const res = await db
+    .updateTable('question')
     .set({ llmReviewRespons: 1, llmstatus: false, reviewstatus: false, reviewReason: reason, updatedAt: new Date() })
     .where('tenantId', '=', tenantId)
     .where(sql<boolean>`citations ?| ${sql.val(ids)}::text[]`)
@@ -43,8 +46,12 @@ export async function citedDocuments(db: Db, tenantId: string, chunkIds: string[
   const ids = [...new Set(chunkIds)].filter((id) => UUID.test(id))
   if (!ids.length) return new Map()
   const chunks = db as unknown as Kysely<{ chunk: { id: string; tenantId: string; documentId: string; documentName: string; page: number } }>
-  const rows = await chunks.selectFrom('chunk').select(['id', 'documentId', 'documentName', 'page'])
-    .where('tenantId', '=', tenantId).where('id', 'in', ids).execute()
+  const rows = await chunks
+    .selectFrom('chunk')
+    .select(['id', 'documentId', 'documentName', 'page'])
+    .where('tenantId', '=', tenantId)
+    .where('id', 'in', ids)
+    .execute()
   return new Map(rows.map((r) => [String(r.id), { documentId: String(r.documentId), documentName: r.documentName, page: r.page }]))
 }
 

@@ -7,7 +7,14 @@ type Db = Kysely<QuestionnaireDb>
 const columns = ['id', 'questionId', 'fileId', 'comment', 'commentType', 'firstName', 'lastName', 'createdAt'] as const
 
 export function listComments(db: Db, tenantId: string, questionId: string) {
-  return db.selectFrom('comment').select(columns).where('tenantId', '=', tenantId).where('questionId', '=', questionId).orderBy('createdAt').orderBy('id').execute()
+  return db
+    .selectFrom('comment')
+    .select(columns)
+    .where('tenantId', '=', tenantId)
+    .where('questionId', '=', questionId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute()
 }
 
 /** Adds a comment and makes it the question's latest `comment`, in one transaction. */
@@ -17,7 +24,11 @@ export async function addComment(
   input: { questionId: string; fileId: string; comment: string; commentType: string; userId: string; firstName: string; lastName: string },
 ) {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto('comment').values({ id: crypto.randomUUID(), tenantId, ...input }).returning(columns).executeTakeFirstOrThrow()
+    const row = await trx
+      .insertInto('comment')
+      .values({ id: crypto.randomUUID(), tenantId, ...input })
+      .returning(columns)
+      .executeTakeFirstOrThrow()
     await trx.updateTable('question').set({ comment: input.comment }).where('tenantId', '=', tenantId).where('id', '=', input.questionId).execute()
     return row
   })

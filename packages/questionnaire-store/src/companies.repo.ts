@@ -11,7 +11,11 @@ export const findCompany = (db: Db, tenantId: string, id: string) =>
   db.selectFrom('company').select(columns).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst()
 
 export const insertCompany = (db: Db, tenantId: string, input: { companyName: string; complianceBucket: string; questionnairesBucket: string }) =>
-  db.insertInto('company').values({ ...input, id: crypto.randomUUID(), tenantId }).returning(columns).executeTakeFirstOrThrow()
+  db
+    .insertInto('company')
+    .values({ ...input, id: crypto.randomUUID(), tenantId })
+    .returning(columns)
+    .executeTakeFirstOrThrow()
 
 /** Deletes the company and (by cascade) its files and questions; returns what storage and the index must drop. */
 export async function deleteCompany(db: Db, tenantId: string, id: string): Promise<{ fileIds: string[]; storageKeys: string[] } | undefined> {

@@ -20,18 +20,32 @@ export interface DraftTurn {
 }
 
 /** Counts a request and takes the questionnaire when free; undefined when the tenant has no such questionnaire. */
-export async function takeDraftTurn(db: Db, tenantId: string, fileId: string, run: string, leaseMs = DRAFT_LEASE_MS): Promise<{ turn?: DraftTurn } | undefined> {
+export async function takeDraftTurn(
+  db: Db,
+  tenantId: string,
+  fileId: string,
+  run: string,
+  leaseMs = DRAFT_LEASE_MS,
+): Promise<{ turn?: DraftTurn } | undefined> {
   const now = new Date()
-  const row = await db.updateTable('file')
+  const row = await db
+    .updateTable('file')
     .set((eb) => {
       const free = eb.or([eb('draftLeaseUntil', 'is', null), eb('draftLeaseUntil', '<', now)])
       return {
         draftRequests: eb('draftRequests', '+', 1),
         draftRun: eb.case().when(free).then(run).else(eb.ref('draftRun')).end(),
-        draftLeaseUntil: eb.case().when(free).then(new Date(now.getTime() + leaseMs)).else(eb.ref('draftLeaseUntil')).end(),
+        draftLeaseUntil: eb
+          .case()
+          .when(free)
+          .then(new Date(now.getTime() + leaseMs))
+          .else(eb.ref('draftLeaseUntil'))
+          .end(),
       }
     })
-    .where('tenantId', '=', tenantId).where('id', '=', fileId).where('kind', '=', 'questionnaire')
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', fileId)
+    .where('kind', '=', 'questionnaire')
     .returning(['draftRun', 'draftRequests'])
     .executeTakeFirst()
   if (!row) return undefined
@@ -44,13 +58,23 @@ export async function takeDraftTurn(db: Db, tenantId: string, fileId: string, ru
  * taken by another ends (true): the other one drafts.
  */
 export async function endDraftTurn(db: Db, tenantId: string, fileId: string, turn: DraftTurn, leaseMs = DRAFT_LEASE_MS): Promise<boolean> {
-  const ended = await db.updateTable('file').set({ draftRun: null, draftLeaseUntil: null })
-    .where('tenantId', '=', tenantId).where('id', '=', fileId).where('draftRun', '=', turn.run).where('draftRequests', '=', turn.seen)
+  const ended = await db
+    .updateTable('file')
+    .set({ draftRun: null, draftLeaseUntil: null })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', fileId)
+    .where('draftRun', '=', turn.run)
+    .where('draftRequests', '=', turn.seen)
     .executeTakeFirst()
   if (ended.numUpdatedRows > 0n) return true
-  const again = await db.updateTable('file').set({ draftLeaseUntil: new Date(Date.now() + leaseMs) })
-    .where('tenantId', '=', tenantId).where('id', '=', fileId).where('draftRun', '=', turn.run)
-    .returning('draftRequests').executeTakeFirst()
+  const again = await db
+    .updateTable('file')
+    .set({ draftLeaseUntil: new Date(Date.now() + leaseMs) })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', fileId)
+    .where('draftRun', '=', turn.run)
+    .returning('draftRequests')
+    .executeTakeFirst()
   if (!again) return true
   turn.seen = again.draftRequests
   return false
@@ -58,12 +82,24 @@ export async function endDraftTurn(db: Db, tenantId: string, fileId: string, tur
 
 /** Lets go of the questionnaire after a failed run, so its retry (or any request) can take it. */
 export async function dropDraftTurn(db: Db, tenantId: string, fileId: string, run: string): Promise<void> {
-  await db.updateTable('file').set({ draftRun: null, draftLeaseUntil: null }).where('tenantId', '=', tenantId).where('id', '=', fileId).where('draftRun', '=', run).execute()
+  await db
+    .updateTable('file')
+    .set({ draftRun: null, draftLeaseUntil: null })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', fileId)
+    .where('draftRun', '=', run)
+    .execute()
 }
 
 /** Extends the run's lease; false when the run no longer holds the questionnaire. */
 export async function renewDraftTurn(db: Db, tenantId: string, fileId: string, run: string, leaseMs = DRAFT_LEASE_MS): Promise<boolean> {
-  const res = await db.updateTable('file').set({ draftLeaseUntil: new Date(Date.now() + leaseMs) }).where('tenantId', '=', tenantId).where('id', '=', fileId).where('draftRun', '=', run).executeTakeFirst()
+  const res = await db
+    .updateTable('file')
+    .set({ draftLeaseUntil: new Date(Date.now() + leaseMs) })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', fileId)
+    .where('draftRun', '=', run)
+    .executeTakeFirst()
   return res.numUpdatedRows > 0n
 }
 
@@ -71,7 +107,13 @@ export async function renewDraftTurn(db: Db, tenantId: string, fileId: string, r
  * Runs `draft` in a turn of the questionnaire, again as long as requests came during the last run.
  * 'absorbed': another run holds it and will draft for this request; 'gone': no such questionnaire.
  */
-export async function withDraftTurns(db: Db, tenantId: string, fileId: string, draft: () => Promise<void>, leaseMs = DRAFT_LEASE_MS): Promise<'ran' | 'absorbed' | 'gone'> {
+export async function withDraftTurns(
+  db: Db,
+  tenantId: string,
+  fileId: string,
+  draft: () => Promise<void>,
+  leaseMs = DRAFT_LEASE_MS,
+): Promise<'ran' | 'absorbed' | 'gone'> {
   const run = crypto.randomUUID()
   const taken = await takeDraftTurn(db, tenantId, fileId, run, leaseMs)
   if (!taken) return 'gone'
@@ -79,10 +121,14 @@ export async function withDraftTurns(db: Db, tenantId: string, fileId: string, d
   if (!turn) return 'absorbed'
   try {
     // The lease is renewed while the run lives (withLease, as file jobs renew theirs).
-    await withLease(() => renewDraftTurn(db, tenantId, fileId, run, leaseMs), async () => {
-      do await draft()
-      while (!(await endDraftTurn(db, tenantId, fileId, turn, leaseMs)))
-    }, { leaseMs })
+    await withLease(
+      () => renewDraftTurn(db, tenantId, fileId, run, leaseMs),
+      async () => {
+        do await draft()
+        while (!(await endDraftTurn(db, tenantId, fileId, turn, leaseMs)))
+      },
+      { leaseMs },
+    )
     return 'ran'
   } catch (err) {
     await dropDraftTurn(db, tenantId, fileId, run).catch(() => undefined)
@@ -92,23 +138,40 @@ export async function withDraftTurns(db: Db, tenantId: string, fileId: string, d
 
 /** Whether a compliance document of the questionnaire's client is still queued or being read. */
 export async function clientDocumentsPending(db: Db, tenantId: string, questionnaireId: string): Promise<boolean> {
-  const row = await db.selectFrom('file as d')
+  const row = await db
+    .selectFrom('file as d')
     .innerJoin('file as q', (j) => j.onRef('q.companyId', '=', 'd.companyId').onRef('q.tenantId', '=', 'd.tenantId'))
     .select('d.id')
-    .where('q.tenantId', '=', tenantId).where('q.id', '=', questionnaireId)
-    .where('d.tenantId', '=', tenantId).where('d.kind', '=', 'compliance').where('d.state', 'in', ['queued', 'running'])
-    .limit(1).executeTakeFirst()
+    .where('q.tenantId', '=', tenantId)
+    .where('q.id', '=', questionnaireId)
+    .where('d.tenantId', '=', tenantId)
+    .where('d.kind', '=', 'compliance')
+    .where('d.state', 'in', ['queued', 'running'])
+    .limit(1)
+    .executeTakeFirst()
   return row !== undefined
 }
 
 /** The client's questionnaires waiting for drafts, once none of its documents is queued or being read. */
 export async function questionnairesAwaitingDocuments(db: Db, tenantId: string, companyId: string): Promise<{ id: string }[]> {
-  const pending = await db.selectFrom('file').select('id')
-    .where('tenantId', '=', tenantId).where('companyId', '=', companyId).where('kind', '=', 'compliance').where('state', 'in', ['queued', 'running'])
-    .limit(1).executeTakeFirst()
+  const pending = await db
+    .selectFrom('file')
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .where('companyId', '=', companyId)
+    .where('kind', '=', 'compliance')
+    .where('state', 'in', ['queued', 'running'])
+    .limit(1)
+    .executeTakeFirst()
   if (pending) return []
-  return db.selectFrom('file').select('id')
-    .where('tenantId', '=', tenantId).where('companyId', '=', companyId).where('kind', '=', 'questionnaire').where('state', '=', 'ready').whereRef('drafted', '<', 'total')
+  return db
+    .selectFrom('file')
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .where('companyId', '=', companyId)
+    .where('kind', '=', 'questionnaire')
+    .where('state', '=', 'ready')
+    .whereRef('drafted', '<', 'total')
     .execute()
 }
 
@@ -118,11 +181,25 @@ export async function questionnairesAwaitingDocuments(db: Db, tenantId: string, 
  */
 export function questionnairesToDraft(db: Db) {
   const now = new Date()
-  return db.selectFrom('file as q').select(['q.id', 'q.tenantId'])
-    .where('q.kind', '=', 'questionnaire').where('q.state', '=', 'ready').whereRef('q.drafted', '<', 'q.total')
+  return db
+    .selectFrom('file as q')
+    .select(['q.id', 'q.tenantId'])
+    .where('q.kind', '=', 'questionnaire')
+    .where('q.state', '=', 'ready')
+    .whereRef('q.drafted', '<', 'q.total')
     .where((eb) => eb.or([eb('q.draftLeaseUntil', 'is', null), eb('q.draftLeaseUntil', '<', now)]))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('file as d').select('d.id')
-      .whereRef('d.tenantId', '=', 'q.tenantId').whereRef('d.companyId', '=', 'q.companyId')
-      .where('d.kind', '=', 'compliance').where('d.state', 'in', ['queued', 'running']))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('file as d')
+            .select('d.id')
+            .whereRef('d.tenantId', '=', 'q.tenantId')
+            .whereRef('d.companyId', '=', 'q.companyId')
+            .where('d.kind', '=', 'compliance')
+            .where('d.state', 'in', ['queued', 'running']),
+        ),
+      ),
+    )
     .execute()
 }

@@ -8,10 +8,21 @@ type Kind = FileTable['kind']
 const columns = ['id', 'companyId', 'kind', 'fileName', 'storageKey', 'format', 'state', 'error', 'total', 'drafted', 'createdAt'] as const
 
 export const insertFile = (db: Db, tenantId: string, input: { companyId: string; kind: Kind; fileName: string; storageKey: string; format: string }) =>
-  db.insertInto('file').values({ ...input, id: crypto.randomUUID(), error: null, leaseUntil: null, tenantId }).returning(columns).executeTakeFirstOrThrow()
+  db
+    .insertInto('file')
+    .values({ ...input, id: crypto.randomUUID(), error: null, leaseUntil: null, tenantId })
+    .returning(columns)
+    .executeTakeFirstOrThrow()
 
 export const listFiles = (db: Db, tenantId: string, companyId: string, kind: Kind) =>
-  db.selectFrom('file').select(columns).where('tenantId', '=', tenantId).where('companyId', '=', companyId).where('kind', '=', kind).orderBy('createdAt', 'asc').execute()
+  db
+    .selectFrom('file')
+    .select(columns)
+    .where('tenantId', '=', tenantId)
+    .where('companyId', '=', companyId)
+    .where('kind', '=', kind)
+    .orderBy('createdAt', 'asc')
+    .execute()
 
 export const findFile = (db: Db, tenantId: string, id: string) =>
   db.selectFrom('file').select(columns).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst()
@@ -27,7 +38,8 @@ export async function deleteFile(db: Db, tenantId: string, id: string): Promise<
  */
 export async function claimFile(db: Db, tenantId: string, id: string, leaseMs: number): Promise<Date | undefined> {
   const lease = new Date(Date.now() + leaseMs)
-  const res = await db.updateTable('file')
+  const res = await db
+    .updateTable('file')
     .set({ state: 'running', leaseUntil: lease, error: null })
     .where('tenantId', '=', tenantId)
     .where('id', '=', id)
@@ -39,16 +51,24 @@ export async function claimFile(db: Db, tenantId: string, id: string, leaseMs: n
 /** Extends a run's lease (`lease`: the one it holds); undefined when the run no longer holds it. */
 export async function renewFile(db: Db, tenantId: string, id: string, lease: Date, leaseMs: number): Promise<Date | undefined> {
   const next = new Date(Date.now() + leaseMs)
-  const res = await db.updateTable('file').set({ leaseUntil: next })
-    .where('tenantId', '=', tenantId).where('id', '=', id).where('state', '=', 'running').where('leaseUntil', '=', lease)
+  const res = await db
+    .updateTable('file')
+    .set({ leaseUntil: next })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where('state', '=', 'running')
+    .where('leaseUntil', '=', lease)
     .executeTakeFirst()
   return res.numUpdatedRows > 0n ? next : undefined
 }
 
 export async function finishFile(db: Db, tenantId: string, id: string, outcome: { state: 'ready' | 'failed'; error?: string; total?: number }): Promise<void> {
-  await db.updateTable('file')
+  await db
+    .updateTable('file')
     .set({ state: outcome.state, error: outcome.error ?? null, leaseUntil: null, ...(outcome.total !== undefined ? { total: outcome.total } : {}) })
-    .where('tenantId', '=', tenantId).where('id', '=', id).execute()
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .execute()
 }
 
 /** Gives a claimed file back to the queue (its run failed and will be retried). */
@@ -58,10 +78,20 @@ export async function releaseFile(db: Db, tenantId: string, id: string): Promise
 
 /** Recounts the drafted questions of a file (a count, so duplicate job runs cannot inflate it). */
 export async function setDrafted(db: Db, tenantId: string, id: string): Promise<{ drafted: number; total: number } | undefined> {
-  const row = await db.selectFrom('question').select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('tenantId', '=', tenantId).where('fileId', '=', id).where('drafted', '=', true).executeTakeFirst()
-  return db.updateTable('file').set({ drafted: Number(row?.n ?? 0) }).where('tenantId', '=', tenantId).where('id', '=', id)
-    .returning(['drafted', 'total']).executeTakeFirst()
+  const row = await db
+    .selectFrom('question')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('tenantId', '=', tenantId)
+    .where('fileId', '=', id)
+    .where('drafted', '=', true)
+    .executeTakeFirst()
+  return db
+    .updateTable('file')
+    .set({ drafted: Number(row?.n ?? 0) })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .returning(['drafted', 'total'])
+    .executeTakeFirst()
 }
 
 /** Questionnaires read but not fully drafted: one client's (once its documents are read), or every tenant's (start-up). */
@@ -76,16 +106,32 @@ export function undraftedQuestionnaires(db: Db, client?: { tenantId: string; com
  * reached the queue, or the queue lost it), or running past their lease (the run died).
  */
 export const staleFiles = (db: Db) =>
-  db.selectFrom('file').select(['id', 'tenantId', 'kind', 'state', 'leaseUntil'])
+  db
+    .selectFrom('file')
+    .select(['id', 'tenantId', 'kind', 'state', 'leaseUntil'])
     .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('leaseUntil', '<', new Date())])]))
     .limit(1000)
     .execute()
 
 export const findFileByName = (db: Db, tenantId: string, kind: Kind, fileName: string) =>
-  db.selectFrom('file').select(columns).where('tenantId', '=', tenantId).where('kind', '=', kind).where('fileName', '=', fileName).orderBy('createdAt', 'desc').executeTakeFirst()
+  db
+    .selectFrom('file')
+    .select(columns)
+    .where('tenantId', '=', tenantId)
+    .where('kind', '=', kind)
+    .where('fileName', '=', fileName)
+    .orderBy('createdAt', 'desc')
+    .executeTakeFirst()
 
 export const listReadyDocuments = (db: Db, tenantId: string) =>
-  db.selectFrom('file').select(['id', 'companyId', 'fileName', 'total']).where('tenantId', '=', tenantId).where('kind', '=', 'compliance').where('state', '=', 'ready').orderBy('createdAt').execute()
+  db
+    .selectFrom('file')
+    .select(['id', 'companyId', 'fileName', 'total'])
+    .where('tenantId', '=', tenantId)
+    .where('kind', '=', 'compliance')
+    .where('state', '=', 'ready')
+    .orderBy('createdAt')
+    .execute()
 
 /**
  * The older versions of a document just read: the client's compliance documents read under the same
@@ -93,9 +139,15 @@ export const listReadyDocuments = (db: Db, tenantId: string) =>
  * it replaces them; an older upload read late never replaces a newer one.
  */
 export const olderVersions = (db: Db, tenantId: string, doc: { id: string; companyId: string; fileName: string }) =>
-  db.selectFrom('file').select(['id', 'fileName', 'storageKey'])
-    .where('tenantId', '=', tenantId).where('companyId', '=', doc.companyId).where('kind', '=', 'compliance').where('fileName', '=', doc.fileName)
-    .where('state', '=', 'ready').where('id', '!=', doc.id)
+  db
+    .selectFrom('file')
+    .select(['id', 'fileName', 'storageKey'])
+    .where('tenantId', '=', tenantId)
+    .where('companyId', '=', doc.companyId)
+    .where('kind', '=', 'compliance')
+    .where('fileName', '=', doc.fileName)
+    .where('state', '=', 'ready')
+    .where('id', '!=', doc.id)
     // Compared in the database: its timestamps are finer than a JavaScript Date.
     .where((eb) => eb('createdAt', '<', eb.selectFrom('file as d').select('d.createdAt').where('d.tenantId', '=', tenantId).where('d.id', '=', doc.id)))
     .execute()

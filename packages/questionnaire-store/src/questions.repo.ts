@@ -3,8 +3,27 @@ import type { AnswerCellRow, HistoryEntry, QuestionnaireDb } from './schema.js'
 
 type Db = Kysely<QuestionnaireDb>
 const columns = [
-  'id', 'fileId', 'ordinal', 'sheet', 'row', 'questionRef', 'question', 'answerCells', 'answer', 'choiceValue', 'reviewstatus', 'llmstatus',
-  'llmReviewRespons', 'drafted', 'comment', 'citations', 'retrievedNarrative', 'documentName', 'fileAndFolder', 'answerHistory', 'updatedAt',
+  'id',
+  'fileId',
+  'ordinal',
+  'sheet',
+  'row',
+  'questionRef',
+  'question',
+  'answerCells',
+  'answer',
+  'choiceValue',
+  'reviewstatus',
+  'llmstatus',
+  'llmReviewRespons',
+  'drafted',
+  'comment',
+  'citations',
+  'retrievedNarrative',
+  'documentName',
+  'fileAndFolder',
+  'answerHistory',
+  'updatedAt',
   'reviewReason',
   'answerSource',
   'personAnswer',
@@ -23,17 +42,22 @@ export async function replaceQuestions(db: Db, tenantId: string, fileId: string,
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('question').where('tenantId', '=', tenantId).where('fileId', '=', fileId).execute()
     for (let i = 0; i < questions.length; i += 300) {
-      await trx.insertInto('question').values(questions.slice(i, i + 300).map((q, j) => ({
-        ...q,
-        answerCells: JSON.stringify(q.answerCells),
-        citations: '[]',
-        answerHistory: '[]',
-        choiceValue: null,
-        ordinal: i + j,
-        id: crypto.randomUUID(),
-        fileId,
-        tenantId,
-      }))).execute()
+      await trx
+        .insertInto('question')
+        .values(
+          questions.slice(i, i + 300).map((q, j) => ({
+            ...q,
+            answerCells: JSON.stringify(q.answerCells),
+            citations: '[]',
+            answerHistory: '[]',
+            choiceValue: null,
+            ordinal: i + j,
+            id: crypto.randomUUID(),
+            fileId,
+            tenantId,
+          })),
+        )
+        .execute()
     }
   })
 }
@@ -45,7 +69,14 @@ export const findQuestion = (db: Db, tenantId: string, id: string) =>
   db.selectFrom('question').select(columns).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst()
 
 export const undraftedQuestions = (db: Db, tenantId: string, fileId: string) =>
-  db.selectFrom('question').select(['id', 'question', 'answerCells']).where('tenantId', '=', tenantId).where('fileId', '=', fileId).where('drafted', '=', false).orderBy('ordinal').execute()
+  db
+    .selectFrom('question')
+    .select(['id', 'question', 'answerCells'])
+    .where('tenantId', '=', tenantId)
+    .where('fileId', '=', fileId)
+    .where('drafted', '=', false)
+    .orderBy('ordinal')
+    .execute()
 
 export interface DraftFields {
   answer: string
@@ -63,25 +94,46 @@ export interface DraftFields {
 }
 
 export async function saveDraft(db: Db, tenantId: string, id: string, d: DraftFields): Promise<void> {
-  await db.updateTable('question').set({
-    answer: d.answer,
-    choiceValue: d.choiceValue ?? null,
-    citations: JSON.stringify(d.citations),
-    llmReviewRespons: d.needsReview ? 1 : 0,
-    reviewReason: d.needsReview ? d.reviewReason : '',
-    answerSource: d.answerSource,
-    retrievedNarrative: d.retrievedNarrative,
-    documentName: d.documentName,
-    fileAndFolder: d.fileAndFolder,
-    drafted: true,
-    updatedAt: new Date(),
-  }).where('tenantId', '=', tenantId).where('id', '=', id).where('drafted', '=', false).execute()
+  await db
+    .updateTable('question')
+    .set({
+      answer: d.answer,
+      choiceValue: d.choiceValue ?? null,
+      citations: JSON.stringify(d.citations),
+      llmReviewRespons: d.needsReview ? 1 : 0,
+      reviewReason: d.needsReview ? d.reviewReason : '',
+      answerSource: d.answerSource,
+      retrievedNarrative: d.retrievedNarrative,
+      documentName: d.documentName,
+      fileAndFolder: d.fileAndFolder,
+      drafted: true,
+      updatedAt: new Date(),
+    })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where('drafted', '=', false)
+    .execute()
 }
 
-export async function updateAnswer(db: Db, tenantId: string, id: string, input: { answer: string; choiceValue: string | null; reviewstatus: boolean; llmstatus: boolean; comment: string; answerHistory: HistoryEntry[]; personAnswer?: boolean }) {
-  return db.updateTable('question')
+export async function updateAnswer(
+  db: Db,
+  tenantId: string,
+  id: string,
+  input: {
+    answer: string
+    choiceValue: string | null
+    reviewstatus: boolean
+    llmstatus: boolean
+    comment: string
+    answerHistory: HistoryEntry[]
+    personAnswer?: boolean
+  },
+) {
+  return db
+    .updateTable('question')
     .set({ ...input, answerHistory: JSON.stringify(input.answerHistory), updatedAt: new Date() })
-    .where('tenantId', '=', tenantId).where('id', '=', id)
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
     .returning(columns)
     .executeTakeFirst()
 }
@@ -115,22 +167,32 @@ const personAnswered = (w: ExpressionBuilder<QuestionnaireDb, 'question'>) =>
  * approved or wrote; filled counts non-empty answers, drafts included.
  */
 export async function countsOf(db: Db, tenantId: string, fileId: string): Promise<QuestionCounts> {
-  const row = await db.selectFrom('question')
+  const row = await db
+    .selectFrom('question')
     .select((eb) => [
       eb.fn.countAll<string>().as('total'),
       eb.fn.count<string>('id').filterWhere('llmstatus', '=', true).as('approved'),
-      eb.fn.count<string>('id').filterWhere((w) => w.and([w('llmstatus', '=', false), w('reviewstatus', '=', false)])).as('review'),
+      eb.fn
+        .count<string>('id')
+        .filterWhere((w) => w.and([w('llmstatus', '=', false), w('reviewstatus', '=', false)]))
+        .as('review'),
       eb.fn.count<string>('id').filterWhere(personAnswered).as('answered'),
       eb.fn.count<string>('id').filterWhere('answer', '!=', '').as('filled'),
       eb.fn.count<string>('id').filterWhere('drafted', '=', true).as('drafted'),
     ])
-    .where('tenantId', '=', tenantId).where('fileId', '=', fileId)
+    .where('tenantId', '=', tenantId)
+    .where('fileId', '=', fileId)
     .executeTakeFirst()
   const total = Number(row?.total ?? 0)
   const filled = Number(row?.filled ?? 0)
   return {
-    countOfApproved: Number(row?.approved ?? 0), countOfReview: Number(row?.review ?? 0), total,
-    answered: Number(row?.answered ?? 0), filled, drafted: Number(row?.drafted ?? 0), empty: total - filled,
+    countOfApproved: Number(row?.approved ?? 0),
+    countOfReview: Number(row?.review ?? 0),
+    total,
+    answered: Number(row?.answered ?? 0),
+    filled,
+    drafted: Number(row?.drafted ?? 0),
+    empty: total - filled,
   }
 }
 
@@ -145,14 +207,16 @@ export interface AnswerCounts {
 /** Answered (by a person), approved and filled (non-empty) questions per questionnaire, for the client's file list. */
 export async function answerCountsOf(db: Db, tenantId: string, fileIds: string[]): Promise<Map<string, AnswerCounts>> {
   if (!fileIds.length) return new Map()
-  const rows = await db.selectFrom('question')
+  const rows = await db
+    .selectFrom('question')
     .select((eb) => [
       'fileId',
       eb.fn.count<string>('id').filterWhere(personAnswered).as('answered'),
       eb.fn.count<string>('id').filterWhere('llmstatus', '=', true).as('approved'),
       eb.fn.count<string>('id').filterWhere('answer', '!=', '').as('filled'),
     ])
-    .where('tenantId', '=', tenantId).where('fileId', 'in', fileIds)
+    .where('tenantId', '=', tenantId)
+    .where('fileId', 'in', fileIds)
     .groupBy('fileId')
     .execute()
   return new Map(rows.map((r) => [r.fileId, { answered: Number(r.answered), approved: Number(r.approved), filled: Number(r.filled) }]))
@@ -160,10 +224,13 @@ export async function answerCountsOf(db: Db, tenantId: string, fileIds: string[]
 
 /** Approved answers of the tenant's questionnaires, with the file each was approved in: the answer library. */
 export const answerLibrary = (db: Db, tenantId: string) =>
-  db.selectFrom('question')
+  db
+    .selectFrom('question')
     .innerJoin('file', (j) => j.onRef('file.id', '=', 'question.fileId').on('file.tenantId', '=', tenantId))
     .select(['question.id', 'question.question', 'question.answer', 'question.choiceValue', 'file.fileName'])
-    .where('question.tenantId', '=', tenantId).where('question.llmstatus', '=', true).where('question.answer', '!=', '')
+    .where('question.tenantId', '=', tenantId)
+    .where('question.llmstatus', '=', true)
+    .where('question.answer', '!=', '')
     .orderBy('question.updatedAt', 'desc')
     .execute()
 
@@ -172,6 +239,12 @@ export const answerLibrary = (db: Db, tenantId: string) =>
  * added). Answers that exist, drafted or written by a person, are never replaced.
  */
 export async function resetDrafts(db: Db, tenantId: string, fileId: string): Promise<number> {
-  const res = await db.updateTable('question').set({ drafted: false }).where('tenantId', '=', tenantId).where('fileId', '=', fileId).where('answer', '=', '').executeTakeFirst()
+  const res = await db
+    .updateTable('question')
+    .set({ drafted: false })
+    .where('tenantId', '=', tenantId)
+    .where('fileId', '=', fileId)
+    .where('answer', '=', '')
+    .executeTakeFirst()
   return Number(res.numUpdatedRows)
 }

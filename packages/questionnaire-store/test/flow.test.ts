@@ -6,9 +6,30 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { type Database, migrateSchema, systemView, testDatabaseKinds } from '@portal/db'
 import { knowledgeDb, replaceDocumentChunks } from '@portal/knowledge'
 import {
-  answerCountsOf, citedDocumentOf, citedDocumentReason, citedDocuments, clientDocumentsPending, countsOf, endDraftTurn, finishFile, flagAnswersCiting, insertCompany, insertFile, listQuestions,
-  migrations, olderVersions, questionnaireDb, questionnairesAwaitingDocuments, questionnairesToDraft, replaceQuestions, SCHEMA, saveDraft, setDrafted,
-  takeDraftTurn, updateAnswer, withDraftTurns,
+  answerCountsOf,
+  citedDocumentOf,
+  citedDocumentReason,
+  citedDocuments,
+  clientDocumentsPending,
+  countsOf,
+  endDraftTurn,
+  finishFile,
+  flagAnswersCiting,
+  insertCompany,
+  insertFile,
+  listQuestions,
+  migrations,
+  olderVersions,
+  questionnaireDb,
+  questionnairesAwaitingDocuments,
+  questionnairesToDraft,
+  replaceQuestions,
+  SCHEMA,
+  saveDraft,
+  setDrafted,
+  takeDraftTurn,
+  updateAnswer,
+  withDraftTurns,
 } from '../src/index.js'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -25,17 +46,36 @@ describe.each(testDatabaseKinds())('questionnaire flow on %s', (_kind, open) => 
     const db = questionnaireDb(database)
     const company = await insertCompany(db, tenantId, { companyName: 'Flow Co', complianceBucket: 'c', questionnairesBucket: 'q' })
     const file = (kind: 'compliance' | 'questionnaire', fileName: string) =>
-      insertFile(db, tenantId, { companyId: company.id, kind, fileName, storageKey: `${tenantId}/${kind}/${crypto.randomUUID()}`, format: kind === 'compliance' ? 'pdf' : 'xlsx' })
+      insertFile(db, tenantId, {
+        companyId: company.id,
+        kind,
+        fileName,
+        storageKey: `${tenantId}/${kind}/${crypto.randomUUID()}`,
+        format: kind === 'compliance' ? 'pdf' : 'xlsx',
+      })
     const questionnaire = async (n: number) => {
       const q = await file('questionnaire', 'q.xlsx')
-      await replaceQuestions(db, tenantId, q.id, Array.from({ length: n }, (_, i) => ({ sheet: 'S', row: i + 2, questionRef: `Q-${i}`, question: `Question ${i}?`, answerCells: [] })))
+      await replaceQuestions(
+        db,
+        tenantId,
+        q.id,
+        Array.from({ length: n }, (_, i) => ({ sheet: 'S', row: i + 2, questionRef: `Q-${i}`, question: `Question ${i}?`, answerCells: [] })),
+      )
       await finishFile(db, tenantId, q.id, { state: 'ready', total: n })
       return q
     }
     return { db, tenantId, company, file, questionnaire }
   }
   const draft = (answer: string, citations: string[] = []) => ({
-    answer, choiceValue: undefined, citations, needsReview: !answer, reviewReason: '', answerSource: 'documents' as const, retrievedNarrative: '', documentName: '', fileAndFolder: '',
+    answer,
+    choiceValue: undefined,
+    citations,
+    needsReview: !answer,
+    reviewReason: '',
+    answerSource: 'documents' as const,
+    retrievedNarrative: '',
+    documentName: '',
+    fileAndFolder: '',
   })
 
   it('counts as answered what a person approved or wrote, apart from filled (drafts), drafted and approved, per questionnaire and per list', async () => {
@@ -46,11 +86,41 @@ describe.each(testDatabaseKinds())('questionnaire flow on %s', (_kind, open) => 
     for (const [i, r] of rows.entries()) await saveDraft(db, tenantId, r.id, draft(i < 4 ? `Answer ${i}` : ''))
     expect(await countsOf(db, tenantId, q.id)).toMatchObject({ answered: 0, filled: 4 }) // drafts only: nothing answered yet (issue 14)
     // Approved; written by a person into an empty one; changed before `personAnswer` existed (a history).
-    await updateAnswer(db, tenantId, rows[0]!.id, { answer: 'Answer 0', choiceValue: null, reviewstatus: true, llmstatus: true, comment: '', answerHistory: [] })
-    await updateAnswer(db, tenantId, rows[4]!.id, { answer: 'Written', choiceValue: null, reviewstatus: false, llmstatus: false, comment: '', answerHistory: [], personAnswer: true })
-    await updateAnswer(db, tenantId, rows[1]!.id, { answer: 'Answer 1, edited', choiceValue: null, reviewstatus: false, llmstatus: false, comment: '', answerHistory: [{ answer: 'Answer 1', createdAt: '2026-11-01T00:00:00Z', name: 'Dana' }] })
+    await updateAnswer(db, tenantId, rows[0]!.id, {
+      answer: 'Answer 0',
+      choiceValue: null,
+      reviewstatus: true,
+      llmstatus: true,
+      comment: '',
+      answerHistory: [],
+    })
+    await updateAnswer(db, tenantId, rows[4]!.id, {
+      answer: 'Written',
+      choiceValue: null,
+      reviewstatus: false,
+      llmstatus: false,
+      comment: '',
+      answerHistory: [],
+      personAnswer: true,
+    })
+    await updateAnswer(db, tenantId, rows[1]!.id, {
+      answer: 'Answer 1, edited',
+      choiceValue: null,
+      reviewstatus: false,
+      llmstatus: false,
+      comment: '',
+      answerHistory: [{ answer: 'Answer 1', createdAt: '2026-11-01T00:00:00Z', name: 'Dana' }],
+    })
     // A draft saved again unchanged stays a draft.
-    await updateAnswer(db, tenantId, rows[2]!.id, { answer: 'Answer 2', choiceValue: null, reviewstatus: false, llmstatus: false, comment: '', answerHistory: [], personAnswer: false })
+    await updateAnswer(db, tenantId, rows[2]!.id, {
+      answer: 'Answer 2',
+      choiceValue: null,
+      reviewstatus: false,
+      llmstatus: false,
+      comment: '',
+      answerHistory: [],
+      personAnswer: false,
+    })
     expect(await setDrafted(db, tenantId, q.id)).toEqual({ drafted: 6, total: 6 })
     expect(await countsOf(db, tenantId, q.id)).toEqual({ countOfApproved: 1, countOfReview: 5, total: 6, answered: 3, filled: 5, drafted: 6, empty: 1 })
     const other = await questionnaire(2)
@@ -88,15 +158,16 @@ describe.each(testDatabaseKinds())('questionnaire flow on %s', (_kind, open) => 
     let runs = 0
     let requests = 0
     let servedUpTo = 0
-    const job = (n: number) => withDraftTurns(db, tenantId, q.id, async () => {
-      running++
-      most = Math.max(most, running)
-      const asked = requests // every request made before this point is served by this run
-      await sleep(15)
-      servedUpTo = Math.max(servedUpTo, asked)
-      runs++
-      running--
-    }).then((outcome) => ({ n, outcome }))
+    const job = (n: number) =>
+      withDraftTurns(db, tenantId, q.id, async () => {
+        running++
+        most = Math.max(most, running)
+        const asked = requests // every request made before this point is served by this run
+        await sleep(15)
+        servedUpTo = Math.max(servedUpTo, asked)
+        runs++
+        running--
+      }).then((outcome) => ({ n, outcome }))
     // Twelve jobs, as from clicks on Re-draft, arriving while runs are under way.
     const jobs = []
     for (let i = 1; i <= 12; i++) {
@@ -115,9 +186,11 @@ describe.each(testDatabaseKinds())('questionnaire flow on %s', (_kind, open) => 
   it('lets go of a questionnaire when its run fails, so the retry can take it', async () => {
     const { db, tenantId, questionnaire } = await client()
     const q = await questionnaire(1)
-    await expect(withDraftTurns(db, tenantId, q.id, async () => {
-      throw new Error('model server down')
-    })).rejects.toThrow('model server down')
+    await expect(
+      withDraftTurns(db, tenantId, q.id, async () => {
+        throw new Error('model server down')
+      }),
+    ).rejects.toThrow('model server down')
     expect(await withDraftTurns(db, tenantId, q.id, async () => undefined)).toBe('ran')
     expect(await withDraftTurns(db, tenantId, crypto.randomUUID(), async () => undefined)).toBe('gone')
   })
@@ -150,25 +223,41 @@ describe.each(testDatabaseKinds())('questionnaire flow on %s', (_kind, open) => 
     const gone = await file('compliance', 'gone.pdf')
     const chunks = knowledgeDb(database, SCHEMA)
     await replaceDocumentChunks(chunks, tenantId, { id: kept.id, name: 'kept.pdf' }, [{ ordinal: 0, page: 1, heading: '', text: 'Backups are taken daily.' }])
-    await replaceDocumentChunks(chunks, tenantId, { id: gone.id, name: 'gone.pdf' }, [{ ordinal: 0, page: 2, heading: '', text: 'Data is encrypted at rest.' }, { ordinal: 1, page: 3, heading: '', text: 'MFA is required.' }])
-    const ids = async (doc: string) => (await chunks.selectFrom('chunk').select('id').where('documentId', '=', doc).orderBy('ordinal').execute()).map((c) => String(c.id))
+    await replaceDocumentChunks(chunks, tenantId, { id: gone.id, name: 'gone.pdf' }, [
+      { ordinal: 0, page: 2, heading: '', text: 'Data is encrypted at rest.' },
+      { ordinal: 1, page: 3, heading: '', text: 'MFA is required.' },
+    ])
+    const ids = async (doc: string) =>
+      (await chunks.selectFrom('chunk').select('id').where('documentId', '=', doc).orderBy('ordinal').execute()).map((c) => String(c.id))
     const [goneA, goneB] = await ids(gone.id)
     const [keptA] = await ids(kept.id)
     const q = await questionnaire(4)
     const [approved, drafted, elsewhere, empty] = await listQuestions(db, tenantId, q.id)
     await saveDraft(db, tenantId, approved!.id, draft('Encrypted at rest.', [goneA!]))
-    await updateAnswer(db, tenantId, approved!.id, { answer: 'Encrypted at rest.', choiceValue: null, reviewstatus: true, llmstatus: true, comment: '', answerHistory: [] })
+    await updateAnswer(db, tenantId, approved!.id, {
+      answer: 'Encrypted at rest.',
+      choiceValue: null,
+      reviewstatus: true,
+      llmstatus: true,
+      comment: '',
+      answerHistory: [],
+    })
     await saveDraft(db, tenantId, drafted!.id, draft('MFA is required.', [keptA!, goneB!]))
     await saveDraft(db, tenantId, elsewhere!.id, draft('Backups are daily.', [keptA!]))
     await saveDraft(db, tenantId, empty!.id, draft(''))
     // The review page's source link: each cited chunk names its document and page, for this tenant only.
     const cited = await citedDocuments(db, tenantId, [goneA!, keptA!, goneB!, 'not-a-uuid'])
     expect(Object.fromEntries(cited)).toEqual({
-      [goneA!]: { documentId: gone.id, documentName: 'gone.pdf', page: 2 }, [keptA!]: { documentId: kept.id, documentName: 'kept.pdf', page: 1 },
+      [goneA!]: { documentId: gone.id, documentName: 'gone.pdf', page: 2 },
+      [keptA!]: { documentId: kept.id, documentName: 'kept.pdf', page: 1 },
       [goneB!]: { documentId: gone.id, documentName: 'gone.pdf', page: 3 },
     })
     expect((await citedDocuments(db, crypto.randomUUID(), [goneA!, keptA!])).size).toBe(0)
-    expect(citedDocumentOf({ citations: [keptA!, goneB!], documentName: 'gone.pdf' }, cited)).toEqual({ documentId: gone.id, documentName: 'gone.pdf', page: 3 })
+    expect(citedDocumentOf({ citations: [keptA!, goneB!], documentName: 'gone.pdf' }, cited)).toEqual({
+      documentId: gone.id,
+      documentName: 'gone.pdf',
+      page: 3,
+    })
     expect(citedDocumentOf({ citations: [keptA!], documentName: 'gone.pdf' }, cited)).toBeUndefined()
     const on = new Date('2026-12-01T10:00:00Z')
     const reason = citedDocumentReason('gone.pdf', 'deleted', on)
@@ -176,7 +265,13 @@ describe.each(testDatabaseKinds())('questionnaire flow on %s', (_kind, open) => 
     expect(await flagAnswersCiting(db, crypto.randomUUID(), gone.id, reason)).toBe(0) // another tenant: nothing
     expect(await flagAnswersCiting(db, tenantId, gone.id, reason)).toBe(2)
     const after = new Map((await listQuestions(db, tenantId, q.id)).map((r) => [r.id, r]))
-    expect(after.get(approved!.id)).toMatchObject({ answer: 'Encrypted at rest.', llmstatus: false, reviewstatus: false, llmReviewRespons: 1, reviewReason: reason })
+    expect(after.get(approved!.id)).toMatchObject({
+      answer: 'Encrypted at rest.',
+      llmstatus: false,
+      reviewstatus: false,
+      llmReviewRespons: 1,
+      reviewReason: reason,
+    })
     expect(after.get(drafted!.id)).toMatchObject({ answer: 'MFA is required.', llmReviewRespons: 1, reviewReason: reason })
     expect(after.get(elsewhere!.id)).toMatchObject({ llmReviewRespons: 0, reviewReason: '' })
     expect(await countsOf(db, tenantId, q.id)).toMatchObject({ countOfApproved: 0, answered: 0, filled: 3 })

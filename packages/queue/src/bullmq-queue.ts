@@ -5,7 +5,17 @@ import type { Logger } from '@portal/observability'
 import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
 import { carrierFromString, carrierToString, consuming, countFailure, producing } from './observe.js'
-import { checkQueueName, DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, isUnrecoverable, type JobHandler, JobNotReadyError, type JobQueue, normalizeJobId, within } from './types.js'
+import {
+  checkQueueName,
+  DEFAULT_ATTEMPTS,
+  DEFAULT_BACKOFF_MS,
+  isUnrecoverable,
+  type JobHandler,
+  JobNotReadyError,
+  type JobQueue,
+  normalizeJobId,
+  within,
+} from './types.js'
 
 const unavailable = (cause?: unknown) => new AppError('UNAVAILABLE', { message: 'Queue unavailable', cause })
 
@@ -59,7 +69,15 @@ export function createBullmqQueue(cfg: { redisUrl: string; prefix?: string }, lo
   return {
     kind: 'bullmq',
     // The producer's connection (no offline queue): a ping that fails or takes over 2 s is "away".
-    healthy: async () => !closed && (await Promise.race([producer.ping().then((r) => r === 'PONG', () => false), new Promise<boolean>((r) => setTimeout(() => r(false), 2000).unref())])),
+    healthy: async () =>
+      !closed &&
+      (await Promise.race([
+        producer.ping().then(
+          (r) => r === 'PONG',
+          () => false,
+        ),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 2000).unref()),
+      ])),
     async add(name, data, opts = {}) {
       if (closed) throw new AppError('UNAVAILABLE', { message: 'Queue closed' })
       const q = queueFor(checkQueueName(name))
@@ -88,10 +106,12 @@ export function createBullmqQueue(cfg: { redisUrl: string; prefix?: string }, lo
     async counts() {
       const out: Record<string, { waiting: number; active: number; delayed: number }> = {}
       if (closed) return out
-      await Promise.all([...known].map(async (name) => {
-        const c = await queueFor(name).getJobCounts('waiting', 'prioritized', 'active', 'delayed')
-        out[name] = { waiting: (c['waiting'] ?? 0) + (c['prioritized'] ?? 0), active: c['active'] ?? 0, delayed: c['delayed'] ?? 0 }
-      }))
+      await Promise.all(
+        [...known].map(async (name) => {
+          const c = await queueFor(name).getJobCounts('waiting', 'prioritized', 'active', 'delayed')
+          out[name] = { waiting: (c['waiting'] ?? 0) + (c['prioritized'] ?? 0), active: c['active'] ?? 0, delayed: c['delayed'] ?? 0 }
+        }),
+      )
       return out
     },
     process(name, handler, opts = {}) {
@@ -111,7 +131,8 @@ export function createBullmqQueue(cfg: { redisUrl: string; prefix?: string }, lo
                 data: job.data,
                 attempt: job.attemptsMade + 1,
                 progress: (value) => job.updateProgress(value),
-              }))
+              }),
+            )
           } catch (err) {
             if (isUnrecoverable(err)) throw new UnrecoverableError((err as Error).message)
             throw err
@@ -124,7 +145,8 @@ export function createBullmqQueue(cfg: { redisUrl: string; prefix?: string }, lo
         const final = !job || job.attemptsMade >= (job.opts.attempts ?? 1) || err instanceof UnrecoverableError
         countFailure(name, err, final)
         if (final) log?.error({ err, queue: name, jobId: job?.id }, 'job failed')
-        else if (err instanceof JobNotReadyError) log?.info({ queue: name, jobId: job?.id, attempt: job?.attemptsMade, reason: err.message }, 'job not ready, will retry')
+        else if (err instanceof JobNotReadyError)
+          log?.info({ queue: name, jobId: job?.id, attempt: job?.attemptsMade, reason: err.message }, 'job not ready, will retry')
         else log?.warn({ err, queue: name, jobId: job?.id, attempt: job?.attemptsMade }, 'job failed, will retry')
       })
       workers.push(worker)

@@ -15,17 +15,20 @@ export const LEASE_MS = 60_000
 export async function withLease<T>(renew: () => Promise<boolean>, work: () => Promise<T>, opts: { leaseMs?: number; onLost?: () => void } = {}): Promise<T> {
   let lost = false
   // The timer keeps the caller's async context (its tenant scope).
-  const timer = setInterval(() => {
-    void renew().then(
-      (held) => {
-        if (!held && !lost) {
-          lost = true
-          opts.onLost?.()
-        }
-      },
-      () => undefined, // the database away for a moment: the next beat tries again
-    )
-  }, (opts.leaseMs ?? LEASE_MS) / 3)
+  const timer = setInterval(
+    () => {
+      void renew().then(
+        (held) => {
+          if (!held && !lost) {
+            lost = true
+            opts.onLost?.()
+          }
+        },
+        () => undefined, // the database away for a moment: the next beat tries again
+      )
+    },
+    (opts.leaseMs ?? LEASE_MS) / 3,
+  )
   timer.unref()
   try {
     return await work()

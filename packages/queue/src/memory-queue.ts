@@ -114,7 +114,13 @@ export function createMemoryQueue(log?: Logger): JobQueue {
       const json = JSON.stringify(data)
       return producing('memory', name, async (carrier) => {
         l.ids.add(id)
-        l.waiting.push({ id, json, attempt: 1, opts: { attempts: Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS), backoffMs: opts.backoffMs ?? DEFAULT_BACKOFF_MS }, carrier })
+        l.waiting.push({
+          id,
+          json,
+          attempt: 1,
+          opts: { attempts: Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS), backoffMs: opts.backoffMs ?? DEFAULT_BACKOFF_MS },
+          carrier,
+        })
         queueMicrotask(() => pump(name))
         return id
       })

@@ -9,18 +9,28 @@ type System = 'memory' | 'bullmq'
 
 /** Runs `add` in a producer span; `add` gets the carrier to store with the job (undefined: tracing off). */
 export function producing<T>(system: System, queue: string, add: (carrier: TraceCarrier | undefined) => Promise<T>): Promise<T> {
-  return traced(`publish ${queue}`, { kind: 'producer', attributes: { 'messaging.system': system, 'messaging.destination.name': queue, 'messaging.operation.type': 'send' } }, add)
+  return traced(
+    `publish ${queue}`,
+    { kind: 'producer', attributes: { 'messaging.system': system, 'messaging.destination.name': queue, 'messaging.operation.type': 'send' } },
+    add,
+  )
 }
 
 /** Runs one attempt of a job in its consumer span and log fields, and measures it. */
-export async function consuming<T>(system: System, queue: string, job: { id: string; data: unknown; carrier: TraceCarrier | undefined }, run: () => Promise<T>): Promise<T> {
+export async function consuming<T>(
+  system: System,
+  queue: string,
+  job: { id: string; data: unknown; carrier: TraceCarrier | undefined },
+  run: () => Promise<T>,
+): Promise<T> {
   const tenantId = (job.data as { tenantId?: unknown } | null)?.tenantId
   const started = performance.now()
   const attributes = { 'messaging.system': system, 'messaging.destination.name': queue, 'messaging.operation.type': 'process', 'messaging.message.id': job.id }
   const observe = (outcome: string) => metrics.jobDuration.observe({ queue, outcome }, (performance.now() - started) / 1000)
   try {
     const result = await withLogFields({ jobId: job.id, queue, ...(typeof tenantId === 'string' ? { tenantId } : {}) }, () =>
-      traced(`process ${queue}`, { kind: 'consumer', parent: job.carrier, attributes }, run))
+      traced(`process ${queue}`, { kind: 'consumer', parent: job.carrier, attributes }, run),
+    )
     observe('completed')
     return result
   } catch (err) {

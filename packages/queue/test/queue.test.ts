@@ -8,7 +8,9 @@ type Make = (log?: Logger) => Promise<JobQueue>
 const redisUrl = process.env['REDIS_URL']
 const cases: [string, Make][] = [
   ['memory', (log = silentLogger) => createQueue({}, log)],
-  ...(redisUrl ? [['bullmq', (log = silentLogger) => createQueue({ redisUrl, prefix: `test-${crypto.randomUUID().slice(0, 8)}` }, log)] as [string, Make]] : []),
+  ...(redisUrl
+    ? [['bullmq', (log = silentLogger) => createQueue({ redisUrl, prefix: `test-${crypto.randomUUID().slice(0, 8)}` }, log)] as [string, Make]]
+    : []),
 ]
 
 // Tests wait on what the queue reports (drain, a handler's own record), never for a fixed time;
@@ -162,13 +164,17 @@ describe.each(cases)('%s queue', (kind, make) => {
     let running = 0
     let peak = 0
     let finished = 0
-    q.process(name, async () => {
-      running++
-      peak = Math.max(peak, running)
-      await new Promise((r) => setTimeout(r, 50))
-      running--
-      finished++
-    }, { concurrency: 2 })
+    q.process(
+      name,
+      async () => {
+        running++
+        peak = Math.max(peak, running)
+        await new Promise((r) => setTimeout(r, 50))
+        running--
+        finished++
+      },
+      { concurrency: 2 },
+    )
     for (let i = 0; i < 4; i++) await q.add(name, { i })
     await q.drain(name)
     expect(peak).toBe(2)
@@ -199,10 +205,14 @@ describe('withLease', () => {
   it('renews every third of the lease while the work runs, and reports a lost lease once', async () => {
     let renewals = 0
     let lost = 0
-    const result = await withLease(async () => ++renewals < 3, async () => {
-      await new Promise((r) => setTimeout(r, 450))
-      return 'done'
-    }, { leaseMs: 90, onLost: () => void lost++ })
+    const result = await withLease(
+      async () => ++renewals < 3,
+      async () => {
+        await new Promise((r) => setTimeout(r, 450))
+        return 'done'
+      },
+      { leaseMs: 90, onLost: () => void lost++ },
+    )
     expect(result).toBe('done')
     expect(renewals).toBeGreaterThanOrEqual(3)
     expect(lost).toBe(1)

@@ -64,7 +64,9 @@ async function runThread(task: Task, limits: SheetLimits): Promise<Reply> {
   const reply = await new Promise<Reply>((resolve) => {
     timer = setTimeout(() => resolve({ ok: false, limit: 'time' }), isWrite(task) ? limits.worker.timeoutMs.write : limits.worker.timeoutMs.read)
     worker.once('message', (msg: Reply) => resolve(msg))
-    worker.once('error', (err: Error & { code?: string }) => resolve({ ok: false, limit: err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'crash', cause: err }))
+    worker.once('error', (err: Error & { code?: string }) =>
+      resolve({ ok: false, limit: err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'crash', cause: err }),
+    )
     worker.once('exit', () => resolve({ ok: false, limit: 'crash' }))
   })
   clearTimeout(timer)

@@ -61,7 +61,10 @@ describe('zip bombs whose headers lie', () => {
   })
 
   it('refuses more parts than a questionnaire has, before inflating any', async () => {
-    const many = zip([...Object.entries(questionnaireParts()).map(([name, body]) => ({ name, body })), ...Array.from({ length: 1_000 }, (_, i) => ({ name: `xl/x${i}.xml`, body: '<x/>' }))])
+    const many = zip([
+      ...Object.entries(questionnaireParts()).map(([name, body]) => ({ name, body })),
+      ...Array.from({ length: 1_000 }, (_, i) => ({ name: `xl/x${i}.xml`, body: '<x/>' })),
+    ])
     await expect(inspectXlsx(many)).rejects.toMatchObject({ statusCode: 422, message: 'The workbook has too many parts to be a questionnaire' })
   })
 
@@ -89,7 +92,9 @@ describe('DTDs in any part, in any encoding', () => {
   })
 
   it('refuses encodings in which "<!DOCTYPE" could be spelled with other bytes (UTF-7, EBCDIC)', async () => {
-    const utf7 = questionnaire({ 'xl/sharedStrings.xml': '<?xml version="1.0" encoding="UTF-7"?>+ADw-!DOCTYPE sst +AFs-+ADw-!ENTITY a +ACI-b+ACI-+AD4-+AF0-+AD4-<sst/>' })
+    const utf7 = questionnaire({
+      'xl/sharedStrings.xml': '<?xml version="1.0" encoding="UTF-7"?>+ADw-!DOCTYPE sst +AFs-+ADw-!ENTITY a +ACI-b+ACI-+AD4-+AF0-+AD4-<sst/>',
+    })
     const ebcdic = questionnaire({ 'xl/sharedStrings.xml': Buffer.from([0x4c, 0x6f, 0xa7, 0x94, 0x93, 0x40]) })
     for (const file of [utf7, ebcdic]) {
       await expect(inspectXlsx(file)).rejects.toMatchObject({ statusCode: 422, message: 'The workbook contains XML in a text encoding that is not accepted' })
@@ -98,7 +103,12 @@ describe('DTDs in any part, in any encoding', () => {
 
   it('accepts the encodings real workbooks use, declared or not', async () => {
     const sst = '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>é &lt;!DOCTYPE is text here</t></si></sst>'
-    for (const [encoding, declare] of [['utf8', 'UTF-8'], ['utf16le', 'UTF-16'], ['utf16be', 'utf-16'], ['utf8', 'windows-1252']] as const) {
+    for (const [encoding, declare] of [
+      ['utf8', 'UTF-8'],
+      ['utf16le', 'UTF-16'],
+      ['utf16be', 'utf-16'],
+      ['utf8', 'windows-1252'],
+    ] as const) {
       const part = encode(`<?xml version="1.0" encoding="${declare}"?>${sst}`, encoding, encoding !== 'utf8')
       await expect(inspectXlsx(questionnaire({ 'xl/sharedStrings.xml': part }))).resolves.toBeUndefined()
     }

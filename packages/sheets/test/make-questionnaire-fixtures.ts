@@ -118,11 +118,35 @@ async function caiq4(): Promise<void> {
   const ws = wb.addWorksheet('CAIQv4.0.3', { views: [{ state: 'frozen', ySplit: 2 }] })
   ws.addRow(['Consensus Assessments Initiative Questionnaire v4.0.3'])
   ws.mergeCells('A1:J1')
-  bold(ws.addRow(['Question ID', 'Question', 'CSP CAIQ Answer', 'SSRM Control Ownership', 'CSP Implementation Description (Optional/Recommended)', 'CSC Responsibilities (Optional/Recommended)', 'CCM Control ID', 'CCM Control Specification', 'CCM Control Title', 'CCM Domain Title']))
+  bold(
+    ws.addRow([
+      'Question ID',
+      'Question',
+      'CSP CAIQ Answer',
+      'SSRM Control Ownership',
+      'CSP Implementation Description (Optional/Recommended)',
+      'CSC Responsibilities (Optional/Recommended)',
+      'CCM Control ID',
+      'CCM Control Specification',
+      'CCM Control Title',
+      'CCM Domain Title',
+    ]),
+  )
   for (const r of rows) {
     // The list wraps its lines; the workbook's cells do not.
     const flat = (name: string) => (r[col(name)] ?? '').replace(/\s*\n\s*/g, ' ')
-    ws.addRow([flat('CAIQ_Question ID'), flat('CAIQ_Consensus Assessments Question'), '', '', '', '', flat('Control ID'), flat('CAIQ_Control Specification'), flat('Control Title'), flat('Control Domain')])
+    ws.addRow([
+      flat('CAIQ_Question ID'),
+      flat('CAIQ_Consensus Assessments Question'),
+      '',
+      '',
+      '',
+      '',
+      flat('Control ID'),
+      flat('CAIQ_Control Specification'),
+      flat('Control Title'),
+      flat('Control Domain'),
+    ])
   }
   const last = rows.length + 2
   validate(ws, `C3:C${last}`, list(['Yes', 'No', 'NA']))
@@ -130,7 +154,12 @@ async function caiq4(): Promise<void> {
   const lists = wb.addWorksheet('Lists', { state: 'hidden' })
   lists.addRows([['SSRM Control Ownership'], ['CSP-owned'], ['CSC-owned'], ['Third-party outsourced'], ['Shared CSP and CSC'], ['Shared CSP and 3rd-party']])
   const log = wb.addWorksheet('Change Log')
-  log.addRows([['Question ID', 'Change'], ['AIS-01.1', 'Question reworded for v4.0.3 to cover all policy lifecycle steps.'], ['BCR-02.1', 'Question reworded for v4.0.3 to cover the business impact analysis.'], ['CEK-01.1', 'Question reworded for v4.0.3 to cover cryptography policies.']])
+  log.addRows([
+    ['Question ID', 'Change'],
+    ['AIS-01.1', 'Question reworded for v4.0.3 to cover all policy lifecycle steps.'],
+    ['BCR-02.1', 'Question reworded for v4.0.3 to cover the business impact analysis.'],
+    ['CEK-01.1', 'Question reworded for v4.0.3 to cover cryptography policies.'],
+  ])
   await save(wb, 'caiq-v4.0.3.xlsx')
 }
 
@@ -178,7 +207,11 @@ async function sig(): Promise<void> {
 async function vsa(): Promise<void> {
   const wb = workbook()
   const instructions = wb.addWorksheet('Instructions')
-  instructions.addRows([['Vendor Security Alliance Questionnaire'], ['Answer every question with Yes, No or N/A and explain in the next column.'], ['Do you need help? Contact the requester.']])
+  instructions.addRows([
+    ['Vendor Security Alliance Questionnaire'],
+    ['Answer every question with Yes, No or N/A and explain in the next column.'],
+    ['Do you need help? Contact the requester.'],
+  ])
   const policies = wb.addWorksheet('Policies')
   bold(policies.addRow(['Category', 'Question', 'Response', 'Explanation']))
   const rowsOf: [string, number[]][] = [
@@ -280,9 +313,22 @@ async function csfAssessment(core: Awaited<ReturnType<typeof csfCore>>): Promise
   bold(ws.addRow(['Function', 'Category', 'Subcategory', 'Current Maturity', 'Target Maturity', 'Evidence / Comments', 'Informative References']))
   let fn = ''
   let category = ''
-  const refs = ['CCMv4.0: GRC-01\nISO/IEC 27001:2022: 5.1', 'CCMv4.0: IAM-02\nSP 800-53 Rev 5: AC-2', 'CCMv4.0: BCR-08\nISO/IEC 27001:2022: A.8.13', 'SP 800-53 Rev 5: SI-4\nCIS Controls v8: 8.2']
+  const refs = [
+    'CCMv4.0: GRC-01\nISO/IEC 27001:2022: 5.1',
+    'CCMv4.0: IAM-02\nSP 800-53 Rev 5: AC-2',
+    'CCMv4.0: BCR-08\nISO/IEC 27001:2022: A.8.13',
+    'SP 800-53 Rev 5: SI-4\nCIS Controls v8: 8.2',
+  ]
   core.forEach((s, i) => {
-    const row = ws.addRow([s.fn !== fn ? s.fn : '', s.category !== category ? s.category : '', `${s.id}: ${s.text}`, s.withdrawn ? 'Withdrawn' : '', s.withdrawn ? 'Withdrawn' : '', '', s.withdrawn ? '' : refs[i % refs.length]])
+    const row = ws.addRow([
+      s.fn !== fn ? s.fn : '',
+      s.category !== category ? s.category : '',
+      `${s.id}: ${s.text}`,
+      s.withdrawn ? 'Withdrawn' : '',
+      s.withdrawn ? 'Withdrawn' : '',
+      '',
+      s.withdrawn ? '' : refs[i % refs.length],
+    ])
     if (s.withdrawn) row.font = { color: { argb: 'FF999999' } }
     fn = s.fn
     category = s.category
@@ -302,7 +348,8 @@ async function csfAssessment(core: Awaited<ReturnType<typeof csfCore>>): Promise
   // Each subcategory with the control ids mapped to it: a list of ids, not a question.
   const ids = wb.addWorksheet('Control Mapping')
   bold(ids.addRow(['Subcategory', 'CCM v4.0', 'ISO/IEC 27001:2022', 'SP 800-53 Rev 5']))
-  for (const [i, s] of core.filter((x) => !x.withdrawn).entries()) ids.addRow([s.id, `GRC-0${(i % 8) + 1}, IAM-0${(i % 9) + 1}`, `A.5.${(i % 37) + 1}, A.8.${(i % 34) + 1}`, `AC-${(i % 20) + 1}, PM-${(i % 30) + 1}`])
+  for (const [i, s] of core.filter((x) => !x.withdrawn).entries())
+    ids.addRow([s.id, `GRC-0${(i % 8) + 1}, IAM-0${(i % 9) + 1}`, `A.5.${(i % 37) + 1}, A.8.${(i % 34) + 1}`, `AC-${(i % 20) + 1}, PM-${(i % 30) + 1}`])
   await save(wb, 'csf2-assessment.xlsx')
 }
 
@@ -318,14 +365,21 @@ async function analystReport(): Promise<void> {
   ]
   for (const [title, code, idx] of sections) {
     bold(ws.addRow([title, '', 'Answer', 'Additional Information', 'Guidance', 'Analyst Notes']))
-    for (const [k, q] of idx.entries()) ws.addRow([`${code}-0${k + 1}`, QUESTIONS[q], '', '', k === 0 ? 'Answer "yes" if the control covers all production systems.' : '', ''])
+    for (const [k, q] of idx.entries())
+      ws.addRow([`${code}-0${k + 1}`, QUESTIONS[q], '', '', k === 0 ? 'Answer "yes" if the control covers all production systems.' : '', ''])
   }
   validate(ws, `C2:C${ws.rowCount}`, list(['Yes', 'No']))
   const report = wb.addWorksheet('Analyst Report')
   bold(report.addRow(['ID', 'Analyst Finding', 'Risk', 'Follow-up Required']))
   for (const [, code, idx] of sections) {
     // The analyst's own text, which restates the question it reviews.
-    for (const k of idx.keys()) report.addRow([`${code}-0${k + 1}`, `Does the evidence support the answer to ${code}-0${k + 1}? ${k % 2 ? 'Yes: consistent with the SOC 2 report.' : 'Not yet: the vendor did not attach the policy.'}`, k % 3 ? 'Low' : 'Medium', k % 2 ? 'No' : 'Yes'])
+    for (const k of idx.keys())
+      report.addRow([
+        `${code}-0${k + 1}`,
+        `Does the evidence support the answer to ${code}-0${k + 1}? ${k % 2 ? 'Yes: consistent with the SOC 2 report.' : 'Not yet: the vendor did not attach the policy.'}`,
+        k % 3 ? 'Low' : 'Medium',
+        k % 2 ? 'No' : 'Yes',
+      ])
   }
   // Rows the analyst added: two new questions for the vendor, and a note that is not one.
   report.addRow(['FLUP-01', 'Can you provide the bridge letter covering the period after your last SOC 2 report?', 'Medium', 'Yes'])
@@ -357,7 +411,9 @@ async function namedRanges(): Promise<void> {
   validate(ws, 'D2:D13', listOf('OFFSET(Lists!$B$1,0,0,COUNTA(Lists!$B:$B),1)'))
   // exceljs writes defined names that are cell ranges only: a name standing for another is added to the XML.
   const standsFor = '<definedName name="HostingList">YesNoNA</definedName></definedNames>'
-  await save(wb, 'named-ranges.xlsx', (part, body) => (part === 'xl/workbook.xml' ? Buffer.from(body.toString('utf8').replace('</definedNames>', standsFor)) : body))
+  await save(wb, 'named-ranges.xlsx', (part, body) =>
+    part === 'xl/workbook.xml' ? Buffer.from(body.toString('utf8').replace('</definedNames>', standsFor)) : body,
+  )
 }
 
 /** The archive again, its entries dated WHEN, each part passed through `edit`. */
@@ -395,10 +451,14 @@ async function docx(): Promise<void> {
   const p = (text: string, opts: { style?: string; num?: [number, number] } = {}) =>
     `<w:p><w:pPr>${opts.style ? `<w:pStyle w:val="${opts.style}"/>` : ''}${opts.num ? `<w:numPr><w:ilvl w:val="${opts.num[1]}"/><w:numId w:val="${opts.num[0]}"/></w:numPr>` : ''}</w:pPr><w:r><w:t xml:space="preserve">${esc(text)}</w:t></w:r></w:p>`
   const cell = (text: string, span = 1) => `<w:tc><w:tcPr>${span > 1 ? `<w:gridSpan w:val="${span}"/>` : ''}</w:tcPr>${p(text)}</w:tc>`
-  const table = (rows: string[][]) => `<w:tbl><w:tblPr><w:tblStyle w:val="TableGrid"/></w:tblPr>${rows.map((r) => `<w:tr>${r.map((c) => cell(c)).join('')}</w:tr>`).join('')}</w:tbl>`
+  const table = (rows: string[][]) =>
+    `<w:tbl><w:tblPr><w:tblStyle w:val="TableGrid"/></w:tblPr>${rows.map((r) => `<w:tr>${r.map((c) => cell(c)).join('')}</w:tr>`).join('')}</w:tbl>`
   const body = [
     p('Vendor Security Questionnaire', { style: 'Title' }),
-    table([['Version', 'Date', 'Owner'], ['2.1', '2026-01-15', 'Procurement']]),
+    table([
+      ['Version', 'Date', 'Owner'],
+      ['2.1', '2026-01-15', 'Procurement'],
+    ]),
     p('Please answer every question below. Where a question does not apply, write N/A and explain why.'),
     p('1. General', { style: 'Heading1' }),
     p(QUESTIONS[0]!, { num: [1, 0] }),
@@ -421,21 +481,40 @@ async function docx(): Promise<void> {
     p(`13. ${QUESTIONS[23]}`),
     p(`14. ${QUESTIONS[47]}`),
     p('4. Privacy', { style: 'Heading1' }),
-    table([['Question', 'Answer'], [QUESTIONS[44]!, ''], [QUESTIONS[45]!, ''], [QUESTIONS[46]!, '']]),
+    table([
+      ['Question', 'Answer'],
+      [QUESTIONS[44]!, ''],
+      [QUESTIONS[45]!, ''],
+      [QUESTIONS[46]!, ''],
+    ]),
   ].join('')
   const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}<w:sectPr/></w:body></w:document>`
   const numbering = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:numbering xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl><w:lvl w:ilvl="1"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1.%2."/></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num></w:numbering>`
   const files: [string, string][] = [
-    ['[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/numbering.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml"/></Types>'],
-    ['_rels/.rels', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>'],
-    ['word/_rels/document.xml.rels', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering" Target="numbering.xml"/></Relationships>'],
+    [
+      '[Content_Types].xml',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/numbering.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml"/></Types>',
+    ],
+    [
+      '_rels/.rels',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+    ],
+    [
+      'word/_rels/document.xml.rels',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/numbering" Target="numbering.xml"/></Relationships>',
+    ],
     ['word/document.xml', document],
     ['word/numbering.xml', numbering],
   ]
   const zip = new ZipFile()
   for (const [name, text] of files) zip.addBuffer(Buffer.from(text, 'utf8'), name, { mtime: WHEN })
   zip.end()
-  await new Promise<void>((resolve, reject) => zip.outputStream.pipe(createWriteStream(path.join(OUT, 'vendor-questionnaire.docx'))).on('close', resolve).on('error', reject))
+  await new Promise<void>((resolve, reject) =>
+    zip.outputStream
+      .pipe(createWriteStream(path.join(OUT, 'vendor-questionnaire.docx')))
+      .on('close', resolve)
+      .on('error', reject),
+  )
   console.log('  vendor-questionnaire.docx')
 }
 

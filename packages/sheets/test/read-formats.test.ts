@@ -19,7 +19,8 @@ const sheetXml = (rows: string[][], extra = '') =>
 
 describe('dropdowns through defined names and lists on other sheets', () => {
   it('resolves names (the sheet-scoped one first), names of names, OFFSET ranges, whole columns and quoted sheet names', async () => {
-    const list = (sqref: string, formula: string) => `<dataValidation type="list" allowBlank="1" sqref="${sqref}"><formula1>${formula}</formula1></dataValidation>`
+    const list = (sqref: string, formula: string) =>
+      `<dataValidation type="list" allowBlank="1" sqref="${sqref}"><formula1>${formula}</formula1></dataValidation>`
     const lists = "'Vendor''s lists'"
     const parts = {
       ...questionnaireParts(),
@@ -59,12 +60,21 @@ describe('dropdowns through defined names and lists on other sheets', () => {
 
   it('reads at most a million list cells per workbook: many dropdowns over wide ranges cost a bounded time', async () => {
     // 2,000 dropdowns, each over its own 21 × 1,000-cell range of a list sheet with one value at its foot.
-    const dropdowns = Array.from({ length: 2_000 }, (_, i) => `<dataValidation type="list" sqref="C${i + 2}"><formula1>Lists!$A$1:$U$${1_000 + i}</formula1></dataValidation>`)
+    const dropdowns = Array.from(
+      { length: 2_000 },
+      (_, i) => `<dataValidation type="list" sqref="C${i + 2}"><formula1>Lists!$A$1:$U$${1_000 + i}</formula1></dataValidation>`,
+    )
     const parts = {
       ...questionnaireParts(),
       'xl/workbook.xml': `<workbook xmlns="${NS}" xmlns:r="${REL}"><sheets><sheet name="Questions" sheetId="1" r:id="rId1"/><sheet name="Lists" sheetId="2" r:id="rId3"/></sheets></workbook>`,
       'xl/_rels/workbook.xml.rels': `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId3" Type="${REL}/worksheet" Target="worksheets/sheet2.xml"/></Relationships>`,
-      'xl/worksheets/sheet1.xml': sheetXml([['ID', 'Question', 'Answer'], ['Q-01', 'Do you?', '']], `<dataValidations count="2000">${dropdowns.join('')}</dataValidations>`),
+      'xl/worksheets/sheet1.xml': sheetXml(
+        [
+          ['ID', 'Question', 'Answer'],
+          ['Q-01', 'Do you?', ''],
+        ],
+        `<dataValidations count="2000">${dropdowns.join('')}</dataValidations>`,
+      ),
       'xl/worksheets/sheet2.xml': sheetXml([...Array.from({ length: 999 }, () => ['']), ['Yes']]),
     }
     const t0 = performance.now()
@@ -82,9 +92,25 @@ describe('CSV questionnaires', () => {
   const read = (text: string | Buffer) => readWorkbook(Buffer.isBuffer(text) ? text : Buffer.from(text))
 
   it('reads UTF-8 with a BOM and commas, CRLF, quoted delimiters, quotes and line breaks', async () => {
-    const grid = await read(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('ID,Question,Answer\r\nA-1,"Do you, really?",\r\nA-2,"Is it ""quoted""\nover two lines?",Yes\r\n')]))
+    const grid = await read(
+      Buffer.concat([
+        Buffer.from([0xef, 0xbb, 0xbf]),
+        Buffer.from('ID,Question,Answer\r\nA-1,"Do you, really?",\r\nA-2,"Is it ""quoted""\nover two lines?",Yes\r\n'),
+      ]),
+    )
     expect(grid.format).toBe('csv')
-    expect(grid.sheets).toEqual([{ name: 'Sheet1', hidden: false, validations: [], rows: [['ID', 'Question', 'Answer'], ['A-1', 'Do you, really?', ''], ['A-2', 'Is it "quoted"\nover two lines?', 'Yes']] }])
+    expect(grid.sheets).toEqual([
+      {
+        name: 'Sheet1',
+        hidden: false,
+        validations: [],
+        rows: [
+          ['ID', 'Question', 'Answer'],
+          ['A-1', 'Do you, really?', ''],
+          ['A-2', 'Is it "quoted"\nover two lines?', 'Yes'],
+        ],
+      },
+    ])
   })
 
   it('reads what Excel saves as "Unicode text" (UTF-16 LE, tabs) and Windows-1252 with semicolons', async () => {
@@ -98,7 +124,9 @@ describe('CSV questionnaires', () => {
     expect(looksLikeCsv(Buffer.from('a,b\n1,2'))).toBe(true)
     expect(looksLikeCsv(Buffer.from([0x61, 0x2c, 0x00, 0x62]))).toBe(false)
     await expect(read(Buffer.from([0x49, 0x44, 0x2c, 0x51, 0x00, 0x01, 0x0a]))).rejects.toMatchObject({ statusCode: 415 })
-    await expect(read('Dear vendor,\nplease find our questions attached.\nWe look forward to your answers, comments, and documents.\nRegards')).rejects.toMatchObject({
+    await expect(
+      read('Dear vendor,\nplease find our questions attached.\nWe look forward to your answers, comments, and documents.\nRegards'),
+    ).rejects.toMatchObject({
       statusCode: 415,
       message: 'The CSV file has no consistent columns (separated by commas, semicolons, tabs or |)',
     })
@@ -117,7 +145,10 @@ describe('CSV questionnaires', () => {
     await expect(read(`a,b\n"${'x'.repeat(19 * MiB)}",1\n`)).rejects.toMatchObject({ statusCode: 415 })
     // An unclosed quote swallowing 18 MB: one cell, cut to the cell limit.
     const open = await read(`a,b\n1,"${'y,\n'.repeat(6 * MiB)}`)
-    expect(open.sheets[0]!.rows.map((r) => r.map((c) => c.length))).toEqual([[1, 1], [1, gridLimits.maxCell]])
+    expect(open.sheets[0]!.rows.map((r) => r.map((c) => c.length))).toEqual([
+      [1, 1],
+      [1, gridLimits.maxCell],
+    ])
   })
 
   it('checks an uploaded CSV whole, from its file, in the worker thread', async () => {
@@ -139,7 +170,8 @@ describe('Word questionnaires', () => {
   const docx = (body: string, extra: Record<string, string> = {}) =>
     zip(
       Object.entries({
-        '[Content_Types].xml': '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>',
+        '[Content_Types].xml':
+          '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>',
         'word/document.xml': `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}"><w:body>${body}</w:body></w:document>`,
         ...extra,
       }).map(([name, b]) => ({ name, body: b })),
@@ -151,10 +183,16 @@ describe('Word questionnaires', () => {
     expect(grid.format).toBe('docx')
     expect(grid.sheets.map((s) => s.name)).toEqual(['Document', 'Table 1', 'Table 2', 'Table 3'])
     expect(grid.sheets[2]!.rows.at(-1)).toEqual(['Reviewer use only', '', '', ''])
-    expect(grid.sheets[0]!.rows.slice(0, 3)).toEqual([['', 'Vendor Security Questionnaire'], ['', 'Please answer every question below. Where a question does not apply, write N/A and explain why.'], ['', '1. General']])
+    expect(grid.sheets[0]!.rows.slice(0, 3)).toEqual([
+      ['', 'Vendor Security Questionnaire'],
+      ['', 'Please answer every question below. Where a question does not apply, write N/A and explain why.'],
+      ['', '1. General'],
+    ])
     const nested = await readWorkbook(
-      docx(`<w:tbl><w:tr><w:tc>${p('Q1')}</w:tc><w:tc>${p('Do you &amp; your vendors encrypt data?')}<w:tbl><w:tr><w:tc>${p('inner')}</w:tc><w:tc>${p('cell')}</w:tc></w:tr></w:tbl></w:tc></w:tr></w:tbl>` +
-        `<w:p><w:r><w:t>Kept</w:t></w:r><w:r><w:delText>deleted</w:delText></w:r><w:r><w:tab/><w:t>&#x2019;s text</w:t></w:r></w:p>`),
+      docx(
+        `<w:tbl><w:tr><w:tc>${p('Q1')}</w:tc><w:tc>${p('Do you &amp; your vendors encrypt data?')}<w:tbl><w:tr><w:tc>${p('inner')}</w:tc><w:tc>${p('cell')}</w:tc></w:tr></w:tbl></w:tc></w:tr></w:tbl>` +
+          `<w:p><w:r><w:t>Kept</w:t></w:r><w:r><w:delText>deleted</w:delText></w:r><w:r><w:tab/><w:t>&#x2019;s text</w:t></w:r></w:p>`,
+      ),
     )
     expect(nested.sheets).toEqual([
       { name: 'Document', hidden: false, validations: [], rows: [['', 'Kept\t’s text']] },
@@ -167,8 +205,13 @@ describe('Word questionnaires', () => {
     const doctype = docx('', { 'word/styles.xml': '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><w:styles/>' })
     await expect(readWorkbook(doctype)).rejects.toMatchObject({ statusCode: 422, message: 'The workbook contains XML declarations that are not allowed' })
     // word/document.xml declares 1 KiB and inflates to 200 MiB: stopped at the first byte past its size.
-    const body = deflateRepeated([{ block: Buffer.from(`<w:document xmlns:w="${W}"><w:body>`) }, { block: Buffer.alloc(1024 * 1024, 0x20), times: 200 }], { crc: false })
-    const bomb = zip([{ name: '[Content_Types].xml', body: '<Types/>' }, { name: 'word/document.xml', body, central: { size: 1024 }, local: { size: 1024 } }])
+    const body = deflateRepeated([{ block: Buffer.from(`<w:document xmlns:w="${W}"><w:body>`) }, { block: Buffer.alloc(1024 * 1024, 0x20), times: 200 }], {
+      crc: false,
+    })
+    const bomb = zip([
+      { name: '[Content_Types].xml', body: '<Types/>' },
+      { name: 'word/document.xml', body, central: { size: 1024 }, local: { size: 1024 } },
+    ])
     await expect(readWorkbook(bomb)).rejects.toMatchObject({ statusCode: 422, message: 'The workbook is damaged or unsafe' })
   })
 
@@ -184,7 +227,10 @@ describe('Word questionnaires', () => {
   it('tells a workbook from a Word document at upload, and refuses other archives (415)', async () => {
     expect(await inspectQuestionnaireArchive(await readFile(path.join(BUILT, 'vendor-questionnaire.docx')))).toBe('docx')
     expect(await inspectQuestionnaireArchive(questionnaire())).toBe('xlsx')
-    const slides = zip([{ name: '[Content_Types].xml', body: '<Types/>' }, { name: 'ppt/presentation.xml', body: '<p:presentation/>' }])
+    const slides = zip([
+      { name: '[Content_Types].xml', body: '<Types/>' },
+      { name: 'ppt/presentation.xml', body: '<p:presentation/>' },
+    ])
     await expect(inspectQuestionnaireArchive(slides)).rejects.toMatchObject({ statusCode: 415 })
   })
 })

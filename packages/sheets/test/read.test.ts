@@ -10,18 +10,56 @@ function zip(entries: [string, string | Buffer, { mode?: number }?][]): Promise<
   z.end()
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
-    z.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject)
+    z.outputStream
+      .on('data', (c: Buffer) => chunks.push(c))
+      .on('end', () => resolve(Buffer.concat(chunks)))
+      .on('error', reject)
   })
 }
 const workbookXml = '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheets/></workbook>'
 
 describe('hostile workbooks are refused before parsing', () => {
   it.each([
-    ['an XML part with a DTD (external entity)', [['xl/workbook.xml', workbookXml], ['xl/sharedStrings.xml', '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><sst>&e;</sst>']], 422],
-    ['a macro project', [['xl/workbook.xml', workbookXml], ['xl/vbaProject.bin', 'x']], 415],
-    ['a path that climbs out', [['xl/workbook.xml', workbookXml], ['UP/UP/evil.xml', '<x/>']], 422],
-    ['a symbolic link', [['xl/workbook.xml', workbookXml], ['xl/link.xml', '/etc/passwd', { mode: 0o120777 }]], 422],
-    ['a bomb that inflates past the limits', [['xl/workbook.xml', workbookXml], ['xl/worksheets/sheet1.xml', Buffer.alloc(120 * 1024 * 1024, 0x20)]], 422],
+    [
+      'an XML part with a DTD (external entity)',
+      [
+        ['xl/workbook.xml', workbookXml],
+        ['xl/sharedStrings.xml', '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><sst>&e;</sst>'],
+      ],
+      422,
+    ],
+    [
+      'a macro project',
+      [
+        ['xl/workbook.xml', workbookXml],
+        ['xl/vbaProject.bin', 'x'],
+      ],
+      415,
+    ],
+    [
+      'a path that climbs out',
+      [
+        ['xl/workbook.xml', workbookXml],
+        ['UP/UP/evil.xml', '<x/>'],
+      ],
+      422,
+    ],
+    [
+      'a symbolic link',
+      [
+        ['xl/workbook.xml', workbookXml],
+        ['xl/link.xml', '/etc/passwd', { mode: 0o120777 }],
+      ],
+      422,
+    ],
+    [
+      'a bomb that inflates past the limits',
+      [
+        ['xl/workbook.xml', workbookXml],
+        ['xl/worksheets/sheet1.xml', Buffer.alloc(120 * 1024 * 1024, 0x20)],
+      ],
+      422,
+    ],
     ['a zip that is no workbook', [['hello.txt', 'hi']], 415],
   ] as [string, [string, string | Buffer, { mode?: number }?][], number][])('%s', async (_name, entries, status) => {
     // yazl will not write a climbing path: a same-length placeholder is patched in the bytes.
@@ -36,7 +74,7 @@ describe('hostile workbooks are refused before parsing', () => {
 })
 
 describe('grids are addressed from A1', () => {
-  it('puts a cell at rows[r][c] for row r+1 and column c+1 even when the sheet\'s range starts later', async () => {
+  it("puts a cell at rows[r][c] for row r+1 and column c+1 even when the sheet's range starts later", async () => {
     // CyFun's dropdowns name Sheet1!$B$2:$B$6 on a sheet whose range starts at B2: read from the
     // range's corner, their choices came from the wrong cells.
     const ns = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main'
@@ -45,6 +83,9 @@ describe('grids are addressed from A1', () => {
     const grid = await readWorkbook(questionnaire({ 'xl/worksheets/sheet1.xml': sheet }))
     const rows = grid.sheets[0]!.rows
     expect(rows).toHaveLength(4)
-    expect(rows.slice(2)).toEqual([['', 'ID', 'Question'], ['', 'X-01', 'Do you?']])
+    expect(rows.slice(2)).toEqual([
+      ['', 'ID', 'Question'],
+      ['', 'X-01', 'Do you?'],
+    ])
   })
 })

@@ -36,7 +36,10 @@ describe('spreadsheet worker limits', () => {
   it('terminates a read that takes longer than its time limit', async () => {
     const hecvat = await readFile(path.join(DATA, 'HECVAT414_blank_sagearbor.xlsx'))
     const t0 = performance.now()
-    await expect(readWorkbook(hecvat, worker({ timeoutMs: { read: 50, write: 50 } }))).rejects.toMatchObject({ statusCode: 422, message: 'Reading the workbook took too long' })
+    await expect(readWorkbook(hecvat, worker({ timeoutMs: { read: 50, write: 50 } }))).rejects.toMatchObject({
+      statusCode: 422,
+      message: 'Reading the workbook took too long',
+    })
     expect(performance.now() - t0).toBeLessThan(1_000)
     // The same file within the normal limits: the refusal was the clock, not the file.
     expect((await readWorkbook(hecvat)).sheets.length).toBeGreaterThan(10)
@@ -44,11 +47,20 @@ describe('spreadsheet worker limits', () => {
 
   it('runs the writes there too, with their own words', async () => {
     const tight = worker({ timeoutMs: { read: 1, write: 1 } })
-    await expect(buildQuestionsWorkbook([{ questionId: '1', question: 'Q?', answer: 'A', status: 'Approved' }], undefined, tight)).rejects.toMatchObject({ statusCode: 422, message: 'Writing the workbook took too long' })
-    await expect(writeCells(questionnaire(), new Map([['Questions', new Map([['C2', 'Yes']])]]), tight)).rejects.toMatchObject({ statusCode: 422, message: 'Writing the workbook took too long' })
+    await expect(buildQuestionsWorkbook([{ questionId: '1', question: 'Q?', answer: 'A', status: 'Approved' }], undefined, tight)).rejects.toMatchObject({
+      statusCode: 422,
+      message: 'Writing the workbook took too long',
+    })
+    await expect(writeCells(questionnaire(), new Map([['Questions', new Map([['C2', 'Yes']])]]), tight)).rejects.toMatchObject({
+      statusCode: 422,
+      message: 'Writing the workbook took too long',
+    })
     const xls = await readFile(path.join(DATA, 'xls/cisa-vendor-scrm.xls'))
     await expect(xlsToXlsx(xls, tight)).rejects.toMatchObject({ statusCode: 422, message: 'Reading the workbook took too long' })
-    await expect(writeCells(questionnaire(), new Map([['Nope', new Map([['C2', 'Yes']])]]))).rejects.toMatchObject({ statusCode: 400, message: 'The workbook has no sheet "Nope"' })
+    await expect(writeCells(questionnaire(), new Map([['Nope', new Map([['C2', 'Yes']])]]))).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'The workbook has no sheet "Nope"',
+    })
   })
 
   it('refuses a grid larger than the cell budget rather than sending it to the main thread', async () => {

@@ -21,11 +21,13 @@ export function imageKind(head: Buffer): 'png' | 'jpg' | 'gif' | 'webp' | undefi
 
 /** NFC, without control or bidi characters, and with path separators made harmless. */
 function safeName(name: string): string {
-  return name
-    .normalize('NFC')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control and bidi characters are removed on purpose
-    .replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
-    .replace(/[/\\]/g, '_')
+  return (
+    name
+      .normalize('NFC')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control and bidi characters are removed on purpose
+      .replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+      .replace(/[/\\]/g, '_')
+  )
 }
 
 /** The name an upload is kept under (spec §5: spaces removed), its last 200 characters; may be empty. */
@@ -33,9 +35,7 @@ export const uploadFileName = (name: string): string => safeName(name).replace(/
 
 /** RFC 6266 attachment header: an ASCII fallback plus the UTF-8 name, never a CR/LF. */
 export function contentDisposition(fileName: string): string {
-  const clean = safeName(fileName)
-    .slice(0, 200)
-    .trim() || 'download'
+  const clean = safeName(fileName).slice(0, 200).trim() || 'download'
   // Quotes and backslashes are replaced rather than backslash-escaped: user agents disagree on
   // quoted-pair (RFC 6266 §4.3); `%` too, since some decode the fallback. filename* keeps them.
   const ascii = clean.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_')

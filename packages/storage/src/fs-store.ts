@@ -49,7 +49,13 @@ export function createFsStore(dataDir: string): BlobStore {
   const store: BlobStore = {
     kind: 'fs',
     // The folder is made on the first upload: a fresh data folder is healthy if it can be made.
-    healthy: () => mkdir(root, { recursive: true }).then(() => access(root, constants.W_OK)).then(() => true, () => false),
+    healthy: () =>
+      mkdir(root, { recursive: true })
+        .then(() => access(root, constants.W_OK))
+        .then(
+          () => true,
+          () => false,
+        ),
     async put(key, body, opts) {
       const target = file(key)
       await writeAtomic(target, body)
@@ -85,7 +91,10 @@ export function createFsStore(dataDir: string): BlobStore {
     async stat(key) {
       const s = await stat(file(key)).catch(() => undefined)
       if (!s?.isFile()) return undefined
-      const meta = await readFile(metaFile(key), 'utf8').then((m) => JSON.parse(m) as { contentType?: string }, () => undefined)
+      const meta = await readFile(metaFile(key), 'utf8').then(
+        (m) => JSON.parse(m) as { contentType?: string },
+        () => undefined,
+      )
       return { size: s.size, ...(meta?.contentType ? { contentType: meta.contentType } : {}) }
     },
     async delete(key) {

@@ -14,7 +14,8 @@ export interface VirusScanner {
   scan(path: string): Promise<ScanVerdict>
 }
 
-const unavailable = (why: string) => new AppError('UNAVAILABLE', { message: `The virus scanner could not check the file (${why}); please try again later`, retryAfter: 30 })
+const unavailable = (why: string) =>
+  new AppError('UNAVAILABLE', { message: `The virus scanner could not check the file (${why}); please try again later`, retryAfter: 30 })
 
 /** clamd at `url` (tcp://host:port); without one, every file passes (content checks still apply). */
 export function createVirusScanner(url: string | undefined, opts: { timeoutMs?: number } = {}): VirusScanner {

@@ -22,7 +22,14 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-const s3cfg = () => ({ endpoint: `http://127.0.0.1:${s3Port}`, accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: 'portal-test', region: 'us-east-1', partSize: 1024 ** 3 })
+const s3cfg = () => ({
+  endpoint: `http://127.0.0.1:${s3Port}`,
+  accessKey: 'S3RVER',
+  secretKey: 'S3RVER',
+  bucket: 'portal-test',
+  region: 'us-east-1',
+  partSize: 1024 ** 3,
+})
 // Both go through the public factory: no s3 config → fs store under dataDir.
 const stores: [string, () => Promise<BlobStore>][] = [
   ['fs', () => createBlobStore({ dataDir: path.join(dir, 'fs') }, silentLogger)],
@@ -81,7 +88,21 @@ describe.each(stores)('%s blob store', (_name, make) => {
   })
 
   it('refuses keys that could leave the store', async () => {
-    const bad = ['../etc/passwd', '/etc/passwd', `${tenant}/../x`, 'a\\b', 'a/b c', '', `${tenant}/./x`, 'a..b', 'a//b', `${tenant}/docs/`, 'a/b\nc', 'a/%2e%2e/b', 'é/x']
+    const bad = [
+      '../etc/passwd',
+      '/etc/passwd',
+      `${tenant}/../x`,
+      'a\\b',
+      'a/b c',
+      '',
+      `${tenant}/./x`,
+      'a..b',
+      'a//b',
+      `${tenant}/docs/`,
+      'a/b\nc',
+      'a/%2e%2e/b',
+      'é/x',
+    ]
     for (const key of bad) {
       await expect(store.put(key, Buffer.from('x'))).rejects.toMatchObject({ code: 'INVALID_REQUEST' })
       await expect(store.getBuffer(key)).rejects.toMatchObject({ code: 'INVALID_REQUEST' })
@@ -117,7 +138,9 @@ describe('s3 extras', () => {
   })
 
   it('reports an unreachable server as UNAVAILABLE', async () => {
-    await expect(createS3Store({ endpoint: 'http://127.0.0.1:1', accessKey: 'a', secretKey: 'b', bucket: 'portal-x', region: 'us-east-1' })).rejects.toMatchObject({ code: 'UNAVAILABLE', message: 'Storage unavailable' })
+    await expect(
+      createS3Store({ endpoint: 'http://127.0.0.1:1', accessKey: 'a', secretKey: 'b', bucket: 'portal-x', region: 'us-east-1' }),
+    ).rejects.toMatchObject({ code: 'UNAVAILABLE', message: 'Storage unavailable' })
   })
 
   it('reports a server that went away as UNAVAILABLE on each call', async () => {

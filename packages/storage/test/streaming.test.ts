@@ -36,7 +36,24 @@ function chunks(count: number, fail = false): Readable {
 
 const stores: [string, () => Promise<BlobStore>][] = [
   ['fs', () => createBlobStore({ dataDir: path.join(dir, 'fs') }, silentLogger)],
-  ['s3 (s3rver)', () => createBlobStore({ s3: { endpoint: `http://127.0.0.1:${s3Port}`, accessKey: 'S3RVER', secretKey: 'S3RVER', bucket: 'stream-test', region: 'us-east-1', partSize: 1024 ** 3 }, dataDir: path.join(dir, 'unused') }, silentLogger)],
+  [
+    's3 (s3rver)',
+    () =>
+      createBlobStore(
+        {
+          s3: {
+            endpoint: `http://127.0.0.1:${s3Port}`,
+            accessKey: 'S3RVER',
+            secretKey: 'S3RVER',
+            bucket: 'stream-test',
+            region: 'us-east-1',
+            partSize: 1024 ** 3,
+          },
+          dataDir: path.join(dir, 'unused'),
+        },
+        silentLogger,
+      ),
+  ],
 ]
 
 describe.each(stores)('%s blob store streaming', (_name, make) => {
@@ -97,7 +114,7 @@ describe('spoolStream', () => {
     expect(await readdir(spoolDir)).toEqual([])
   })
 
-  it('reports a cut made upstream (the multipart parser\'s fileSize limit) as too large', async () => {
+  it("reports a cut made upstream (the multipart parser's fileSize limit) as too large", async () => {
     const spoolDir = path.join(dir, 'spool-c')
     const s = await spoolStream(Readable.from([Buffer.from('%PDF-1.7')]), { maxBytes: 1024, truncated: () => true, dir: spoolDir })
     expect(s.tooLarge).toBe(true)

@@ -38,7 +38,10 @@ export const gatewayModule: Module<ServiceContext> = {
         await server.register(async (proxied) => {
           proxied.removeContentTypeParser('application/json')
           await proxied.register(httpProxy!, {
-            upstream, prefix, rewritePrefix: prefix, http2: false,
+            upstream,
+            prefix,
+            rewritePrefix: prefix,
+            http2: false,
             // A frozen service must not hold the request: no first byte, or a pause in the answer,
             // longer than GATEWAY_TIMEOUT ends it with 504 (event streams ping every 15 s).
             undici: { headersTimeout: config.gatewayTimeoutMs, bodyTimeout: config.gatewayTimeoutMs },
@@ -46,7 +49,13 @@ export const gatewayModule: Module<ServiceContext> = {
               // The service sees the gateway's address and its own host name; it learns the client's from
               // these (set here, never passed through from the client) when it trusts the gateway (TRUST_PROXY).
               // The request id goes along too, so the service's log lines carry the gateway's id.
-              rewriteRequestHeaders: (req, headers) => ({ ...headers, 'x-forwarded-host': req.host, 'x-forwarded-for': req.ip, 'x-forwarded-proto': req.protocol, 'x-request-id': req.id }),
+              rewriteRequestHeaders: (req, headers) => ({
+                ...headers,
+                'x-forwarded-host': req.host,
+                'x-forwarded-for': req.ip,
+                'x-forwarded-proto': req.protocol,
+                'x-request-id': req.id,
+              }),
               onError: (reply, { error }) => {
                 reply.request.log.warn({ err: error, svc }, 'gateway: upstream failed')
                 reply.send(upstreamFailure(svc, error as { code?: string; statusCode?: number }))
@@ -62,8 +71,7 @@ export const gatewayModule: Module<ServiceContext> = {
     const indexFile = path.join(root, 'index.html')
     if (!existsSync(indexFile)) {
       logger.warn({ root }, 'web app not built: run `pnpm --filter @portal/web build`')
-      server.setFallback((_req, reply) =>
-        reply.status(503).type('text/plain').send('The web app is not built. Run: pnpm --filter @portal/web build'))
+      server.setFallback((_req, reply) => reply.status(503).type('text/plain').send('The web app is not built. Run: pnpm --filter @portal/web build'))
       return
     }
     const indexHtml = readFileSync(indexFile)

@@ -40,12 +40,19 @@ const PAGE_CHANGES = 10
 export const SSR_FILE = path.join('server', 'trust-ssr.mjs')
 
 /** One render in the three encodings a browser may take, and its tag. */
-interface Rendered { body: Buffer; br: Buffer; gzip: Buffer; etag: string }
+interface Rendered {
+  body: Buffer
+  br: Buffer
+  gzip: Buffer
+  etag: string
+}
 
 /** The encoding to send: brotli, else gzip, else none (an encoding given `q=0` is refused). */
 export function pickEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | undefined {
   const accepted = new Set<string>()
-  for (const part of String(acceptEncoding ?? '').toLowerCase().split(',')) {
+  for (const part of String(acceptEncoding ?? '')
+    .toLowerCase()
+    .split(',')) {
     const [name, ...params] = part.split(';').map((s) => s.trim())
     const q = params.find((p) => p.startsWith('q='))
     if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name)
@@ -60,7 +67,11 @@ const tagFor = (etag: string, encoding: 'br' | 'gzip' | undefined) => (encoding 
 /** If-None-Match names this tag (`*` names any): the weak comparison RFC 9110 prescribes for it. */
 export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false
-  const bare = (t: string) => t.trim().replace(/^W\//, '').replace(/-(br|gz)"$/, '"')
+  const bare = (t: string) =>
+    t
+      .trim()
+      .replace(/^W\//, '')
+      .replace(/-(br|gz)"$/, '"')
   return ifNoneMatch.split(',').some((t) => t.trim() === '*' || bare(t) === bare(etag))
 }
 
@@ -85,7 +96,10 @@ function inlineStyles(html: string, root: string): string {
 
 const xmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-export function trustPages(server: AppInstance, opts: { root: string; trustHtml: Buffer; publicUrl: string; logger: ServiceContext['logger']; isTrustHost: (host: string) => Promise<boolean> }) {
+export function trustPages(
+  server: AppInstance,
+  opts: { root: string; trustHtml: Buffer; publicUrl: string; logger: ServiceContext['logger']; isTrustHost: (host: string) => Promise<boolean> },
+) {
   const { root, logger, isTrustHost } = opts
   // Addresses in the page (canonical, Open Graph, sitemap) use PUBLIC_URL's scheme and port with the
   // trust center's own host name, as its mailed links do: never a port or scheme a request made up.
@@ -95,15 +109,20 @@ export function trustPages(server: AppInstance, opts: { root: string; trustHtml:
   const canRender = template.includes('<div id="root"></div>') && template.includes('<title>Trust Center</title>')
   const ssrFile = path.join(root, SSR_FILE)
   let ssr: Promise<SsrModule | undefined> | undefined
-  const loadSsr = () => (ssr ??= (existsSync(ssrFile) && canRender
-    ? import(pathToFileURL(ssrFile).href).then((m) => m as SsrModule, (err: unknown) => {
-      logger.error({ err, file: ssrFile }, 'trust center server renderer failed to load: pages are rendered in the browser')
-      return undefined
-    })
-    : Promise.resolve(undefined).then(() => {
-      logger.warn({ file: ssrFile }, 'web app has no server renderer: trust-center pages are rendered in the browser')
-      return undefined
-    })))
+  const loadSsr = () =>
+    (ssr ??=
+      existsSync(ssrFile) && canRender
+        ? import(pathToFileURL(ssrFile).href).then(
+            (m) => m as SsrModule,
+            (err: unknown) => {
+              logger.error({ err, file: ssrFile }, 'trust center server renderer failed to load: pages are rendered in the browser')
+              return undefined
+            },
+          )
+        : Promise.resolve(undefined).then(() => {
+            logger.warn({ file: ssrFile }, 'web app has no server renderer: trust-center pages are rendered in the browser')
+            return undefined
+          }))
   const renders = new Map<string, Rendered>()
   /** The last data of each host with its tag: the next call revalidates it (304, no body to read). */
   const known = new Map<string, { page: TrustPageData; tag: string }>()
@@ -152,8 +171,13 @@ export function trustPages(server: AppInstance, opts: { root: string; trustHtml:
   }
 
   const notAvailable = (reply: FastifyReply) =>
-    reply.status(404).type('text/html; charset=utf-8').header('Cache-Control', 'no-store')
-      .send('<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Not found</title></head><body><p>This trust center is not available.</p></body></html>')
+    reply
+      .status(404)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Not found</title></head><body><p>This trust center is not available.</p></body></html>',
+      )
 
   /** A GET of a page on a published host. */
   async function page(req: FastifyRequest, reply: FastifyReply) {
@@ -215,7 +239,9 @@ export function trustPages(server: AppInstance, opts: { root: string; trustHtml:
     const urls = [`<url><loc>${xmlEscape(`${base}/`)}</loc>${lastmod}</url>`]
     if (p.nda) urls.push(`<url><loc>${xmlEscape(`${base}/NDA`)}</loc><lastmod>${xmlEscape(p.nda.updatedAt.slice(0, 10))}</lastmod></url>`)
     urls.push(`<url><loc>${xmlEscape(`${base}/terms-of-service`)}</loc></url>`, `<url><loc>${xmlEscape(`${base}/privacy-policy`)}</loc></url>`)
-    return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=300')
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=300')
       .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`)
   })
 

@@ -69,4 +69,3 @@ export async function startPortal(config: Config, logger: Logger): Promise<Porta
     },
   }
 }
-

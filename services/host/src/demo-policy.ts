@@ -11,7 +11,10 @@ export interface DemoPlan {
 
 /** 127.0.0.0/8, ::1 and localhost: nobody else can reach the demo's published password. */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '')
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
   return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h)
 }
 

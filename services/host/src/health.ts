@@ -28,14 +28,24 @@ export const healthModule: Module<ServiceContext> = {
       const checks: Record<string, boolean> = {}
       // Each backend this process uses, probed at once (each probe gives up within a few seconds).
       const probes: [string, (() => Promise<boolean>) | undefined][] = [
-        ['db', ctx.db && (() => asSystem(() => sql`select 1`.execute(ctx.db!.root)).then(() => true, () => false))], // of no tenant
+        [
+          'db',
+          ctx.db &&
+            (() =>
+              asSystem(() => sql`select 1`.execute(ctx.db!.root)).then(
+                () => true,
+                () => false,
+              )),
+        ], // of no tenant
         ['queue', ctx.queue && (() => ctx.queue!.healthy())],
         ['bus', ctx.bus && (() => ctx.bus!.healthy())],
         ['blobs', ctx.blobs && (() => ctx.blobs!.healthy())],
       ]
-      await Promise.all(probes.map(async ([name, probe]) => {
-        if (probe) checks[name] = await probe().catch(() => false)
-      }))
+      await Promise.all(
+        probes.map(async ([name, probe]) => {
+          if (probe) checks[name] = await probe().catch(() => false)
+        }),
+      )
       // The bus is best-effort (events are made up for by re-reading state) and reconnects by itself:
       // it is reported, but NATS away must not take every pod out of service.
       const ready = Object.entries(checks).every(([name, ok]) => ok || name === 'bus')

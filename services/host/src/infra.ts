@@ -23,7 +23,7 @@ export const infraModules: Module<Ctx>[] = [
       // with the same key, so every service's verifier (identity's JWKS) accepts it.
       if (config.targets.includes('identity') || config.targets.includes('outbound')) {
         if (!config.targets.includes('identity') && !config.jwt.privateKeyPem) {
-          throw new Error('JWT_PRIVATE_KEY is required when outbound runs apart from identity (it signs the recipients\' sessions with identity\'s key)')
+          throw new Error("JWT_PRIVATE_KEY is required when outbound runs apart from identity (it signs the recipients' sessions with identity's key)")
         }
         const key = await loadSigningKey({ privateKeyPem: config.jwt.privateKeyPem, dataDir: config.dataDir })
         ctx.tokens = createTokenService(key, options)
@@ -47,7 +47,13 @@ export const infraModules: Module<Ctx>[] = [
     name: 'db',
     init: async (ctx) => {
       const { config } = ctx
-      ctx.db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'pglite'), log: ctx.logger, rowSecurity: config.dbRowSecurity, createAppRole: config.dbMigrate })
+      ctx.db = await openDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: path.join(config.dataDir, 'pglite'),
+        log: ctx.logger,
+        rowSecurity: config.dbRowSecurity,
+        createAppRole: config.dbMigrate,
+      })
       ctx.logger.info({ kind: ctx.db.kind }, 'database ready')
       return { stop: () => ctx.db!.close() }
     },

@@ -29,10 +29,13 @@ const logger = createLogger(config)
 // TARGET=migrate: every schema's migrations and the app role, then exit (the deployment's migration Job).
 if (config.migrateOnly) {
   const { runMigrations } = await import('./migrate.js')
-  const code = await runMigrations(config, logger).then(() => 0, (err: unknown) => {
-    logger.fatal({ err }, 'migration failed')
-    return 1
-  })
+  const code = await runMigrations(config, logger).then(
+    () => 0,
+    (err: unknown) => {
+      logger.fatal({ err }, 'migration failed')
+      return 1
+    },
+  )
   await telemetry.shutdown()
   process.exit(code)
 }
@@ -70,9 +73,11 @@ const url = config.publicUrl
 const lines = [`Trust Portal (${config.all ? 'all targets' : config.targets.join(', ')}) is listening at ${url}`]
 if (portal.demo) {
   // A password from DEMO_PASSWORD is a secret: never printed.
-  const password = portal.demo.passwordFromConfig ? 'the password in DEMO_PASSWORD'
-    : portal.demo.passwordCurrent ? `password ${portal.demo.password}`
-    : 'the password you gave it (it is no longer the built-in one; "Forgot password" mails a code to the outbox in DATA_DIR/outbox)'
+  const password = portal.demo.passwordFromConfig
+    ? 'the password in DEMO_PASSWORD'
+    : portal.demo.passwordCurrent
+      ? `password ${portal.demo.password}`
+      : 'the password you gave it (it is no longer the built-in one; "Forgot password" mails a code to the outbox in DATA_DIR/outbox)'
   lines.push(`  Sign in at ${url}/login as ${portal.demo.email} with ${password}`)
   lines.push('  Then open AI Questionnaire Review → Sample Customer: its questionnaire is drafted from its sample document')
   if (portal.trustCenterUrl) lines.push(`  Public trust center: ${portal.trustCenterUrl} (one access request waits under Trust Center Access Request)`)
@@ -80,7 +85,8 @@ if (portal.demo) {
 } else if (config.all && config.seedDemo === undefined) {
   lines.push('  No demo tenant: it is seeded only with the embedded database on a loopback HOST (elsewhere: SEED_DEMO=true and DEMO_PASSWORD)')
 }
-if (portal.ctx.mail?.kind === 'outbox') lines.push(`  Emails (invites, reset codes, trust-center access links) are printed here and kept in ${config.dataDir}/outbox`)
+if (portal.ctx.mail?.kind === 'outbox')
+  lines.push(`  Emails (invites, reset codes, trust-center access links) are printed here and kept in ${config.dataDir}/outbox`)
 lines.push(`  API docs: ${url}/api/docs`)
 // Stdout is JSON lines (pino) unless a person watches it: then the banner is for them.
 if (process.stdout.isTTY) console.log(`\n${lines.join('\n')}\n`)

@@ -36,11 +36,14 @@ export const SCHEMAS: readonly SchemaMigrations[] = [
  */
 export async function migrateDatabase(database: Database, config: Pick<Config, 'embeddings' | 'qdrant'>, logger: Logger): Promise<void> {
   const { rows } = await asOwner(() =>
-    sql<{ user: string; role: boolean }>`select current_user as user, exists (select from pg_roles where rolname = ${APP_ROLE}) as role`.execute(database.root))
+    sql<{ user: string; role: boolean }>`select current_user as user, exists (select from pg_roles where rolname = ${APP_ROLE}) as role`.execute(database.root),
+  )
   const who = rows[0]
   if (!who?.role) {
-    throw new Error(`the app role ${APP_ROLE} does not exist and ${who?.user ?? 'this user'} may not create it: ` +
-      `have an administrator run CREATE ROLE ${APP_ROLE} NOLOGIN (or LOGIN PASSWORD '…' to connect as it), then migrate again`)
+    throw new Error(
+      `the app role ${APP_ROLE} does not exist and ${who?.user ?? 'this user'} may not create it: ` +
+        `have an administrator run CREATE ROLE ${APP_ROLE} NOLOGIN (or LOGIN PASSWORD '…' to connect as it), then migrate again`,
+    )
   }
   for (const s of SCHEMAS) {
     await migrateSchema(database, s.schema, s.migrations)

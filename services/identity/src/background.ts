@@ -10,7 +10,8 @@ export function backgroundWork(logger: Logger): { later: Later; drain: () => Pro
   const pending = new Set<Promise<unknown>>()
   const later: Later = (what, work) => {
     // setImmediate: not a microtask of the handler, so the reply is sent first.
-    const run = new Promise<void>((resolve) => setImmediate(resolve)).then(() => asSystem(work))
+    const run = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => asSystem(work))
       .catch((err: unknown) => logger.error({ err }, `${what} failed`))
       .finally(() => pending.delete(run))
     pending.add(run)

@@ -33,7 +33,12 @@ export async function seedDemoTenant(db: Kysely<IdentityDb>, configured?: string
   if (!existing) {
     // Verified: the demo may publish its trust center (it has no mailbox to prove).
     await insertUser(db, tenant.id, {
-      email: DEMO.email, passwordHash: await hashPassword(password), firstName: 'Demo', lastName: 'Admin', admin: true, emailVerifiedAt: new Date(),
+      email: DEMO.email,
+      passwordHash: await hashPassword(password),
+      firstName: 'Demo',
+      lastName: 'Admin',
+      admin: true,
+      emailVerifiedAt: new Date(),
     })
   } else if (existing.tenantId === tenant.id && !existing.emailVerifiedAt) {
     await markEmailVerified(db, tenant.id, existing.id) // a demo seeded before verification existed

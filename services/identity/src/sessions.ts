@@ -52,7 +52,14 @@ export function clearRefreshCookie(deps: IdentityDeps, reply: FastifyReply): voi
 }
 
 /** Issues a refresh token (cookie) and an access token for the session; `replacing` is the token rotated out. */
-export async function issueSession(deps: IdentityDeps, reply: FastifyReply, user: SessionUser, dbName: string, sessionId: string = crypto.randomUUID(), replacing?: string): Promise<AuthUserData> {
+export async function issueSession(
+  deps: IdentityDeps,
+  reply: FastifyReply,
+  user: SessionUser,
+  dbName: string,
+  sessionId: string = crypto.randomUUID(),
+  replacing?: string,
+): Promise<AuthUserData> {
   const refresh = randomToken()
   const refreshId = await insertRefreshToken(deps.db, user.tenantId, {
     userId: user.id,
@@ -74,7 +81,18 @@ export async function issueSession(deps: IdentityDeps, reply: FastifyReply, user
     email: user.email,
     emailVerified,
   })
-  return { _id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, admin: user.admin, inboundUser: user.inboundUser, dbName, emailVerified, token, expiresIn }
+  return {
+    _id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    admin: user.admin,
+    inboundUser: user.inboundUser,
+    dbName,
+    emailVerified,
+    token,
+    expiresIn,
+  }
 }
 
 /** Ends every session of the user: refresh tokens revoked, access tokens refused from now on. */

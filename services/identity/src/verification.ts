@@ -11,7 +11,11 @@ export const VERIFY_TTL_HOURS = 48
 /** Stores a new link for the user (replacing unused ones) and mails it after the reply. */
 export async function sendVerification(deps: RouteDeps, user: { id: string; tenantId: string; email: string }): Promise<void> {
   const token = randomToken()
-  await replaceVerification(deps.db, user.tenantId, { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + VERIFY_TTL_HOURS * 3600_000) })
+  await replaceVerification(deps.db, user.tenantId, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + VERIFY_TTL_HOURS * 3600_000),
+  })
   // The link's origin comes from configuration, never from the request (link poisoning).
   const link = `${deps.config.publicUrl}/verify-email?token=${token}`
   deps.later('verification mail', () => deps.mail.send({ to: user.email, ...verificationMail(link, VERIFY_TTL_HOURS) }))

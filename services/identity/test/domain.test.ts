@@ -5,7 +5,16 @@ import { generateOtp, hashOtp, otpGuessesPerDay, otpMatches } from '../src/domai
 import { guessabilityProblem } from '../src/domain/password-strength.js'
 import { hashPassword, verifyPassword } from '../src/domain/password-hash.js'
 import { isUuid } from '@portal/contracts'
-import { capitalise, companyNameFor, dbNameBase, isEligible, isEligibleForSignUp, newPasswordProblem, passwordProblem, signUpProblems } from '../src/domain/rules.js'
+import {
+  capitalise,
+  companyNameFor,
+  dbNameBase,
+  isEligible,
+  isEligibleForSignUp,
+  newPasswordProblem,
+  passwordProblem,
+  signUpProblems,
+} from '../src/domain/rules.js'
 
 describe('rules', () => {
   it.each([
@@ -96,9 +105,13 @@ describe('password guessability (zxcvbn-ts, score ≥ 3)', () => {
 })
 
 describe('disposable addresses (mailchecker)', () => {
-  it.each([['a@mailinator.com', true], ['a@sub.mailinator.com', true], ['a@YOPMAIL.com', true], ['a@acme-labs.example', false], ['a@gmail.com', false]])(
-    '%s → %s', async (email, disposable) => expect(await isDisposableEmail(email)).toBe(disposable),
-  )
+  it.each([
+    ['a@mailinator.com', true],
+    ['a@sub.mailinator.com', true],
+    ['a@YOPMAIL.com', true],
+    ['a@acme-labs.example', false],
+    ['a@gmail.com', false],
+  ])('%s → %s', async (email, disposable) => expect(await isDisposableEmail(email)).toBe(disposable))
 
   it('adds to SIGNUP_BLOCKED_DOMAINS, it does not replace it', async () => {
     expect(await isEligibleForSignUp('a@blocked.example', ['blocked.example'])).toBe(false)
@@ -109,7 +122,10 @@ describe('disposable addresses (mailchecker)', () => {
 
 describe('the cap on wrong reset codes', () => {
   // P(an attacker succeeds within 30 days) ≤ 31 windows × cap / 10^digits (see domain/otp.ts).
-  it.each([[4, 3], [6, 322]])('allows %i-digit codes %i wrong guesses a day, ≤ 1 %% in 30 days', (digits, cap) => {
+  it.each([
+    [4, 3],
+    [6, 322],
+  ])('allows %i-digit codes %i wrong guesses a day, ≤ 1 %% in 30 days', (digits, cap) => {
     expect(otpGuessesPerDay(digits)).toBe(cap)
     expect((31 * cap) / 10 ** digits).toBeLessThanOrEqual(0.01)
     expect((31 * (cap + 1)) / 10 ** digits).toBeGreaterThan(0.01) // the largest cap that keeps it

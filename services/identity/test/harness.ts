@@ -52,7 +52,12 @@ export async function buildHarness(open: () => Promise<Database>, env: Record<st
   await app.register(identityPlugin, { prefix: '/api', db: schemaDb<IdentityDb>(database, SCHEMA), tokens, config, mail: mailer ?? mail, logger: silentLogger })
   await app.ready()
   return {
-    app, db: schemaDb<IdentityDb>(database, SCHEMA, { system: true }), database, mail, tokens, config,
+    app,
+    db: schemaDb<IdentityDb>(database, SCHEMA, { system: true }),
+    database,
+    mail,
+    tokens,
+    config,
     close: async () => {
       await app.close()
       await mailer?.close()
@@ -149,7 +154,10 @@ export async function verify(h: Harness, user: SignedUp, token?: string): Promis
 /** The last reset code mailed to `email` (the route sends without awaiting: wait a moment). */
 export async function lastCode(h: Harness, email: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
-    const code = h.mail.sent.filter((m) => m.to === email && m.subject === 'Your password reset code').at(-1)?.text.match(/\b(\d{4,6})\b/)?.[1]
+    const code = h.mail.sent
+      .filter((m) => m.to === email && m.subject === 'Your password reset code')
+      .at(-1)
+      ?.text.match(/\b(\d{4,6})\b/)?.[1]
     if (code) return code
     await new Promise((r) => setTimeout(r, 10))
   }

@@ -102,7 +102,9 @@ describe.each(testDatabaseKinds())('sign-in throttling on %s', (_kind, open) => 
     for (let i = 0; i < 100 && noticesTo(h, email) === 0; i++) await new Promise((r) => setTimeout(r, 10))
     expect(ATTACK_NOTICE_AT).toBe(20)
     expect(noticesTo(h, email)).toBe(1)
-    expect(h.mail.sent.find((m) => m.to === email && m.subject === NOTICE)!.text).toMatch(/^There were 20 failed sign-in attempts on your Trust Portal account in the last hour\./)
+    expect(h.mail.sent.find((m) => m.to === email && m.subject === NOTICE)!.text).toMatch(
+      /^There were 20 failed sign-in attempts on your Trust Portal account in the last hour\./,
+    )
   })
 
   it('limits a trusted device by its own failures', async () => {

@@ -26,7 +26,15 @@ describe.each(testDatabaseKinds())('identity module on %s', (_kind, open) => {
     await identityModule.init(ctx)
     await server.ready()
     // The harness shape, for call(): the module built the plugin itself.
-    h = { app: server, db: schemaDb<IdentityDb>(database, 'identity', { system: true }), database, mail: ctx.mail as Harness['mail'], tokens, config, close: async () => {} }
+    h = {
+      app: server,
+      db: schemaDb<IdentityDb>(database, 'identity', { system: true }),
+      database,
+      mail: ctx.mail as Harness['mail'],
+      tokens,
+      config,
+      close: async () => {},
+    }
   })
   afterAll(async () => {
     await ctx.server.close()
@@ -37,15 +45,37 @@ describe.each(testDatabaseKinds())('identity module on %s', (_kind, open) => {
     const tables = await sql<{ tableSchema: string; tableName: string }>`
       select table_schema, table_name from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') order by 2`.execute(h.db)
     expect(tables.rows.every((t) => t.tableSchema === 'identity')).toBe(true)
-    expect(tables.rows.map((t) => t.tableName)).toEqual(
-      ['attempt', 'device', 'email_verification', 'invite', 'kysely_migration', 'kysely_migration_lock', 'otp', 'refresh_token', 'tenant', 'user', 'waitlist'],
-    )
+    expect(tables.rows.map((t) => t.tableName)).toEqual([
+      'attempt',
+      'device',
+      'email_verification',
+      'invite',
+      'kysely_migration',
+      'kysely_migration_lock',
+      'otp',
+      'refresh_token',
+      'tenant',
+      'user',
+      'waitlist',
+    ])
     await migrateSchema(database, 'identity', migrations)
     // Emails are stored lowercased; the database refuses anything else.
-    const tenant = await h.db.insertInto('tenant').values({ id: crypto.randomUUID(), dbName: 'check_co', companyName: 'Check' }).returning('id').executeTakeFirstOrThrow()
+    const tenant = await h.db
+      .insertInto('tenant')
+      .values({ id: crypto.randomUUID(), dbName: 'check_co', companyName: 'Check' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     const user = { id: crypto.randomUUID(), tenantId: tenant.id, passwordHash: 'h', firstName: 'a', lastName: 'b', admin: false }
-    await expect(h.db.insertInto('user').values({ ...user, email: 'Upper@check.example' }).execute()).rejects.toThrow(/user_email_lowercase/)
-    await h.db.insertInto('user').values({ ...user, email: 'lower@check.example' }).execute()
+    await expect(
+      h.db
+        .insertInto('user')
+        .values({ ...user, email: 'Upper@check.example' })
+        .execute(),
+    ).rejects.toThrow(/user_email_lowercase/)
+    await h.db
+      .insertInto('user')
+      .values({ ...user, email: 'lower@check.example' })
+      .execute()
     const applied = await sql<{ name: string }>`select name from identity.kysely_migration order by name`.execute(database.system)
     expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrations))
   })
@@ -71,7 +101,11 @@ describe.each(testDatabaseKinds())('identity module on %s', (_kind, open) => {
 
   it('finds the demo of an earlier start again: verified now, and says when its password was changed', async () => {
     const first = await seedDemo(ctx)
-    await h.db.updateTable('user').set({ emailVerifiedAt: null, passwordHash: await hashPassword('Changed-By!Owner9') }).where('email', '=', DEMO.email).execute()
+    await h.db
+      .updateTable('user')
+      .set({ emailVerifiedAt: null, passwordHash: await hashPassword('Changed-By!Owner9') })
+      .where('email', '=', DEMO.email)
+      .execute()
     const again = await seedDemo(ctx)
     expect(again).toMatchObject({ tenantId: first.tenantId, passwordCurrent: false })
     const user = await h.db.selectFrom('user').select('emailVerifiedAt').where('email', '=', DEMO.email).executeTakeFirstOrThrow()
@@ -91,10 +125,16 @@ describe.each(testDatabaseKinds())('identity module on %s', (_kind, open) => {
       const [founder, invited] = [user('founder@old.example'), user('invited@old.example')]
       await db.insertInto('user').values([founder, invited]).execute()
       const acceptedAt = new Date('2026-11-20T10:00:00Z')
-      await db.insertInto('invite').values({ id: crypto.randomUUID(), tenantId, email: invited.email, tokenHash: 'x', invitedBy: founder.id, expiresAt: acceptedAt, acceptedAt }).execute()
+      await db
+        .insertInto('invite')
+        .values({ id: crypto.randomUUID(), tenantId, email: invited.email, tokenHash: 'x', invitedBy: founder.id, expiresAt: acceptedAt, acceptedAt })
+        .execute()
       await migrateSchema(fresh, 'identity', migrations)
       const rows = await db.selectFrom('user').select(['email', 'emailVerifiedAt']).orderBy('email').execute()
-      expect(rows).toEqual([{ email: founder.email, emailVerifiedAt: null }, { email: invited.email, emailVerifiedAt: acceptedAt }])
+      expect(rows).toEqual([
+        { email: founder.email, emailVerifiedAt: null },
+        { email: invited.email, emailVerifiedAt: acceptedAt },
+      ])
     } finally {
       await fresh.close()
     }
@@ -116,7 +156,9 @@ describe.each(testDatabaseKinds())('identity module on %s', (_kind, open) => {
   })
 
   it('never sends tenant ids or hashes', async () => {
-    const signup = await call(h, 'POST', '/api/usercreate', { body: { firstName: 'a', lastName: 'b', email: 'leak@leak-co.example', password: 'Str0ng!pass', cnfpassword: 'Str0ng!pass' } })
+    const signup = await call(h, 'POST', '/api/usercreate', {
+      body: { firstName: 'a', lastName: 'b', email: 'leak@leak-co.example', password: 'Str0ng!pass', cnfpassword: 'Str0ng!pass' },
+    })
     const me = signup.body.data as { _id: string; token: string }
     const replies = [signup, await call(h, 'GET', `/api/userprofile/${me._id}`, { token: me.token }), await call(h, 'GET', '/api/people', { token: me.token })]
     for (const r of replies) expect(JSON.stringify(r.body)).not.toMatch(/tenantId|tenant_id|passwordHash|password_hash|tokenHash|\$argon2/)

@@ -38,14 +38,31 @@ interface Contract {
   params?: string[]
 }
 
-const SESSION = ['status', 'data', 'data._id', 'data.firstName', 'data.lastName', 'data.email', 'data.admin', 'data.inboundUser', 'data.dbName', 'data.emailVerified', 'data.token', 'data.expiresIn']
+const SESSION = [
+  'status',
+  'data',
+  'data._id',
+  'data.firstName',
+  'data.lastName',
+  'data.email',
+  'data.admin',
+  'data.inboundUser',
+  'data.dbName',
+  'data.emailVerified',
+  'data.token',
+  'data.expiresIn',
+]
 const MESSAGE = ['status', 'message']
 const PROFILE = ['status', 'data._id', 'data.firstName', 'data.lastName', 'data.email', 'data.admin']
 const SIGN_UP = ['firstName', 'lastName', 'email', 'password', 'cnfpassword']
 
 /** Every identity route: adding one without its contract here fails the first test. */
 const ROUTES: Record<string, Contract> = {
-  'POST /api/userlogin': { ok: [200, [...SESSION, 'message', 'themesettings', 'themesettings.headerColor']], refusals: [400, 429], body: ['email', 'password'] },
+  'POST /api/userlogin': {
+    ok: [200, [...SESSION, 'message', 'themesettings', 'themesettings.headerColor']],
+    refusals: [400, 429],
+    body: ['email', 'password'],
+  },
   'POST /api/token/refresh': { ok: [200, [...SESSION, 'themesettings', 'themesettings.buttonColor']], refusals: [400, 401, 429] },
   'POST /api/logout': { ok: [200, MESSAGE], refusals: [400] },
   'POST /api/usercreate': { ok: [201, [...SESSION, 'message']], refusals: [400, 409, 429], body: SIGN_UP },
@@ -59,7 +76,23 @@ const ROUTES: Record<string, Contract> = {
   'GET /api/userprofile/{id}': { ok: [200, PROFILE], refusals: [400, 401, 403, 404], params: ['id'] },
   'PUT /api/userprofile/{id}': { ok: [200, PROFILE], refusals: [400, 401, 403, 404], params: ['id'], body: ['firstName', 'lastName'] },
   'GET /api/people': {
-    ok: [200, ['status', 'data', 'data[]._id', 'data[].firstName', 'data[].lastName', 'data[].email', 'data[].status', 'data[].admin', 'data[].createdAt', 'total', 'totalPages', 'currentPage']],
+    ok: [
+      200,
+      [
+        'status',
+        'data',
+        'data[]._id',
+        'data[].firstName',
+        'data[].lastName',
+        'data[].email',
+        'data[].status',
+        'data[].admin',
+        'data[].createdAt',
+        'total',
+        'totalPages',
+        'currentPage',
+      ],
+    ],
     refusals: [400, 401, 403],
   },
   'POST /api/people/invite': { ok: [201, MESSAGE], refusals: [400, 401, 403, 409, 429], body: ['email'] },
@@ -105,7 +138,9 @@ describe('the identity service in the OpenAPI document', () => {
   beforeAll(async () => {
     h = await buildHarness(testDatabaseKinds()[0]![1])
     const doc = (await call(h, 'GET', '/api/docs/json')).body as unknown as Doc
-    operations = new Map(Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([m, op]) => [`${m.toUpperCase()} ${path}`, op] as const)))
+    operations = new Map(
+      Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([m, op]) => [`${m.toUpperCase()} ${path}`, op] as const)),
+    )
   })
   afterAll(async () => h?.close())
 
@@ -127,7 +162,11 @@ describe('the identity service in the OpenAPI document', () => {
 
   it.each(Object.entries(ROUTES))('%s declares the error envelope for each refusal it answers', (key, contract) => {
     const op = operations.get(key)!
-    expect(Object.keys(op.responses).filter((s) => !s.startsWith('2')).map(Number)).toEqual(refusals(key, contract))
+    expect(
+      Object.keys(op.responses)
+        .filter((s) => !s.startsWith('2'))
+        .map(Number),
+    ).toEqual(refusals(key, contract))
     for (const status of refusals(key, contract)) {
       const envelope = json(op.responses[String(status)])
       expect([status, requiredPaths(envelope)]).toEqual([status, ['status', 'message', 'code']])
@@ -146,7 +185,11 @@ describe('the identity service in the OpenAPI document', () => {
       expect(body?.required ?? []).toEqual(contract.body)
     }
     const params = (where: string) => (op.parameters ?? []).filter((p) => p.in === where)
-    expect(params('query').filter((p) => p.required).map((p) => p.name)).toEqual(contract.query ?? [])
+    expect(
+      params('query')
+        .filter((p) => p.required)
+        .map((p) => p.name),
+    ).toEqual(contract.query ?? [])
     expect(params('path').map((p) => [p.name, p.required])).toEqual((contract.params ?? []).map((name) => [name, true]))
   })
 
@@ -170,12 +213,16 @@ describe('the identity service in the OpenAPI document', () => {
       for (const token of [user.token, undefined]) {
         for (const [input, headers, payload] of probes) {
           const res = await h.app.inject({
-            method, url: path.replace(/\{[^}]+\}/g, crypto.randomUUID()), remoteAddress: `10.9.${n >> 8 & 255}.${n++ & 255}`,
-            headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) }, ...(payload !== undefined ? { payload } : {}),
+            method,
+            url: path.replace(/\{[^}]+\}/g, crypto.randomUUID()),
+            remoteAddress: `10.9.${(n >> 8) & 255}.${n++ & 255}`,
+            headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+            ...(payload !== undefined ? { payload } : {}),
           })
           const body = res.json() as Record<string, unknown>
           const enveloped = res.statusCode < 400 || (body['status'] === false && typeof body['message'] === 'string' && typeof body['code'] === 'string')
-          if (!declared.includes(res.statusCode) || !enveloped) undeclared.push(`${key} ${input} ${token ? 'with token' : ''} → ${res.statusCode} ${res.body.slice(0, 80)}`)
+          if (!declared.includes(res.statusCode) || !enveloped)
+            undeclared.push(`${key} ${input} ${token ? 'with token' : ''} → ${res.statusCode} ${res.body.slice(0, 80)}`)
         }
       }
     }
@@ -189,12 +236,22 @@ describe('the identity service in the OpenAPI document', () => {
     }
   })
 
-  it('validates with the declared schema and answers its refusals with the spec\'s message in the declared envelope', async () => {
+  it("validates with the declared schema and answers its refusals with the spec's message in the declared envelope", async () => {
     const missing = await call(h, 'POST', '/api/user/forgotpassword', { body: {} })
     expect(missing.status).toBe(400)
-    expect(missing.body).toEqual({ status: false, code: 'INVALID_REQUEST', message: 'Please enter registered Email ID.', errors: [{ field: 'email', message: 'Please enter registered Email ID.' }] })
+    expect(missing.body).toEqual({
+      status: false,
+      code: 'INVALID_REQUEST',
+      message: 'Please enter registered Email ID.',
+      errors: [{ field: 'email', message: 'Please enter registered Email ID.' }],
+    })
     const blank = await call(h, 'POST', '/api/waitlist', { body: { email: 'a@b.example', firstName: ' ', lastName: 'l' } })
-    expect(blank.body).toEqual({ status: false, code: 'INVALID_REQUEST', message: 'This field is required', errors: [{ field: 'firstName', message: 'This field is required' }] })
+    expect(blank.body).toEqual({
+      status: false,
+      code: 'INVALID_REQUEST',
+      message: 'This field is required',
+      errors: [{ field: 'firstName', message: 'This field is required' }],
+    })
     // A field the spec gives no message for reads as the host's validation message.
     const long = await call(h, 'POST', '/api/userlogin', { body: { email: `${'a'.repeat(250)}@b.example`, password: 'x' } })
     expect(long.body).toMatchObject({ status: false, code: 'INVALID_REQUEST', message: 'email must NOT have more than 254 characters' })

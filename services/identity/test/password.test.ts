@@ -13,7 +13,8 @@ import { buildHarness, call, codeMailsTo, type Harness, lastCode, type Reply, re
 const NEW_PASSWORD = 'Fresh!Harbor42'
 const RESET_EXPIRED = 'Your password reset has expired or was already used. Please request a new OTP.'
 const NOTICE = 'Wrong password reset codes were entered for your account'
-const validate = (h: Harness, email: string, otp: string, ip?: string) => call(h, 'POST', '/api/user/otpvalidation', { body: { email, otp }, ...(ip ? { ip } : {}) })
+const validate = (h: Harness, email: string, otp: string, ip?: string) =>
+  call(h, 'POST', '/api/user/otpvalidation', { body: { email, otp }, ...(ip ? { ip } : {}) })
 const change = (h: Harness, email: string, resetToken: string | undefined, password = NEW_PASSWORD, cnfpassword = password) =>
   call(h, 'POST', '/api/user/changepassword', { body: { email, password, cnfpassword, ...(resetToken === undefined ? {} : { resetToken }) } })
 const otherCode = (code: string, n = 1) => String((Number(code) + n) % 10 ** code.length).padStart(code.length, '0')
@@ -25,7 +26,11 @@ const settle = () => new Promise((r) => setTimeout(r, 50))
 /** Wrong codes counted for `email` as if entered `hoursAgo` (yesterday's guesses, say). */
 async function pastFailures(h: Harness, email: string, n: number, hoursAgo: number): Promise<void> {
   const createdAt = new Date(Date.now() - hoursAgo * 3600_000)
-  for (let i = 0; i < n; i++) await h.db.insertInto('attempt').values({ id: crypto.randomUUID(), kind: 'otp_failure', keyHash: keyHash(email), createdAt }).execute()
+  for (let i = 0; i < n; i++)
+    await h.db
+      .insertInto('attempt')
+      .values({ id: crypto.randomUUID(), kind: 'otp_failure', keyHash: keyHash(email), createdAt })
+      .execute()
 }
 
 describe.each(testDatabaseKinds())('forgot password on %s', (_kind, open) => {
@@ -151,13 +156,21 @@ describe.each(testDatabaseKinds())('forgot password on %s', (_kind, open) => {
     const email = 'late@reset-d.example'
     await signUp(h, email)
     const code = await requestCode(h, email)
-    await h.db.updateTable('otp').set({ expiresAt: new Date(Date.now() - 1000) }).where('consumedAt', 'is', null).execute()
+    await h.db
+      .updateTable('otp')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('consumedAt', 'is', null)
+      .execute()
     const expired = await validate(h, email, code)
     expect(expired.status).toBe(400)
     expect(expired.body).toMatchObject({ status: false, message: 'OTP has expired' })
 
     const resetToken = tokenOf(await validate(h, email, await requestCode(h, email)))
-    await h.db.updateTable('otp').set({ validatedAt: new Date(Date.now() - 11 * 60_000) }).where('consumedAt', 'is', null).execute()
+    await h.db
+      .updateTable('otp')
+      .set({ validatedAt: new Date(Date.now() - 11 * 60_000) })
+      .where('consumedAt', 'is', null)
+      .execute()
     expect((await change(h, email, resetToken)).body.message).toBe(RESET_EXPIRED)
   })
 
@@ -202,7 +215,12 @@ describe.each(testDatabaseKinds())('forgot password on %s', (_kind, open) => {
     expect(ghostCapped.body).toEqual(capped.body)
 
     // A day later the window has room again, and the (still unexpired) code works.
-    await h.db.updateTable('attempt').set({ createdAt: new Date(Date.now() - 25 * 3600_000) }).where('kind', '=', 'otp_failure').where('keyHash', '=', keyHash(email)).execute()
+    await h.db
+      .updateTable('attempt')
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where('kind', '=', 'otp_failure')
+      .where('keyHash', '=', keyHash(email))
+      .execute()
     expect((await validate(h, email, code)).status).toBe(200)
   })
 
@@ -232,13 +250,16 @@ describe.each(testDatabaseKinds())('forgot password on %s', (_kind, open) => {
   it('answers forgot-password as fast for an account as for nobody, even when issuing a code is slow', async () => {
     // Make issuing a code (the work only real accounts cause) take 150 ms more; before the fix the
     // reply waited for it, so an account's answer came ≥ 150 ms later than nobody's.
-    const slow = (on: boolean) => asOwner(async () => {
-      const statements = on
-        ? [sql`create function identity.slow_otp() returns trigger language plpgsql as $$ begin perform pg_sleep(0.15); return new; end $$`,
-          sql`create trigger slow_otp before insert on identity.otp for each row execute function identity.slow_otp()`]
-        : [sql`drop trigger slow_otp on identity.otp`, sql`drop function identity.slow_otp()`]
-      for (const statement of statements) await statement.execute(h.database.root)
-    })
+    const slow = (on: boolean) =>
+      asOwner(async () => {
+        const statements = on
+          ? [
+              sql`create function identity.slow_otp() returns trigger language plpgsql as $$ begin perform pg_sleep(0.15); return new; end $$`,
+              sql`create trigger slow_otp before insert on identity.otp for each row execute function identity.slow_otp()`,
+            ]
+          : [sql`drop trigger slow_otp on identity.otp`, sql`drop function identity.slow_otp()`]
+        for (const statement of statements) await statement.execute(h.database.root)
+      })
     const accounts = ['t1@reset-timing.example', 't2@reset-timing.example', 't3@reset-timing.example', 't4@reset-timing.example']
     for (const email of accounts) await signUp(h, email, { firstName: 'time', lastName: 'keeper' })
     await slow(true)

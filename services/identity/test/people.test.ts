@@ -42,11 +42,17 @@ describe.each(testDatabaseKinds())('people on %s', (_kind, open) => {
     expect(missing.body).toMatchObject({ status: false, message: 'Invalid or expired invitation' })
 
     const body = { firstName: 'mate', lastName: 'one', email: 'mate@team-co.example', password: PASSWORD, cnfpassword: PASSWORD, inviteToken: token }
-    expect((await call(h, 'POST', '/api/usercreate/people', { body: { ...body, email: 'other@team-co.example' } })).body.message).toBe('Invalid or expired invitation')
+    expect((await call(h, 'POST', '/api/usercreate/people', { body: { ...body, email: 'other@team-co.example' } })).body.message).toBe(
+      'Invalid or expired invitation',
+    )
     expect((await call(h, 'POST', '/api/usercreate/people', { body: { ...body, password: 'short' } })).status).toBe(400)
     const joined = await call(h, 'POST', '/api/usercreate/people', { body })
     expect(joined.status).toBe(201)
-    expect(joined.body).toMatchObject({ status: true, message: 'Added Successfully', data: { admin: false, dbName: admin.dbName, firstName: 'Mate', email: 'mate@team-co.example' } })
+    expect(joined.body).toMatchObject({
+      status: true,
+      message: 'Added Successfully',
+      data: { admin: false, dbName: admin.dbName, firstName: 'Mate', email: 'mate@team-co.example' },
+    })
     expect(joined.refreshCookie).toBeDefined()
     // Single use.
     expect((await call(h, 'POST', '/api/usercreate/people', { body })).status).toBe(400)
@@ -57,8 +63,26 @@ describe.each(testDatabaseKinds())('people on %s', (_kind, open) => {
     const list = await call(h, 'GET', '/api/people?page=1&pageSize=10', { token: admin.token })
     expect(list.body).toMatchObject({ status: true, total: 2, totalPages: 1, currentPage: 1 })
     expect(list.body.data).toEqual([
-      { _id: admin._id, firstName: 'Bob <b>', lastName: 'Smith', email: 'boss@team-co.example', companyName: 'Team Co', status: 'active', admin: true, createdAt: expect.any(String) },
-      { _id: mate._id, firstName: 'Mate', lastName: 'One', email: 'mate@team-co.example', companyName: 'Team Co', status: 'active', admin: false, createdAt: expect.any(String) },
+      {
+        _id: admin._id,
+        firstName: 'Bob <b>',
+        lastName: 'Smith',
+        email: 'boss@team-co.example',
+        companyName: 'Team Co',
+        status: 'active',
+        admin: true,
+        createdAt: expect.any(String),
+      },
+      {
+        _id: mate._id,
+        firstName: 'Mate',
+        lastName: 'One',
+        email: 'mate@team-co.example',
+        companyName: 'Team Co',
+        status: 'active',
+        admin: false,
+        createdAt: expect.any(String),
+      },
     ])
 
     // Admin-only routes refuse a member with 403; profiles of others do not exist for them.
@@ -85,7 +109,10 @@ describe.each(testDatabaseKinds())('people on %s', (_kind, open) => {
       expect(res.status).toBe(400)
       expect(res.body.message).toBe('Invalid email address')
     }
-    expect((await call(h, 'POST', '/api/people/invite', { token: admin.token, body: { email: 'LEAD@inv-co.example' } })).body).toMatchObject({ status: false, message: 'Email already exists' })
+    expect((await call(h, 'POST', '/api/people/invite', { token: admin.token, body: { email: 'LEAD@inv-co.example' } })).body).toMatchObject({
+      status: false,
+      message: 'Email already exists',
+    })
     expect((await call(h, 'POST', '/api/people/invite', { token: admin.token, body: { email: 'lead@inv-co.example' } })).status).toBe(409)
     const sent = h.mail.sent.length
     await invite(h, admin, 'p1@inv-co.example')
@@ -130,7 +157,12 @@ describe.each(testDatabaseKinds())('people on %s', (_kind, open) => {
     expect(existing.body).toEqual(fresh.body)
     // Both show as pending in the inviting company's list, the same way.
     const people = (await call(h, 'GET', '/api/people', { token: admin.token })).body.data as { email: string; status: string }[]
-    expect(people.filter((p) => p.status === 'invited').map((p) => p.email).sort()).toEqual(['nobody@elsewhere-co.example', taken.email])
+    expect(
+      people
+        .filter((p) => p.status === 'invited')
+        .map((p) => p.email)
+        .sort(),
+    ).toEqual(['nobody@elsewhere-co.example', taken.email])
     // Only the mailbox's owner learns why it cannot join; the mail carries no sign-up link.
     const notice = h.mail.sent.filter((m) => m.to === taken.email).at(-1)!
     expect(notice.subject).toBe('You are invited to the Trust Portal')
@@ -139,13 +171,19 @@ describe.each(testDatabaseKinds())('people on %s', (_kind, open) => {
     expect(notice.text).not.toMatch(/invite=/)
     expect(h.mail.sent.filter((m) => m.to === 'nobody@elsewhere-co.example').at(-1)!.text).toMatch(/\/signup\?invite=[\w-]{43}/)
     // The other company's account is untouched.
-    expect((await call(h, 'POST', '/api/userlogin', { body: { email: taken.email, password: PASSWORD } })).body).toMatchObject({ data: { dbName: taken.dbName } })
+    expect((await call(h, 'POST', '/api/userlogin', { body: { email: taken.email, password: PASSWORD } })).body).toMatchObject({
+      data: { dbName: taken.dbName },
+    })
   })
 
   it('refuses an expired invitation', async () => {
     const admin = await signUp(h, 'lead@late-inv.example')
     const token = await invite(h, admin, 'late@late-inv.example')
-    await h.db.updateTable('invite').set({ expiresAt: new Date(Date.now() - 1000) }).where('email', '=', 'late@late-inv.example').execute()
+    await h.db
+      .updateTable('invite')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('email', '=', 'late@late-inv.example')
+      .execute()
     expect((await call(h, 'GET', `/api/people/invite/${token}`)).status).toBe(404)
     const body = { firstName: 'l', lastName: 'l', email: 'late@late-inv.example', password: PASSWORD, cnfpassword: PASSWORD, inviteToken: token }
     expect((await call(h, 'POST', '/api/usercreate/people', { body })).body.message).toBe('Invalid or expired invitation')
@@ -213,7 +251,10 @@ describe.each(testDatabaseKinds())('people on %s', (_kind, open) => {
       const res = await call(h, 'PUT', '/api/fs/update_provisioned', { token: a.token, body: { email: b.email } })
       expect(res.body).toEqual({ success: true, message: 'Provisioning complete' })
       const rows = await h.db.selectFrom('tenant').select(['dbName', 'provisioned']).where('dbName', 'in', [a.dbName, b.dbName]).orderBy('dbName').execute()
-      expect(rows).toEqual([{ dbName: a.dbName, provisioned: true }, { dbName: b.dbName, provisioned: false }])
+      expect(rows).toEqual([
+        { dbName: a.dbName, provisioned: true },
+        { dbName: b.dbName, provisioned: false },
+      ])
       expect((await call(h, 'PUT', '/api/fs/update_provisioned', { body: {} })).status).toBe(401)
     })
   })

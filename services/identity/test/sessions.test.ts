@@ -13,14 +13,24 @@ describe.each(testDatabaseKinds())('sessions on %s', (_kind, open) => {
   afterAll(async () => h.close())
 
   it('signs up a company, signs in, and reads the profile', async () => {
-    const res = await call(h, 'POST', '/api/usercreate', { body: { firstName: 'jANE', lastName: 'van  der berg', email: ' Jane@Acme-Labs.example ', password: PASSWORD, cnfpassword: PASSWORD } })
+    const res = await call(h, 'POST', '/api/usercreate', {
+      body: { firstName: 'jANE', lastName: 'van  der berg', email: ' Jane@Acme-Labs.example ', password: PASSWORD, cnfpassword: PASSWORD },
+    })
     expect(res.status).toBe(201)
     expect(res.body).toEqual({
       status: true,
       message: 'Added Successfully',
       data: {
-        _id: expect.any(String), firstName: 'Jane', lastName: 'Van Der Berg', email: 'jane@acme-labs.example', admin: true, inboundUser: false, dbName: 'acme_labs',
-        emailVerified: false, token: expect.any(String), expiresIn: 900,
+        _id: expect.any(String),
+        firstName: 'Jane',
+        lastName: 'Van Der Berg',
+        email: 'jane@acme-labs.example',
+        admin: true,
+        inboundUser: false,
+        dbName: 'acme_labs',
+        emailVerified: false,
+        token: expect.any(String),
+        expiresIn: 900,
       },
     })
     const cookie = String(res.headers['set-cookie'])
@@ -52,7 +62,10 @@ describe.each(testDatabaseKinds())('sessions on %s', (_kind, open) => {
     expect(principal).toMatchObject({ userId: user.id, tenantId: tenant.id, dbName: 'acme_labs', admin: true })
 
     const profile = await call(h, 'GET', `/api/userprofile/${user.id}`, { token, dbName: 'acme_labs' })
-    expect(profile.body).toEqual({ status: true, data: { _id: user.id, firstName: 'Jane', lastName: 'Van Der Berg', email: 'jane@acme-labs.example', admin: true } })
+    expect(profile.body).toEqual({
+      status: true,
+      data: { _id: user.id, firstName: 'Jane', lastName: 'Van Der Berg', email: 'jane@acme-labs.example', admin: true },
+    })
     const renamed = await call(h, 'PUT', `/api/userprofile/${user.id}`, { token, body: { firstName: 'janet', lastName: 'smith' } })
     expect(renamed.body).toMatchObject({ status: true, message: 'Updated Successfully', data: { firstName: 'Janet', lastName: 'Smith' } })
     const empty = await call(h, 'PUT', `/api/userprofile/${user.id}`, { token, body: { firstName: '  ', lastName: 'smith' } })
@@ -70,13 +83,41 @@ describe.each(testDatabaseKinds())('sessions on %s', (_kind, open) => {
     [{ firstName: 'a', lastName: 'b', email: 'not-an-email', password: PASSWORD, cnfpassword: PASSWORD }, 'Invalid email address', 'email'],
     [{ firstName: 'a', lastName: 'b', email: 'a@b.com, c@d.com', password: PASSWORD, cnfpassword: PASSWORD }, 'Invalid email address', 'email'],
     [{ firstName: 'a', lastName: 'b', email: 'a@b.example', password: '', cnfpassword: '' }, 'This field is required', 'password'],
-    [{ firstName: 'a', lastName: 'b', email: 'a@b.example', password: '12345678!', cnfpassword: '12345678!' }, 'Password must contain at least one letter.', 'password'],
-    [{ firstName: 'a', lastName: 'b', email: 'a@b.example', password: 'abcdefgh!', cnfpassword: 'abcdefgh!' }, 'Password must contain at least one number.', 'password'],
-    [{ firstName: 'a', lastName: 'b', email: 'a@b.example', password: 'abcdefgh1', cnfpassword: 'abcdefgh1' }, 'Password must contain at least one special character.', 'password'],
-    [{ firstName: 'a', lastName: 'b', email: 'a@b.example', password: 'ab1!', cnfpassword: 'ab1!' }, 'Password should be a minimum of 8 characters.', 'password'],
-    [{ firstName: 'a', lastName: 'b', email: 'a@b.example', password: PASSWORD, cnfpassword: 'other' }, 'Password & confirm password should be equal.', 'cnfpassword'],
-    [{ firstName: 'a', lastName: 'b', email: 'a@blocked.example', password: PASSWORD, cnfpassword: PASSWORD }, 'Sorry, This Email is not eligible for sign up', 'email'],
-    [{ firstName: 'a', lastName: 'b', email: 'a@eu.blocked.example', password: PASSWORD, cnfpassword: PASSWORD }, 'Sorry, This Email is not eligible for sign up', 'email'],
+    [
+      { firstName: 'a', lastName: 'b', email: 'a@b.example', password: '12345678!', cnfpassword: '12345678!' },
+      'Password must contain at least one letter.',
+      'password',
+    ],
+    [
+      { firstName: 'a', lastName: 'b', email: 'a@b.example', password: 'abcdefgh!', cnfpassword: 'abcdefgh!' },
+      'Password must contain at least one number.',
+      'password',
+    ],
+    [
+      { firstName: 'a', lastName: 'b', email: 'a@b.example', password: 'abcdefgh1', cnfpassword: 'abcdefgh1' },
+      'Password must contain at least one special character.',
+      'password',
+    ],
+    [
+      { firstName: 'a', lastName: 'b', email: 'a@b.example', password: 'ab1!', cnfpassword: 'ab1!' },
+      'Password should be a minimum of 8 characters.',
+      'password',
+    ],
+    [
+      { firstName: 'a', lastName: 'b', email: 'a@b.example', password: PASSWORD, cnfpassword: 'other' },
+      'Password & confirm password should be equal.',
+      'cnfpassword',
+    ],
+    [
+      { firstName: 'a', lastName: 'b', email: 'a@blocked.example', password: PASSWORD, cnfpassword: PASSWORD },
+      'Sorry, This Email is not eligible for sign up',
+      'email',
+    ],
+    [
+      { firstName: 'a', lastName: 'b', email: 'a@eu.blocked.example', password: PASSWORD, cnfpassword: PASSWORD },
+      'Sorry, This Email is not eligible for sign up',
+      'email',
+    ],
   ])('refuses sign-up %j with the spec message', async (body, message, field) => {
     const res = await call(h, 'POST', '/api/usercreate', { body })
     expect(res.status).toBe(400)
@@ -92,7 +133,9 @@ describe.each(testDatabaseKinds())('sessions on %s', (_kind, open) => {
 
   it('refuses a second account for the same email with 409, whatever its case', async () => {
     await signUp(h, 'dup@dup-co.example')
-    const res = await call(h, 'POST', '/api/usercreate', { body: { firstName: 'a', lastName: 'b', email: 'DUP@Dup-Co.example', password: PASSWORD, cnfpassword: PASSWORD } })
+    const res = await call(h, 'POST', '/api/usercreate', {
+      body: { firstName: 'a', lastName: 'b', email: 'DUP@Dup-Co.example', password: PASSWORD, cnfpassword: PASSWORD },
+    })
     expect(res.status).toBe(409)
     expect(res.body).toMatchObject({ status: false, message: 'Email already exists' })
     expect(await h.db.selectFrom('tenant').select('id').where('dbName', 'like', 'dup_co%').execute()).toHaveLength(1)
@@ -118,7 +161,10 @@ describe.each(testDatabaseKinds())('sessions on %s', (_kind, open) => {
       expect(res.body['errors']).toEqual([{ field: 'password', message: res.body.message }])
     }
     // The same characters for a company of another name are fine.
-    expect((await call(h, 'POST', '/api/usercreate', { body: { ...body, email: 'ceo@other-co.example', password: 'Zorblatt!2026', cnfpassword: 'Zorblatt!2026' } })).status).toBe(201)
+    expect(
+      (await call(h, 'POST', '/api/usercreate', { body: { ...body, email: 'ceo@other-co.example', password: 'Zorblatt!2026', cnfpassword: 'Zorblatt!2026' } }))
+        .status,
+    ).toBe(201)
     expect(await h.db.selectFrom('user').select('id').where('email', '=', 'ceo@zorblatt.example').execute()).toHaveLength(0)
   })
 
@@ -127,7 +173,11 @@ describe.each(testDatabaseKinds())('sessions on %s', (_kind, open) => {
     for (const email of ['a@mailinator.com', 'a@yopmail.com', 'a@eu.mailinator.com', 'a@guerrillamail.info']) {
       const res = await call(h, 'POST', '/api/usercreate', { body: { firstName: 'a', lastName: 'b', email, password: PASSWORD, cnfpassword: PASSWORD } })
       expect(res.status).toBe(400)
-      expect(res.body).toMatchObject({ status: false, message: 'Sorry, This Email is not eligible for sign up', errors: [{ field: 'email', message: 'Sorry, This Email is not eligible for sign up' }] })
+      expect(res.body).toMatchObject({
+        status: false,
+        message: 'Sorry, This Email is not eligible for sign up',
+        errors: [{ field: 'email', message: 'Sorry, This Email is not eligible for sign up' }],
+      })
     }
   })
 
@@ -147,7 +197,11 @@ describe.each(testDatabaseKinds())('sessions on %s', (_kind, open) => {
 
     expect((await call(h, 'GET', `/api/userprofile/${user._id}`, { token: newAccess })).status).toBe(200)
     // The first token again, after the grace for a lost reply: theft. The whole session ends, new tokens included.
-    await h.db.updateTable('refreshToken').set({ revokedAt: new Date(Date.now() - REUSE_GRACE_MS - 1000) }).where('id', '=', rows[0]!.id).execute()
+    await h.db
+      .updateTable('refreshToken')
+      .set({ revokedAt: new Date(Date.now() - REUSE_GRACE_MS - 1000) })
+      .where('id', '=', rows[0]!.id)
+      .execute()
     const reuse = await call(h, 'POST', '/api/token/refresh', { cookie: user.cookie })
     expect(reuse.status).toBe(401)
     expect((await call(h, 'POST', '/api/token/refresh', { cookie: second })).status).toBe(401)
@@ -175,7 +229,11 @@ describe.each(testDatabaseKinds())('sessions on %s', (_kind, open) => {
 
   it('refuses an expired refresh token', async () => {
     const user = await signUp(h, 'old@old-co.example')
-    await h.db.updateTable('refreshToken').set({ expiresAt: new Date(Date.now() - 1000) }).where('userId', '=', user._id).execute()
+    await h.db
+      .updateTable('refreshToken')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('userId', '=', user._id)
+      .execute()
     expect((await call(h, 'POST', '/api/token/refresh', { cookie: user.cookie })).status).toBe(401)
   })
 

@@ -78,7 +78,10 @@ describe('identity mail over SMTP', () => {
     const mail = await waitFor('forgot@smtp-two.example', 'Your password reset code')
     const code = mail.text?.match(/\b(\d{4})\b/)?.[1]
     expect(code).toBeDefined()
-    expect((await call(h, 'POST', '/api/user/otpvalidation', { body: { email: 'forgot@smtp-two.example', otp: code } })).body)
-      .toEqual({ status: true, message: 'OTP Validated Successfully', data: { resetToken: expect.stringMatching(/^[\w-]{43}$/) } })
+    expect((await call(h, 'POST', '/api/user/otpvalidation', { body: { email: 'forgot@smtp-two.example', otp: code } })).body).toEqual({
+      status: true,
+      message: 'OTP Validated Successfully',
+      data: { resetToken: expect.stringMatching(/^[\w-]{43}$/) },
+    })
   })
 })

@@ -29,7 +29,11 @@ describe.each(testDatabaseKinds())('email verification on %s', (_kind, open) => 
     expect(mail.text).toMatch(/^Please confirm that this address is yours: https:\/\/portal\.test\/verify-email\?token=[\w-]{43}\n/)
     expect(mail.text).toContain('expires in 48 hours')
     const token = await verificationToken(h, squatter.email)
-    const row = await h.db.selectFrom('emailVerification').select(['tokenHash', 'expiresAt', 'usedAt']).where('userId', '=', squatter._id).executeTakeFirstOrThrow()
+    const row = await h.db
+      .selectFrom('emailVerification')
+      .select(['tokenHash', 'expiresAt', 'usedAt'])
+      .where('userId', '=', squatter._id)
+      .executeTakeFirstOrThrow()
     expect(row.tokenHash).toBe(keyHash(token)) // only the SHA-256 is stored
     expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(48 * 3600_000 - 60_000)
     expect(row.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(48 * 3600_000)
@@ -76,7 +80,11 @@ describe.each(testDatabaseKinds())('email verification on %s', (_kind, open) => 
   it('refuses an expired link, and a link replaced by a newer one', async () => {
     const user = await signUp(h, 'late@verify-late.example', undefined, { verified: false })
     const first = await verificationToken(h, user.email)
-    await h.db.updateTable('emailVerification').set({ expiresAt: new Date(Date.now() - 1000) }).where('userId', '=', user._id).execute()
+    await h.db
+      .updateTable('emailVerification')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('userId', '=', user._id)
+      .execute()
     const expired = await verifyEmail(h, first)
     expect(expired.status).toBe(400)
     expect(expired.body.message).toBe('This verification link has expired. Sign in and use "Resend the link" to get a new one.')
@@ -117,7 +125,10 @@ describe.each(testDatabaseKinds())('email verification on %s', (_kind, open) => 
   it('counts an accepted invitation as proof of the address', async () => {
     const admin = await signUp(h, 'lead@invited-co.example')
     await call(h, 'POST', '/api/people/invite', { token: admin.token, body: { email: 'mate@invited-co.example' } })
-    const inviteToken = h.mail.sent.filter((m) => m.to === 'mate@invited-co.example').at(-1)!.text.match(/invite=([\w-]+)/)![1]
+    const inviteToken = h.mail.sent
+      .filter((m) => m.to === 'mate@invited-co.example')
+      .at(-1)!
+      .text.match(/invite=([\w-]+)/)![1]
     const joined = await call(h, 'POST', '/api/usercreate/people', {
       body: { firstName: 'm', lastName: 'o', email: 'mate@invited-co.example', password: PASSWORD, cnfpassword: PASSWORD, inviteToken },
     })

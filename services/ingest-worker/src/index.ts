@@ -26,14 +26,23 @@ export const module: Module<ServiceContext> = {
     ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
     // PDF parsing runs in worker threads; two at a time keeps a 2-core machine responsive.
     // Each job's queries run in its tenant's scope (row-level security).
-    queue.process(JOBS.ingestDocument, (job) => withTenantOf(job.data, async () => {
-      try {
-        await runFileJob(job, fileJobs, (data, file) => ingestDocument({ db, blobs, bus, knowledge }, data, file))
-      } finally {
-        if (isFileJob(job.data)) await resumeDrafting({ db, queue }, job.data).catch((err) => log.warn({ err }, 'could not resume drafting'))
-      }
-    }), { concurrency: 2 })
-    queue.process(JOBS.extractQuestions, (job) => withTenantOf(job.data, () => runFileJob(job, fileJobs, (data, file) => extractQuestions({ db, blobs, bus, queue }, data, file))), { concurrency: 2 })
+    queue.process(
+      JOBS.ingestDocument,
+      (job) =>
+        withTenantOf(job.data, async () => {
+          try {
+            await runFileJob(job, fileJobs, (data, file) => ingestDocument({ db, blobs, bus, knowledge }, data, file))
+          } finally {
+            if (isFileJob(job.data)) await resumeDrafting({ db, queue }, job.data).catch((err) => log.warn({ err }, 'could not resume drafting'))
+          }
+        }),
+      { concurrency: 2 },
+    )
+    queue.process(
+      JOBS.extractQuestions,
+      (job) => withTenantOf(job.data, () => runFileJob(job, fileJobs, (data, file) => extractQuestions({ db, blobs, bus, queue }, data, file))),
+      { concurrency: 2 },
+    )
     return undefined
   },
 }

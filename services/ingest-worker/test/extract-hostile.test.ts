@@ -31,11 +31,17 @@ describe.each(testDatabaseKinds())('extract-questions on hostile workbooks (%s)'
     queue = createMemoryQueue()
     const bus = createMemoryBus()
     // As the ingest-worker module wires it, with the queue's default three attempts and backoff.
-    queue.process(JOBS.extractQuestions, (job) => {
-      const { fileId } = job.data as { fileId: string }
-      runs.set(fileId, (runs.get(fileId) ?? 0) + 1)
-      return withTenantOf(job.data, () => runFileJob(job, { database, bus, log: silentLogger }, (data, file) => extractQuestions({ db: database, blobs, bus, queue }, data, file)))
-    }, { concurrency: 2 })
+    queue.process(
+      JOBS.extractQuestions,
+      (job) => {
+        const { fileId } = job.data as { fileId: string }
+        runs.set(fileId, (runs.get(fileId) ?? 0) + 1)
+        return withTenantOf(job.data, () =>
+          runFileJob(job, { database, bus, log: silentLogger }, (data, file) => extractQuestions({ db: database, blobs, bus, queue }, data, file)),
+        )
+      },
+      { concurrency: 2 },
+    )
   })
   afterAll(async () => {
     await queue.close()

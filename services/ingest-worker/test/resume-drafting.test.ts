@@ -38,10 +38,15 @@ describe('resume drafting after documents are read', () => {
     await questionnaire(other.id, 'elsewhere.xlsx', false)
 
     const added: unknown[][] = []
-    const deps = { db: database, queue: { add: async (...args: unknown[]) => {
-      added.push(args)
-      return 'id'
-    } } }
+    const deps = {
+      db: database,
+      queue: {
+        add: async (...args: unknown[]) => {
+          added.push(args)
+          return 'id'
+        },
+      },
+    }
     await finishFile(db, tenantId, quick.id, { state: 'ready', total: 1 })
     await resumeDrafting(deps, { tenantId, fileId: quick.id })
     expect(added).toEqual([]) // big.pdf is still queued

@@ -25,21 +25,34 @@ export const module: Module<ServiceContext> = {
     log.info({ drafter: llm ? `model ${llm.model}` : 'offline', retrieval: knowledge.mode }, 'answer drafting ready')
     ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
     const store = questionnaireDb(db)
-    need(ctx.queue, 'queue').process(JOBS.draftAnswers, async (job) => {
-      if (!isFileJob(job.data)) throw new UnrecoverableJobError('bad payload')
-      const data = job.data
-      // One draft run per questionnaire at a time (a job finding it taken leaves its request to the
-      // run holding it), and none while the client's documents are read: then the job ends, and the
-      // end of their reading queues it again (no retry delay).
-      // The turn's lease is JOB_LEASE, renewed while the run lives: a worker that died frees it after that.
-      const turns = await withTenant(data.tenantId, () => withDraftTurns(store, data.tenantId, data.fileId, async () => { // row-level security
-        await draftAnswers({ db, bus, knowledge, drafter, concurrency }, data).catch((err: unknown) => {
-          if (!(err instanceof JobNotReadyError)) throw err
-        })
-      }, ctx.config.jobLeaseMs))
-      if (turns === 'gone') throw new UnrecoverableJobError('questionnaire not found for this tenant')
-      log.info({ queue: job.queue, jobId: job.id, fileId: data.fileId, attempt: job.attempt, turns }, 'draft job done')
-    }, { concurrency: 2 })
+    need(ctx.queue, 'queue').process(
+      JOBS.draftAnswers,
+      async (job) => {
+        if (!isFileJob(job.data)) throw new UnrecoverableJobError('bad payload')
+        const data = job.data
+        // One draft run per questionnaire at a time (a job finding it taken leaves its request to the
+        // run holding it), and none while the client's documents are read: then the job ends, and the
+        // end of their reading queues it again (no retry delay).
+        // The turn's lease is JOB_LEASE, renewed while the run lives: a worker that died frees it after that.
+        const turns = await withTenant(data.tenantId, () =>
+          withDraftTurns(
+            store,
+            data.tenantId,
+            data.fileId,
+            async () => {
+              // row-level security
+              await draftAnswers({ db, bus, knowledge, drafter, concurrency }, data).catch((err: unknown) => {
+                if (!(err instanceof JobNotReadyError)) throw err
+              })
+            },
+            ctx.config.jobLeaseMs,
+          ),
+        )
+        if (turns === 'gone') throw new UnrecoverableJobError('questionnaire not found for this tenant')
+        log.info({ queue: job.queue, jobId: job.id, fileId: data.fileId, attempt: job.attempt, turns }, 'draft job done')
+      },
+      { concurrency: 2 },
+    )
     return undefined
   },
 }

@@ -6,7 +6,18 @@ import { createMemoryBus } from '@portal/bus'
 import { type Database, migrateSchema, systemView, testDatabaseKinds } from '@portal/db'
 import { type Drafter, type ModelDraft, offlineDrafter } from '@portal/drafting'
 import { knowledgeDb, replaceDocumentChunks } from '@portal/knowledge'
-import { finishFile, insertCompany, insertFile, listQuestions, migrations, questionnaireDb, questionnaireKnowledge, replaceQuestions, SCHEMA, updateAnswer } from '@portal/questionnaire-store'
+import {
+  finishFile,
+  insertCompany,
+  insertFile,
+  listQuestions,
+  migrations,
+  questionnaireDb,
+  questionnaireKnowledge,
+  replaceQuestions,
+  SCHEMA,
+  updateAnswer,
+} from '@portal/questionnaire-store'
 import { JobNotReadyError } from '@portal/queue'
 import { draftAnswers } from '../src/jobs/draft-answers.js'
 
@@ -25,7 +36,12 @@ describe.each(testDatabaseKinds())('draft-answers job on %s', (_kind, open) => {
     const tenantId = crypto.randomUUID()
     const company = await insertCompany(db, tenantId, { companyName: 'Client', complianceBucket: 'c', questionnairesBucket: 'q' })
     const doc = await insertFile(db, tenantId, { companyId: company.id, kind: 'compliance', fileName: 'policy.pdf', storageKey: 'k1', format: 'pdf' })
-    await replaceDocumentChunks(knowledgeDb(database, SCHEMA), tenantId, { id: doc.id, name: 'policy.pdf' }, passages.map((text, i) => ({ ordinal: i, page: i + 3, heading: '', text })))
+    await replaceDocumentChunks(
+      knowledgeDb(database, SCHEMA),
+      tenantId,
+      { id: doc.id, name: 'policy.pdf' },
+      passages.map((text, i) => ({ ordinal: i, page: i + 3, heading: '', text })),
+    )
     await finishFile(db, tenantId, doc.id, { state: 'ready', total: passages.length })
     const questionnaire = await insertFile(db, tenantId, { companyId: company.id, kind: 'questionnaire', fileName: 'q.xlsx', storageKey: 'k2', format: 'xlsx' })
     return { db, tenantId, company, questionnaire }
@@ -37,7 +53,9 @@ describe.each(testDatabaseKinds())('draft-answers job on %s', (_kind, open) => {
     const company = await insertCompany(db, tenantId, { companyName: 'Waiting Client', complianceBucket: 'c', questionnairesBucket: 'q' })
     const doc = await insertFile(db, tenantId, { companyId: company.id, kind: 'compliance', fileName: 'policy.pdf', storageKey: 'k1', format: 'pdf' })
     const questionnaire = await insertFile(db, tenantId, { companyId: company.id, kind: 'questionnaire', fileName: 'q.xlsx', storageKey: 'k2', format: 'xlsx' })
-    await replaceQuestions(db, tenantId, questionnaire.id, [{ sheet: 'S', row: 4, questionRef: '1', question: 'Is customer data encrypted at rest?', answerCells: [] }])
+    await replaceQuestions(db, tenantId, questionnaire.id, [
+      { sheet: 'S', row: 4, questionRef: '1', question: 'Is customer data encrypted at rest?', answerCells: [] },
+    ])
     const job = { tenantId, fileId: questionnaire.id }
 
     await expect(draftAnswers(deps(), job)).rejects.toBeInstanceOf(JobNotReadyError) // the document is still queued
@@ -54,12 +72,25 @@ describe.each(testDatabaseKinds())('draft-answers job on %s', (_kind, open) => {
 
   it("saves the offline drafter's Yes as each sheet's own option, and why the rest needs review", async () => {
     const { db, tenantId, questionnaire } = await client(['Backups are taken daily and kept for thirty days in a second region.'])
-    const dropdown = [{ address: 'C2', header: 'Answer', role: 'choice' as const, choices: ['Yes', 'No', 'N/A'] }, { address: 'D2', header: 'Comments', role: 'narrative' as const }]
-    const marks = [{ address: 'F3', header: 'Yes', role: 'mark' as const }, { address: 'G3', header: 'No', role: 'mark' as const }, { address: 'H3', header: 'Not Applicable', role: 'mark' as const }]
+    const dropdown = [
+      { address: 'C2', header: 'Answer', role: 'choice' as const, choices: ['Yes', 'No', 'N/A'] },
+      { address: 'D2', header: 'Comments', role: 'narrative' as const },
+    ]
+    const marks = [
+      { address: 'F3', header: 'Yes', role: 'mark' as const },
+      { address: 'G3', header: 'No', role: 'mark' as const },
+      { address: 'H3', header: 'Not Applicable', role: 'mark' as const },
+    ]
     await replaceQuestions(db, tenantId, questionnaire.id, [
       { sheet: 'S', row: 2, questionRef: 'BCR-1', question: 'Are backups taken daily?', answerCells: dropdown },
       { sheet: 'S', row: 3, questionRef: 'BCR-2', question: 'Are backups taken daily?', answerCells: marks },
-      { sheet: 'S', row: 4, questionRef: 'BCR-3', question: 'Are backups taken daily?', answerCells: [{ address: 'C4', header: 'Response', role: 'narrative' as const }] },
+      {
+        sheet: 'S',
+        row: 4,
+        questionRef: 'BCR-3',
+        question: 'Are backups taken daily?',
+        answerCells: [{ address: 'C4', header: 'Response', role: 'narrative' as const }],
+      },
       { sheet: 'S', row: 5, questionRef: 'GOV-9', question: 'Are you FedRAMP authorized?', answerCells: dropdown },
     ])
     await draftAnswers(deps(), { tenantId, fileId: questionnaire.id })
@@ -75,9 +106,25 @@ describe.each(testDatabaseKinds())('draft-answers job on %s', (_kind, open) => {
 
   it('saves nothing a drafter claims without citing, and says so', async () => {
     const { db, tenantId, questionnaire } = await client(['Backups are taken daily and kept for thirty days in a second region.'])
-    await replaceQuestions(db, tenantId, questionnaire.id, [{ sheet: 'S', row: 2, questionRef: '1', question: 'Are backups encrypted?', answerCells: [{ address: 'C2', header: 'Answer', role: 'choice', choices: ['Yes', 'No'] }] }])
+    await replaceQuestions(db, tenantId, questionnaire.id, [
+      {
+        sheet: 'S',
+        row: 2,
+        questionRef: '1',
+        question: 'Are backups encrypted?',
+        answerCells: [{ address: 'C2', header: 'Answer', role: 'choice', choices: ['Yes', 'No'] }],
+      },
+    ])
     const overconfident: Drafter = Object.assign(
-      async (): Promise<ModelDraft> => ({ answer: 'Yes.', choice: 'yes', choiceValue: 'Yes', confidence: 1, citations: [], needsReview: false, reviewReason: '' }),
+      async (): Promise<ModelDraft> => ({
+        answer: 'Yes.',
+        choice: 'yes',
+        choiceValue: 'Yes',
+        confidence: 1,
+        citations: [],
+        needsReview: false,
+        reviewReason: '',
+      }),
       { source: 'model' as const },
     )
     await draftAnswers(deps(overconfident), { tenantId, fileId: questionnaire.id })
@@ -90,17 +137,50 @@ describe.each(testDatabaseKinds())('draft-answers job on %s', (_kind, open) => {
     const tenantId = crypto.randomUUID()
     const company = await insertCompany(db, tenantId, { companyName: 'Returning Client', complianceBucket: 'c', questionnairesBucket: 'q' })
     const earlier = await insertFile(db, tenantId, { companyId: company.id, kind: 'questionnaire', fileName: 'old.xlsx', storageKey: 'k1', format: 'xlsx' })
-    await replaceQuestions(db, tenantId, earlier.id, [{ sheet: 'S', row: 2, questionRef: '7', question: 'Do you store cardholder data?', answerCells: [{ address: 'C2', header: 'Answer', choices: ['Yes', 'No', 'N/A'] }] }])
+    await replaceQuestions(db, tenantId, earlier.id, [
+      {
+        sheet: 'S',
+        row: 2,
+        questionRef: '7',
+        question: 'Do you store cardholder data?',
+        answerCells: [{ address: 'C2', header: 'Answer', choices: ['Yes', 'No', 'N/A'] }],
+      },
+    ])
     const [old] = await listQuestions(db, tenantId, earlier.id)
-    await updateAnswer(db, tenantId, old!.id, { answer: 'No cardholder data is stored; payments go to the processor.', choiceValue: 'N/A', reviewstatus: false, llmstatus: true, comment: '', answerHistory: [] })
+    await updateAnswer(db, tenantId, old!.id, {
+      answer: 'No cardholder data is stored; payments go to the processor.',
+      choiceValue: 'N/A',
+      reviewstatus: false,
+      llmstatus: true,
+      comment: '',
+      answerHistory: [],
+    })
     // Another tenant's approved answer to the same question is not this tenant's library.
     const stranger = crypto.randomUUID()
-    const theirs = await insertFile(db, stranger, { companyId: (await insertCompany(db, stranger, { companyName: 'X', complianceBucket: 'c', questionnairesBucket: 'q' })).id, kind: 'questionnaire', fileName: 'theirs.xlsx', storageKey: 'k9', format: 'xlsx' })
+    const theirs = await insertFile(db, stranger, {
+      companyId: (await insertCompany(db, stranger, { companyName: 'X', complianceBucket: 'c', questionnairesBucket: 'q' })).id,
+      kind: 'questionnaire',
+      fileName: 'theirs.xlsx',
+      storageKey: 'k9',
+      format: 'xlsx',
+    })
     await replaceQuestions(db, stranger, theirs.id, [{ sheet: 'S', row: 2, questionRef: '1', question: 'Do you store cardholder data?', answerCells: [] }])
-    await updateAnswer(db, stranger, (await listQuestions(db, stranger, theirs.id))[0]!.id, { answer: 'Yes, everything.', choiceValue: null, reviewstatus: true, llmstatus: true, comment: '', answerHistory: [] })
+    await updateAnswer(db, stranger, (await listQuestions(db, stranger, theirs.id))[0]!.id, {
+      answer: 'Yes, everything.',
+      choiceValue: null,
+      reviewstatus: true,
+      llmstatus: true,
+      comment: '',
+      answerHistory: [],
+    })
 
     const next = await insertFile(db, tenantId, { companyId: company.id, kind: 'questionnaire', fileName: 'caiq.xlsx', storageKey: 'k2', format: 'xlsx' })
-    const marks = [{ address: 'F5', header: 'Yes' }, { address: 'G5', header: 'No' }, { address: 'H5', header: 'Not Applicable' }, { address: 'I5', header: 'Notes' }]
+    const marks = [
+      { address: 'F5', header: 'Yes' },
+      { address: 'G5', header: 'No' },
+      { address: 'H5', header: 'Not Applicable' },
+      { address: 'I5', header: 'Notes' },
+    ]
     await replaceQuestions(db, tenantId, next.id, [
       { sheet: 'S', row: 5, questionRef: 'DSI-01', question: 'Do you store cardholder data?', answerCells: marks },
       { sheet: 'S', row: 6, questionRef: 'DSI-02', question: 'Do you store cardholder data outside the EU?', answerCells: marks }, // another question
@@ -108,8 +188,13 @@ describe.each(testDatabaseKinds())('draft-answers job on %s', (_kind, open) => {
     await draftAnswers(deps(), { tenantId, fileId: next.id })
     const [q, outside] = await listQuestions(db, tenantId, next.id)
     expect(q).toMatchObject({
-      answer: 'No cardholder data is stored; payments go to the processor.', choiceValue: 'Not Applicable', documentName: 'Answer library', llmReviewRespons: 0,
-      answerSource: 'library', reviewReason: '', retrievedNarrative: 'From the answer library: approved answer of old.xlsx — Do you store cardholder data?',
+      answer: 'No cardholder data is stored; payments go to the processor.',
+      choiceValue: 'Not Applicable',
+      documentName: 'Answer library',
+      llmReviewRespons: 0,
+      answerSource: 'library',
+      reviewReason: '',
+      retrievedNarrative: 'From the answer library: approved answer of old.xlsx — Do you store cardholder data?',
     })
     expect(outside).toMatchObject({ answer: '', answerSource: '', choiceValue: null })
   })

@@ -42,7 +42,12 @@ export function guard(deps: OutboundDeps) {
 }
 
 /** The outbound named by a request, as this principal may see it: 403 for another outbound of an inbound session, 404 when unknown. */
-export async function outboundFor(deps: OutboundDeps, me: Principal, outboundId: string | undefined, missing: string = OutboundText.idsMissing): Promise<OutboundRow> {
+export async function outboundFor(
+  deps: OutboundDeps,
+  me: Principal,
+  outboundId: string | undefined,
+  missing: string = OutboundText.idsMissing,
+): Promise<OutboundRow> {
   if (!outboundId) throw new AppError('INVALID_REQUEST', { message: missing })
   if (me.inboundUser && outboundId !== me.outboundId) throw new AppError('FORBIDDEN', { message: 'This link opens one questionnaire only' })
   const row = isUuid(outboundId) ? await findOutbound(deps.db, me.tenantId, outboundId) : undefined

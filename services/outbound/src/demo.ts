@@ -28,14 +28,29 @@ const answers = [
 /** The demo outbound (made on the first start), and a new link to answer it as the client. */
 export async function seedDemoOutbound(deps: OutboundDeps, demo: { tenantId: string; dbName: string; email: string }): Promise<string> {
   return withTenant(demo.tenantId, async () => {
-    let row = await deps.db.selectFrom('outbound').select(['id']).where('tenantId', '=', demo.tenantId).where('email', '=', DEMO_RECIPIENT.email).executeTakeFirst()
+    let row = await deps.db
+      .selectFrom('outbound')
+      .select(['id'])
+      .where('tenantId', '=', demo.tenantId)
+      .where('email', '=', DEMO_RECIPIENT.email)
+      .executeTakeFirst()
     if (!row) {
       const bytes = await sampleQuestionnaireXlsx()
       const blobKey = tenantKey(demo.tenantId, BUCKETS.questionnaires)
       await deps.blobs.put(blobKey, bytes)
       const id = await insertOutbound(deps.db, demo.tenantId, {
-        fileName: 'Vendor-Security-Questionnaire.xlsx', fileSize: bytes.length, mimeType: mimeOf('xlsx'), format: 'xlsx', blobKey,
-        dbName: demo.dbName, ...DEMO_RECIPIENT, templateId: null, createdBy: SEEDED_BY, senderName: 'Demo Admin', senderEmail: demo.email, state: 'ready',
+        fileName: 'Vendor-Security-Questionnaire.xlsx',
+        fileSize: bytes.length,
+        mimeType: mimeOf('xlsx'),
+        format: 'xlsx',
+        blobKey,
+        dbName: demo.dbName,
+        ...DEMO_RECIPIENT,
+        templateId: null,
+        createdBy: SEEDED_BY,
+        senderName: 'Demo Admin',
+        senderEmail: demo.email,
+        state: 'ready',
       })
       // The shared extraction, here and now: the demo is ready as soon as the portal is.
       await replaceFileQuestions(deps.db, demo.tenantId, 'outbound', id, await readQuestions(deps.blobs, { format: 'xlsx', storageKey: blobKey }))

@@ -8,7 +8,12 @@ type AttachmentRow = Awaited<ReturnType<typeof listAttachments>>[number]
 type QuestionRow = Awaited<ReturnType<typeof outboundQuestions>>[number]
 type TemplateRow = NonNullable<Awaited<ReturnType<typeof findTemplate>>>
 
-export const attachmentOut = (a: AttachmentRow): OutboundAttachment => ({ _id: a.id, fileName: a.fileName, size: Number(a.size), createdAt: a.createdAt.toISOString() })
+export const attachmentOut = (a: AttachmentRow): OutboundAttachment => ({
+  _id: a.id,
+  fileName: a.fileName,
+  size: Number(a.size),
+  createdAt: a.createdAt.toISOString(),
+})
 
 export const questionOut = (q: QuestionRow, attachments: AttachmentRow[] = []): OutboundQuestion => ({
   _id: q.id,

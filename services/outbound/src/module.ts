@@ -33,9 +33,22 @@ export async function sendReminders(deps: OutboundDeps, days = REMINDER_DAYS): P
       const live = (await recipientLinks(deps.db, o.tenantId, [o])).get(o.id)
       // No live link (revoked, expired): the sender decided; no reminder.
       if (live && !live.revokedAt && live.expiresAt.getTime() > Date.now()) {
-        if (!(await spendMailBudget(deps, o.tenantId).then(() => true, () => false))) return // next sweep
+        if (
+          !(await spendMailBudget(deps, o.tenantId).then(
+            () => true,
+            () => false,
+          ))
+        )
+          return // next sweep
         const link = await issueLink(deps, o.tenantId, o.id, o.email, live.expiresAt)
-        if (await deliver(deps, o.email, reminderMail({ sender: senderOf(o.senderName, o.senderEmail), clientName: o.clientName, url: link.url, expiresAt: link.expiresAt }))) sent++
+        if (
+          await deliver(
+            deps,
+            o.email,
+            reminderMail({ sender: senderOf(o.senderName, o.senderEmail), clientName: o.clientName, url: link.url, expiresAt: link.expiresAt }),
+          )
+        )
+          sent++
       }
       await markReminded(deps.db, o.tenantId, o.id)
     })
@@ -47,8 +60,16 @@ export async function sendReminders(deps: OutboundDeps, days = REMINDER_DAYS): P
 function depsOf(ctx: ServiceContext): OutboundDeps {
   const database = need(ctx.db, 'db')
   return {
-    database, db: schemaDb<OutboundDb>(database, SCHEMA), blobs: need(ctx.blobs, 'blobs'), scanner: createVirusScanner(ctx.config.clamavUrl), bus: need(ctx.bus, 'bus'), queue: need(ctx.queue, 'queue'),
-    mail: need(ctx.mail, 'mail'), tokens: need(ctx.tokens, 'tokens'), config: ctx.config, logger: ctx.logger.child({ svc: SERVICE }),
+    database,
+    db: schemaDb<OutboundDb>(database, SCHEMA),
+    blobs: need(ctx.blobs, 'blobs'),
+    scanner: createVirusScanner(ctx.config.clamavUrl),
+    bus: need(ctx.bus, 'bus'),
+    queue: need(ctx.queue, 'queue'),
+    mail: need(ctx.mail, 'mail'),
+    tokens: need(ctx.tokens, 'tokens'),
+    config: ctx.config,
+    logger: ctx.logger.child({ svc: SERVICE }),
   }
 }
 
@@ -67,7 +88,8 @@ export const module: Module<ServiceContext> = {
     deps.queue.process(JOBS.extractOutbound, (job) => withTenantOf(job.data, () => extractOutbound(deps, job)), { concurrency: 2 })
 
     const sweep = async () => {
-      for (const f of await asSystem(() => staleStoredFiles(deps.db))) await deps.queue.add(...extractJob(f.tenantId, f.kind, f.id, f.state === 'running' ? (f.leaseUntil ?? undefined) : undefined))
+      for (const f of await asSystem(() => staleStoredFiles(deps.db)))
+        await deps.queue.add(...extractJob(f.tenantId, f.kind, f.id, f.state === 'running' ? (f.leaseUntil ?? undefined) : undefined))
       await sendReminders(deps)
       await asSystem(() => pruneAttempts(deps.db, new Date(Date.now() - 3600_000)))
     }

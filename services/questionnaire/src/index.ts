@@ -18,7 +18,6 @@ export const seedDemoQuestionnaire = (deps: Parameters<typeof seedDemo>[0] & { d
 
 export const SERVICE = 'questionnaire'
 
-
 export const module: Module<ServiceContext> = {
   name: SERVICE,
   deps: ['server', 'db', 'blobs', 'queue', 'bus', 'tokens'],
@@ -35,8 +34,15 @@ export const module: Module<ServiceContext> = {
     await ctx.server.register(
       async (app) =>
         questionnairePlugin(app, {
-          database, store, queue, knowledge, drafter: createDrafter(ctx.config.llm),
-          blobs: need(ctx.blobs, 'blobs'), bus: need(ctx.bus, 'bus'), logger: log, quota: ctx.config.quota,
+          database,
+          store,
+          queue,
+          knowledge,
+          drafter: createDrafter(ctx.config.llm),
+          blobs: need(ctx.blobs, 'blobs'),
+          bus: need(ctx.bus, 'bus'),
+          logger: log,
+          quota: ctx.config.quota,
         }),
       { prefix: '/api' },
     )
@@ -46,7 +52,8 @@ export const module: Module<ServiceContext> = {
     // still waiting or retrying absorbs the sweep's; a file past its lease gets one job per lost lease
     // (fileJob); a sweep's draft job still waiting absorbs the next one.
     const sweep = async () => {
-      for (const f of await asSystem(() => staleFiles(store))) await queue.add(...fileJob(f.kind, f.tenantId, f.id, f.state === 'running' ? (f.leaseUntil ?? undefined) : undefined))
+      for (const f of await asSystem(() => staleFiles(store)))
+        await queue.add(...fileJob(f.kind, f.tenantId, f.id, f.state === 'running' ? (f.leaseUntil ?? undefined) : undefined))
       for (const q of await asSystem(() => questionnairesToDraft(store))) await queue.add(...draftJob(q.tenantId, q.id, 'sweep'))
     }
     await sweep().catch((err: unknown) => log.warn({ err }, 'sweep failed'))

@@ -19,7 +19,8 @@ export interface Upload {
   spooled: Spooled
 }
 
-const tooLarge = (kind: UploadKind) => new AppError('PAYLOAD_TOO_LARGE', { message: kind === 'compliance' ? 'The PDF is larger than 50 MB' : 'The file is too large' })
+const tooLarge = (kind: UploadKind) =>
+  new AppError('PAYLOAD_TOO_LARGE', { message: kind === 'compliance' ? 'The PDF is larger than 50 MB' : 'The file is too large' })
 
 /** What a file is, from its first bytes; refuses what this kind of upload does not take. */
 function formatOf(kind: UploadKind, head: Buffer): Format {
@@ -30,7 +31,10 @@ function formatOf(kind: UploadKind, head: Buffer): Format {
   // A zip is taken as a workbook until checkContent has looked inside (it may be a .docx); text is
   // a CSV candidate, checked whole there too.
   const format = spreadsheetKind(head) ?? (isPdf(head) ? 'pdf' : looksLikeCsv(head) ? 'csv' : undefined)
-  if (!format) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Questionnaires must be Excel workbooks (.xlsx, .xls), Word documents (.docx), CSV files or PDF files' })
+  if (!format)
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
+      message: 'Questionnaires must be Excel workbooks (.xlsx, .xls), Word documents (.docx), CSV files or PDF files',
+    })
   return format
 }
 
@@ -38,7 +42,10 @@ function formatOf(kind: UploadKind, head: Buffer): Format {
  * Multipart fields and files of a request (files may be under `file` or `files`), each file spooled
  * and refused as soon as its size or signature is wrong. The caller must `discard()` when done.
  */
-export async function readUploads(req: FastifyRequest, kind: UploadKind): Promise<{ fields: Record<string, string>; files: Upload[]; discard(): Promise<void> }> {
+export async function readUploads(
+  req: FastifyRequest,
+  kind: UploadKind,
+): Promise<{ fields: Record<string, string>; files: Upload[]; discard(): Promise<void> }> {
   if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Send the file as multipart/form-data' })
   const fields: Record<string, string> = {}
   const files: Upload[] = []

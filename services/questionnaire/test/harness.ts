@@ -52,15 +52,38 @@ export async function buildHarness(open: () => Promise<Database>): Promise<Harne
   await asSystem(() => knowledge.ready())
   const queue = createMemoryQueue()
   const bus = createMemoryBus()
-  await app.register(async (scope) => questionnairePlugin(scope, {
-    database, store: questionnaireDb(database), blobs: createFsStore(dataDir), bus, queue, knowledge,
-    drafter: createDrafter(config.llm), logger: silentLogger, quota: config.quota,
-  }), { prefix: '/api' })
+  await app.register(
+    async (scope) =>
+      questionnairePlugin(scope, {
+        database,
+        store: questionnaireDb(database),
+        blobs: createFsStore(dataDir),
+        bus,
+        queue,
+        knowledge,
+        drafter: createDrafter(config.llm),
+        logger: silentLogger,
+        quota: config.quota,
+      }),
+    { prefix: '/api' },
+  )
   await app.ready()
   return {
-    app, routes, db: questionnaireDb(systemView(database)), tokens,
+    app,
+    routes,
+    db: questionnaireDb(systemView(database)),
+    tokens,
     staff: async (tenantId = crypto.randomUUID()) => {
-      const principal: Principal = { userId: crypto.randomUUID(), tenantId, dbName: `t_${tenantId.slice(0, 8)}`, admin: true, inboundUser: false, sessionId: crypto.randomUUID(), emailVerified: true, name: 'Ada Lovelace' }
+      const principal: Principal = {
+        userId: crypto.randomUUID(),
+        tenantId,
+        dbName: `t_${tenantId.slice(0, 8)}`,
+        admin: true,
+        inboundUser: false,
+        sessionId: crypto.randomUUID(),
+        emailVerified: true,
+        name: 'Ada Lovelace',
+      }
       return { token: (await tokens.issueAccess(principal)).token, tenantId }
     },
     close: async () => {

@@ -105,7 +105,9 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
   it('declares the error envelope for every error status a route answers', () => {
     for (const [key, want] of Object.entries(ROUTES)) {
       const responses = op(key).responses
-      const errors = Object.keys(responses).filter((s) => !s.startsWith('2')).sort()
+      const errors = Object.keys(responses)
+        .filter((s) => !s.startsWith('2'))
+        .sort()
       expect({ key, errors }).toEqual({ key, errors: [...ERRORS, ...(want.errors ?? []).map(String)].sort() })
       for (const status of errors) {
         const schema = responses[status]!.content![JSON_TYPE]!.schema
@@ -135,14 +137,41 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
   it('declares the fields the web reads in the replies', () => {
     const need = (schema: Schema, fields: string[]) => expect(fields.filter((f) => !schema.required?.includes(f))).toEqual([])
     need(itemsOf(op('GET /api/getquestionlist/{questionnaireId}'), 200), [
-      '_id', 'questionId', 'question', 'answer', 'choiceValue', 'choices', 'reviewstatus', 'llmstatus', 'llmReviewRespons', 'drafted', 'comment', 'answerHistory',
-      'retrievedNarrative', 'documentName', 'fileAndFolder', 'updatedAt', 'reviewReason', 'answerSource', 'sourceDocumentId', 'sourcePage', 'personAnswer',
+      '_id',
+      'questionId',
+      'question',
+      'answer',
+      'choiceValue',
+      'choices',
+      'reviewstatus',
+      'llmstatus',
+      'llmReviewRespons',
+      'drafted',
+      'comment',
+      'answerHistory',
+      'retrievedNarrative',
+      'documentName',
+      'fileAndFolder',
+      'updatedAt',
+      'reviewReason',
+      'answerSource',
+      'sourceDocumentId',
+      'sourcePage',
+      'personAnswer',
     ])
     need(itemsOf(op('GET /api/questionnaires/{companyId}'), 200), ['_id', 'files', 'state', 'error', 'total', 'drafted', 'answered', 'approved', 'filled'])
     need(itemsOf(op('GET /api/compliancefile/{companyId}'), 200), ['_id', 'files', 'state', 'error', 'total', 'drafted'])
     need(itemsOf(op('GET /api/companys'), 200), ['_id', 'companyName', 'complianceFolder', 'questionnairesFolder'])
     need(itemsOf(op('GET /api/enterprise/comment/list'), 200), ['_id', 'comment', 'commentType', 'questionId', 'questionnairesId', 'user', 'createdAt'])
-    need(op('GET /api/questionnaires/count/{questionnaireId}').responses['200']!.content![JSON_TYPE]!.schema, ['countOfApproved', 'countOfReview', 'total', 'answered', 'filled', 'drafted', 'empty'])
+    need(op('GET /api/questionnaires/count/{questionnaireId}').responses['200']!.content![JSON_TYPE]!.schema, [
+      'countOfApproved',
+      'countOfReview',
+      'total',
+      'answered',
+      'filled',
+      'drafted',
+      'empty',
+    ])
   })
 
   describe('validation by the contract', () => {
@@ -152,7 +181,7 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
       token = (await h.staff()).token
     })
 
-    it('answers a field that fails its schema with the spec\'s message, naming the field', async () => {
+    it("answers a field that fails its schema with the spec's message, naming the field", async () => {
       const question = crypto.randomUUID()
       const cases: [string, 'GET' | 'POST' | 'PUT', string, unknown, string, string][] = [
         ['no question id', 'POST', '/api/enterprise/comment/add', { comment: 'Looks right' }, 'questionId', 'Question ID is missing'],
@@ -160,28 +189,70 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
         ['a blank comment', 'POST', '/api/enterprise/comment/add', { questionId: question, comment: ' \n ' }, 'comment', 'Comment field is required'],
         ['no comment', 'POST', '/api/enterprise/comment/add', { questionId: question }, 'comment', 'Comment field is required'],
         ['no question id in the query', 'GET', '/api/enterprise/comment/list', undefined, 'questionId', 'Question ID is missing'],
-        ['a blank answer', 'PUT', '/api/questionnaires/answer', { questionId: question, answer: '   ', reviewstatus: false, llmstatus: false }, 'answer', 'Answer field is required'],
+        [
+          'a blank answer',
+          'PUT',
+          '/api/questionnaires/answer',
+          { questionId: question, answer: '   ', reviewstatus: false, llmstatus: false },
+          'answer',
+          'Answer field is required',
+        ],
         ['no answer', 'PUT', '/api/questionnaires/answer', { questionId: question }, 'answer', 'Answer field is required'],
         ['an answer with no question', 'PUT', '/api/questionnaires/answer', { answer: 'Yes' }, 'questionId', 'Question ID is missing'],
         ['a blank one-off question', 'POST', '/api/fs/generate-answer', { question: '  ' }, 'question', 'Question is required'],
         ['no one-off question', 'GET', '/api/fs/responsellm', undefined, 'question', 'Question is required'],
         ['no client name', 'POST', '/api/companys', { compliance_bucket: 'c', questionnaires_bucket: 'q' }, 'companyName', 'This field is required'],
-        ['a padded client name', 'POST', '/api/companys', { companyName: ' Acme', compliance_bucket: 'c', questionnaires_bucket: 'q' }, 'companyName', 'Company name cannot have leading or trailing whitespace.'],
-        ['a short client name', 'POST', '/api/companys', { companyName: 'Ac', compliance_bucket: 'c', questionnaires_bucket: 'q' }, 'companyName', 'Company name must be between 3 and 63 characters.'],
-        ['a long client name', 'POST', '/api/companys', { companyName: 'A'.repeat(64), compliance_bucket: 'c', questionnaires_bucket: 'q' }, 'companyName', 'Company name must be between 3 and 63 characters.'],
-        ['markup in a client name', 'POST', '/api/companys', { companyName: 'Acme<script>', compliance_bucket: 'c', questionnaires_bucket: 'q' }, 'companyName', 'Company name can only contain alphabets, numbers, and spaces.'],
+        [
+          'a padded client name',
+          'POST',
+          '/api/companys',
+          { companyName: ' Acme', compliance_bucket: 'c', questionnaires_bucket: 'q' },
+          'companyName',
+          'Company name cannot have leading or trailing whitespace.',
+        ],
+        [
+          'a short client name',
+          'POST',
+          '/api/companys',
+          { companyName: 'Ac', compliance_bucket: 'c', questionnaires_bucket: 'q' },
+          'companyName',
+          'Company name must be between 3 and 63 characters.',
+        ],
+        [
+          'a long client name',
+          'POST',
+          '/api/companys',
+          { companyName: 'A'.repeat(64), compliance_bucket: 'c', questionnaires_bucket: 'q' },
+          'companyName',
+          'Company name must be between 3 and 63 characters.',
+        ],
+        [
+          'markup in a client name',
+          'POST',
+          '/api/companys',
+          { companyName: 'Acme<script>', compliance_bucket: 'c', questionnaires_bucket: 'q' },
+          'companyName',
+          'Company name can only contain alphabets, numbers, and spaces.',
+        ],
         ['no bucket', 'POST', '/api/companys', { companyName: 'Acme', questionnaires_bucket: 'q' }, 'compliance_bucket', 'This field is required'],
       ]
       for (const [what, method, url, body, field, message] of cases) {
         const res = await call(h, method, url, { token, ...(body === undefined ? {} : { body }) })
-        expect({ what, status: res.status, body: res.body }).toEqual({ what, status: 400, body: { status: false, message, code: 'INVALID_REQUEST', errors: [{ field, message }] } })
+        expect({ what, status: res.status, body: res.body }).toEqual({
+          what,
+          status: 400,
+          body: { status: false, message, code: 'INVALID_REQUEST', errors: [{ field, message }] },
+        })
       }
     })
 
-    it('answers other schema failures with the validator\'s words', async () => {
+    it("answers other schema failures with the validator's words", async () => {
       const res = await call(h, 'DELETE', '/api/companys', { token, body: {} })
-      expect([res.status, res.body.code, res.body.errors]).toEqual([400, 'INVALID_REQUEST', [{ field: 'id', message: 'must have required property \'id\'' }]])
-      const typed = await call(h, 'PUT', '/api/questionnaires/answer', { token, body: { questionId: crypto.randomUUID(), answer: 'Yes', reviewstatus: 'maybe' } })
+      expect([res.status, res.body.code, res.body.errors]).toEqual([400, 'INVALID_REQUEST', [{ field: 'id', message: "must have required property 'id'" }]])
+      const typed = await call(h, 'PUT', '/api/questionnaires/answer', {
+        token,
+        body: { questionId: crypto.randomUUID(), answer: 'Yes', reviewstatus: 'maybe' },
+      })
       expect([typed.status, typed.body.code, (typed.body.errors as { field: string }[])[0]?.field]).toEqual([400, 'INVALID_REQUEST', 'reviewstatus'])
       // A text too long is not "missing": the spec's message is for an empty field only.
       const long = await call(h, 'POST', '/api/fs/generate-answer', { token, body: { question: 'q'.repeat(2001) } })
@@ -196,9 +267,16 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
     })
 
     it('creates a client from a valid body (201, the declared reply) and answers an unknown id with 404', async () => {
-      const created = await call(h, 'POST', '/api/companys', { token, body: { companyName: 'Big Bank 2', compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' } })
+      const created = await call(h, 'POST', '/api/companys', {
+        token,
+        body: { companyName: 'Big Bank 2', compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' },
+      })
       expect(created.status).toBe(201)
-      expect(created.body).toEqual({ status: true, message: 'Added Successfully', data: { _id: expect.any(String), companyName: 'Big Bank 2', complianceFolder: 'compliance', questionnairesFolder: 'questionnaires' } })
+      expect(created.body).toEqual({
+        status: true,
+        message: 'Added Successfully',
+        data: { _id: expect.any(String), companyName: 'Big Bank 2', complianceFolder: 'compliance', questionnairesFolder: 'questionnaires' },
+      })
       const gone = await call(h, 'DELETE', '/api/companys', { token, body: { id: crypto.randomUUID() } })
       expect([gone.status, gone.body]).toEqual([404, { status: false, message: 'Client not found', code: 'NOT_FOUND' }])
     })
@@ -207,28 +285,72 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
   it('writes every field of a question row and of the file list through the declared schemas', async () => {
     const { token, tenantId } = await h.staff()
     const company = await insertCompany(h.db, tenantId, { companyName: 'Serial Co', complianceBucket: 'c', questionnairesBucket: 'q' })
-    const file = await insertFile(h.db, tenantId, { companyId: company.id, kind: 'questionnaire', fileName: 'q.xlsx', storageKey: `${tenantId}/q/${crypto.randomUUID()}`, format: 'xlsx' })
-    await replaceQuestions(h.db, tenantId, file.id, [{ sheet: 'S', row: 2, questionRef: 'AIS-01.1', question: 'Do you encrypt data at rest?', answerCells: [] }])
+    const file = await insertFile(h.db, tenantId, {
+      companyId: company.id,
+      kind: 'questionnaire',
+      fileName: 'q.xlsx',
+      storageKey: `${tenantId}/q/${crypto.randomUUID()}`,
+      format: 'xlsx',
+    })
+    await replaceQuestions(h.db, tenantId, file.id, [
+      { sheet: 'S', row: 2, questionRef: 'AIS-01.1', question: 'Do you encrypt data at rest?', answerCells: [] },
+    ])
     await finishFile(h.db, tenantId, file.id, { state: 'ready', total: 1 })
 
     const list = await call(h, 'GET', `/api/getquestionlist/${file.id}`, { token })
     expect(list.status).toBe(200)
     const rows = list.body.data as Record<string, unknown>[]
     expect(Object.keys(rows[0]!).sort()).toEqual(Object.keys(itemsOf(op('GET /api/getquestionlist/{questionnaireId}'), 200).properties!).sort())
-    expect(rows[0]).toMatchObject({ questionId: 'AIS-01.1', answer: '', choiceValue: null, choices: [], llmReviewRespons: 0, answerHistory: [], sourceDocumentId: '', sourcePage: null, personAnswer: false })
+    expect(rows[0]).toMatchObject({
+      questionId: 'AIS-01.1',
+      answer: '',
+      choiceValue: null,
+      choices: [],
+      llmReviewRespons: 0,
+      answerHistory: [],
+      sourceDocumentId: '',
+      sourcePage: null,
+      personAnswer: false,
+    })
 
-    const saved = await call(h, 'PUT', '/api/questionnaires/answer', { token, body: { questionId: rows[0]!['_id'], answer: 'Yes, AES-256.', reviewstatus: true, llmstatus: true, comment: 'Checked', answerHistory: [] } })
+    const saved = await call(h, 'PUT', '/api/questionnaires/answer', {
+      token,
+      body: { questionId: rows[0]!['_id'], answer: 'Yes, AES-256.', reviewstatus: true, llmstatus: true, comment: 'Checked', answerHistory: [] },
+    })
     expect(saved.status).toBe(200)
-    expect(saved.body).toMatchObject({ status: true, message: 'Updated Successfully', data: { answer: 'Yes, AES-256.', llmstatus: true, personAnswer: true, comment: 'Checked' } })
+    expect(saved.body).toMatchObject({
+      status: true,
+      message: 'Updated Successfully',
+      data: { answer: 'Yes, AES-256.', llmstatus: true, personAnswer: true, comment: 'Checked' },
+    })
 
     const files = await call(h, 'GET', `/api/questionnaires/${company.id}`, { token })
-    expect(files.body.data).toEqual([{
-      _id: file.id, company_id: company.id, createdAt: expect.any(String), files: [{ fileName: 'q.xlsx', _id: file.id }], state: 'ready', error: null, total: 1, drafted: 0,
-      answered: 1, approved: 1, filled: 1,
-    }])
+    expect(files.body.data).toEqual([
+      {
+        _id: file.id,
+        company_id: company.id,
+        createdAt: expect.any(String),
+        files: [{ fileName: 'q.xlsx', _id: file.id }],
+        state: 'ready',
+        error: null,
+        total: 1,
+        drafted: 0,
+        answered: 1,
+        approved: 1,
+        filled: 1,
+      },
+    ])
     const comments = await call(h, 'GET', `/api/enterprise/comment/list?questionId=${rows[0]!['_id']}&questionnairesId=${file.id}`, { token })
-    expect(comments.body.data).toEqual([{
-      _id: expect.any(String), comment: 'Checked', commentType: 'enterprise', questionId: rows[0]!['_id'], questionnairesId: file.id, user: { firstName: 'Ada', lastName: 'Lovelace' }, createdAt: expect.any(String),
-    }])
+    expect(comments.body.data).toEqual([
+      {
+        _id: expect.any(String),
+        comment: 'Checked',
+        commentType: 'enterprise',
+        questionId: rows[0]!['_id'],
+        questionnairesId: file.id,
+        user: { firstName: 'Ada', lastName: 'Lovelace' },
+        createdAt: expect.any(String),
+      },
+    ])
   })
 })

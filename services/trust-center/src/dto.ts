@@ -17,26 +17,57 @@ export function themeOut(row: { id: string; headerColor: string; backgroundColor
     : { _id: null, ...DEFAULT_THEME }
 }
 
-export const overviewOut = (row: { id: string; subTitle: string; description: string; updatedAt: Date }) =>
-  ({ _id: row.id, subTitle: row.subTitle, description: row.description, updatedAt: iso(row.updatedAt)! })
+export const overviewOut = (row: { id: string; subTitle: string; description: string; updatedAt: Date }) => ({
+  _id: row.id,
+  subTitle: row.subTitle,
+  description: row.description,
+  updatedAt: iso(row.updatedAt)!,
+})
 
 export const itemOut = (row: { id: string; title: string; description: string }) => ({ _id: row.id, title: row.title, description: row.description })
 
-export const categoryOut = (row: { id: string; title: string; description: string; subdata: { id: string; title: string; description: string }[] }) =>
-  ({ ...itemOut(row), subdata: row.subdata.map(itemOut) })
+export const categoryOut = (row: { id: string; title: string; description: string; subdata: { id: string; title: string; description: string }[] }) => ({
+  ...itemOut(row),
+  subdata: row.subdata.map(itemOut),
+})
 
-export const complianceOut = (row: { id: string; framework: string; status: string; badge: string; description: string }) =>
-  ({ _id: row.id, framework: row.framework, status: row.status, badge: row.badge, description: row.description })
+export const complianceOut = (row: { id: string; framework: string; status: string; badge: string; description: string }) => ({
+  _id: row.id,
+  framework: row.framework,
+  status: row.status,
+  badge: row.badge,
+  description: row.description,
+})
 
-export const documentOut = (row: { id: string; title: string; fileName: string; visibility: string; size: number; mimeType: string; createdAt: Date }) =>
-  ({ _id: row.id, title: row.title, fileName: row.fileName, visibility: row.visibility, size: row.size, mimeType: row.mimeType, createdAt: iso(row.createdAt)! })
+export const documentOut = (row: { id: string; title: string; fileName: string; visibility: string; size: number; mimeType: string; createdAt: Date }) => ({
+  _id: row.id,
+  title: row.title,
+  fileName: row.fileName,
+  visibility: row.visibility,
+  size: row.size,
+  mimeType: row.mimeType,
+  createdAt: iso(row.createdAt)!,
+})
 
-export const ndaOut = (row: { id: string; description: string; createdAt: Date; version: number }) =>
-  ({ _id: row.id, description: row.description, updatedAt: iso(row.createdAt)!, version: row.version })
+export const ndaOut = (row: { id: string; description: string; createdAt: Date; version: number }) => ({
+  _id: row.id,
+  description: row.description,
+  updatedAt: iso(row.createdAt)!,
+  version: row.version,
+})
 
 export function accountOut(row: {
-  id: string; firstName: string; lastName: string; companyName: string; relationship: string; workEmail: string; createdAt: Date
-  status: 'pending' | 'approved'; approvedById: string | null; approvedByName: string | null; expiresAt: Date | null
+  id: string
+  firstName: string
+  lastName: string
+  companyName: string
+  relationship: string
+  workEmail: string
+  createdAt: Date
+  status: 'pending' | 'approved'
+  approvedById: string | null
+  approvedByName: string | null
+  expiresAt: Date | null
 }) {
   return {
     _id: row.id,

@@ -39,9 +39,16 @@ export const module: Module<ServiceContext> = {
     await ctx.server.register(
       async (app) =>
         trustCenterPlugin(app, {
-          db, config: ctx.config, logger, views,
-          blobs: need(ctx.blobs, 'blobs'), bus: need(ctx.bus, 'bus'), mail: need(ctx.mail, 'mail'),
-          sites, pages, now: () => new Date(),
+          db,
+          config: ctx.config,
+          logger,
+          views,
+          blobs: need(ctx.blobs, 'blobs'),
+          bus: need(ctx.bus, 'bus'),
+          mail: need(ctx.mail, 'mail'),
+          sites,
+          pages,
+          now: () => new Date(),
         }),
       { prefix: '/api' },
     )

@@ -13,7 +13,10 @@ import type { TrustCenterDeps } from './deps.js'
 export const PLEASE_ACCEPT = 'Please accept the NDA'
 
 export async function recordNdaAcceptance(
-  deps: TrustCenterDeps, req: FastifyRequest, tenantId: string, input: { ndaId: string; name: string; email: string; confirmed: boolean },
+  deps: TrustCenterDeps,
+  req: FastifyRequest,
+  tenantId: string,
+  input: { ndaId: string; name: string; email: string; confirmed: boolean },
 ): Promise<void> {
   const nda = isUuid(input.ndaId) ? await findNda(deps.db, tenantId, input.ndaId) : undefined
   if (!nda) throw new AppError('NOT_FOUND', { message: 'NDA not found' })
@@ -21,7 +24,13 @@ export async function recordNdaAcceptance(
   const current = await currentNda(deps.db, tenantId)
   if (current?.id !== nda.id) throw new AppError('INVALID_REQUEST', { message: PLEASE_ACCEPT })
   await insertAcceptance(deps.db, tenantId, {
-    ndaId: nda.id, version: nda.version, textHash: nda.textHash, name: input.name, email: input.email, ...clientOf(req), confirmedAt: input.confirmed ? deps.now() : null,
+    ndaId: nda.id,
+    version: nda.version,
+    textHash: nda.textHash,
+    name: input.name,
+    email: input.email,
+    ...clientOf(req),
+    confirmedAt: input.confirmed ? deps.now() : null,
   })
   const proof = input.confirmed ? 'email confirmed by its access link' : 'email not confirmed yet'
   await insertHistory(deps.db, tenantId, [{ type: 'nda', email: input.email, detail: `NDA version ${nda.version} accepted by ${input.name} (${proof})` }])

@@ -15,8 +15,13 @@ import { categoryOut, complianceOut, documentOut, iso, logoPath, themeOut } from
 export async function assemblePage(db: Kysely<TrustCenterDb>, site: Site) {
   const t = site.tenantId
   const [settings, theme, overview, security, compliance, documents, nda] = await Promise.all([
-    findSettings(db, t), findTheme(db, t), findOverview(db, t), listSecurity(db, t), listCompliance(db, t),
-    listDocuments(db, t, { includeInternal: false }), currentNda(db, t),
+    findSettings(db, t),
+    findTheme(db, t),
+    findOverview(db, t),
+    listSecurity(db, t),
+    listCompliance(db, t),
+    listDocuments(db, t, { includeInternal: false }),
+    currentNda(db, t),
   ])
   const { _id: _theme, ...colours } = themeOut(theme)
   return {

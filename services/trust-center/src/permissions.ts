@@ -47,7 +47,12 @@ export async function ndaSatisfied(deps: TrustCenterDeps, tenantId: string, emai
 }
 
 /** May this visitor fetch `approval` documents right now? */
-export async function visitorMayDownloadGated(deps: TrustCenterDeps, tenantId: string, token: string | undefined, email: string | undefined): Promise<ValidGrant | undefined> {
+export async function visitorMayDownloadGated(
+  deps: TrustCenterDeps,
+  tenantId: string,
+  token: string | undefined,
+  email: string | undefined,
+): Promise<ValidGrant | undefined> {
   const grant = await validGrant(deps, tenantId, token)
   if (!grant || !email || grant.email !== email.trim().toLowerCase()) return undefined
   await confirmByLink(deps, tenantId, grant)
@@ -65,9 +70,14 @@ export async function issueGrant(deps: TrustCenterDeps, req: FastifyRequest, sit
   const previous = await findGrantState(deps.db, site.tenantId, request.id)
   const token = newPermissionToken()
   const expiresAt = new Date(deps.now().getTime() + deps.config.accessTokenDays * 86_400_000)
-  const row = previous && await grantAccess(deps.db, site.tenantId, request.id, {
-    tokenHash: hashPermissionToken(token), expiresAt, approvedById: me.userId, approvedByName: me.name ?? '',
-  })
+  const row =
+    previous &&
+    (await grantAccess(deps.db, site.tenantId, request.id, {
+      tokenHash: hashPermissionToken(token),
+      expiresAt,
+      approvedById: me.userId,
+      approvedByName: me.name ?? '',
+    }))
   if (!previous || !row) throw new AppError('NOT_FOUND', { message: 'Access request not found' })
   const company = (await findSettings(deps.db, site.tenantId))?.companyTitle ?? ''
   const link = accessLink(siteUrl(deps.config.publicUrl, site.hostname), token, row.workEmail)
@@ -78,6 +88,8 @@ export async function issueGrant(deps: TrustCenterDeps, req: FastifyRequest, sit
     req.log.error({ err, requestId: request.id }, 'access mail not sent; approval withdrawn')
     throw new AppError('UNAVAILABLE', { message: 'Account was not approved due to an error.' })
   }
-  await insertHistory(deps.db, site.tenantId, [{ type: 'approval', email: row.workEmail, detail: `Access granted by ${me.name ?? 'a staff member'} until ${expiresAt.toISOString().slice(0, 10)}` }])
+  await insertHistory(deps.db, site.tenantId, [
+    { type: 'approval', email: row.workEmail, detail: `Access granted by ${me.name ?? 'a staff member'} until ${expiresAt.toISOString().slice(0, 10)}` },
+  ])
   await deps.bus.publish(events.accessRequestApproved(site.tenantId), { tenantId: site.tenantId, requestId: row.id })
 }

@@ -41,13 +41,15 @@ export class SiteDirectory {
     let pending = this.loading.get(key)
     if (!pending) {
       const generation = this.generation
-      pending = load().then((site) => {
-        if (generation !== this.generation) return site
-        if (this.lookups.size >= MAX_ENTRIES) this.lookups.delete(this.lookups.keys().next().value!)
-        this.lookups.delete(key)
-        this.lookups.set(key, { site, at: this.now() })
-        return site
-      }).finally(() => this.loading.delete(key))
+      pending = load()
+        .then((site) => {
+          if (generation !== this.generation) return site
+          if (this.lookups.size >= MAX_ENTRIES) this.lookups.delete(this.lookups.keys().next().value!)
+          this.lookups.delete(key)
+          this.lookups.set(key, { site, at: this.now() })
+          return site
+        })
+        .finally(() => this.loading.delete(key))
       this.loading.set(key, pending)
     }
     return pending

@@ -5,7 +5,14 @@ import { withTenant } from '@portal/db'
 import { findSettings } from './db/branding.repo.js'
 import { findSite } from './db/site.repo.js'
 import type { Site } from './db/site.repo.js'
-import { addUnsubscribeToken, type ChangeInput, findSubscriberByEmail, insertChanges, listConfirmedSubscribers, upsertPendingSubscriber } from './db/updates.repo.js'
+import {
+  addUnsubscribeToken,
+  type ChangeInput,
+  findSubscriberByEmail,
+  insertChanges,
+  listConfirmedSubscribers,
+  upsertPendingSubscriber,
+} from './db/updates.repo.js'
 import type { TrustCenterDeps } from './deps.js'
 import { siteUrl } from './domain/hostnames.js'
 import { hashPermissionToken as hashToken, newPermissionToken as newToken } from './domain/permission-token.js'
@@ -33,7 +40,10 @@ export async function subscribe(deps: TrustCenterDeps, site: Site, email: string
   const leave = newToken()
   await addUnsubscribeToken(deps.db, site.tenantId, row.id, hashToken(leave))
   const base = siteUrl(deps.config.publicUrl, site.hostname)
-  await deps.mail.send({ to: email, ...confirmSubscriptionMail({ company: await companyOf(deps, site), confirm: confirmLink(base, token), unsubscribe: unsubscribeLink(base, leave) }) })
+  await deps.mail.send({
+    to: email,
+    ...confirmSubscriptionMail({ company: await companyOf(deps, site), confirm: confirmLink(base, token), unsubscribe: unsubscribeLink(base, leave) }),
+  })
 }
 
 /**

@@ -5,7 +5,16 @@ import { AppError } from '@portal/errors'
 import sharp from 'sharp'
 import { accessGrantedMail, accessLink } from '../src/domain/access-mail.js'
 import { cleanFileName, documentKind } from '../src/domain/document-file.js'
-import { defaultCname, hostnameOf, INTERNATIONAL_NAME, isValidSubdomain, normaliseHost, RESERVED_NAME, siteUrl, subdomainRefusal } from '../src/domain/hostnames.js'
+import {
+  defaultCname,
+  hostnameOf,
+  INTERNATIONAL_NAME,
+  isValidSubdomain,
+  normaliseHost,
+  RESERVED_NAME,
+  siteUrl,
+  subdomainRefusal,
+} from '../src/domain/hostnames.js'
 import { processLogo } from '../src/domain/logo-image.js'
 import { hashPermissionToken, newPermissionToken, PERMISSION_TOKEN } from '../src/domain/permission-token.js'
 import { sanitizeRichText } from '../src/domain/rich-text.js'
@@ -32,8 +41,9 @@ describe('rich text', () => {
   })
 
   it('keeps the allowlist: paragraphs, emphasis, lists, headings, quotes and https/mailto links', async () => {
-    const html = '<h3>Title</h3><h4>Sub</h4><p><strong>a</strong> <b>b</b> <em>c</em> <i>d</i> <u>e</u><br></p><ul><li>x</li></ul><ol><li>y</li></ol>'
-      + '<blockquote>q</blockquote><p><a href="https://example.com/x">web</a> <a href="mailto:a@b.example">mail</a></p>'
+    const html =
+      '<h3>Title</h3><h4>Sub</h4><p><strong>a</strong> <b>b</b> <em>c</em> <i>d</i> <u>e</u><br></p><ul><li>x</li></ul><ol><li>y</li></ol>' +
+      '<blockquote>q</blockquote><p><a href="https://example.com/x">web</a> <a href="mailto:a@b.example">mail</a></p>'
     expect(await sanitizeRichText(html)).toBe(html)
   })
 

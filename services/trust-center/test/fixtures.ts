@@ -6,7 +6,9 @@ import { ZipFile } from 'yazl'
 
 /** A real PNG of the given size, one colour. */
 export function realPng(width = 64, height = 32, colour = '#0a66c2'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer()
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer()
 }
 
 export function realJpeg(width = 64, height = 32, exifCopyright?: string): Promise<Buffer> {
@@ -40,7 +42,9 @@ export async function pngHtmlPolyglot(): Promise<Buffer> {
   return Buffer.concat([png.subarray(0, iend), chunk('tEXt', Buffer.concat([Buffer.from('Comment\0'), html])), png.subarray(iend), html])
 }
 
-export const svgAsPng = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>')
+export const svgAsPng = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+)
 export const gif1x1 = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')
 
 /** A minimal Office Open XML archive of the given kind (the parts a reader looks for first). */
@@ -48,9 +52,11 @@ export function officeFile(kind: 'docx' | 'pptx' | 'xlsx' | 'docm' | 'plainzip')
   const zip = new ZipFile()
   const add = (name: string, text: string) => zip.addBuffer(Buffer.from(text), name)
   if (kind !== 'plainzip') add('[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>')
-  if (kind === 'docx' || kind === 'docm') add('word/document.xml', '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>')
+  if (kind === 'docx' || kind === 'docm')
+    add('word/document.xml', '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>')
   if (kind === 'docm') zip.addBuffer(Buffer.from('macro'), 'word/vbaProject.bin')
-  if (kind === 'pptx') add('ppt/presentation.xml', '<?xml version="1.0"?><p:presentation xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"/>')
+  if (kind === 'pptx')
+    add('ppt/presentation.xml', '<?xml version="1.0"?><p:presentation xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"/>')
   if (kind === 'xlsx') add('xl/workbook.xml', '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>')
   if (kind === 'plainzip') add('notes.txt', 'hello')
   zip.end()
@@ -69,9 +75,10 @@ export function multipart(parts: Part[]): { payload: Buffer; contentType: string
   const boundary = `----tc${Math.random().toString(16).slice(2)}`
   const chunks: Buffer[] = []
   for (const p of parts) {
-    const head = 'filename' in p
-      ? `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`
-      : `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n`
+    const head =
+      'filename' in p
+        ? `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`
+        : `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n`
     chunks.push(Buffer.from(head), 'filename' in p ? p.content : Buffer.from(p.value), Buffer.from('\r\n'))
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`))

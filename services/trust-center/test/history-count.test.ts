@@ -15,22 +15,42 @@ describe.each(testDatabaseKinds())('history event counts on %s', (_kind, open) =
   beforeAll(async () => {
     database = await open()
     await migrateSchema(database, SCHEMA, before)
-    const rows: [string, string][] = [['view', 'Page loaded'], ['view', 'Page loaded 37 times'], ['view', 'Page loaded by vera@buyer.example'], ['download', 'Downloaded 3 times (visitor)'], ['request', 'Access requested']]
+    const rows: [string, string][] = [
+      ['view', 'Page loaded'],
+      ['view', 'Page loaded 37 times'],
+      ['view', 'Page loaded by vera@buyer.example'],
+      ['download', 'Downloaded 3 times (visitor)'],
+      ['request', 'Access requested'],
+    ]
     for (const [type, detail] of rows) {
-      await sql`insert into trust_center.history (id, tenant_id, type, detail) values (${crypto.randomUUID()}, ${tenant}, ${type}, ${detail})`.execute(database.system)
+      await sql`insert into trust_center.history (id, tenant_id, type, detail) values (${crypto.randomUUID()}, ${tenant}, ${type}, ${detail})`.execute(
+        database.system,
+      )
     }
     await migrateSchema(database, SCHEMA, migrations)
   })
   afterAll(async () => database.close())
 
   it('backfills the batches of page views and counts every other row once', async () => {
-    const { rows } = await sql<{ type: string; detail: string; eventCount: number }>`select type, detail, event_count as "eventCount" from trust_center.history where tenant_id = ${tenant} order by detail`.execute(database.system)
+    const { rows } = await sql<{
+      type: string
+      detail: string
+      eventCount: number
+    }>`select type, detail, event_count as "eventCount" from trust_center.history where tenant_id = ${tenant} order by detail`.execute(database.system)
     expect(rows.map((r) => [r.detail, r.eventCount])).toEqual([
-      ['Access requested', 1], ['Downloaded 3 times (visitor)', 1], ['Page loaded', 1], ['Page loaded 37 times', 37], ['Page loaded by vera@buyer.example', 1],
+      ['Access requested', 1],
+      ['Downloaded 3 times (visitor)', 1],
+      ['Page loaded', 1],
+      ['Page loaded 37 times', 37],
+      ['Page loaded by vera@buyer.example', 1],
     ])
     await sql`insert into trust_center.history (id, tenant_id, type) values (${crypto.randomUUID()}, ${tenant}, 'view')`.execute(database.system)
-    const total = await sql<{ n: number }>`select sum(event_count)::int as n from trust_center.history where tenant_id = ${tenant} and type = 'view'`.execute(database.system)
+    const total = await sql<{ n: number }>`select sum(event_count)::int as n from trust_center.history where tenant_id = ${tenant} and type = 'view'`.execute(
+      database.system,
+    )
     expect(total.rows[0]!.n).toBe(40)
-    await expect(sql`insert into trust_center.history (id, tenant_id, type, event_count) values (${crypto.randomUUID()}, ${tenant}, 'view', 0)`.execute(database.system)).rejects.toThrow()
+    await expect(
+      sql`insert into trust_center.history (id, tenant_id, type, event_count) values (${crypto.randomUUID()}, ${tenant}, 'view', 0)`.execute(database.system),
+    ).rejects.toThrow()
   })
 })

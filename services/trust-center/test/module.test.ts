@@ -53,8 +53,26 @@ describe.each(testDatabaseKinds())('trust-center module on %s', (_kind, open) =>
       select table_schema, table_name from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') order by 2`.execute(db())
     expect(tables.rows.filter((t) => t.tableSchema !== 'trust_center')).toEqual([])
     expect(tables.rows.map((t) => t.tableName)).toEqual([
-      'access_request', 'compliance', 'daily_usage', 'document', 'history', 'kysely_migration', 'kysely_migration_lock', 'logo', 'nda', 'nda_acceptance',
-      'overview', 'released_cname', 'security_category', 'security_item', 'settings', 'site', 'theme', 'update_change', 'update_subscriber', 'update_unsubscribe',
+      'access_request',
+      'compliance',
+      'daily_usage',
+      'document',
+      'history',
+      'kysely_migration',
+      'kysely_migration_lock',
+      'logo',
+      'nda',
+      'nda_acceptance',
+      'overview',
+      'released_cname',
+      'security_category',
+      'security_item',
+      'settings',
+      'site',
+      'theme',
+      'update_change',
+      'update_subscriber',
+      'update_unsubscribe',
     ])
     await migrateSchema(database, SCHEMA, migrations)
     const applied = await sql<{ name: string }>`select name from trust_center.kysely_migration order by name`.execute(database.system)
@@ -114,7 +132,11 @@ describe.each(testDatabaseKinds())('trust-center module on %s', (_kind, open) =>
   })
 
   it('refuses mixed-case host names in the table itself', async () => {
-    await expect(db().insertInto('site').values({ tenantId: crypto.randomUUID(), id: crypto.randomUUID(), dbName: 'upper_co', cname: 'Upper', hostname: 'Upper.localhost' }).execute())
-      .rejects.toThrow(/site_hostname_lowercase/)
+    await expect(
+      db()
+        .insertInto('site')
+        .values({ tenantId: crypto.randomUUID(), id: crypto.randomUUID(), dbName: 'upper_co', cname: 'Upper', hostname: 'Upper.localhost' })
+        .execute(),
+    ).rejects.toThrow(/site_hostname_lowercase/)
   })
 })

@@ -7,7 +7,10 @@ import { ensureAppVersion } from '../lib/storage'
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: (count, err) => count < 1 && !(err instanceof Error && 'status' in err && (err as { status: number }).status < 500), refetchOnWindowFocus: false },
+      queries: {
+        retry: (count, err) => count < 1 && !(err instanceof Error && 'status' in err && (err as { status: number }).status < 500),
+        refetchOnWindowFocus: false,
+      },
     },
   })
 }

@@ -7,7 +7,7 @@ afterEach(() => {
 })
 
 describe('formatDateTime', () => {
-  it("shows 07:11 UTC as 2:11 AM to a viewer in New York, labelled with the zone", () => {
+  it('shows 07:11 UTC as 2:11 AM to a viewer in New York, labelled with the zone', () => {
     viewerIn('America/New_York')
     expect(viewerTimeZone()).toBe('America/New_York')
     expect(formatDateTime('2026-01-15T07:11:00Z')).toBe('Jan 15, 2026, 2:11 AM EST')

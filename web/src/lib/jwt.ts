@@ -14,9 +14,7 @@ export function decodeToken(token: string): TokenClaims | null {
   try {
     const b64 = part.replace(/-/g, '+').replace(/_/g, '/')
     const padded = b64 + '='.repeat((4 - (b64.length % 4)) % 4)
-    const json = decodeURIComponent(
-      Array.from(atob(padded), (c) => '%' + c.charCodeAt(0).toString(16).padStart(2, '0')).join(''),
-    )
+    const json = decodeURIComponent(Array.from(atob(padded), (c) => '%' + c.charCodeAt(0).toString(16).padStart(2, '0')).join(''))
     const claims: unknown = JSON.parse(json)
     return claims && typeof claims === 'object' ? (claims as TokenClaims) : null
   } catch {

@@ -92,7 +92,10 @@ export function contrastWarning(field: keyof ThemeSettings, colour: string): str
   const problems: string[] = []
   const onWhite = contrastRatio(colour, '#ffffff')!
   if (field === 'textColor') {
-    if (onWhite < AA_CONTRAST) problems.push(`Text in ${colour} on the white page has a contrast of only ${formatRatio(onWhite)}, below the WCAG AA minimum of 4.5:1: choose a darker colour.`)
+    if (onWhite < AA_CONTRAST)
+      problems.push(
+        `Text in ${colour} on the white page has a contrast of only ${formatRatio(onWhite)}, below the WCAG AA minimum of 4.5:1: choose a darker colour.`,
+      )
     return problems.join(' ') || null
   }
   if (onWhite < AA_CONTRAST) {

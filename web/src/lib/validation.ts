@@ -18,4 +18,7 @@ export function passwordProblem(password: string): string | null {
 export const capitalise = (value: string): string => (value ? value.charAt(0).toUpperCase() + value.slice(1) : value)
 
 export const fullName = (first?: string, last?: string): string =>
-  [first, last].filter(Boolean).map((n) => capitalise(n ?? '')).join(' ')
+  [first, last]
+    .filter(Boolean)
+    .map((n) => capitalise(n ?? ''))
+    .join(' ')

@@ -63,32 +63,61 @@ export function RequestAccessForm({ hasNda, onClose }: { hasNda: boolean; onClos
         {done ? (
           <>
             <p role="status">Thank you. Your request has been sent; you will receive an email with your access link once it is approved.</p>
-            <div className="tc-actions"><button type="button" className="tc-button" onClick={onClose}>Close</button></div>
+            <div className="tc-actions">
+              <button type="button" className="tc-button" onClick={onClose}>
+                Close
+              </button>
+            </div>
           </>
         ) : (
           <form onSubmit={submit} noValidate>
             <div className="tc-row">
-              <label>First name<input name="firstName" value={f.firstName} onChange={set('firstName')} autoComplete="given-name" maxLength={100} /></label>
-              <label>Last name<input name="lastName" value={f.lastName} onChange={set('lastName')} autoComplete="family-name" maxLength={100} /></label>
+              <label>
+                First name
+                <input name="firstName" value={f.firstName} onChange={set('firstName')} autoComplete="given-name" maxLength={100} />
+              </label>
+              <label>
+                Last name
+                <input name="lastName" value={f.lastName} onChange={set('lastName')} autoComplete="family-name" maxLength={100} />
+              </label>
             </div>
-            <label>Company<input name="companyName" value={f.companyName} onChange={set('companyName')} autoComplete="organization" maxLength={200} /></label>
-            <label>Work email<input name="workEmail" type="email" value={f.workEmail} onChange={set('workEmail')} autoComplete="email" maxLength={254} /></label>
-            <label>Relationship
+            <label>
+              Company
+              <input name="companyName" value={f.companyName} onChange={set('companyName')} autoComplete="organization" maxLength={200} />
+            </label>
+            <label>
+              Work email
+              <input name="workEmail" type="email" value={f.workEmail} onChange={set('workEmail')} autoComplete="email" maxLength={254} />
+            </label>
+            <label>
+              Relationship
               <select name="relationshpLinkedIn" value={f.relationshpLinkedIn} onChange={set('relationshpLinkedIn')}>
-                {RELATIONSHIPS.map((r) => <option key={r}>{r}</option>)}
+                {RELATIONSHIPS.map((r) => (
+                  <option key={r}>{r}</option>
+                ))}
               </select>
             </label>
             {hasNda && nda === undefined && <p className="tc-muted">Loading the NDA…</p>}
             {nda && (
               <>
                 <NdaText nda={nda} />
-                <label className="tc-check"><input type="checkbox" name="ndaAccepted" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} /> I accept the NDA</label>
+                <label className="tc-check">
+                  <input type="checkbox" name="ndaAccepted" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} /> I accept the NDA
+                </label>
               </>
             )}
-            {error && <p className="tc-error" role="alert">{error}</p>}
+            {error && (
+              <p className="tc-error" role="alert">
+                {error}
+              </p>
+            )}
             <div className="tc-actions">
-              <button type="button" className="tc-secondary" onClick={onClose}>Cancel</button>
-              <button type="submit" className="tc-button" disabled={busy}>{busy ? 'Sending…' : 'Submit request'}</button>
+              <button type="button" className="tc-secondary" onClick={onClose}>
+                Cancel
+              </button>
+              <button type="submit" className="tc-button" disabled={busy}>
+                {busy ? 'Sending…' : 'Submit request'}
+              </button>
             </div>
           </form>
         )}
@@ -122,14 +151,29 @@ export function AcceptNdaForm({ email, permissionToken, onAccepted }: { email: s
     <div className="tc-dialog" role="dialog" aria-modal="true" aria-labelledby="tc-nda-title" ref={dialog}>
       <div className="tc-dialog-body">
         <h2 id="tc-nda-title">Accept the NDA to download</h2>
-        {!nda ? <p className="tc-muted">Loading the NDA…</p> : (
+        {!nda ? (
+          <p className="tc-muted">Loading the NDA…</p>
+        ) : (
           <form onSubmit={submit} noValidate>
             <NdaText nda={nda} />
-            <label>Your full name<input name="ndaName" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} /></label>
+            <label>
+              Your full name
+              <input name="ndaName" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
+            </label>
             <p className="tc-muted">Signing as {email}</p>
-            <label className="tc-check"><input type="checkbox" name="ndaAccept" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} /> I accept the NDA</label>
-            {error && <p className="tc-error" role="alert">{error}</p>}
-            <div className="tc-actions"><button type="submit" className="tc-button">Accept</button></div>
+            <label className="tc-check">
+              <input type="checkbox" name="ndaAccept" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} /> I accept the NDA
+            </label>
+            {error && (
+              <p className="tc-error" role="alert">
+                {error}
+              </p>
+            )}
+            <div className="tc-actions">
+              <button type="submit" className="tc-button">
+                Accept
+              </button>
+            </div>
           </form>
         )}
       </div>
@@ -139,13 +183,27 @@ export function AcceptNdaForm({ email, permissionToken, onAccepted }: { email: s
 
 export function PublicNdaPage() {
   const nda = useNda(true)
-  if (nda === undefined) return <main className="tc-main"><p className="tc-muted">Loading…</p></main>
+  if (nda === undefined)
+    return (
+      <main className="tc-main">
+        <p className="tc-muted">Loading…</p>
+      </main>
+    )
   return (
     <main className="tc-main">
       <section className="tc-card">
         <h1>Non-Disclosure Agreement</h1>
-        {nda ? <><p className="tc-muted">Last updated {longDate(nda.updatedAt)}</p><p className="tc-pre">{nda.description}</p></> : <p className="tc-muted">No Data found</p>}
-        <p><a href="/">Back to the trust center</a></p>
+        {nda ? (
+          <>
+            <p className="tc-muted">Last updated {longDate(nda.updatedAt)}</p>
+            <p className="tc-pre">{nda.description}</p>
+          </>
+        ) : (
+          <p className="tc-muted">No Data found</p>
+        )}
+        <p>
+          <a href="/">Back to the trust center</a>
+        </p>
       </section>
     </main>
   )

@@ -4,14 +4,45 @@ import { saveBlob } from '../lib/save-blob'
 // The public trust center's calls: plain fetch, no console code. On a published host the server
 // finds the tenant from the Host header, so no token and no DbName are sent.
 
-export interface Item { _id: string; title: string; description: string }
-export interface Category extends Item { subdata: Item[] }
-export interface ComplianceRecord { _id: string; framework: string; status: 'compliant' | 'in_progress' | 'planned'; badge: string; description: string }
-export interface TrustDocument { _id: string; title: string; fileName: string; visibility: 'public' | 'approval' | 'internal'; size: number; mimeType: string; createdAt: string }
-export interface Theme { headerColor: string; backgroundColor: string; textColor: string; buttonColor: string }
+export interface Item {
+  _id: string
+  title: string
+  description: string
+}
+export interface Category extends Item {
+  subdata: Item[]
+}
+export interface ComplianceRecord {
+  _id: string
+  framework: string
+  status: 'compliant' | 'in_progress' | 'planned'
+  badge: string
+  description: string
+}
+export interface TrustDocument {
+  _id: string
+  title: string
+  fileName: string
+  visibility: 'public' | 'approval' | 'internal'
+  size: number
+  mimeType: string
+  createdAt: string
+}
+export interface Theme {
+  headerColor: string
+  backgroundColor: string
+  textColor: string
+  buttonColor: string
+}
 
 /** One line of the public changelog (contract: TrustChange in @portal/contracts). */
-export interface TrustChange { _id: string; date: string; kind: 'document' | 'compliance'; action: 'added' | 'updated' | 'removed'; title: string }
+export interface TrustChange {
+  _id: string
+  date: string
+  kind: 'document' | 'compliance'
+  action: 'added' | 'updated' | 'removed'
+  title: string
+}
 
 export interface TrustPage {
   companyTitle: string
@@ -27,11 +58,23 @@ export interface TrustPage {
   changelog?: TrustChange[]
 }
 
-export interface Nda { _id: string; description: string; updatedAt: string; version: number }
-export interface Grant { email: string; expiresAt: string; ndaAccepted: boolean }
+export interface Nda {
+  _id: string
+  description: string
+  updatedAt: string
+  version: number
+}
+export interface Grant {
+  email: string
+  expiresAt: string
+  ndaAccepted: boolean
+}
 
 export class PublicError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message)
   }
 }
@@ -39,12 +82,20 @@ export class PublicError extends Error {
 async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   let res: Response
   try {
-    res = await fetch(path, { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
   } catch {
     throw new PublicError(0, 'The network is not reachable. Please try again.')
   }
   const json = (await res.json().catch(() => ({}))) as { message?: string }
-  if (!res.ok) throw new PublicError(res.status, res.status === 429 ? 'Too many attempts. Please wait a few minutes and try again.' : (json.message ?? 'An error occurred'))
+  if (!res.ok)
+    throw new PublicError(
+      res.status,
+      res.status === 429 ? 'Too many attempts. Please wait a few minutes and try again.' : (json.message ?? 'An error occurred'),
+    )
   return json as T
 }
 

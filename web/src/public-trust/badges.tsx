@@ -1,7 +1,17 @@
 // Compliance badges drawn inline (no images fetched): a shield with the framework's short name.
 const LABELS: Record<string, string> = {
-  soc2: 'SOC 2', iso27001: 'ISO 27001', iso27017: 'ISO 27017', iso27018: 'ISO 27018', iso27701: 'ISO 27701', hipaa: 'HIPAA',
-  gdpr: 'GDPR', pci_dss: 'PCI DSS', ccpa: 'CCPA', fedramp: 'FedRAMP', csa_star: 'CSA STAR', other: '',
+  soc2: 'SOC 2',
+  iso27001: 'ISO 27001',
+  iso27017: 'ISO 27017',
+  iso27018: 'ISO 27018',
+  iso27701: 'ISO 27701',
+  hipaa: 'HIPAA',
+  gdpr: 'GDPR',
+  pci_dss: 'PCI DSS',
+  ccpa: 'CCPA',
+  fedramp: 'FedRAMP',
+  csa_star: 'CSA STAR',
+  other: '',
 }
 export const BADGES = Object.keys(LABELS)
 export const badgeLabel = (badge: string, framework: string) => LABELS[badge] || framework
@@ -13,7 +23,9 @@ export function Badge({ badge, framework, status }: { badge: string; framework: 
   return (
     <svg className={`badge badge-${status}`} viewBox="0 0 64 72" width="56" height="63" role="img" aria-label={`${label}: ${STATUS_TEXT[status]}`}>
       <path d="M32 2 60 12v22c0 18-12 30-28 36C16 64 4 52 4 34V12Z" />
-      <text x="32" y="38" textAnchor="middle">{label}</text>
+      <text x="32" y="38" textAnchor="middle">
+        {label}
+      </text>
     </svg>
   )
 }

@@ -12,7 +12,14 @@ export function boot(): void {
   if (!root) return
   const data = document.getElementById(DATA_ELEMENT_ID)?.textContent
   const initial = data ? (JSON.parse(data) as { page: TrustPage }) : null
-  const app = <StrictMode><PublicApp path={window.location.pathname} initialPage={initial?.page ?? null} /></StrictMode>
-  if (initial && root.firstElementChild) startTransition(() => { hydrateRoot(root, app) })
+  const app = (
+    <StrictMode>
+      <PublicApp path={window.location.pathname} initialPage={initial?.page ?? null} />
+    </StrictMode>
+  )
+  if (initial && root.firstElementChild)
+    startTransition(() => {
+      hydrateRoot(root, app)
+    })
   else createRoot(root).render(app)
 }

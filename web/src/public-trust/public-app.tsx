@@ -35,22 +35,30 @@ function TrustCenterPage({ initialPage }: { initialPage: TrustPage | null }) {
   useEffect(() => {
     // The page answers the visitor from here on (for a server-rendered page: hydrated); tests wait for it.
     document.getElementById('root')?.setAttribute('data-ready', '')
-    if (!initialPage) getPage().then(setPage, (e: unknown) => setFailure(e instanceof PublicError && e.status === 404 ? 'This trust center is not available.' : 'The trust center could not be loaded. Please try again.'))
+    if (!initialPage)
+      getPage().then(setPage, (e: unknown) =>
+        setFailure(
+          e instanceof PublicError && e.status === 404 ? 'This trust center is not available.' : 'The trust center could not be loaded. Please try again.',
+        ),
+      )
     const check = () => {
       const link = takeUpdatesLink()
       if (link) followUpdatesLink(link).then(setUpdates)
       takeAccessLink()
       const token = visitorStore.get('fileAccess')
       if (!token) return
-      checkAccess(token).then((g) => {
-        setNotice('')
-        setGrant(g)
-        setDialog(g.ndaAccepted ? null : 'nda')
-      }, () => {
-        visitorStore.clear()
-        setGrant(null)
-        setNotice('Your access link is no longer valid. Please request access again.')
-      })
+      checkAccess(token).then(
+        (g) => {
+          setNotice('')
+          setGrant(g)
+          setDialog(g.ndaAccepted ? null : 'nda')
+        },
+        () => {
+          visitorStore.clear()
+          setGrant(null)
+          setNotice('Your access link is no longer valid. Please request access again.')
+        },
+      )
     }
     check()
     // The mailed link may be opened in a tab already showing the page: only the fragment changes.
@@ -63,35 +71,73 @@ function TrustCenterPage({ initialPage }: { initialPage: TrustPage | null }) {
   const onDownload = (doc: TrustDocument) => {
     setNotice('')
     // The server records the download as it serves it: nothing to report afterwards.
-    saveDownload('/api/fs/download-docs', { fileKey: doc._id, newFileName: doc.fileName, ...credentials() }, doc.fileName)
-      .catch((e: Error) => setNotice(e.message))
+    saveDownload('/api/fs/download-docs', { fileKey: doc._id, newFileName: doc.fileName, ...credentials() }, doc.fileName).catch((e: Error) =>
+      setNotice(e.message),
+    )
   }
   const onDownloadAll = () => {
     if (!page) return
     setNotice('')
-    saveDownload('/api/fs/bulk-download-docs', { fileKeys: page.documents.map((d) => d._id), ...credentials() }, 'Trust_Center_Bulk_Download.zip')
-      .catch((e: Error) => setNotice(e.message))
+    saveDownload('/api/fs/bulk-download-docs', { fileKeys: page.documents.map((d) => d._id), ...credentials() }, 'Trust_Center_Bulk_Download.zip').catch(
+      (e: Error) => setNotice(e.message),
+    )
   }
 
-  if (failure) return <main className="tc-main"><section className="tc-card"><h1>Trust center</h1><p>{failure}</p></section></main>
-  if (!page) return <div className="tc-loading" aria-busy="true">Loading…</div>
+  if (failure)
+    return (
+      <main className="tc-main">
+        <section className="tc-card">
+          <h1>Trust center</h1>
+          <p>{failure}</p>
+        </section>
+      </main>
+    )
+  if (!page)
+    return (
+      <div className="tc-loading" aria-busy="true">
+        Loading…
+      </div>
+    )
   return (
     <>
       <TrustCenterView
         page={page}
         actions={{ granted, onDownload, onDownloadAll, onRequestAccess: () => setDialog('request') }}
-        banner={(
+        banner={
           <>
-            {updates && <p className={updates.ok ? 'tc-notice tc-ok' : 'tc-notice'} role={updates.ok ? 'status' : 'alert'}>{updates.text}</p>}
-            {notice ? <p className="tc-notice" role="alert">{notice}</p> : grant && granted ? <p className="tc-notice tc-ok" role="status">Access granted to {grant.email}</p> : null}
+            {updates && (
+              <p className={updates.ok ? 'tc-notice tc-ok' : 'tc-notice'} role={updates.ok ? 'status' : 'alert'}>
+                {updates.text}
+              </p>
+            )}
+            {notice ? (
+              <p className="tc-notice" role="alert">
+                {notice}
+              </p>
+            ) : grant && granted ? (
+              <p className="tc-notice tc-ok" role="status">
+                Access granted to {grant.email}
+              </p>
+            ) : null}
           </>
-        )}
+        }
         after={<SubscribeForm />}
       />
-      {dialog === 'request' && <div style={themeStyle(page.theme)}><RequestAccessForm hasNda={Boolean(page.nda)} onClose={() => setDialog(null)} /></div>}
+      {dialog === 'request' && (
+        <div style={themeStyle(page.theme)}>
+          <RequestAccessForm hasNda={Boolean(page.nda)} onClose={() => setDialog(null)} />
+        </div>
+      )}
       {dialog === 'nda' && grant && (
         <div style={themeStyle(page.theme)}>
-          <AcceptNdaForm email={grant.email} permissionToken={visitorStore.get('fileAccess')} onAccepted={() => { setGrant({ ...grant, ndaAccepted: true }); setDialog(null) }} />
+          <AcceptNdaForm
+            email={grant.email}
+            permissionToken={visitorStore.get('fileAccess')}
+            onAccepted={() => {
+              setGrant({ ...grant, ndaAccepted: true })
+              setDialog(null)
+            }}
+          />
         </div>
       )}
     </>

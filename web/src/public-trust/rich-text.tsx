@@ -7,7 +7,23 @@ import { createElement, type ReactNode } from 'react'
 
 const TAGS = new Set(['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'h3', 'h4', 'blockquote'])
 /** Elements dropped with everything inside them (code or containers of other documents). */
-const DROPPED = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'svg', 'math', 'noscript', 'textarea', 'title', 'xmp', 'plaintext', 'noembed', 'noframes'])
+const DROPPED = new Set([
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'template',
+  'svg',
+  'math',
+  'noscript',
+  'textarea',
+  'title',
+  'xmp',
+  'plaintext',
+  'noembed',
+  'noframes',
+])
 /** Elements whose content is raw text up to their closing tag. */
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'noembed', 'noframes', 'iframe', 'noscript'])
 const VOID = new Set(['br', 'img', 'hr', 'input', 'meta', 'link', 'area', 'base', 'col', 'embed', 'source', 'track', 'wbr', 'param'])
@@ -26,7 +42,11 @@ export function decodeEntities(s: string): string {
   })
 }
 
-interface El { tag: string; href: string | undefined; children: Array<El | string> }
+interface El {
+  tag: string
+  href: string | undefined
+  children: Array<El | string>
+}
 
 function hrefOf(attrs: string): string | undefined {
   const m = /(?:^|\s)href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i.exec(attrs)
@@ -67,7 +87,7 @@ export function parseRichText(html: string): Array<El | string> {
       // Its content is not markup: skip to its end tag (or the end of the input).
       const end = html.toLowerCase().indexOf(`</${tag}`, at)
       const content = end < 0 ? html.slice(at) : html.slice(at, end)
-      at = end < 0 ? html.length : (html.indexOf('>', end) + 1 || html.length)
+      at = end < 0 ? html.length : html.indexOf('>', end) + 1 || html.length
       tagRe.lastIndex = at
       if (!DROPPED.has(tag)) text(content)
       continue
@@ -90,7 +110,9 @@ function toReact(node: El | string, key: number): ReactNode {
   if (tag === 'br') return createElement('br', { key })
   if (tag === 'a') {
     const href = node.href?.trim() ?? ''
-    return SAFE_HREF.test(href) ? createElement('a', { key, href, rel: 'noopener noreferrer nofollow', target: '_blank' }, ...children) : createElement('span', { key }, ...children)
+    return SAFE_HREF.test(href)
+      ? createElement('a', { key, href, rel: 'noopener noreferrer nofollow', target: '_blank' }, ...children)
+      : createElement('span', { key }, ...children)
   }
   return createElement(tag, { key }, ...children)
 }

@@ -52,7 +52,11 @@ export function pageHead({ page, origin }: RenderInput): string {
 
 /** The page's markup (for `<div id="root">`) and the data script that hydration reads. */
 export function renderTrustCenter(input: RenderInput): { head: string; body: string; data: string } {
-  const body = renderToString(<StrictMode><PublicApp path={input.path} initialPage={input.page} /></StrictMode>)
+  const body = renderToString(
+    <StrictMode>
+      <PublicApp path={input.path} initialPage={input.page} />
+    </StrictMode>,
+  )
   const data = `<script id="${DATA_ELEMENT_ID}" type="application/json">${inlineJson({ page: input.page, path: input.path })}</script>`
   return { head: pageHead(input), body, data }
 }

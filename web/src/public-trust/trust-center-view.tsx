@@ -39,9 +39,11 @@ export const themeStyle = (t: TrustPage['theme']) =>
 function DocIcon({ locked }: { locked: boolean }) {
   return (
     <svg className="tc-doc-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-      {locked
-        ? <path d="M7 10V7a5 5 0 0 1 10 0v3h1a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1zm2 0h6V7a3 3 0 0 0-6 0z" />
-        : <path d="M6 2h8l5 5v14a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1zm7 1.5V8h4.5zM8 12h8v1.5H8zm0 3.5h8V17H8z" />}
+      {locked ? (
+        <path d="M7 10V7a5 5 0 0 1 10 0v3h1a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1zm2 0h6V7a3 3 0 0 0-6 0z" />
+      ) : (
+        <path d="M6 2h8l5 5v14a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1zm7 1.5V8h4.5zM8 12h8v1.5H8zm0 3.5h8V17H8z" />
+      )}
     </svg>
   )
 }
@@ -55,12 +57,16 @@ export function Changelog({ changes }: { changes: TrustChange[] }) {
   return (
     <section className="tc-card" aria-labelledby="tc-changelog">
       <h2 id="tc-changelog">Changelog</h2>
-      {changes.length === 0 ? <p className="tc-muted">No changes yet</p> : (
+      {changes.length === 0 ? (
+        <p className="tc-muted">No changes yet</p>
+      ) : (
         <ul className="tc-changelog">
           {changes.map((c) => (
             <li key={c._id}>
               <time dateTime={c.date}>{changeDate(c.date)}</time>
-              <span>{KIND_TEXT[c.kind]} {c.action}: <strong>{c.title}</strong></span>
+              <span>
+                {KIND_TEXT[c.kind]} {c.action}: <strong>{c.title}</strong>
+              </span>
             </li>
           ))}
         </ul>
@@ -77,7 +83,21 @@ export interface DocumentActions {
   onRequestAccess(): void
 }
 
-export function TrustCenterView({ page, actions, banner, headerExtra, after, footer = true }: { page: TrustPage; actions: DocumentActions; banner?: ReactNode; headerExtra?: ReactNode; after?: ReactNode; footer?: boolean }) {
+export function TrustCenterView({
+  page,
+  actions,
+  banner,
+  headerExtra,
+  after,
+  footer = true,
+}: {
+  page: TrustPage
+  actions: DocumentActions
+  banner?: ReactNode
+  headerExtra?: ReactNode
+  after?: ReactNode
+  footer?: boolean
+}) {
   const title = page.companyTitle || page.cname
   const gatedCount = page.documents.filter((d) => d.visibility === 'approval').length
   return (
@@ -90,7 +110,11 @@ export function TrustCenterView({ page, actions, banner, headerExtra, after, foo
         </div>
         <div className="tc-header-actions">
           {headerExtra}
-          {!actions.granted && gatedCount > 0 && <button type="button" className="tc-button" onClick={actions.onRequestAccess}>Request access</button>}
+          {!actions.granted && gatedCount > 0 && (
+            <button type="button" className="tc-button" onClick={actions.onRequestAccess}>
+              Request access
+            </button>
+          )}
         </div>
       </header>
       <main className="tc-main">
@@ -103,10 +127,14 @@ export function TrustCenterView({ page, actions, banner, headerExtra, after, foo
           <div className="tc-card-head">
             <h2 id="tc-docs">Documents</h2>
             {actions.onDownloadAll && page.documents.length > 1 && (actions.granted || page.documents.every((d) => d.visibility === 'public')) && (
-              <button type="button" className="tc-link" onClick={actions.onDownloadAll}>Download all</button>
+              <button type="button" className="tc-link" onClick={actions.onDownloadAll}>
+                Download all
+              </button>
             )}
           </div>
-          {page.documents.length === 0 ? <p className="tc-muted">No Data found</p> : (
+          {page.documents.length === 0 ? (
+            <p className="tc-muted">No Data found</p>
+          ) : (
             <ul className="tc-docs">
               {page.documents.map((d) => {
                 const locked = d.visibility === 'approval' && !actions.granted
@@ -115,11 +143,20 @@ export function TrustCenterView({ page, actions, banner, headerExtra, after, foo
                     <DocIcon locked={locked} />
                     <span className="tc-doc-name">
                       <strong>{d.title || d.fileName}</strong>
-                      <small className="tc-muted">{humanSize(d.size)}{locked ? ' · requires approval' : ''}</small>
+                      <small className="tc-muted">
+                        {humanSize(d.size)}
+                        {locked ? ' · requires approval' : ''}
+                      </small>
                     </span>
-                    {locked
-                      ? <button type="button" className="tc-link" onClick={actions.onRequestAccess}>Request access</button>
-                      : <button type="button" className="tc-link" onClick={() => actions.onDownload(d)} aria-label={`Download ${d.title || d.fileName}`}>Download</button>}
+                    {locked ? (
+                      <button type="button" className="tc-link" onClick={actions.onRequestAccess}>
+                        Request access
+                      </button>
+                    ) : (
+                      <button type="button" className="tc-link" onClick={() => actions.onDownload(d)} aria-label={`Download ${d.title || d.fileName}`}>
+                        Download
+                      </button>
+                    )}
                   </li>
                 )
               })}
@@ -129,7 +166,9 @@ export function TrustCenterView({ page, actions, banner, headerExtra, after, foo
 
         <section className="tc-card" aria-labelledby="tc-compliance">
           <h2 id="tc-compliance">Compliance</h2>
-          {page.compliance.length === 0 ? <p className="tc-muted">No Data found</p> : (
+          {page.compliance.length === 0 ? (
+            <p className="tc-muted">No Data found</p>
+          ) : (
             <ul className="tc-compliance">
               {page.compliance.map((c) => (
                 <li key={c._id}>
@@ -147,13 +186,22 @@ export function TrustCenterView({ page, actions, banner, headerExtra, after, foo
 
         <section className="tc-card" aria-labelledby="tc-security">
           <h2 id="tc-security">Security</h2>
-          {page.security.length === 0 ? <p className="tc-muted">No Data found</p> : (
+          {page.security.length === 0 ? (
+            <p className="tc-muted">No Data found</p>
+          ) : (
             <div className="tc-security">
               {page.security.map((s) => (
                 <article key={s._id} className="tc-security-card">
                   <h3>{s.title}</h3>
                   {s.description && <p className="tc-muted">{s.description}</p>}
-                  <ul>{s.subdata.map((i) => <li key={i._id}><strong>{i.title}</strong>{i.description ? <span> {i.description}</span> : null}</li>)}</ul>
+                  <ul>
+                    {s.subdata.map((i) => (
+                      <li key={i._id}>
+                        <strong>{i.title}</strong>
+                        {i.description ? <span> {i.description}</span> : null}
+                      </li>
+                    ))}
+                  </ul>
                 </article>
               ))}
             </div>

@@ -31,14 +31,34 @@ export function SubscribeForm() {
     <section className="tc-card" aria-labelledby="tc-updates">
       <h2 id="tc-updates">Get updates</h2>
       <p className="tc-muted">We email you when a document or a certification changes. You can unsubscribe at any time.</p>
-      {done ? <p className="tc-ok-text" role="status">{done}</p> : (
+      {done ? (
+        <p className="tc-ok-text" role="status">
+          {done}
+        </p>
+      ) : (
         <form className="tc-subscribe" method="post" onSubmit={submit} noValidate>
           <label htmlFor="tc-updates-email">Email</label>
           <div className="tc-subscribe-row">
-            <input id="tc-updates-email" name="email" type="email" autoComplete="email" maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'tc-updates-error' : undefined} />
-            <button type="submit" className="tc-button" disabled={busy}>{busy ? 'Sending…' : 'Subscribe'}</button>
+            <input
+              id="tc-updates-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'tc-updates-error' : undefined}
+            />
+            <button type="submit" className="tc-button" disabled={busy}>
+              {busy ? 'Sending…' : 'Subscribe'}
+            </button>
           </div>
-          {error && <p id="tc-updates-error" className="tc-error" role="alert">{error}</p>}
+          {error && (
+            <p id="tc-updates-error" className="tc-error" role="alert">
+              {error}
+            </p>
+          )}
         </form>
       )}
     </section>
@@ -61,7 +81,10 @@ export async function followUpdatesLink(link: { kind: 'confirm' | 'unsubscribe';
     return { ok: true, text: (await (link.kind === 'confirm' ? confirmUpdates(link.token) : unsubscribeUpdates(link.token))).message }
   } catch (err) {
     if (err instanceof PublicError && err.status === 404) {
-      return { ok: false, text: link.kind === 'confirm' ? 'This confirmation link is no longer valid. Please subscribe again.' : 'This unsubscribe link is no longer valid.' }
+      return {
+        ok: false,
+        text: link.kind === 'confirm' ? 'This confirmation link is no longer valid. Please subscribe again.' : 'This unsubscribe link is no longer valid.',
+      }
     }
     return { ok: false, text: err instanceof PublicError ? err.message : 'An error occurred' }
   }

@@ -13,7 +13,12 @@ import { reportOf } from './report.js'
  * The stored workbook with `questions`' answers written in, and its report: also what outbound
  * questionnaires export (their answers are all taken: scope `all`).
  */
-export async function fillWorkbook(blobs: BlobStore, file: { format: string; storageKey: string }, questions: ExportQuestion[], scope: ExportScope): Promise<{ bytes: Buffer; report: ExportReport }> {
+export async function fillWorkbook(
+  blobs: BlobStore,
+  file: { format: string; storageKey: string },
+  questions: ExportQuestion[],
+  scope: ExportScope,
+): Promise<{ bytes: Buffer; report: ExportReport }> {
   const plan = planExport(questions, scope)
   const original = await blobs.getBuffer(file.storageKey)
   const bytes = await writeCells(file.format === 'xls' ? await xlsToXlsx(original) : original, plan.writes)

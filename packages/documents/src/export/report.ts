@@ -7,16 +7,24 @@ import type { ExportPlan, QuestionPlan } from './plan.js'
 export const FILLED_WORKBOOK = 'Questionnaire_with_Answers.xlsx'
 export const VERIFIED = 'verified: only answer cells changed'
 
-const skip = (p: QuestionPlan, reason: ExportSkip['reason']): ExportSkip => ({ _id: p.question.id, questionId: p.question.questionRef, sheet: p.question.sheet, reason })
+const skip = (p: QuestionPlan, reason: ExportSkip['reason']): ExportSkip => ({
+  _id: p.question.id,
+  questionId: p.question.questionRef,
+  sheet: p.question.sheet,
+  reason,
+})
 /** Cells that received a value; an emptied mark is a write, but not an answer. */
 const filled = (p: QuestionPlan) => p.cells.filter(([, v]) => v !== '').length
 
 export function verificationOf(c: WorkbookComparison): ExportVerification {
-  const shown = c.differences.slice(0, 3).map((d) => (d.kind === 'part' ? `the part ${d.address}` : d.address ? `${d.sheet}!${d.address}` : `the sheet ${d.sheet}`))
+  const shown = c.differences
+    .slice(0, 3)
+    .map((d) => (d.kind === 'part' ? `the part ${d.address}` : d.address ? `${d.sheet}!${d.address}` : `the sheet ${d.sheet}`))
   const more = c.differenceCount > shown.length ? ` and ${c.differenceCount - shown.length} more` : ''
   return {
     verified: c.differenceCount === 0,
-    message: c.differenceCount === 0 ? VERIFIED : `${c.differenceCount} change${c.differenceCount === 1 ? '' : 's'} besides the answers: ${shown.join(', ')}${more}`,
+    message:
+      c.differenceCount === 0 ? VERIFIED : `${c.differenceCount} change${c.differenceCount === 1 ? '' : 's'} besides the answers: ${shown.join(', ')}${more}`,
     sheets: c.sheets,
     cells: c.cells,
     written: c.written,

@@ -17,11 +17,14 @@ import { cell, isQuestionId, widthOf } from './sheet-layout.mjs'
 /** A column that stands for one option, marked with an x (the vocabulary of @portal/drafting's markOf). */
 const MARK = /^(yes|y|true|no|n|false|n\/?a|not applicable)$/i
 /** Someone else's column, even with a dropdown: the evaluator's, a target or plan, a weight. */
-const OTHERS = /evaluat|analyst|assessor|auditor|reviewer|internal use|use only|follow-?up|inquir|expected|compliant response|override|importance|\btarget\b|priority|planned|desired|future state|\bgap\b/i
+const OTHERS =
+  /evaluat|analyst|assessor|auditor|reviewer|internal use|use only|follow-?up|inquir|expected|compliant response|override|importance|\btarget\b|priority|planned|desired|future state|\bgap\b/i
 /** The vendor's description of what it does: the best place for the answer's text. */
-const DESCRIBE = /implementation description|description of|(?:csp|vendor|supplier|provider|solution)\b.*\b(?:description|details|comments?|notes)\b|additional info/i
+const DESCRIBE =
+  /implementation description|description of|(?:csp|vendor|supplier|provider|solution)\b.*\b(?:description|details|comments?|notes)\b|additional info/i
 /** Reference material beside the question: never where an answer goes (unless a dropdown says so). */
-const REFERENCE = /guid(?:ance|eline)|mapping|reference|instruction|scor(?:e|ing)|weight|question|control (?:spec|id|domain|title)|domain|specification|\bname\b|ref_id|depth|\burn\b|annotation|typical evidence|implementation group|example|applicab|ownership|responsibilit|description/i
+const REFERENCE =
+  /guid(?:ance|eline)|mapping|reference|instruction|scor(?:e|ing)|weight|question|control (?:spec|id|domain|title)|domain|specification|\bname\b|ref_id|depth|\burn\b|annotation|typical evidence|implementation group|example|applicab|ownership|responsibilit|description/i
 /** Where the vendor writes: a free-text answer column. */
 const ANSWER = /\banswers?\b|\brespon[sc]es?\b|\breply\b/i
 /** The text that explains an answer. */
@@ -140,7 +143,14 @@ export function answerCellsOf(sheet, layout) {
       const choices = dropdownCols.has(c) ? lists.find((v) => v.col === c && r >= v.fromRow && r <= v.toRow)?.choices : undefined
       const role = choices?.length ? roleOf(header, true, true) : section[c - from]
       if (!role) continue
-      found.push({ address: a1(c, r), header: header || 'Answer', role: role.role, rank: role.rank, col: c, ...(role.role === 'choice' && choices ? { choices } : {}) })
+      found.push({
+        address: a1(c, r),
+        header: header || 'Answer',
+        role: role.role,
+        rank: role.rank,
+        col: c,
+        ...(role.role === 'choice' && choices ? { choices } : {}),
+      })
     }
     const narrative = found.filter((f) => f.role === 'narrative').sort((a, b) => a.rank - b.rank || a.col - b.col)[0]
     const cells = found.filter((f) => f.role !== 'narrative' || f === narrative).map(({ rank: _rank, col: _col, ...rest }) => rest)

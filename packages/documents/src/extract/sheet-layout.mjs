@@ -27,7 +27,8 @@ const ID = [
 const NUMBER_ID = /^\d{1,4}[.)]?$/
 /** An id at the start of the text itself: "GV.OC-01: The organizational mission ...", or on its own line above it. */
 const EMBEDDED_ID = /^([A-Z]{2}\.[A-Z]{2}-\d{2}(?:\.\d{1,2})?|[A-Z]{2,5}-\d{2}(?:\.\d{1,2})?)(?:\s*[:\-–—]\s*|\s+)(.{8,})$/s
-const QUESTION_START = /^(do|does|is|are|has|have|had|can|could|will|would|should|shall you|did|was|were|please|describe|explain|list|provide|how|what|which|who|when|where|why|if|indicate|specify|state|identify)\b/i
+const QUESTION_START =
+  /^(do|does|is|are|has|have|had|can|could|will|would|should|shall you|did|was|were|please|describe|explain|list|provide|how|what|which|who|when|where|why|if|indicate|specify|state|identify)\b/i
 /** Placeholders catalogues keep for retired items: "Withdrawn", "[Withdrawn: Incorporated into GV.OC-05]". */
 const WITHDRAWN = /^\W*withdrawn\b/i
 const ASSESSABLE = /^assessable$/i
@@ -151,7 +152,16 @@ export function layoutOf(sheet) {
     if (questionCol < 0) continue
     const items = rows.filter((r) => isItemText(cell(sheet, r, questionCol)) && !withdrawnRow(sheet, r))
     if (!items.length) continue
-    const layout = { idCol: c, questionCol, rows: items, embedded: false, rowIds: false, numbered: plain, distinct, shaped: items.filter((r) => isQuestionShaped(cell(sheet, r, questionCol))).length }
+    const layout = {
+      idCol: c,
+      questionCol,
+      rows: items,
+      embedded: false,
+      rowIds: false,
+      numbered: plain,
+      distinct,
+      shaped: items.filter((r) => isQuestionShaped(cell(sheet, r, questionCol))).length,
+    }
     if (plain) numbered = layout
     else best = layout
   }
@@ -200,7 +210,17 @@ function embeddedLayout(sheet, usable) {
     rows.push(r)
     questionCol = Math.max(questionCol, c)
   }
-  return rows.length >= 3 ? { idCol: -1, questionCol, rows, embedded: true, rowIds: false, numbered: false, shaped: rows.filter((r) => isQuestionShaped(cell(sheet, r, embeddedCol(sheet, r)))).length } : undefined
+  return rows.length >= 3
+    ? {
+        idCol: -1,
+        questionCol,
+        rows,
+        embedded: true,
+        rowIds: false,
+        numbered: false,
+        shaped: rows.filter((r) => isQuestionShaped(cell(sheet, r, embeddedCol(sheet, r)))).length,
+      }
+    : undefined
 }
 
 /** The deepest (rightmost) cell of the row that starts with an id: a requirement beside its subcategory. @param {Sheet} sheet @param {number} r @returns {number} */
@@ -232,7 +252,8 @@ export function rowNumberLayout(sheet) {
       const v = cell(sheet, r, c)
       if (v.length >= 8 && isQuestionShaped(v) && isItemText(v)) rows.push(r)
     }
-    if (rows.length >= ROW_ID_MIN && (!best || rows.length > best.rows.length)) best = { idCol: -1, questionCol: c, rows, embedded: false, rowIds: true, numbered: false, shaped: rows.length }
+    if (rows.length >= ROW_ID_MIN && (!best || rows.length > best.rows.length))
+      best = { idCol: -1, questionCol: c, rows, embedded: false, rowIds: true, numbered: false, shaped: rows.length }
   }
   return best
 }

@@ -33,7 +33,10 @@ async function run() {
       for (const item of await visibleTextItems(page, layers)) {
         text += item.str + (item.hasEOL ? '\n' : item.str.endsWith(' ') ? '' : ' ')
       }
-      text = text.replace(/[ \t]+\n/g, '\n').replace(/[ \t]{2,}/g, ' ').trim()
+      text = text
+        .replace(/[ \t]+\n/g, '\n')
+        .replace(/[ \t]{2,}/g, ' ')
+        .trim()
       chars += text.length
       if (chars > maxChars) return { error: 'too-much-text' }
       pages.push({ page: n, text })

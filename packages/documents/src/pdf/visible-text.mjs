@@ -11,7 +11,14 @@ const MIN_FONT_SIZE = 1.5 // points; footnotes are 6 pt and more
 const LOOKAHEAD = 24 // glyphs the alignment may skip before it gives up on a character
 const FILL_OPS = new Set([OPS.fill, OPS.eoFill, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke])
 const SHOW_OPS = new Set([OPS.showText, OPS.showSpacedText, OPS.nextLineShowText, OPS.nextLineSetSpacingShowText])
-const IMAGE_OPS = new Set([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintImageXObjectRepeat, OPS.paintSolidColorImageMask, OPS.paintInlineImageXObjectGroup])
+const IMAGE_OPS = new Set([
+  OPS.paintImageXObject,
+  OPS.paintInlineImageXObject,
+  OPS.paintImageMaskXObject,
+  OPS.paintImageXObjectRepeat,
+  OPS.paintSolidColorImageMask,
+  OPS.paintInlineImageXObjectGroup,
+])
 const UNIT_SQUARE = [0, 0, 1, 1] // an image fills the unit square of its transform
 // Zero-width and other format characters (Unicode Cf: ZWSP, ZWJ, bidi controls, soft hyphen, ...).
 const FORMAT_CHARS = /\p{Cf}/gu
@@ -27,8 +34,14 @@ const multiply = (m, n) => [
 
 function boxOf(minMax, m) {
   const [x0, y0, x1, y1] = minMax
-  const xs = [], ys = []
-  for (const [x, y] of [[x0, y0], [x0, y1], [x1, y0], [x1, y1]]) {
+  const xs = [],
+    ys = []
+  for (const [x, y] of [
+    [x0, y0],
+    [x0, y1],
+    [x1, y0],
+    [x1, y1],
+  ]) {
     xs.push(m[0] * x + m[2] * y + m[4])
     ys.push(m[1] * x + m[3] * y + m[5])
   }
@@ -107,7 +120,8 @@ function paintedRuns(opList, layerVisible) {
           for (const glyph of args[0] ?? []) if (glyph && typeof glyph === 'object' && typeof glyph.unicode === 'string') text += glyph.unicode
           // Render modes 3 and 7 paint nothing: hidden, unless over an image, where that is how a
           // scanned page's OCR text layer is drawn. Alpha 0, or a layer that is off, shows nothing.
-          const hidden = state.alpha === 0 || !inShownLayer ? 'always' : state.mode === 3 || state.mode === 7 ? 'unpainted' : isWhite(state.fill) ? 'white' : null
+          const hidden =
+            state.alpha === 0 || !inShownLayer ? 'always' : state.mode === 3 || state.mode === 7 ? 'unpainted' : isWhite(state.fill) ? 'white' : null
           runs.push({ text: normalize(text), hidden })
         }
     }

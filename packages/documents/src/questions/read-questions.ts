@@ -18,5 +18,11 @@ export async function readQuestions(blobs: BlobStore, file: { format: string; st
     return findPdfQuestions(pages).map((q) => ({ sheet: `page ${q.page}`, row: 0, questionRef: q.questionId, question: q.question, answerCells: [] }))
   }
   const bytes = await blobs.getBuffer(file.storageKey) // a workbook: at most 20 MB
-  return (await analyseWorkbook<FoundQuestion[]>(bytes, findQuestionsInWorker)).map((q) => ({ sheet: q.sheet, row: q.row, questionRef: q.questionId, question: q.question, answerCells: q.answerCells }))
+  return (await analyseWorkbook<FoundQuestion[]>(bytes, findQuestionsInWorker)).map((q) => ({
+    sheet: q.sheet,
+    row: q.row,
+    questionRef: q.questionId,
+    question: q.question,
+    answerCells: q.answerCells,
+  }))
 }

@@ -5,7 +5,8 @@ import { type Kysely, sql } from 'kysely'
 export const chunkMigrations: Record<string, Migration> = {
   '2026_11_23T0200_chunk': {
     up: async (db: Kysely<any>) => {
-      await db.schema.createTable('chunk')
+      await db.schema
+        .createTable('chunk')
         .addColumn('id', 'uuid', (c) => c.primaryKey())
         .addColumn('tenant_id', 'uuid', (c) => c.notNull())
         .addColumn('document_id', 'uuid', (c) => c.notNull())
@@ -16,7 +17,8 @@ export const chunkMigrations: Record<string, Migration> = {
         .addColumn('text', 'text', (c) => c.notNull())
         // Headings weigh more than body text; the column is kept by Postgres itself.
         .addColumn('tsv', sql`tsvector`, (c) =>
-          c.generatedAlwaysAs(sql`setweight(to_tsvector('english', heading), 'A') || setweight(to_tsvector('english', text), 'B')`).stored())
+          c.generatedAlwaysAs(sql`setweight(to_tsvector('english', heading), 'A') || setweight(to_tsvector('english', text), 'B')`).stored(),
+        )
         .addUniqueConstraint('chunk_document_ordinal', ['tenant_id', 'document_id', 'ordinal'])
         .execute()
       await db.schema.createIndex('chunk_tsv_idx').on('chunk').using('gin').column('tsv').execute()

@@ -8,7 +8,8 @@ const now = sql`now()`
 export const migrations: Record<string, Migration> = {
   '2026_11_23T0300_companies_files_questions': {
     up: async (db: Kysely<any>) => {
-      await db.schema.createTable('company')
+      await db.schema
+        .createTable('company')
         .addColumn('id', 'uuid', (c) => c.primaryKey())
         .addColumn('tenant_id', 'uuid', (c) => c.notNull())
         .addColumn('company_name', 'text', (c) => c.notNull())
@@ -18,7 +19,8 @@ export const migrations: Record<string, Migration> = {
         .execute()
       await db.schema.createIndex('company_tenant_idx').on('company').columns(['tenant_id', 'created_at']).execute()
       // Uploaded files of both kinds: compliance PDFs (knowledge base) and questionnaires.
-      await db.schema.createTable('file')
+      await db.schema
+        .createTable('file')
         .addColumn('id', 'uuid', (c) => c.primaryKey())
         .addColumn('tenant_id', 'uuid', (c) => c.notNull())
         .addColumn('company_id', 'uuid', (c) => c.notNull().references('company.id').onDelete('cascade'))
@@ -34,7 +36,8 @@ export const migrations: Record<string, Migration> = {
         .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
         .execute()
       await db.schema.createIndex('file_company_idx').on('file').columns(['tenant_id', 'company_id', 'kind']).execute()
-      await db.schema.createTable('question')
+      await db.schema
+        .createTable('question')
         .addColumn('id', 'uuid', (c) => c.primaryKey())
         .addColumn('tenant_id', 'uuid', (c) => c.notNull())
         .addColumn('file_id', 'uuid', (c) => c.notNull().references('file.id').onDelete('cascade'))
@@ -66,7 +69,8 @@ export const migrations: Record<string, Migration> = {
   // keeps the latest one, as the spec's question shape has it.
   '2026_11_24T0100_comment': {
     up: async (db: Kysely<any>) => {
-      await db.schema.createTable('comment')
+      await db.schema
+        .createTable('comment')
         .addColumn('id', 'uuid', (c) => c.primaryKey())
         .addColumn('tenant_id', 'uuid', (c) => c.notNull())
         .addColumn('question_id', 'uuid', (c) => c.notNull().references('question.id').onDelete('cascade'))
@@ -97,8 +101,12 @@ export const migrations: Record<string, Migration> = {
   // came from: the answer library, the documents (offline drafter) or a model.
   '2026_11_29T0000_review_reason_and_source': {
     up: async (db: Kysely<any>) => {
-      await db.schema.alterTable('question').addColumn('review_reason', 'text', (c) => c.notNull().defaultTo('')).execute()
-      await db.schema.alterTable('question')
+      await db.schema
+        .alterTable('question')
+        .addColumn('review_reason', 'text', (c) => c.notNull().defaultTo(''))
+        .execute()
+      await db.schema
+        .alterTable('question')
         .addColumn('answer_source', 'text', (c) => c.notNull().defaultTo('').check(sql`answer_source in ('', 'library', 'documents', 'model')`))
         .execute()
     },
@@ -107,7 +115,8 @@ export const migrations: Record<string, Migration> = {
   // drafting requests, so a run that ends sees whether another was asked for meanwhile.
   '2026_11_29T0200_draft_turns': {
     up: async (db: Kysely<any>) => {
-      await db.schema.alterTable('file')
+      await db.schema
+        .alterTable('file')
         .addColumn('draft_requests', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('draft_run', 'text')
         .addColumn('draft_lease_until', 'timestamptz')
@@ -119,7 +128,10 @@ export const migrations: Record<string, Migration> = {
   // Answers with a history were changed by a person before the column (the counts read both).
   '2026_11_30T0000_person_answer': {
     up: async (db: Kysely<any>) => {
-      await db.schema.alterTable('question').addColumn('person_answer', 'boolean', (c) => c.notNull().defaultTo(false)).execute()
+      await db.schema
+        .alterTable('question')
+        .addColumn('person_answer', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute()
     },
   },
 }

@@ -23,7 +23,16 @@ const LISTED = 50
 const SHOWN = 200
 
 /** Values as stored, formulas as written: no number formats, styles or dates applied. */
-const READ = { type: /** @type {const} */ ('buffer'), dense: true, cellFormula: true, cellHTML: false, cellStyles: false, cellText: false, cellNF: false, cellDates: false }
+const READ = {
+  type: /** @type {const} */ ('buffer'),
+  dense: true,
+  cellFormula: true,
+  cellHTML: false,
+  cellStyles: false,
+  cellText: false,
+  cellNF: false,
+  cellDates: false,
+}
 
 /** @param {Buffer} bytes @returns {XLSX.WorkBook} */
 function parse(bytes) {
@@ -84,7 +93,13 @@ export async function compareWorkbooks(before, after, written, limits) {
   for (let i = 0; i < Math.max(old.SheetNames.length, now.SheetNames.length); i++) {
     const [x, y] = [old.SheetNames[i], now.SheetNames[i]]
     if (x !== y || hidden(old, i) !== hidden(now, i)) {
-      note({ kind: 'sheet', sheet: x ?? y ?? '', address: '', before: x === undefined ? '' : `${x}${hidden(old, i) ? ' (hidden)' : ''}`, after: y === undefined ? '' : `${y}${hidden(now, i) ? ' (hidden)' : ''}` })
+      note({
+        kind: 'sheet',
+        sheet: x ?? y ?? '',
+        address: '',
+        before: x === undefined ? '' : `${x}${hidden(old, i) ? ' (hidden)' : ''}`,
+        after: y === undefined ? '' : `${y}${hidden(now, i) ? ' (hidden)' : ''}`,
+      })
     }
   }
   for (const name of written.keys()) if (!now.SheetNames.includes(name)) note({ kind: 'written', sheet: name, address: '', before: '', after: 'no such sheet' })
@@ -152,8 +167,7 @@ function partDifferences(a, b, written) {
 }
 
 /** A sheet part without its cells and their extent. @param {string} xml */
-const withoutCells = (xml) =>
-  xml.replace(/<sheetData\b[^>]*?(?:\/>|>[\s\S]*<\/sheetData>)/, '<sheetData/>').replace(/(<dimension\b[^>]*\bref=")[^"]*"/, '$1"')
+const withoutCells = (xml) => xml.replace(/<sheetData\b[^>]*?(?:\/>|>[\s\S]*<\/sheetData>)/, '<sheetData/>').replace(/(<dimension\b[^>]*\bref=")[^"]*"/, '$1"')
 
 /** The workbook part without the flag asking for recalculation. @param {string} xml */
 const withoutRecalculation = (xml) => xml.replace(/(<calcPr\b[^>]*?)\s*\bfullCalcOnLoad="[^"]*"/, '$1').replace(/<calcPr\s*\/>/, '')

@@ -30,7 +30,15 @@ export async function buildQuestionsWorkbook(rows, sheetName = 'Questions and an
   ws.getRow(1).font = { bold: true }
   rows.forEach((r, i) => {
     // Strings only, never formulas: text that looks like one is neutralised (security.md B15).
-    ws.addRow({ n: i + 1, questionId: neutralise(r.questionId), question: neutralise(r.question), answer: neutralise(r.answer), status: r.status, sources: neutralise(r.sources ?? ''), choice: neutralise(r.choice ?? '') })
+    ws.addRow({
+      n: i + 1,
+      questionId: neutralise(r.questionId),
+      question: neutralise(r.question),
+      answer: neutralise(r.answer),
+      status: r.status,
+      sources: neutralise(r.sources ?? ''),
+      choice: neutralise(r.choice ?? ''),
+    })
   })
   for (const key of ['question', 'answer', 'sources']) ws.getColumn(key).alignment = { wrapText: true, vertical: 'top' }
   return Buffer.from(await wb.xlsx.writeBuffer())

@@ -48,7 +48,10 @@ async function readXlsx(buf, limits) {
   if (!workbook && stored?.part('word/document.xml')) return readDocx(text('word/document.xml'), limits.grid)
   if (!workbook || !stored) throw new SheetError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a valid Excel workbook')
   const order = sheetParts(text('xl/workbook.xml'), text('xl/_rels/workbook.xml.rels'))
-  const names = definedNames(text('xl/workbook.xml'), order.map((o) => o.name))
+  const names = definedNames(
+    text('xl/workbook.xml'),
+    order.map((o) => o.name),
+  )
   const sheets = parseSheets(stored.bytes, limits.grid)
   /** @type {Book} */
   const book = { grids: new Map(sheets.map((s) => [s.name, s.rows])), names, budget: LIST_CELLS }
@@ -174,7 +177,11 @@ const LIST_CELLS = 1_000_000
 function listValues(formula, sheetName, book, limits, depth = 0) {
   const f = formula.trim().replace(/^=/, '')
   const literal = /^"([\s\S]*)"$/.exec(f)
-  if (literal) return (literal[1] ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  if (literal)
+    return (literal[1] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
   const ref = rangeRef(f, sheetName)
   if (ref) return rangeValues(book.grids.get(ref.sheet), parseRange(ref.range, limits), limits, book)
   // A dynamic list: OFFSET(start, 0, 0, height or COUNTA(...), 1) reads down from its start.

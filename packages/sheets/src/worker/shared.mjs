@@ -41,15 +41,22 @@ export function neutralise(text) {
  * @param {number} [maxCell]
  */
 export function cleanText(raw, maxCell = 8_000) {
-  return raw
-    .replace(/_x([0-9A-Fa-f]{4})_/g, (_m, hex) => String.fromCharCode(Number.parseInt(hex, 16)))
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are dropped on purpose
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
-    .replace(/\r\n?/g, '\n')
-    .trim()
-    .slice(0, maxCell)
+  return (
+    raw
+      .replace(/_x([0-9A-Fa-f]{4})_/g, (_m, hex) => String.fromCharCode(Number.parseInt(hex, 16)))
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are dropped on purpose
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+      .replace(/\r\n?/g, '\n')
+      .trim()
+      .slice(0, maxCell)
+  )
 }
 
 /** @param {string} s */
 export const decodeXml = (s) =>
-  s.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')

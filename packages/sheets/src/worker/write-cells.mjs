@@ -131,7 +131,11 @@ function widenDimension(xml, addresses) {
  */
 export function recalculateOnLoad(xml) {
   const own = /<calcPr\b[^>]*>/.exec(xml)?.[0]
-  if (own) return xml.replace(own, /\bfullCalcOnLoad=/.test(own) ? own.replace(/\bfullCalcOnLoad="[^"]*"/, 'fullCalcOnLoad="1"') : own.replace('<calcPr', '<calcPr fullCalcOnLoad="1"'))
+  if (own)
+    return xml.replace(
+      own,
+      /\bfullCalcOnLoad=/.test(own) ? own.replace(/\bfullCalcOnLoad="[^"]*"/, 'fullCalcOnLoad="1"') : own.replace('<calcPr', '<calcPr fullCalcOnLoad="1"'),
+    )
   const calcPr = '<calcPr fullCalcOnLoad="1"/>'
   // CT_Workbook's order: ... sheets, functionGroups, externalReferences, definedNames, calcPr, oleSize, ...
   const after = /<\/definedNames>|<definedNames\s*\/>|<\/externalReferences>|<\/functionGroups>|<functionGroups\b[^>]*\/>|<\/sheets>/g

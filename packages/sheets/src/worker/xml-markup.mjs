@@ -51,8 +51,9 @@ export class MarkupGuard {
     // "<?xm" in EBCDIC, and UTF-7's signature: "<!DOCTYPE" would not be these bytes there.
     if (startsWith(head, [0x4c, 0x6f, 0xa7, 0x94]) || startsWith(head, [0x2b, 0x2f, 0x76])) throw refuse(markupMessages.encoding)
     // The declaration's characters are ASCII: drop a BOM and the NULs of UTF-16/32 to read it.
+    const noBom = head.toString('latin1').replace(/^(?:\xef\xbb\xbf|\xff\xfe|\xfe\xff)/, '')
     // biome-ignore lint/suspicious/noControlCharactersInRegex: NULs are dropped on purpose
-    const text = head.toString('latin1').replace(/^(?:\xef\xbb\xbf|\xff\xfe|\xfe\xff)/, '').replace(/\x00/g, '')
+    const text = noBom.replace(/\x00/g, '')
     if (!/^<\?xml\b/.test(text)) return
     const declaration = /^<\?xml\b([^>]*)\?>/.exec(text)
     if (!declaration) throw refuse(markupMessages.encoding) // a declaration longer than any real one

@@ -10,13 +10,21 @@ type Db = Kysely<IdentityDb>
 export const keyHash = (key: string) => createHash('sha256').update(key).digest('hex')
 
 export async function recordAttempt(db: Db, kind: AttemptKind, key: string): Promise<void> {
-  await db.insertInto('attempt').values({ id: crypto.randomUUID(), kind, keyHash: keyHash(key) }).execute()
+  await db
+    .insertInto('attempt')
+    .values({ id: crypto.randomUUID(), kind, keyHash: keyHash(key) })
+    .execute()
 }
 
 /** Attempts within the window, and when the oldest of them leaves it. */
 export async function attemptsSince(db: Db, kind: AttemptKind, key: string, since: Date): Promise<{ count: number; oldest: Date | undefined }> {
-  const row = await db.selectFrom('attempt').select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.min('createdAt').as('oldest')])
-    .where('kind', '=', kind).where('keyHash', '=', keyHash(key)).where('createdAt', '>', since).executeTakeFirst()
+  const row = await db
+    .selectFrom('attempt')
+    .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.min('createdAt').as('oldest')])
+    .where('kind', '=', kind)
+    .where('keyHash', '=', keyHash(key))
+    .where('createdAt', '>', since)
+    .executeTakeFirst()
   const oldest = row?.oldest ? new Date(row.oldest as unknown as string) : undefined
   return { count: Number(row?.n ?? 0), oldest }
 }

@@ -15,22 +15,36 @@ export function findTenantByDbName(db: Db, dbName: string) {
 }
 
 export function insertTenantNamed(db: Db, input: { dbName: string; companyName: string }) {
-  return db.insertInto('tenant').values({ id: crypto.randomUUID(), ...input }).returning(tenantColumns).executeTakeFirstOrThrow()
+  return db
+    .insertInto('tenant')
+    .values({ id: crypto.randomUUID(), ...input })
+    .returning(tenantColumns)
+    .executeTakeFirstOrThrow()
 }
 
 /** Creates a tenant under the first free dbName of base, base_2, base_3, ... */
 export async function insertTenant(db: Db, input: { dbNameBase: string; companyName: string }) {
   const base = input.dbNameBase
   const taken = new Set(
-    (await db.selectFrom('tenant').select('dbName').where('dbName', 'like', `${base.replace(/_/g, '\\_')}%`).execute()).map((t) => t.dbName),
+    (
+      await db
+        .selectFrom('tenant')
+        .select('dbName')
+        .where('dbName', 'like', `${base.replace(/_/g, '\\_')}%`)
+        .execute()
+    ).map((t) => t.dbName),
   )
   // Two sign-ups of one company can race for a name: ON CONFLICT DO NOTHING (not an error, which
   // would abort the caller's transaction) tells the loser to take the next one.
   for (let n = 1; ; n++) {
     const dbName = n === 1 ? base : `${base}_${n}`
     if (taken.has(dbName)) continue
-    const row = await db.insertInto('tenant').values({ id: crypto.randomUUID(), dbName, companyName: input.companyName })
-      .onConflict((oc) => oc.column('dbName').doNothing()).returning(tenantColumns).executeTakeFirst()
+    const row = await db
+      .insertInto('tenant')
+      .values({ id: crypto.randomUUID(), dbName, companyName: input.companyName })
+      .onConflict((oc) => oc.column('dbName').doNothing())
+      .returning(tenantColumns)
+      .executeTakeFirst()
     if (row) return row
   }
 }

@@ -6,7 +6,11 @@ const userColumns = ['id', 'tenantId', 'email', 'firstName', 'lastName', 'admin'
 
 /** Sign-in and password reset only: emails are unique across tenants, which is how email → tenant works. */
 export function findUserByEmailAnyTenant(db: Db, email: string) {
-  return db.selectFrom('user').select([...userColumns, 'passwordHash']).where('email', '=', email).executeTakeFirst()
+  return db
+    .selectFrom('user')
+    .select([...userColumns, 'passwordHash'])
+    .where('email', '=', email)
+    .executeTakeFirst()
 }
 
 export function findUser(db: Db, tenantId: string, userId: string) {
@@ -22,8 +26,16 @@ export function listUsers(db: Db, tenantId: string) {
 }
 
 /** `emailVerifiedAt`: set when the address is already proven (an accepted invite, the demo). */
-export function insertUser(db: Db, tenantId: string, input: { email: string; passwordHash: string; firstName: string; lastName: string; admin: boolean; emailVerifiedAt?: Date }) {
-  return db.insertInto('user').values({ ...input, id: crypto.randomUUID(), tenantId }).returning(userColumns).executeTakeFirstOrThrow()
+export function insertUser(
+  db: Db,
+  tenantId: string,
+  input: { email: string; passwordHash: string; firstName: string; lastName: string; admin: boolean; emailVerifiedAt?: Date },
+) {
+  return db
+    .insertInto('user')
+    .values({ ...input, id: crypto.randomUUID(), tenantId })
+    .returning(userColumns)
+    .executeTakeFirstOrThrow()
 }
 
 export function updateUserNames(db: Db, tenantId: string, userId: string, names: { firstName: string; lastName: string }) {
@@ -41,6 +53,11 @@ export async function deleteUser(db: Db, tenantId: string, userId: string): Prom
 
 /** Marks the address proven (once: a later link changes nothing). */
 export async function markEmailVerified(db: Db, tenantId: string, userId: string): Promise<void> {
-  await db.updateTable('user').set({ emailVerifiedAt: new Date() }).where('tenantId', '=', tenantId).where('id', '=', userId)
-    .where('emailVerifiedAt', 'is', null).execute()
+  await db
+    .updateTable('user')
+    .set({ emailVerifiedAt: new Date() })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', userId)
+    .where('emailVerifiedAt', 'is', null)
+    .execute()
 }

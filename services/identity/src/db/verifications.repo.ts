@@ -8,7 +8,10 @@ type Db = Kysely<IdentityDb>
 export async function replaceVerification(db: Db, tenantId: string, input: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('emailVerification').where('tenantId', '=', tenantId).where('userId', '=', input.userId).where('usedAt', 'is', null).execute()
-    await trx.insertInto('emailVerification').values({ ...input, id: crypto.randomUUID(), usedAt: null, tenantId }).execute()
+    await trx
+      .insertInto('emailVerification')
+      .values({ ...input, id: crypto.randomUUID(), usedAt: null, tenantId })
+      .execute()
   })
 }
 
@@ -19,7 +22,12 @@ export function findVerification(db: Db, tokenHash: string) {
 
 /** Single use: false when another request used the link first. */
 export async function useVerification(db: Db, tenantId: string, id: string): Promise<boolean> {
-  const res = await db.updateTable('emailVerification').set({ usedAt: new Date() }).where('tenantId', '=', tenantId).where('id', '=', id)
-    .where('usedAt', 'is', null).executeTakeFirst()
+  const res = await db
+    .updateTable('emailVerification')
+    .set({ usedAt: new Date() })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where('usedAt', 'is', null)
+    .executeTakeFirst()
   return res.numUpdatedRows > 0n
 }

@@ -7,9 +7,10 @@ export const VERIFY_SUBJECT = 'Confirm your email address'
 export function verificationMail(link: string, ttlHours: number) {
   return {
     subject: VERIFY_SUBJECT,
-    text: `Please confirm that this address is yours: ${link}\n\n`
-      + `Until you do, you can prepare your trust center, but not publish it or invite colleagues. `
-      + `The link works once and expires in ${ttlHours} hours. If you did not create a Trust Portal account, ignore this email.`,
+    text:
+      `Please confirm that this address is yours: ${link}\n\n` +
+      `Until you do, you can prepare your trust center, but not publish it or invite colleagues. ` +
+      `The link works once and expires in ${ttlHours} hours. If you did not create a Trust Portal account, ignore this email.`,
   }
 }
 
@@ -18,9 +19,10 @@ export const OTP_NOTICE_SUBJECT = 'Wrong password reset codes were entered for y
 export function wrongCodesNotice(count: number) {
   return {
     subject: OTP_NOTICE_SUBJECT,
-    text: `${count} wrong password reset codes were entered for your Trust Portal account. `
-      + 'If this was not you, someone may be trying to take over your account: your password is unchanged, '
-      + 'and further guesses are limited. You do not need to do anything; do not share reset codes with anyone.',
+    text:
+      `${count} wrong password reset codes were entered for your Trust Portal account. ` +
+      'If this was not you, someone may be trying to take over your account: your password is unchanged, ' +
+      'and further guesses are limited. You do not need to do anything; do not share reset codes with anyone.',
   }
 }
 
@@ -29,8 +31,9 @@ export const LOGIN_NOTICE_SUBJECT = 'Failed sign-in attempts on your account'
 export function loginAttackNotice(count: number) {
   return {
     subject: LOGIN_NOTICE_SUBJECT,
-    text: `There were ${count} failed sign-in attempts on your Trust Portal account in the last hour. `
-      + 'Sign-ins from other browsers are slowed down for a while; browsers you signed in with before are not affected. '
-      + 'If these attempts were not yours, consider changing your password. This is the only notice you get today.',
+    text:
+      `There were ${count} failed sign-in attempts on your Trust Portal account in the last hour. ` +
+      'Sign-ins from other browsers are slowed down for a while; browsers you signed in with before are not affected. ' +
+      'If these attempts were not yours, consider changing your password. This is the only notice you get today.',
   }
 }

@@ -8,8 +8,9 @@ export function inviteMail(input: { inviter: string | undefined; company: string
   return {
     subject: 'You are invited to the Trust Portal',
     text: `${who} invited you to join ${company} on the Trust Portal.\n\nCreate your account: ${input.link}\n\nThe link works once and expires in 7 days.`,
-    html: `<p>${escapeHtml(who)} invited you to join ${escapeHtml(company)} on the Trust Portal.</p>`
-      + `<p><a href="${escapeHtml(input.link)}">Create your account</a></p><p>The link works once and expires in 7 days.</p>`,
+    html:
+      `<p>${escapeHtml(who)} invited you to join ${escapeHtml(company)} on the Trust Portal.</p>` +
+      `<p><a href="${escapeHtml(input.link)}">Create your account</a></p><p>The link works once and expires in 7 days.</p>`,
   }
 }
 
@@ -20,14 +21,16 @@ export function inviteMail(input: { inviter: string | undefined; company: string
 export function inviteExistingAccountMail(input: { inviter: string | undefined; company: string | undefined }) {
   const who = input.inviter?.trim() || 'A colleague'
   const company = input.company?.trim() || 'your company'
-  const text = `${who} invited you to join ${company} on the Trust Portal.\n\n`
-    + 'This address already has a Trust Portal account, and an address can belong to one company only, so the invitation cannot be accepted with it. '
-    + `To join ${company}, ask ${who} to invite another address of yours. If you did not expect this, ignore this email.`
+  const text =
+    `${who} invited you to join ${company} on the Trust Portal.\n\n` +
+    'This address already has a Trust Portal account, and an address can belong to one company only, so the invitation cannot be accepted with it. ' +
+    `To join ${company}, ask ${who} to invite another address of yours. If you did not expect this, ignore this email.`
   return {
     subject: 'You are invited to the Trust Portal',
     text,
-    html: `<p>${escapeHtml(who)} invited you to join ${escapeHtml(company)} on the Trust Portal.</p>`
-      + '<p>This address already has a Trust Portal account, and an address can belong to one company only, so the invitation cannot be accepted with it. '
-      + `To join ${escapeHtml(company)}, ask ${escapeHtml(who)} to invite another address of yours. If you did not expect this, ignore this email.</p>`,
+    html:
+      `<p>${escapeHtml(who)} invited you to join ${escapeHtml(company)} on the Trust Portal.</p>` +
+      '<p>This address already has a Trust Portal account, and an address can belong to one company only, so the invitation cannot be accepted with it. ' +
+      `To join ${escapeHtml(company)}, ask ${escapeHtml(who)} to invite another address of yours. If you did not expect this, ignore this email.</p>`,
   }
 }

@@ -59,7 +59,12 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase()
 
 /** "jOHN o'neil" → "John O'neil": the spec's auto-capitalised names. */
 export function capitalise(name: string): string {
-  return name.trim().replace(/\s+/g, ' ').split(' ').map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join(' ')
+  return name
+    .trim()
+    .replace(/\s+/g, ' ')
+    .split(' ')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase())
+    .join(' ')
 }
 
 export interface SignUpInput {
@@ -106,7 +111,10 @@ export async function newPasswordProblem(password: string, context: readonly str
 /** The tenant's dbName: a slug of the email domain's first label, `^[a-z0-9_]{3,63}$`. */
 export function dbNameBase(email: string): string {
   const label = (normaliseEmail(email).split('@')[1] ?? '').split('.')[0] ?? ''
-  let slug = label.replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 55)
+  let slug = label
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 55)
   if (['postgres', 'template0', 'template1', 'admin', 'root'].includes(slug)) slug = `${slug}_co`
   return slug.length >= 3 ? slug : `${slug || 'company'}_co`.replace(/^_/, '')
 }
@@ -115,4 +123,3 @@ export function companyNameFor(email: string): string {
   const label = (normaliseEmail(email).split('@')[1] ?? '').split('.')[0] ?? 'Company'
   return capitalise(label.replace(/[-_]+/g, ' '))
 }
-

@@ -15,8 +15,13 @@ export function profileRoutes(app: AppInstance, deps: IdentityDeps): void {
   const { db } = deps
   const staff = { preHandler: [requireAuth] }
 
-  const profileOf = (u: { id: string; firstName: string; lastName: string; email: string; admin: boolean }) =>
-    ({ _id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, admin: u.admin })
+  const profileOf = (u: { id: string; firstName: string; lastName: string; email: string; admin: boolean }) => ({
+    _id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    admin: u.admin,
+  })
 
   const visibleUser = async (req: FastifyRequest, id: string) => {
     const me = principalOf(req)
@@ -26,26 +31,34 @@ export function profileRoutes(app: AppInstance, deps: IdentityDeps): void {
     return user
   }
 
-  app.get('/userprofile/:id', {
-    ...staff,
-    schema: { tags: ['identity'], security: bearer, params: PersonParams, response: { 200: ProfileReply, ...errorReplies(400, 401, 403, 404) } },
-  }, async (req) => ({ status: true, data: profileOf(await visibleUser(req, req.params.id)) }))
-
-  app.put('/userprofile/:id', {
-    ...staff,
-    schemaErrorFormatter: specMessages({ firstName: { missing: messages.nameRequired('First') }, lastName: { missing: messages.nameRequired('Last') } }),
-    schema: {
-      tags: ['identity'],
-      security: bearer,
-      params: PersonParams,
-      body: ProfileUpdateBody,
-      response: { 200: ProfileReply, ...errorReplies(400, 401, 403, 404, 413, 415) },
+  app.get(
+    '/userprofile/:id',
+    {
+      ...staff,
+      schema: { tags: ['identity'], security: bearer, params: PersonParams, response: { 200: ProfileReply, ...errorReplies(400, 401, 403, 404) } },
     },
-  }, async (req) => {
-    const user = await visibleUser(req, req.params.id)
-    const { firstName, lastName } = req.body
-    const updated = await updateUserNames(db, user.tenantId, user.id, { firstName: capitalise(firstName), lastName: capitalise(lastName) })
-    if (!updated) throw notFound()
-    return { status: true, message: 'Updated Successfully', data: profileOf(updated) }
-  })
+    async (req) => ({ status: true, data: profileOf(await visibleUser(req, req.params.id)) }),
+  )
+
+  app.put(
+    '/userprofile/:id',
+    {
+      ...staff,
+      schemaErrorFormatter: specMessages({ firstName: { missing: messages.nameRequired('First') }, lastName: { missing: messages.nameRequired('Last') } }),
+      schema: {
+        tags: ['identity'],
+        security: bearer,
+        params: PersonParams,
+        body: ProfileUpdateBody,
+        response: { 200: ProfileReply, ...errorReplies(400, 401, 403, 404, 413, 415) },
+      },
+    },
+    async (req) => {
+      const user = await visibleUser(req, req.params.id)
+      const { firstName, lastName } = req.body
+      const updated = await updateUserNames(db, user.tenantId, user.id, { firstName: capitalise(firstName), lastName: capitalise(lastName) })
+      if (!updated) throw notFound()
+      return { status: true, message: 'Updated Successfully', data: profileOf(updated) }
+    },
+  )
 }

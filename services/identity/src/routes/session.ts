@@ -50,7 +50,13 @@ export function sessionRoutes(app: AppInstance, deps: RouteDeps): void {
   const { db, mail, later } = deps
 
   const setDeviceCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(DEVICE_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: deps.config.cookieSecure, path: '/api/userlogin', maxAge: DEVICE_TTL_S })
+    reply.setCookie(DEVICE_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: deps.config.cookieSecure,
+      path: '/api/userlogin',
+      maxAge: DEVICE_TTL_S,
+    })
 
   /** Once an account collects ATTACK_NOTICE_AT failures within the hour, its owner hears of it (once a day). */
   const noticeAttack = async (email: string, owner: { email: string } | undefined) => {
@@ -61,80 +67,95 @@ export function sessionRoutes(app: AppInstance, deps: RouteDeps): void {
     if (owner) later('sign-in attack notice', () => mail.send({ to: owner.email, ...loginAttackNotice(count) }))
   }
 
-  app.post('/userlogin', {
-    // Per IP here (a flood of requests); failures below, in the database, so every process counts them.
-    config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-    schema: {
-      tags: ['identity'],
-      body: LoginBody,
-      response: { 200: LoginReply, ...errorReplies(400, 413, 415, 429) },
+  app.post(
+    '/userlogin',
+    {
+      // Per IP here (a flood of requests); failures below, in the database, so every process counts them.
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['identity'],
+        body: LoginBody,
+        response: { 200: LoginReply, ...errorReplies(400, 413, 415, 429) },
+      },
     },
-  }, async (req, reply) => {
-    const email = normaliseEmail(req.body.email)
-    const presented = req.cookies[DEVICE_COOKIE]
-    const device = presented ? await findDevice(db, hashToken(presented)) : undefined
-    const trusted = device && device.email === email ? device : undefined
-    const counters: [AttemptKind, string, Limit][] = trusted
-      ? [['login_failure_device', trusted.id, LOGIN_LIMITS.device]]
-      : [['login_failure_ip', req.ip, LOGIN_LIMITS.address], ['login_failure_pair', `${email} ${req.ip}`, LOGIN_LIMITS.pair], ['login_failure', email, LOGIN_LIMITS.account]]
-    for (const [kind, key, limit] of counters) {
-      const retryAfter = await secondsOverLimit(db, kind, key, limit)
-      if (retryAfter) throw tooMany(retryAfter)
-    }
-    const user = await findUserByEmailAnyTenant(db, email)
-    // Unknown accounts run the same hash as wrong passwords and get the same answer (security.md B7).
-    const valid = await verifyPassword(user?.passwordHash, req.body.password)
-    const tenant = user && valid ? await findTenant(db, user.tenantId) : undefined
-    if (!user || !valid || !tenant) {
-      for (const [kind, key] of counters) await recordAttempt(db, kind, key)
-      if (!trusted) await noticeAttack(email, user)
-      throw new AppError('INVALID_REQUEST', { message: messages.invalidCredentials })
-    }
-    // The account's own counter is not cleared: the owner signing in must not reset an attacker's budget.
-    if (trusted) {
-      await clearAttempts(db, 'login_failure_device', trusted.id)
-      await touchDevice(db, trusted.tenantId, trusted.id)
-    } else {
-      await clearAttempts(db, 'login_failure_pair', `${email} ${req.ip}`)
-      const token = randomToken() // 256 bits; only its hash is stored
-      await insertDevice(db, user.tenantId, { userId: user.id, tokenHash: hashToken(token) })
-      setDeviceCookie(reply, token)
-    }
-    const data = await issueSession(deps, reply, user, tenant.dbName)
-    return { status: true, message: 'Login successful', data, themesettings: themeSettings() }
-  })
+    async (req, reply) => {
+      const email = normaliseEmail(req.body.email)
+      const presented = req.cookies[DEVICE_COOKIE]
+      const device = presented ? await findDevice(db, hashToken(presented)) : undefined
+      const trusted = device && device.email === email ? device : undefined
+      const counters: [AttemptKind, string, Limit][] = trusted
+        ? [['login_failure_device', trusted.id, LOGIN_LIMITS.device]]
+        : [
+            ['login_failure_ip', req.ip, LOGIN_LIMITS.address],
+            ['login_failure_pair', `${email} ${req.ip}`, LOGIN_LIMITS.pair],
+            ['login_failure', email, LOGIN_LIMITS.account],
+          ]
+      for (const [kind, key, limit] of counters) {
+        const retryAfter = await secondsOverLimit(db, kind, key, limit)
+        if (retryAfter) throw tooMany(retryAfter)
+      }
+      const user = await findUserByEmailAnyTenant(db, email)
+      // Unknown accounts run the same hash as wrong passwords and get the same answer (security.md B7).
+      const valid = await verifyPassword(user?.passwordHash, req.body.password)
+      const tenant = user && valid ? await findTenant(db, user.tenantId) : undefined
+      if (!user || !valid || !tenant) {
+        for (const [kind, key] of counters) await recordAttempt(db, kind, key)
+        if (!trusted) await noticeAttack(email, user)
+        throw new AppError('INVALID_REQUEST', { message: messages.invalidCredentials })
+      }
+      // The account's own counter is not cleared: the owner signing in must not reset an attacker's budget.
+      if (trusted) {
+        await clearAttempts(db, 'login_failure_device', trusted.id)
+        await touchDevice(db, trusted.tenantId, trusted.id)
+      } else {
+        await clearAttempts(db, 'login_failure_pair', `${email} ${req.ip}`)
+        const token = randomToken() // 256 bits; only its hash is stored
+        await insertDevice(db, user.tenantId, { userId: user.id, tokenHash: hashToken(token) })
+        setDeviceCookie(reply, token)
+      }
+      const data = await issueSession(deps, reply, user, tenant.dbName)
+      return { status: true, message: 'Login successful', data, themesettings: themeSettings() }
+    },
+  )
 
-  app.post('/token/refresh', {
-    config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-    schema: { tags: ['identity'], response: { 200: RefreshReply, ...errorReplies(400, 401, 413, 415, 429) } },
-  }, async (req, reply) => {
-    const presented = req.cookies[REFRESH_COOKIE]
-    if (!presented) throw new AppError('UNAUTHENTICATED')
-    const row = await findRefreshToken(db, hashToken(presented))
-    if (!row) throw new AppError('UNAUTHENTICATED')
-    // Rotated moments ago and its successor never used: the reply carrying the successor was lost (the
-    // tab closed or reloaded mid-renewal). The successor is retired (it points nowhere, so if it ever
-    // comes back it was stolen) and this token is rotated again.
-    const lostReply = row.revokedAt !== null && row.replacedBy !== null && row.revokedAt.getTime() > Date.now() - REUSE_GRACE_MS
-      && (await revokeRefreshToken(db, row.tenantId, row.replacedBy))
-    // The conditional revoke is the rotation's lock: of two requests with one token, one wins.
-    if (!lostReply && (row.revokedAt || !(await revokeRefreshToken(db, row.tenantId, row.id)))) {
-      // A used token came back: it was stolen or replayed. End the whole session.
-      req.log.warn({ sessionId: row.sessionId, tenantId: row.tenantId }, 'security: refresh token reuse, session revoked')
-      await revokeSessionTokens(db, row.tenantId, row.sessionId)
-      await deps.tokens.revokeSession(row.sessionId)
-      clearRefreshCookie(deps, reply)
-      throw new AppError('UNAUTHENTICATED')
-    }
-    if (row.expiresAt < new Date()) {
-      clearRefreshCookie(deps, reply)
-      throw new AppError('UNAUTHENTICATED')
-    }
-    const [user, tenant] = await Promise.all([findUser(db, row.tenantId, row.userId), findTenant(db, row.tenantId)])
-    if (!user || !tenant) throw new AppError('UNAUTHENTICATED')
-    const data = await issueSession(deps, reply, user, tenant.dbName, row.sessionId, row.id)
-    return { status: true, data, themesettings: themeSettings() }
-  })
+  app.post(
+    '/token/refresh',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { tags: ['identity'], response: { 200: RefreshReply, ...errorReplies(400, 401, 413, 415, 429) } },
+    },
+    async (req, reply) => {
+      const presented = req.cookies[REFRESH_COOKIE]
+      if (!presented) throw new AppError('UNAUTHENTICATED')
+      const row = await findRefreshToken(db, hashToken(presented))
+      if (!row) throw new AppError('UNAUTHENTICATED')
+      // Rotated moments ago and its successor never used: the reply carrying the successor was lost (the
+      // tab closed or reloaded mid-renewal). The successor is retired (it points nowhere, so if it ever
+      // comes back it was stolen) and this token is rotated again.
+      const lostReply =
+        row.revokedAt !== null &&
+        row.replacedBy !== null &&
+        row.revokedAt.getTime() > Date.now() - REUSE_GRACE_MS &&
+        (await revokeRefreshToken(db, row.tenantId, row.replacedBy))
+      // The conditional revoke is the rotation's lock: of two requests with one token, one wins.
+      if (!lostReply && (row.revokedAt || !(await revokeRefreshToken(db, row.tenantId, row.id)))) {
+        // A used token came back: it was stolen or replayed. End the whole session.
+        req.log.warn({ sessionId: row.sessionId, tenantId: row.tenantId }, 'security: refresh token reuse, session revoked')
+        await revokeSessionTokens(db, row.tenantId, row.sessionId)
+        await deps.tokens.revokeSession(row.sessionId)
+        clearRefreshCookie(deps, reply)
+        throw new AppError('UNAUTHENTICATED')
+      }
+      if (row.expiresAt < new Date()) {
+        clearRefreshCookie(deps, reply)
+        throw new AppError('UNAUTHENTICATED')
+      }
+      const [user, tenant] = await Promise.all([findUser(db, row.tenantId, row.userId), findTenant(db, row.tenantId)])
+      if (!user || !tenant) throw new AppError('UNAUTHENTICATED')
+      const data = await issueSession(deps, reply, user, tenant.dbName, row.sessionId, row.id)
+      return { status: true, data, themesettings: themeSettings() }
+    },
+  )
 
   // Public on purpose: a user whose access token expired can still end the session with the cookie.
   app.post('/logout', { schema: { tags: ['identity'], response: { 200: StatusMessage, ...errorReplies(400, 413, 415) } } }, async (req, reply) => {

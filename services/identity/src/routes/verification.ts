@@ -28,39 +28,47 @@ export function verificationRoutes(app: AppInstance, deps: RouteDeps): void {
   const { db } = deps
   const invalid = (message: string) => new AppError('INVALID_REQUEST', { message })
 
-  app.post('/user/verify-email', {
-    config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: { tags: ['identity'], body: VerifyEmailBody, response: { 200: AccountMessage, ...errorReplies(400, 413, 415, 429) } },
-  }, async (req) => {
-    const link = await findVerification(db, hashToken(req.body.token))
-    if (!link) throw invalid(verifyMessages.invalid)
-    const user = await findUser(db, link.tenantId, link.userId)
-    if (!user) throw invalid(verifyMessages.invalid)
-    if (link.usedAt) {
-      // A second click: nothing changes, and the answer says where things stand.
-      if (user.emailVerifiedAt) return { status: true, message: verifyMessages.alreadyVerified }
-      throw invalid(verifyMessages.used)
-    }
-    if (link.expiresAt < new Date()) throw invalid(verifyMessages.expired)
-    if (!(await useVerification(db, link.tenantId, link.id))) throw invalid(verifyMessages.used)
-    await markEmailVerified(db, link.tenantId, link.userId)
-    req.log.info({ tenantId: link.tenantId, userId: link.userId }, 'email verified')
-    return { status: true, message: verifyMessages.verified }
-  })
+  app.post(
+    '/user/verify-email',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: { tags: ['identity'], body: VerifyEmailBody, response: { 200: AccountMessage, ...errorReplies(400, 413, 415, 429) } },
+    },
+    async (req) => {
+      const link = await findVerification(db, hashToken(req.body.token))
+      if (!link) throw invalid(verifyMessages.invalid)
+      const user = await findUser(db, link.tenantId, link.userId)
+      if (!user) throw invalid(verifyMessages.invalid)
+      if (link.usedAt) {
+        // A second click: nothing changes, and the answer says where things stand.
+        if (user.emailVerifiedAt) return { status: true, message: verifyMessages.alreadyVerified }
+        throw invalid(verifyMessages.used)
+      }
+      if (link.expiresAt < new Date()) throw invalid(verifyMessages.expired)
+      if (!(await useVerification(db, link.tenantId, link.id))) throw invalid(verifyMessages.used)
+      await markEmailVerified(db, link.tenantId, link.userId)
+      req.log.info({ tenantId: link.tenantId, userId: link.userId }, 'email verified')
+      return { status: true, message: verifyMessages.verified }
+    },
+  )
 
-  app.post('/user/verify-email/resend', {
-    preHandler: [requireAuth, requireStaff],
-    config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: { tags: ['identity'], security: bearer, response: { 200: AccountMessage, ...errorReplies(400, 401, 403, 413, 415, 429) } },
-  }, async (req) => {
-    const me = principalOf(req)
-    const user = await findUser(db, me.tenantId, me.userId)
-    if (!user) throw new AppError('UNAUTHENTICATED')
-    if (user.emailVerifiedAt) return { status: true, message: verifyMessages.alreadyVerified }
-    const retryAfter = await secondsOverLimit(db, 'verify_resend', user.id, { max: RESENDS_PER_HOUR, windowMs: 3600_000 })
-    if (retryAfter) throw new AppError('RATE_LIMITED', { message: verifyMessages.tooMany, retryAfter })
-    await recordAttempt(db, 'verify_resend', user.id)
-    await sendVerification(deps, user)
-    return { status: true, message: verifyMessages.sent(user.email) }
-  })
+  app.post(
+    '/user/verify-email/resend',
+    {
+      preHandler: [requireAuth, requireStaff],
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: { tags: ['identity'], security: bearer, response: { 200: AccountMessage, ...errorReplies(400, 401, 403, 413, 415, 429) } },
+    },
+    async (req) => {
+      const me = principalOf(req)
+      const user = await findUser(db, me.tenantId, me.userId)
+      if (!user) throw new AppError('UNAUTHENTICATED')
+      if (user.emailVerifiedAt) return { status: true, message: verifyMessages.alreadyVerified }
+      const retryAfter = await secondsOverLimit(db, 'verify_resend', user.id, { max: RESENDS_PER_HOUR, windowMs: 3600_000 })
+      if (retryAfter) throw new AppError('RATE_LIMITED', { message: verifyMessages.tooMany, retryAfter })
+      await recordAttempt(db, 'verify_resend', user.id)
+      await sendVerification(deps, user)
+      return { status: true, message: verifyMessages.sent(user.email) }
+    },
+  )
 }

@@ -19,7 +19,11 @@ export interface FileJobDeps {
 }
 
 /** Runs `work` for the job's file when this run can claim it; records failure on the file. */
-export async function runFileJob(job: JobContext<unknown>, { database, bus, log, leaseMs = LEASE_MS }: FileJobDeps, work: (job: FileJob, file: FileRow) => Promise<void>): Promise<void> {
+export async function runFileJob(
+  job: JobContext<unknown>,
+  { database, bus, log, leaseMs = LEASE_MS }: FileJobDeps,
+  work: (job: FileJob, file: FileRow) => Promise<void>,
+): Promise<void> {
   if (!isFileJob(job.data)) throw new UnrecoverableJobError('bad payload')
   const data = job.data
   const db = questionnaireDb(database)
@@ -45,8 +49,7 @@ export async function runFileJob(job: JobContext<unknown>, { database, bus, log,
     if (final) {
       await finishFile(db, data.tenantId, data.fileId, { state: 'failed', error: message })
       await bus.publish(events.fileFailed(data.tenantId), { fileId: data.fileId, error: message })
-    }
-    else await releaseFile(db, data.tenantId, data.fileId) // back to queued: the retry claims it again
+    } else await releaseFile(db, data.tenantId, data.fileId) // back to queued: the retry claims it again
     log.warn({ err, fileId: data.fileId, attempt: job.attempt }, 'file job failed')
     throw final && !(err instanceof UnrecoverableJobError) ? new UnrecoverableJobError(message) : err
   }

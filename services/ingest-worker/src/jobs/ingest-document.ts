@@ -11,7 +11,11 @@ import type { BlobStore } from '@portal/storage'
 import type { EventBus } from '@portal/bus'
 import type { FileRow } from './file-job.js'
 
-export async function ingestDocument(deps: { db: Database; blobs: BlobStore; bus: EventBus; knowledge: KnowledgeIndex }, job: FileJob, file: FileRow): Promise<void> {
+export async function ingestDocument(
+  deps: { db: Database; blobs: BlobStore; bus: EventBus; knowledge: KnowledgeIndex },
+  job: FileJob,
+  file: FileRow,
+): Promise<void> {
   const pages = await withLocalCopy(deps.blobs, file.storageKey, (path) => extractPdfFile(path))
   const chunks = chunkPages(pages)
   if (!chunks.length) throw new AppError('UNPROCESSABLE', { message: 'The PDF has no text layer (is it a scan?): upload a PDF with selectable text' })

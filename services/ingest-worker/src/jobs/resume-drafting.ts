@@ -13,5 +13,6 @@ export async function resumeDrafting(deps: { db: Database; queue: Pick<JobQueue,
   const doc = await findFile(db, job.tenantId, job.fileId)
   if (doc?.kind !== 'compliance') return
   // Named after the document: a repeated run of its job adds nothing while the draft job waits.
-  for (const q of await questionnairesAwaitingDocuments(db, job.tenantId, doc.companyId)) await deps.queue.add(...draftJob(job.tenantId, q.id, `after-${doc.id}`))
+  for (const q of await questionnairesAwaitingDocuments(db, job.tenantId, doc.companyId))
+    await deps.queue.add(...draftJob(job.tenantId, q.id, `after-${doc.id}`))
 }

@@ -58,9 +58,11 @@ export async function draftAnswers(deps: DraftDeps, job: FileJob): Promise<void>
   }
   // Bounded concurrency: a model server is called for at most `concurrency` questions at once.
   let next = 0
-  await Promise.all(Array.from({ length: Math.min(deps.concurrency ?? 1, pending.length) }, async () => {
-    while (next < pending.length) await draftOne(pending[next++]!)
-  }))
+  await Promise.all(
+    Array.from({ length: Math.min(deps.concurrency ?? 1, pending.length) }, async () => {
+      while (next < pending.length) await draftOne(pending[next++]!)
+    }),
+  )
   const counts = await setDrafted(db, job.tenantId, file.id)
   await deps.bus.publish(events.questionnaireDrafted(job.tenantId), { fileId: file.id, drafted: counts?.drafted ?? 0, total: counts?.total ?? 0 })
 }

@@ -6,9 +6,25 @@ type Db = Kysely<OutboundDb>
 const columns = ['id', 'outboundId', 'questionId', 'comment', 'commentType', 'firstName', 'lastName', 'createdAt'] as const
 
 export function listComments(db: Db, tenantId: string, outboundId: string, questionId: string) {
-  return db.selectFrom('comment').select(columns).where('tenantId', '=', tenantId).where('outboundId', '=', outboundId).where('questionId', '=', questionId).orderBy('createdAt').orderBy('id').execute()
+  return db
+    .selectFrom('comment')
+    .select(columns)
+    .where('tenantId', '=', tenantId)
+    .where('outboundId', '=', outboundId)
+    .where('questionId', '=', questionId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute()
 }
 
-export function insertComment(db: Db, tenantId: string, input: { outboundId: string; questionId: string; comment: string; commentType: 'outbound' | 'inbound'; firstName: string; lastName: string }) {
-  return db.insertInto('comment').values({ id: crypto.randomUUID(), tenantId, ...input }).returning(columns).executeTakeFirstOrThrow()
+export function insertComment(
+  db: Db,
+  tenantId: string,
+  input: { outboundId: string; questionId: string; comment: string; commentType: 'outbound' | 'inbound'; firstName: string; lastName: string },
+) {
+  return db
+    .insertInto('comment')
+    .values({ id: crypto.randomUUID(), tenantId, ...input })
+    .returning(columns)
+    .executeTakeFirstOrThrow()
 }

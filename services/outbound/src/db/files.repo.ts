@@ -42,9 +42,11 @@ export async function findStoredFile(db: Db, tenantId: string, kind: FileKind, i
  */
 export async function claimStoredFile(db: Db, tenantId: string, kind: FileKind, id: string, leaseMs: number): Promise<Date | undefined> {
   const lease = new Date(Date.now() + leaseMs)
-  const res = await db.updateTable(kind)
+  const res = await db
+    .updateTable(kind)
     .set({ state: 'running', leaseUntil: lease, error: null })
-    .where('tenantId', '=', tenantId).where('id', '=', id)
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
     .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('leaseUntil', '<', new Date())])]))
     .executeTakeFirst()
   return res.numUpdatedRows > 0n ? lease : undefined
@@ -53,14 +55,30 @@ export async function claimStoredFile(db: Db, tenantId: string, kind: FileKind, 
 /** Extends a run's lease (`lease`: the one it holds); undefined when the run no longer holds it. */
 export async function renewStoredFile(db: Db, tenantId: string, kind: FileKind, id: string, lease: Date, leaseMs: number): Promise<Date | undefined> {
   const next = new Date(Date.now() + leaseMs)
-  const res = await db.updateTable(kind).set({ leaseUntil: next })
-    .where('tenantId', '=', tenantId).where('id', '=', id).where('state', '=', 'running').where('leaseUntil', '=', lease)
+  const res = await db
+    .updateTable(kind)
+    .set({ leaseUntil: next })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where('state', '=', 'running')
+    .where('leaseUntil', '=', lease)
     .executeTakeFirst()
   return res.numUpdatedRows > 0n ? next : undefined
 }
 
-export async function finishStoredFile(db: Db, tenantId: string, kind: FileKind, id: string, outcome: { state: 'ready' | 'failed' | 'queued'; error?: string }): Promise<void> {
-  await db.updateTable(kind).set({ state: outcome.state, error: outcome.error ?? null, leaseUntil: null }).where('tenantId', '=', tenantId).where('id', '=', id).execute()
+export async function finishStoredFile(
+  db: Db,
+  tenantId: string,
+  kind: FileKind,
+  id: string,
+  outcome: { state: 'ready' | 'failed' | 'queued'; error?: string },
+): Promise<void> {
+  await db
+    .updateTable(kind)
+    .set({ state: outcome.state, error: outcome.error ?? null, leaseUntil: null })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .execute()
 }
 
 /** The questions of a file, replaced whole (a job run again gives the same rows). Answers of an outbound restart empty. */
@@ -69,21 +87,34 @@ export async function replaceFileQuestions(db: Db, tenantId: string, kind: FileK
     await tx.deleteFrom(questionTable[kind]).where('tenantId', '=', tenantId).where(parent[kind], '=', id).execute()
     for (let i = 0; i < questions.length; i += 500) {
       const rows = questions.slice(i, i + 500).map((q, j) => ({
-        id: crypto.randomUUID(), tenantId, [parent[kind]]: id, position: i + j + 1,
-        questionRef: q.questionRef, question: q.question, sheet: q.sheet, row: q.row, answerCells: JSON.stringify(q.answerCells),
+        id: crypto.randomUUID(),
+        tenantId,
+        [parent[kind]]: id,
+        position: i + j + 1,
+        questionRef: q.questionRef,
+        question: q.question,
+        sheet: q.sheet,
+        row: q.row,
+        answerCells: JSON.stringify(q.answerCells),
       }))
       // The two tables share these columns; kysely cannot see that through the union of names.
-      await tx.insertInto(questionTable[kind] as 'templateQuestion').values(rows as never).execute()
+      await tx
+        .insertInto(questionTable[kind] as 'templateQuestion')
+        .values(rows as never)
+        .execute()
     }
   })
 }
 
 /** Files of every tenant still queued, or running past their lease: system work, for the sweep. */
 export async function staleStoredFiles(db: Db): Promise<{ kind: FileKind; tenantId: string; id: string; state: FileState; leaseUntil: Date | null }[]> {
-  const stale = (kind: FileKind) => db.selectFrom(kind).select(['tenantId', 'id', 'state', 'leaseUntil']).where((eb) => eb.or([
-    eb('state', '=', 'queued'),
-    eb.and([eb('state', '=', 'running'), eb('leaseUntil', '<', sql<Date>`now()`)]),
-  ])).limit(500).execute()
+  const stale = (kind: FileKind) =>
+    db
+      .selectFrom(kind)
+      .select(['tenantId', 'id', 'state', 'leaseUntil'])
+      .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('leaseUntil', '<', sql<Date>`now()`)])]))
+      .limit(500)
+      .execute()
   const [templates, outbounds] = await Promise.all([stale('template'), stale('outbound')])
   return [...templates.map((r) => ({ kind: 'template' as const, ...r })), ...outbounds.map((r) => ({ kind: 'outbound' as const, ...r }))]
 }

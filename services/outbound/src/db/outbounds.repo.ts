@@ -5,30 +5,72 @@ import type { OutboundDb } from './schema.js'
 import type { NewStoredFile } from './templates.repo.js'
 
 type Db = Kysely<OutboundDb>
-const outboundColumns = [...fileColumns, 'clientName', 'email', 'templateId', 'status', 'submittedAt', 'createdAt', 'senderName', 'senderEmail', 'dbName'] as const
+const outboundColumns = [
+  ...fileColumns,
+  'clientName',
+  'email',
+  'templateId',
+  'status',
+  'submittedAt',
+  'createdAt',
+  'senderName',
+  'senderEmail',
+  'dbName',
+] as const
 const questionColumns = ['id', 'position', 'questionRef', 'question', 'sheet', 'row', 'answerCells', 'answer', 'answeredAt'] as const
 
-export async function insertOutbound(db: Db, tenantId: string, input: NewStoredFile & { dbName: string; clientName: string; email: string; templateId: string | null; createdBy: string; senderName: string; senderEmail: string; state?: 'queued' | 'ready' }): Promise<string> {
+export async function insertOutbound(
+  db: Db,
+  tenantId: string,
+  input: NewStoredFile & {
+    dbName: string
+    clientName: string
+    email: string
+    templateId: string | null
+    createdBy: string
+    senderName: string
+    senderEmail: string
+    state?: 'queued' | 'ready'
+  },
+): Promise<string> {
   const id = crypto.randomUUID()
-  await db.insertInto('outbound').values({ id, tenantId, ...input }).execute()
+  await db
+    .insertInto('outbound')
+    .values({ id, tenantId, ...input })
+    .execute()
   return id
 }
 
 /** Outbounds of the tenant with their counts: questions found, and those with an answer. */
 const withCounts = (db: Db, tenantId: string) =>
-  db.selectFrom('outbound')
+  db
+    .selectFrom('outbound')
     .select(outboundColumns.map((c) => `outbound.${c}` as const))
     .select((eb) => [
       eb.selectFrom('outboundQuestion').select(eb.fn.countAll<string>().as('n')).whereRef('outboundQuestion.outboundId', '=', 'outbound.id').as('total'),
-      eb.selectFrom('outboundQuestion').select(eb.fn.countAll<string>().as('n')).whereRef('outboundQuestion.outboundId', '=', 'outbound.id').where('outboundQuestion.answer', '<>', '').as('answered'),
+      eb
+        .selectFrom('outboundQuestion')
+        .select(eb.fn.countAll<string>().as('n'))
+        .whereRef('outboundQuestion.outboundId', '=', 'outbound.id')
+        .where('outboundQuestion.answer', '<>', '')
+        .as('answered'),
     ])
     .where('outbound.tenantId', '=', tenantId)
 
 /** One page of outbounds, newest first, with their counts (questions, answered). */
 export async function listOutbounds(db: Db, tenantId: string, page: number, pageSize: number) {
   const [rows, count] = await Promise.all([
-    withCounts(db, tenantId).orderBy('outbound.createdAt', 'desc').orderBy('outbound.id').limit(pageSize).offset((page - 1) * pageSize).execute(),
-    db.selectFrom('outbound').select((eb) => eb.fn.countAll<string>().as('n')).where('tenantId', '=', tenantId).executeTakeFirstOrThrow(),
+    withCounts(db, tenantId)
+      .orderBy('outbound.createdAt', 'desc')
+      .orderBy('outbound.id')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db
+      .selectFrom('outbound')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('tenantId', '=', tenantId)
+      .executeTakeFirstOrThrow(),
   ])
   return { rows, total: Number(count.n) }
 }
@@ -38,18 +80,33 @@ export const findOutbound = (db: Db, tenantId: string, id: string) => withCounts
 export type OutboundRow = NonNullable<Awaited<ReturnType<typeof findOutbound>>>
 
 export function outboundQuestions(db: Db, tenantId: string, outboundId: string) {
-  return db.selectFrom('outboundQuestion').select(questionColumns).where('tenantId', '=', tenantId).where('outboundId', '=', outboundId).orderBy('position').execute()
+  return db
+    .selectFrom('outboundQuestion')
+    .select(questionColumns)
+    .where('tenantId', '=', tenantId)
+    .where('outboundId', '=', outboundId)
+    .orderBy('position')
+    .execute()
 }
 
 export function findQuestion(db: Db, tenantId: string, outboundId: string, questionId: string) {
-  return db.selectFrom('outboundQuestion').select(questionColumns).where('tenantId', '=', tenantId).where('outboundId', '=', outboundId).where('id', '=', questionId).executeTakeFirst()
+  return db
+    .selectFrom('outboundQuestion')
+    .select(questionColumns)
+    .where('tenantId', '=', tenantId)
+    .where('outboundId', '=', outboundId)
+    .where('id', '=', questionId)
+    .executeTakeFirst()
 }
 
 /** Saves an answer unless the outbound was submitted: undefined when the question is not this outbound's or it is closed. */
 export async function answerQuestion(db: Db, tenantId: string, outboundId: string, questionId: string, answer: string, by: string) {
-  return db.updateTable('outboundQuestion')
+  return db
+    .updateTable('outboundQuestion')
     .set({ answer, answeredAt: answer ? sql<Date>`now()` : null, answeredBy: by })
-    .where('tenantId', '=', tenantId).where('outboundId', '=', outboundId).where('id', '=', questionId)
+    .where('tenantId', '=', tenantId)
+    .where('outboundId', '=', outboundId)
+    .where('id', '=', questionId)
     .where((eb) => eb.not(eb.exists(eb.selectFrom('outbound').select('outbound.id').where('outbound.id', '=', outboundId).where('outbound.status', '=', true))))
     .returning(questionColumns)
     .executeTakeFirst()
@@ -57,8 +114,13 @@ export async function answerQuestion(db: Db, tenantId: string, outboundId: strin
 
 /** Marks the outbound complete; false when it already was (or is not this tenant's). */
 export async function submitOutbound(db: Db, tenantId: string, id: string): Promise<boolean> {
-  const res = await db.updateTable('outbound').set({ status: true, submittedAt: sql<Date>`now()` })
-    .where('tenantId', '=', tenantId).where('id', '=', id).where('status', '=', false).executeTakeFirst()
+  const res = await db
+    .updateTable('outbound')
+    .set({ status: true, submittedAt: sql<Date>`now()` })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where('status', '=', false)
+    .executeTakeFirst()
   return res.numUpdatedRows > 0n
 }
 
@@ -73,11 +135,26 @@ export async function deleteOutbound(db: Db, tenantId: string, id: string): Prom
 
 /** Outbounds of every tenant sent more than `days` ago, not complete, with no answer and no reminder yet: system work. */
 export function dueForReminder(db: Db, days: number) {
-  return db.selectFrom('outbound').select(['tenantId', 'id', 'clientName', 'email', 'senderName', 'senderEmail'])
-    .where('status', '=', false).where('remindedAt', 'is', null).where('state', '=', 'ready')
+  return db
+    .selectFrom('outbound')
+    .select(['tenantId', 'id', 'clientName', 'email', 'senderName', 'senderEmail'])
+    .where('status', '=', false)
+    .where('remindedAt', 'is', null)
+    .where('state', '=', 'ready')
     .where('createdAt', '<', new Date(Date.now() - days * 86_400_000))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('outboundQuestion').select('outboundQuestion.id').whereRef('outboundQuestion.outboundId', '=', 'outbound.id').where('outboundQuestion.answer', '<>', ''))))
-    .limit(200).execute()
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('outboundQuestion')
+            .select('outboundQuestion.id')
+            .whereRef('outboundQuestion.outboundId', '=', 'outbound.id')
+            .where('outboundQuestion.answer', '<>', ''),
+        ),
+      ),
+    )
+    .limit(200)
+    .execute()
 }
 
 export async function markReminded(db: Db, tenantId: string, id: string): Promise<void> {

@@ -20,7 +20,13 @@ export function linkDays(raw: string | number | undefined): number {
   return n
 }
 
-export async function issueLink(deps: OutboundDeps, tenantId: string, outboundId: string, email: string, expiresAt: Date): Promise<{ url: string; expiresAt: Date }> {
+export async function issueLink(
+  deps: OutboundDeps,
+  tenantId: string,
+  outboundId: string,
+  email: string,
+  expiresAt: Date,
+): Promise<{ url: string; expiresAt: Date }> {
   const capability = newCapability()
   await insertLink(deps.db, tenantId, { outboundId, email, tokenHash: hashCapability(capability), expiresAt })
   return { url: inboundUrl(deps, capability), expiresAt }

@@ -14,7 +14,8 @@ interface Mail {
 
 function mail(subject: string, paragraphs: string[], link?: { url: string; label: string }): Mail {
   const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : [])].join('\n\n')
-  const html = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('') + (link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : '')
+  const html =
+    paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('') + (link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : '')
   return { subject: oneLine(subject), text, html }
 }
 
@@ -22,29 +23,45 @@ const until = (expiresAt: Date) => `The link works until ${expiresAt.toUTCString
 
 /** `sender`: who sent it, as "Name (address)". */
 export const questionnaireMail = (p: { sender: string; clientName: string; url: string; expiresAt: Date }) =>
-  mail(`${oneLine(p.sender)} sent you a security questionnaire`, [
-    `Hello ${oneLine(p.clientName)},`,
-    `${oneLine(p.sender)} asks you to answer a security questionnaire. You can answer on the page below, without an account, attach files and leave comments; your answers are saved as you type. Submit when you are done.`,
-    until(p.expiresAt),
-  ], { url: p.url, label: 'Answer the questionnaire' })
+  mail(
+    `${oneLine(p.sender)} sent you a security questionnaire`,
+    [
+      `Hello ${oneLine(p.clientName)},`,
+      `${oneLine(p.sender)} asks you to answer a security questionnaire. You can answer on the page below, without an account, attach files and leave comments; your answers are saved as you type. Submit when you are done.`,
+      until(p.expiresAt),
+    ],
+    { url: p.url, label: 'Answer the questionnaire' },
+  )
 
 export const collaboratorMail = (p: { sender: string; clientName: string; url: string; expiresAt: Date }) =>
-  mail(`${oneLine(p.sender)} invited you to answer a security questionnaire`, [
-    `You were added as a collaborator on the security questionnaire ${oneLine(p.sender)} sent to ${oneLine(p.clientName)}. You can answer it with the link below, without an account.`,
-    until(p.expiresAt),
-  ], { url: p.url, label: 'Answer the questionnaire' })
+  mail(
+    `${oneLine(p.sender)} invited you to answer a security questionnaire`,
+    [
+      `You were added as a collaborator on the security questionnaire ${oneLine(p.sender)} sent to ${oneLine(p.clientName)}. You can answer it with the link below, without an account.`,
+      until(p.expiresAt),
+    ],
+    { url: p.url, label: 'Answer the questionnaire' },
+  )
 
 export const reminderMail = (p: { sender: string; clientName: string; url: string; expiresAt: Date }) =>
-  mail(`Reminder: a security questionnaire from ${oneLine(p.sender)}`, [
-    `Hello ${oneLine(p.clientName)},`,
-    `${oneLine(p.sender)} is still waiting for your answers to the security questionnaire sent to you. Nothing has been answered yet.`,
-    until(p.expiresAt),
-  ], { url: p.url, label: 'Answer the questionnaire' })
+  mail(
+    `Reminder: a security questionnaire from ${oneLine(p.sender)}`,
+    [
+      `Hello ${oneLine(p.clientName)},`,
+      `${oneLine(p.sender)} is still waiting for your answers to the security questionnaire sent to you. Nothing has been answered yet.`,
+      until(p.expiresAt),
+    ],
+    { url: p.url, label: 'Answer the questionnaire' },
+  )
 
 /** To the sender (with the review page's link) and to collaborators (without: they have no account). */
 export const completedMail = (p: { clientName: string; url?: string }) =>
-  mail(`${oneLine(p.clientName)}: security questionnaire submitted`, [
-    p.url
-      ? `${oneLine(p.clientName)} answered and submitted the security questionnaire you sent. The answers, attachments and comments are on the review page.`
-      : `The security questionnaire sent to ${oneLine(p.clientName)} was submitted. Thank you for your answers.`,
-  ], p.url ? { url: p.url, label: 'Review the answers' } : undefined)
+  mail(
+    `${oneLine(p.clientName)}: security questionnaire submitted`,
+    [
+      p.url
+        ? `${oneLine(p.clientName)} answered and submitted the security questionnaire you sent. The answers, attachments and comments are on the review page.`
+        : `The security questionnaire sent to ${oneLine(p.clientName)} was submitted. Thank you for your answers.`,
+    ],
+    p.url ? { url: p.url, label: 'Review the answers' } : undefined,
+  )

@@ -65,7 +65,11 @@ async function check(kind: UploadKind, file: Upload): Promise<void> {
  * The multipart fields and the one file of a request (under `file` or `files`), checked. Fields
  * after the file are read too. The caller must `discard()` the temporary file when done.
  */
-export async function readUpload(req: FastifyRequest, kind: UploadKind, opts: { fileOptional?: boolean } = {}): Promise<{ fields: Record<string, string>; file: Upload | undefined; discard(): Promise<void> }> {
+export async function readUpload(
+  req: FastifyRequest,
+  kind: UploadKind,
+  opts: { fileOptional?: boolean } = {},
+): Promise<{ fields: Record<string, string>; file: Upload | undefined; discard(): Promise<void> }> {
   if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Send the file as multipart/form-data' })
   const fields: Record<string, string> = {}
   let file: Upload | undefined
@@ -82,7 +86,8 @@ export async function readUpload(req: FastifyRequest, kind: UploadKind, opts: { 
       if (spooled.tooLarge) throw new AppError('PAYLOAD_TOO_LARGE', { message: 'The file is larger than 50 MB' })
       if (!spooled.size) throw new AppError('INVALID_REQUEST', { message: `${file.fileName} is empty` })
     }
-    if (!file && !opts.fileOptional) throw new AppError('INVALID_REQUEST', { message: kind === 'attachment' ? 'Please select a file first' : 'Please upload a file' })
+    if (!file && !opts.fileOptional)
+      throw new AppError('INVALID_REQUEST', { message: kind === 'attachment' ? 'Please select a file first' : 'Please upload a file' })
     if (file) await check(kind, file)
     return { fields, file, discard }
   } catch (err) {

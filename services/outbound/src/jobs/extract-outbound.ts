@@ -19,9 +19,16 @@ import type { OutboundDb } from '../db/schema.js'
  * job may still count as running in the queue.
  */
 export const extractJob = (tenantId: string, kind: FileKind, id: string, lostLease?: Date) =>
-  [JOBS.extractOutbound, { tenantId, kind, id } satisfies OutboundFileJob, { jobId: `${kind}-${id}${lostLease ? `-lease-${lostLease.getTime()}` : ''}`, attempts: 3, backoffMs: 1000 }] as const
+  [
+    JOBS.extractOutbound,
+    { tenantId, kind, id } satisfies OutboundFileJob,
+    { jobId: `${kind}-${id}${lostLease ? `-lease-${lostLease.getTime()}` : ''}`, attempts: 3, backoffMs: 1000 },
+  ] as const
 
-export async function extractOutbound(deps: { db: Kysely<OutboundDb>; blobs: BlobStore; bus: EventBus; logger: Logger; config?: { jobLeaseMs: number } }, job: JobContext<unknown>): Promise<void> {
+export async function extractOutbound(
+  deps: { db: Kysely<OutboundDb>; blobs: BlobStore; bus: EventBus; logger: Logger; config?: { jobLeaseMs: number } },
+  job: JobContext<unknown>,
+): Promise<void> {
   if (!isOutboundFileJob(job.data)) throw new UnrecoverableJobError('bad payload')
   const { tenantId, kind, id } = job.data
   const file = await findStoredFile(deps.db, tenantId, kind, id)
@@ -38,13 +45,17 @@ export async function extractOutbound(deps: { db: Kysely<OutboundDb>; blobs: Blo
   }
   const subject = events.outboundExtracted(tenantId)
   try {
-    await withLease(renew, async () => {
-      const questions = await readQuestions(deps.blobs, { format: file.format, storageKey: file.blobKey })
-      if (!questions.length) throw new AppError('UNPROCESSABLE', { message: 'No questions were found in this file' })
-      await replaceFileQuestions(deps.db, tenantId, kind, id, questions)
-      await finishStoredFile(deps.db, tenantId, kind, id, { state: 'ready' })
-      await deps.bus.publish(subject, { kind, id, state: 'ready', total: questions.length })
-    }, { leaseMs, onLost: () => deps.logger.warn({ kind, id }, 'outbound extraction lost its lease') })
+    await withLease(
+      renew,
+      async () => {
+        const questions = await readQuestions(deps.blobs, { format: file.format, storageKey: file.blobKey })
+        if (!questions.length) throw new AppError('UNPROCESSABLE', { message: 'No questions were found in this file' })
+        await replaceFileQuestions(deps.db, tenantId, kind, id, questions)
+        await finishStoredFile(deps.db, tenantId, kind, id, { state: 'ready' })
+        await deps.bus.publish(subject, { kind, id, state: 'ready', total: questions.length })
+      },
+      { leaseMs, onLost: () => deps.logger.warn({ kind, id }, 'outbound extraction lost its lease') },
+    )
   } catch (err) {
     const final = err instanceof UnrecoverableJobError || (err instanceof AppError && unrecoverableCodes.has(err.code)) || job.attempt >= 3
     const message = err instanceof AppError ? err.message : 'The file could not be read; please upload it again'

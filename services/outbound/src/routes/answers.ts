@@ -2,8 +2,18 @@
 // streamed to storage) and the comment thread. The recipient's session reaches these for its own
 // outbound only (access.ts); after a submit, answers and attachments answer 409.
 import {
-  events, InboundAttachmentFileBody, isUuid, OutboundAnswerBody, OutboundAnswerReply, OutboundAttachmentBody, OutboundAttachmentReply, OutboundCommentBody,
-  OutboundCommentListReply, OutboundCommentQuery, OutboundCommentReply, OutboundText,
+  events,
+  InboundAttachmentFileBody,
+  isUuid,
+  OutboundAnswerBody,
+  OutboundAnswerReply,
+  OutboundAttachmentBody,
+  OutboundAttachmentReply,
+  OutboundCommentBody,
+  OutboundCommentListReply,
+  OutboundCommentQuery,
+  OutboundCommentReply,
+  OutboundText,
 } from '@portal/contracts'
 import type { Principal } from '@portal/auth'
 import { AppError } from '@portal/errors'
@@ -44,49 +54,83 @@ export function answerRoutes(app: AppInstance, deps: OutboundDeps): void {
     const saved = await answerQuestion(db, me.tenantId, outbound.id, questionId!, answer, actorOf(me).label)
     if (!saved) assertOpen({ status: true }) // submitted between the two reads
     const counts = await findOutbound(db, me.tenantId, outbound.id)
-    await deps.bus.publish(events.outboundAnswered(me.tenantId), { outboundId: outbound.id, questionId, answered: Number(counts?.answered ?? 0), total: Number(counts?.total ?? 0) })
+    await deps.bus
+      .publish(events.outboundAnswered(me.tenantId), {
+        outboundId: outbound.id,
+        questionId,
+        answered: Number(counts?.answered ?? 0),
+        total: Number(counts?.total ?? 0),
+      })
       .catch((err: unknown) => req.log.warn({ err }, 'answered event not published'))
     return { status: true, message: 'Answer saved', data: questionOut(saved!) }
   })
 
-  app.put('/outbound/attachment', { config: inbound, schema: { tags, consumes: ['multipart/form-data'], description: 'multipart: outboundId, questionId, then the file (file)', response: { 200: OutboundAttachmentReply } } }, async (req) => {
-    const me = principalOf(req)
-    const upload = await readUpload(req, 'attachment')
-    try {
-      const { outbound, question } = await questionOf(me, upload.fields['outboundId'], upload.fields['questionId'])
-      assertOpen(outbound)
-      const file = upload.file!
-      // Scanned while still a temporary file: nothing reaches storage unscanned (security.md B26).
-      const verdict = await deps.scanner.scan(file.spooled.path)
-      if (!verdict.clean) {
-        req.log.warn({ outboundId: outbound.id, signature: verdict.signature, inbound: me.inboundUser }, 'security: attachment refused by the virus scan')
-        throw new AppError('UNPROCESSABLE', { message: `The file was refused: the virus scan found ${verdict.signature}` })
+  app.put(
+    '/outbound/attachment',
+    {
+      config: inbound,
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        description: 'multipart: outboundId, questionId, then the file (file)',
+        response: { 200: OutboundAttachmentReply },
+      },
+    },
+    async (req) => {
+      const me = principalOf(req)
+      const upload = await readUpload(req, 'attachment')
+      try {
+        const { outbound, question } = await questionOf(me, upload.fields['outboundId'], upload.fields['questionId'])
+        assertOpen(outbound)
+        const file = upload.file!
+        // Scanned while still a temporary file: nothing reaches storage unscanned (security.md B26).
+        const verdict = await deps.scanner.scan(file.spooled.path)
+        if (!verdict.clean) {
+          req.log.warn({ outboundId: outbound.id, signature: verdict.signature, inbound: me.inboundUser }, 'security: attachment refused by the virus scan')
+          throw new AppError('UNPROCESSABLE', { message: `The file was refused: the virus scan found ${verdict.signature}` })
+        }
+        const blobKey = tenantKey(me.tenantId, BUCKETS.attachments)
+        await blobs.putFile(blobKey, file.spooled.path, { contentType: file.mimeType })
+        const row = await insertAttachment(db, me.tenantId, {
+          outboundId: outbound.id,
+          questionId: question.id,
+          fileName: file.fileName,
+          size: file.spooled.size,
+          mimeType: file.mimeType,
+          blobKey,
+        })
+        return { status: true, message: 'Attachment added', data: { insertedAttachment: attachmentOut(row) } }
+      } finally {
+        await upload.discard()
       }
-      const blobKey = tenantKey(me.tenantId, BUCKETS.attachments)
-      await blobs.putFile(blobKey, file.spooled.path, { contentType: file.mimeType })
-      const row = await insertAttachment(db, me.tenantId, { outboundId: outbound.id, questionId: question.id, fileName: file.fileName, size: file.spooled.size, mimeType: file.mimeType, blobKey })
-      return { status: true, message: 'Attachment added', data: { insertedAttachment: attachmentOut(row) } }
-    } finally {
-      await upload.discard()
-    }
-  })
+    },
+  )
 
   const attachmentOf = async (me: Principal, ids: { outboundId?: string | undefined; questionId?: string | undefined; attachmentId?: string | undefined }) => {
     if (!ids.outboundId || !ids.attachmentId) throw new AppError('INVALID_REQUEST', { message: idsMissing(me) })
     const outbound = await outboundFor(deps, me, ids.outboundId, idsMissing(me))
     // Another outbound's (or tenant's) attachment id names nothing here: 404 (security.md B26).
-    const attachment = isUuid(ids.attachmentId) && (!ids.questionId || isUuid(ids.questionId))
-      ? await findAttachment(db, me.tenantId, { outboundId: outbound.id, questionId: ids.questionId, attachmentId: ids.attachmentId })
-      : undefined
+    const attachment =
+      isUuid(ids.attachmentId) && (!ids.questionId || isUuid(ids.questionId))
+        ? await findAttachment(db, me.tenantId, { outboundId: outbound.id, questionId: ids.questionId, attachmentId: ids.attachmentId })
+        : undefined
     if (!attachment) throw new AppError('NOT_FOUND', { message: 'Attachment not found' })
     return { outbound, attachment }
   }
 
-  const download = async (me: Principal, ids: { outboundId?: string | undefined; questionId?: string | undefined; attachmentId?: string | undefined }, reply: FastifyReply) => {
+  const download = async (
+    me: Principal,
+    ids: { outboundId?: string | undefined; questionId?: string | undefined; attachmentId?: string | undefined },
+    reply: FastifyReply,
+  ) => {
     const { attachment } = await attachmentOf(me, ids)
     // Always a download, never rendered by the browser (an image or a PDF from an outsider).
-    return reply.type(attachment.mimeType).header('Content-Disposition', contentDisposition(attachment.fileName)).header('Cache-Control', 'private, no-store')
-      .header('Content-Security-Policy', "default-src 'none'; sandbox").send(await blobs.get(attachment.blobKey))
+    return reply
+      .type(attachment.mimeType)
+      .header('Content-Disposition', contentDisposition(attachment.fileName))
+      .header('Cache-Control', 'private, no-store')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .send(await blobs.get(attachment.blobKey))
   }
   const remove = async (me: Principal, ids: { outboundId?: string | undefined; questionId?: string | undefined; attachmentId?: string | undefined }) => {
     const { outbound, attachment } = await attachmentOf(me, ids)
@@ -97,23 +141,38 @@ export function answerRoutes(app: AppInstance, deps: OutboundDeps): void {
   }
 
   app.delete('/outbound/attachment', { config: inbound, schema: { tags, body: OutboundAttachmentBody } }, async (req) => remove(principalOf(req), req.body))
-  app.post('/outbound/attachment/download', { config: inbound, schema: { tags, body: OutboundAttachmentBody } }, async (req, reply) => download(principalOf(req), req.body, reply))
+  app.post('/outbound/attachment/download', { config: inbound, schema: { tags, body: OutboundAttachmentBody } }, async (req, reply) =>
+    download(principalOf(req), req.body, reply),
+  )
   // The spec's file-host names for the same calls (`fileId` is the attachment's id).
   const fileIds = (b: InboundAttachmentFileBody) => ({ outboundId: b.outboundId, questionId: b.questionId, attachmentId: b.attachmentId ?? b.fileId })
-  app.post('/fs/download-inbound-attachments', { config: inbound, schema: { tags, body: InboundAttachmentFileBody } }, async (req, reply) => download(principalOf(req), fileIds(req.body), reply))
-  app.post('/fs/delete-inbound-attachments', { config: inbound, schema: { tags, body: InboundAttachmentFileBody } }, async (req) => remove(principalOf(req), fileIds(req.body)))
+  app.post('/fs/download-inbound-attachments', { config: inbound, schema: { tags, body: InboundAttachmentFileBody } }, async (req, reply) =>
+    download(principalOf(req), fileIds(req.body), reply),
+  )
+  app.post('/fs/delete-inbound-attachments', { config: inbound, schema: { tags, body: InboundAttachmentFileBody } }, async (req) =>
+    remove(principalOf(req), fileIds(req.body)),
+  )
 
   const commentOut = (c: Awaited<ReturnType<typeof listComments>>[number]) => ({
-    _id: c.id, comment: c.comment, commentType: c.commentType, questionId: c.questionId, outboundId: c.outboundId,
-    user: { firstName: c.firstName, lastName: c.lastName }, createdAt: c.createdAt.toISOString(),
+    _id: c.id,
+    comment: c.comment,
+    commentType: c.commentType,
+    questionId: c.questionId,
+    outboundId: c.outboundId,
+    user: { firstName: c.firstName, lastName: c.lastName },
+    createdAt: c.createdAt.toISOString(),
   })
 
-  app.get('/outbound/comment/list', { config: inbound, schema: { tags, querystring: OutboundCommentQuery, response: { 200: OutboundCommentListReply } } }, async (req) => {
-    const me = principalOf(req)
-    if (!req.query.questionId) throw new AppError('INVALID_REQUEST', { message: OutboundText.questionIdMissing })
-    const { outbound, question } = await questionOf(me, req.query.outboundId, req.query.questionId)
-    return { status: true, data: (await listComments(db, me.tenantId, outbound.id, question.id)).map(commentOut) }
-  })
+  app.get(
+    '/outbound/comment/list',
+    { config: inbound, schema: { tags, querystring: OutboundCommentQuery, response: { 200: OutboundCommentListReply } } },
+    async (req) => {
+      const me = principalOf(req)
+      if (!req.query.questionId) throw new AppError('INVALID_REQUEST', { message: OutboundText.questionIdMissing })
+      const { outbound, question } = await questionOf(me, req.query.outboundId, req.query.questionId)
+      return { status: true, data: (await listComments(db, me.tenantId, outbound.id, question.id)).map(commentOut) }
+    },
+  )
 
   app.post('/outbound/comment/add', { config: inbound, schema: { tags, body: OutboundCommentBody, response: { 200: OutboundCommentReply } } }, async (req) => {
     const me = principalOf(req)
@@ -126,9 +185,13 @@ export function answerRoutes(app: AppInstance, deps: OutboundDeps): void {
     if (me.inboundUser) assertOpen(outbound)
     const who = actorOf(me)
     const row = await insertComment(db, me.tenantId, {
-      outboundId: outbound.id, questionId: question.id, comment: comment.slice(0, 5000),
+      outboundId: outbound.id,
+      questionId: question.id,
+      comment: comment.slice(0, 5000),
       // The type says who wrote it, whatever the client sends.
-      commentType: me.inboundUser ? 'inbound' : 'outbound', firstName: who.firstName, lastName: who.lastName,
+      commentType: me.inboundUser ? 'inbound' : 'outbound',
+      firstName: who.firstName,
+      lastName: who.lastName,
     })
     return { status: true, message: 'Comment added', data: commentOut(row) }
   })

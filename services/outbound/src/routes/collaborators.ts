@@ -31,21 +31,30 @@ export function collaboratorRoutes(app: AppInstance, deps: OutboundDeps): void {
     return { status: true, data: await listOf(me.tenantId, o.id) }
   })
 
-  app.post('/outbound/collaborator/add', { preHandler: requireVerified, schema: { tags, body: CollaboratorBody, response: { 200: CollaboratorsReply } } }, async (req) => {
-    const me = principalOf(req)
-    const o = await outboundFor(deps, me, req.body.outboundId, 'Outbound ID is missing')
-    const email = emailOf(req.body.collaboratorEmail)
-    assertOpen(o)
-    if (email === o.email.toLowerCase() || (await listOf(me.tenantId, o.id)).includes(email)) throw new AppError('CONFLICT', { message: OutboundText.emailExists })
-    await spendMailBudget(deps, me.tenantId)
-    if (!(await addCollaborator(db, me.tenantId, o.id, email))) throw new AppError('CONFLICT', { message: OutboundText.emailExists })
-    // The collaborator's link lasts as long as the recipient's.
-    const recipient = (await recipientLinks(db, me.tenantId, [o])).get(o.id)
-    const expiresAt = recipient && !recipient.revokedAt && recipient.expiresAt.getTime() > Date.now() ? recipient.expiresAt : expiryIn(DEFAULT_LINK_DAYS)
-    const link = await issueLink(deps, me.tenantId, o.id, email, expiresAt)
-    const sent = await deliver(deps, email, collaboratorMail({ sender: senderOf(me.name, me.email), clientName: o.clientName, url: link.url, expiresAt }))
-    return { status: true, message: sent ? 'Collaborator added' : 'Collaborator added, but the email could not be sent', data: await listOf(me.tenantId, o.id) }
-  })
+  app.post(
+    '/outbound/collaborator/add',
+    { preHandler: requireVerified, schema: { tags, body: CollaboratorBody, response: { 200: CollaboratorsReply } } },
+    async (req) => {
+      const me = principalOf(req)
+      const o = await outboundFor(deps, me, req.body.outboundId, 'Outbound ID is missing')
+      const email = emailOf(req.body.collaboratorEmail)
+      assertOpen(o)
+      if (email === o.email.toLowerCase() || (await listOf(me.tenantId, o.id)).includes(email))
+        throw new AppError('CONFLICT', { message: OutboundText.emailExists })
+      await spendMailBudget(deps, me.tenantId)
+      if (!(await addCollaborator(db, me.tenantId, o.id, email))) throw new AppError('CONFLICT', { message: OutboundText.emailExists })
+      // The collaborator's link lasts as long as the recipient's.
+      const recipient = (await recipientLinks(db, me.tenantId, [o])).get(o.id)
+      const expiresAt = recipient && !recipient.revokedAt && recipient.expiresAt.getTime() > Date.now() ? recipient.expiresAt : expiryIn(DEFAULT_LINK_DAYS)
+      const link = await issueLink(deps, me.tenantId, o.id, email, expiresAt)
+      const sent = await deliver(deps, email, collaboratorMail({ sender: senderOf(me.name, me.email), clientName: o.clientName, url: link.url, expiresAt }))
+      return {
+        status: true,
+        message: sent ? 'Collaborator added' : 'Collaborator added, but the email could not be sent',
+        data: await listOf(me.tenantId, o.id),
+      }
+    },
+  )
 
   app.delete('/outbound/collaborator/remove', { schema: { tags, body: CollaboratorBody, response: { 200: CollaboratorsReply } } }, async (req) => {
     const me = principalOf(req)

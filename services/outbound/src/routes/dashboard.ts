@@ -12,7 +12,14 @@ export function dashboardRoutes(app: AppInstance, deps: OutboundDeps): void {
       status: true,
       data: {
         awaiting: total,
-        items: rows.map((o) => ({ _id: o.id, clientName: o.clientName, email: o.email, createdAt: o.createdAt.toISOString(), total: o.total, answered: o.answered })),
+        items: rows.map((o) => ({
+          _id: o.id,
+          clientName: o.clientName,
+          email: o.email,
+          createdAt: o.createdAt.toISOString(),
+          total: o.total,
+          answered: o.answered,
+        })),
       },
     }
   })

@@ -14,20 +14,34 @@ export function eventRoutes(app: AppInstance, deps: OutboundDeps): void {
     const send = (e: OutboundEvent) => stream.send(e.type, e)
     const num = (v: unknown) => (typeof v === 'number' ? v : undefined)
     try {
-      stream.onClose(await deps.bus.subscribe(events.outboundExtracted(tenantId), async (_s, p) => {
-        if (p['kind'] !== 'outbound' || p['id'] !== o.id) return
-        send(p['state'] === 'failed'
-          ? { type: 'failed', outboundId: o.id, ...(typeof p['message'] === 'string' ? { message: p['message'] } : {}) }
-          : { type: 'extracted', outboundId: o.id, ...(num(p['total']) !== undefined ? { total: num(p['total']) } : {}) })
-      }))
-      stream.onClose(await deps.bus.subscribe(events.outboundAnswered(tenantId), async (_s, p) => {
-        if (p['outboundId'] !== o.id) return
-        send({ type: 'answered', outboundId: o.id, ...(typeof p['questionId'] === 'string' ? { questionId: p['questionId'] } : {}), ...(num(p['answered']) !== undefined ? { answered: num(p['answered']) } : {}), ...(num(p['total']) !== undefined ? { total: num(p['total']) } : {}) })
-      }))
-      stream.onClose(await deps.bus.subscribe(events.outboundCompleted(tenantId), async (_s, p) => {
-        if (p['outboundId'] !== o.id) return
-        send({ type: 'completed', outboundId: o.id })
-      }))
+      stream.onClose(
+        await deps.bus.subscribe(events.outboundExtracted(tenantId), async (_s, p) => {
+          if (p['kind'] !== 'outbound' || p['id'] !== o.id) return
+          send(
+            p['state'] === 'failed'
+              ? { type: 'failed', outboundId: o.id, ...(typeof p['message'] === 'string' ? { message: p['message'] } : {}) }
+              : { type: 'extracted', outboundId: o.id, ...(num(p['total']) !== undefined ? { total: num(p['total']) } : {}) },
+          )
+        }),
+      )
+      stream.onClose(
+        await deps.bus.subscribe(events.outboundAnswered(tenantId), async (_s, p) => {
+          if (p['outboundId'] !== o.id) return
+          send({
+            type: 'answered',
+            outboundId: o.id,
+            ...(typeof p['questionId'] === 'string' ? { questionId: p['questionId'] } : {}),
+            ...(num(p['answered']) !== undefined ? { answered: num(p['answered']) } : {}),
+            ...(num(p['total']) !== undefined ? { total: num(p['total']) } : {}),
+          })
+        }),
+      )
+      stream.onClose(
+        await deps.bus.subscribe(events.outboundCompleted(tenantId), async (_s, p) => {
+          if (p['outboundId'] !== o.id) return
+          send({ type: 'completed', outboundId: o.id })
+        }),
+      )
     } catch (err) {
       req.log.warn({ err }, 'outbound events: bus unavailable')
       stream.close()

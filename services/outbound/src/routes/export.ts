@@ -25,12 +25,19 @@ export function choiceOf(answer: string): string | null {
 export function exportRoutes(app: AppInstance, deps: OutboundDeps): void {
   const questionsOf = async (tenantId: string, outboundId: string): Promise<ExportQuestion[]> =>
     (await outboundQuestions(deps.db, tenantId, outboundId)).map((q) => ({
-      id: q.id, questionRef: q.questionRef, sheet: q.sheet, answer: q.answer, choiceValue: choiceOf(q.answer), llmstatus: true, answerCells: q.answerCells,
+      id: q.id,
+      questionRef: q.questionRef,
+      sheet: q.sheet,
+      answer: q.answer,
+      choiceValue: choiceOf(q.answer),
+      llmstatus: true,
+      answerCells: q.answerCells,
     }))
   /** The recipient's answers are all taken (scope `all`): there is no approval step on this side. */
   const filled = async (tenantId: string, id: string, me: Parameters<typeof outboundFor>[1]) => {
     const o = await outboundFor(deps, me, id)
-    if (o.format !== 'xlsx' && o.format !== 'xls') throw new AppError('UNPROCESSABLE', { message: 'Answers are written back into Excel workbooks; download the answers sheet for this questionnaire' })
+    if (o.format !== 'xlsx' && o.format !== 'xls')
+      throw new AppError('UNPROCESSABLE', { message: 'Answers are written back into Excel workbooks; download the answers sheet for this questionnaire' })
     return fillWorkbook(deps.blobs, { format: o.format, storageKey: o.blobKey }, await questionsOf(tenantId, o.id), 'all')
   }
 
@@ -51,13 +58,19 @@ export function exportRoutes(app: AppInstance, deps: OutboundDeps): void {
     const o = await outboundFor(deps, me, req.params.id)
     const [questions, attachments] = await Promise.all([outboundQuestions(deps.db, me.tenantId, o.id), listAttachments(deps.db, me.tenantId, o.id)])
     if (!questions.length) throw new AppError('NOT_FOUND', { message: 'No questions found for download' })
-    const bytes = await buildQuestionsWorkbook(questions.map((q) => ({
-      questionId: q.questionRef,
-      question: q.question,
-      answer: q.answer,
-      status: q.answer ? 'Approved' : 'Not answered',
-      sources: attachments.filter((a) => a.questionId === q.id).map((a) => a.fileName).join(', '),
-    })), 'Answers')
+    const bytes = await buildQuestionsWorkbook(
+      questions.map((q) => ({
+        questionId: q.questionRef,
+        question: q.question,
+        answer: q.answer,
+        status: q.answer ? 'Approved' : 'Not answered',
+        sources: attachments
+          .filter((a) => a.questionId === q.id)
+          .map((a) => a.fileName)
+          .join(', '),
+      })),
+      'Answers',
+    )
     return reply.type(XLSX_TYPE).header('Content-Disposition', contentDisposition('answers.xlsx')).header('Cache-Control', 'private, no-store').send(bytes)
   })
 }

@@ -15,27 +15,39 @@ export const GUESS_LIMIT = { failures: 20, windowMs: 10 * 60_000 }
 const notFound = () => new AppError('NOT_FOUND', { message: 'This link is not valid' })
 
 export function inboundRoutes(app: AppInstance, deps: OutboundDeps): void {
-  app.get('/inbound/:capability', { config: { public: true }, schema: { tags: ['outbound'], params: InboundParams, response: { 200: InboundReply } } }, async (req, reply) => {
-    reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer')
-    const clientKey = req.ip
-    // A guess names no tenant: the attempts and the lookup are system work.
-    const failures = await asSystem(() => failedAttempts(deps.db, clientKey, new Date(Date.now() - GUESS_LIMIT.windowMs)))
-    if (failures >= GUESS_LIMIT.failures) throw new AppError('RATE_LIMITED', { retryAfter: Math.ceil(GUESS_LIMIT.windowMs / 1000) })
-    const { capability } = req.params
-    const link = isCapabilityShaped(capability) ? await asSystem(() => findLinkByHash(deps.db, hashCapability(capability))) : undefined
-    if (!link) {
-      await asSystem(() => recordFailedAttempt(deps.db, clientKey))
-      throw notFound()
-    }
-    if (link.revokedAt || link.expiresAt.getTime() <= Date.now()) throw new AppError('LINK_EXPIRED', { message: OutboundText.linkExpired })
-    const outbound = await withTenant(link.tenantId, () => findOutbound(deps.db, link.tenantId, link.outboundId))
-    if (!outbound) throw notFound()
-    const { token, expiresIn } = await deps.tokens.issueAccess({
-      userId: link.id, tenantId: link.tenantId, dbName: outbound.dbName, admin: false, inboundUser: true, outboundId: outbound.id,
-      // The subject is the link: revoking the link ends every session it gave (access.ts checks it on
-      // every call). Each exchange is its own session, so a logout ends only that one.
-      sessionId: crypto.randomUUID(), email: link.email, name: link.email, emailVerified: false,
-    })
-    return { status: true, data: { outboundId: outbound.id, dbName: outbound.dbName, token, expiresIn, email: link.email } }
-  })
+  app.get(
+    '/inbound/:capability',
+    { config: { public: true }, schema: { tags: ['outbound'], params: InboundParams, response: { 200: InboundReply } } },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer')
+      const clientKey = req.ip
+      // A guess names no tenant: the attempts and the lookup are system work.
+      const failures = await asSystem(() => failedAttempts(deps.db, clientKey, new Date(Date.now() - GUESS_LIMIT.windowMs)))
+      if (failures >= GUESS_LIMIT.failures) throw new AppError('RATE_LIMITED', { retryAfter: Math.ceil(GUESS_LIMIT.windowMs / 1000) })
+      const { capability } = req.params
+      const link = isCapabilityShaped(capability) ? await asSystem(() => findLinkByHash(deps.db, hashCapability(capability))) : undefined
+      if (!link) {
+        await asSystem(() => recordFailedAttempt(deps.db, clientKey))
+        throw notFound()
+      }
+      if (link.revokedAt || link.expiresAt.getTime() <= Date.now()) throw new AppError('LINK_EXPIRED', { message: OutboundText.linkExpired })
+      const outbound = await withTenant(link.tenantId, () => findOutbound(deps.db, link.tenantId, link.outboundId))
+      if (!outbound) throw notFound()
+      const { token, expiresIn } = await deps.tokens.issueAccess({
+        userId: link.id,
+        tenantId: link.tenantId,
+        dbName: outbound.dbName,
+        admin: false,
+        inboundUser: true,
+        outboundId: outbound.id,
+        // The subject is the link: revoking the link ends every session it gave (access.ts checks it on
+        // every call). Each exchange is its own session, so a logout ends only that one.
+        sessionId: crypto.randomUUID(),
+        email: link.email,
+        name: link.email,
+        emailVerified: false,
+      })
+      return { status: true, data: { outboundId: outbound.id, dbName: outbound.dbName, token, expiresIn, email: link.email } }
+    },
+  )
 }

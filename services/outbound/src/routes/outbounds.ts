@@ -1,7 +1,17 @@
 // Sending a questionnaire and following it: save (a file, or a template's questions), the paged
 // list, one outbound with its questions, delete, the sent file, the link's revocation and a new
 // link, and the recipient's submit.
-import { events, OutboundDetailReply, OutboundIdParams, OutboundListReply, OutboundSaveFields, OutboundSaveReply, OutboundText, LinkReply, ResendBody } from '@portal/contracts'
+import {
+  events,
+  OutboundDetailReply,
+  OutboundIdParams,
+  OutboundListReply,
+  OutboundSaveFields,
+  OutboundSaveReply,
+  OutboundText,
+  LinkReply,
+  ResendBody,
+} from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, ok, PageQuery, paged, principalOf, requireVerified } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
@@ -31,76 +41,119 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
     return summaryOut(o, collaborators.get(o.id) ?? [], links.get(o.id))
   }
 
-  app.post('/outbound/save', {
-    preHandler: requireVerified,
-    schema: { tags, consumes: ['multipart/form-data'], description: `multipart: ${Object.keys(OutboundSaveFields.properties).join(', ')} and the file (files)`, response: { 201: OutboundSaveReply } },
-  }, async (req, reply) => {
-    const me = principalOf(req)
-    const upload = await readUpload(req, 'questionnaire', { fileOptional: true })
-    try {
-      const f = upload.fields
-      const clientName = (f['clientName'] ?? '').trim().slice(0, 200)
-      const email = (f['email'] ?? '').trim()
-      if (!clientName) throw new AppError('INVALID_REQUEST', { message: OutboundText.clientNameRequired })
-      if (!email) throw new AppError('INVALID_REQUEST', { message: OutboundText.emailRequired })
-      if (!isValidEmail(email)) throw new AppError('INVALID_REQUEST', { message: OutboundText.invalidEmail })
-      const templateId = (f['templateId'] ?? '').trim()
-      if (!upload.file && !templateId) throw new AppError('INVALID_REQUEST', { message: OutboundText.fileOrTemplate })
-      const days = linkDays(f['expiresInDays'])
-      // A picked file wins over a template (the form clears one when the other is chosen).
-      const template = upload.file ? undefined : await findTemplate(db, me.tenantId, templateId).catch(() => undefined)
-      if (!upload.file && !template) throw new AppError('NOT_FOUND', { message: 'Template not found' })
-      if (template && template.state !== 'ready') throw new AppError('CONFLICT', { message: template.state === 'failed' ? `This template could not be read: ${template.error ?? 'upload it again'}` : 'The template\'s questions are still being read; try again in a moment' })
-      await spendMailBudget(deps, me.tenantId)
+  app.post(
+    '/outbound/save',
+    {
+      preHandler: requireVerified,
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        description: `multipart: ${Object.keys(OutboundSaveFields.properties).join(', ')} and the file (files)`,
+        response: { 201: OutboundSaveReply },
+      },
+    },
+    async (req, reply) => {
+      const me = principalOf(req)
+      const upload = await readUpload(req, 'questionnaire', { fileOptional: true })
+      try {
+        const f = upload.fields
+        const clientName = (f['clientName'] ?? '').trim().slice(0, 200)
+        const email = (f['email'] ?? '').trim()
+        if (!clientName) throw new AppError('INVALID_REQUEST', { message: OutboundText.clientNameRequired })
+        if (!email) throw new AppError('INVALID_REQUEST', { message: OutboundText.emailRequired })
+        if (!isValidEmail(email)) throw new AppError('INVALID_REQUEST', { message: OutboundText.invalidEmail })
+        const templateId = (f['templateId'] ?? '').trim()
+        if (!upload.file && !templateId) throw new AppError('INVALID_REQUEST', { message: OutboundText.fileOrTemplate })
+        const days = linkDays(f['expiresInDays'])
+        // A picked file wins over a template (the form clears one when the other is chosen).
+        const template = upload.file ? undefined : await findTemplate(db, me.tenantId, templateId).catch(() => undefined)
+        if (!upload.file && !template) throw new AppError('NOT_FOUND', { message: 'Template not found' })
+        if (template && template.state !== 'ready')
+          throw new AppError('CONFLICT', {
+            message:
+              template.state === 'failed'
+                ? `This template could not be read: ${template.error ?? 'upload it again'}`
+                : "The template's questions are still being read; try again in a moment",
+          })
+        await spendMailBudget(deps, me.tenantId)
 
-      // Its own copy of the file: deleting the template later leaves what was sent intact.
-      const blobKey = tenantKey(me.tenantId, BUCKETS.questionnaires)
-      const file = upload.file
-        ? { fileName: upload.file.fileName, fileSize: upload.file.spooled.size, mimeType: upload.file.mimeType, format: upload.file.format }
-        : { fileName: template!.fileName, fileSize: Number(template!.fileSize), mimeType: template!.mimeType, format: template!.format }
-      if (upload.file) await blobs.putFile(blobKey, upload.file.spooled.path, { contentType: file.mimeType })
-      else await blobs.putStream(blobKey, await blobs.get(template!.blobKey), { size: file.fileSize, contentType: file.mimeType })
-      const id = await insertOutbound(db, me.tenantId, {
-        ...file, blobKey, dbName: me.dbName, clientName, email, templateId: template?.id ?? null,
-        createdBy: me.userId, senderName: me.name ?? '', senderEmail: me.email ?? '', state: template ? 'ready' : 'queued',
-      })
-      if (template) {
-        await replaceFileQuestions(db, me.tenantId, 'outbound', id, questionsForOutbound(await templateQuestions(db, me.tenantId, template.id)))
-      } else {
-        // A queue that is down leaves the row queued: the sweep queues it again (module.ts).
-        await queueExtraction(deps.queue, me.tenantId, 'outbound', id).catch((err: unknown) => req.log.warn({ err }, 'extraction not queued; the sweep will'))
+        // Its own copy of the file: deleting the template later leaves what was sent intact.
+        const blobKey = tenantKey(me.tenantId, BUCKETS.questionnaires)
+        const file = upload.file
+          ? { fileName: upload.file.fileName, fileSize: upload.file.spooled.size, mimeType: upload.file.mimeType, format: upload.file.format }
+          : { fileName: template!.fileName, fileSize: Number(template!.fileSize), mimeType: template!.mimeType, format: template!.format }
+        if (upload.file) await blobs.putFile(blobKey, upload.file.spooled.path, { contentType: file.mimeType })
+        else await blobs.putStream(blobKey, await blobs.get(template!.blobKey), { size: file.fileSize, contentType: file.mimeType })
+        const id = await insertOutbound(db, me.tenantId, {
+          ...file,
+          blobKey,
+          dbName: me.dbName,
+          clientName,
+          email,
+          templateId: template?.id ?? null,
+          createdBy: me.userId,
+          senderName: me.name ?? '',
+          senderEmail: me.email ?? '',
+          state: template ? 'ready' : 'queued',
+        })
+        if (template) {
+          await replaceFileQuestions(db, me.tenantId, 'outbound', id, questionsForOutbound(await templateQuestions(db, me.tenantId, template.id)))
+        } else {
+          // A queue that is down leaves the row queued: the sweep queues it again (module.ts).
+          await queueExtraction(deps.queue, me.tenantId, 'outbound', id).catch((err: unknown) => req.log.warn({ err }, 'extraction not queued; the sweep will'))
+        }
+        const link = await issueLink(deps, me.tenantId, id, email, expiryIn(days))
+        const sender = senderOf(me.name, me.email)
+        const sent = await deliver(deps, email, questionnaireMail({ sender, clientName, url: link.url, expiresAt: link.expiresAt }))
+        return reply.code(201).send({
+          status: true,
+          message: sent ? 'Outbound sent successfully' : 'The questionnaire was saved, but the email could not be sent: use Resend',
+          data: { outboundId: id },
+        })
+      } finally {
+        await upload.discard()
       }
-      const link = await issueLink(deps, me.tenantId, id, email, expiryIn(days))
-      const sender = senderOf(me.name, me.email)
-      const sent = await deliver(deps, email, questionnaireMail({ sender, clientName, url: link.url, expiresAt: link.expiresAt }))
-      return reply.code(201).send({ status: true, message: sent ? 'Outbound sent successfully' : 'The questionnaire was saved, but the email could not be sent: use Resend', data: { outboundId: id } })
-    } finally {
-      await upload.discard()
-    }
-  })
+    },
+  )
 
   app.get('/outbound/list', { schema: { tags, querystring: PageQuery, response: { 200: OutboundListReply } } }, async (req) => {
     const me = principalOf(req)
     const page = req.query.page ?? 1
     const pageSize = req.query.pageSize ?? 10
     const { rows, total } = await listOutbounds(db, me.tenantId, page, pageSize)
-    const [collaborators, links] = await Promise.all([collaboratorsOf(db, me.tenantId, rows.map((r) => r.id)), recipientLinks(db, me.tenantId, rows)])
-    return paged(rows.map((o) => summaryOut(o, collaborators.get(o.id) ?? [], links.get(o.id))), total, page, pageSize)
+    const [collaborators, links] = await Promise.all([
+      collaboratorsOf(
+        db,
+        me.tenantId,
+        rows.map((r) => r.id),
+      ),
+      recipientLinks(db, me.tenantId, rows),
+    ])
+    return paged(
+      rows.map((o) => summaryOut(o, collaborators.get(o.id) ?? [], links.get(o.id))),
+      total,
+      page,
+      pageSize,
+    )
   })
 
   app.get('/outbound/:id', { config: { inbound: true }, schema: { tags, params: OutboundIdParams, response: { 200: OutboundDetailReply } } }, async (req) => {
     const me = principalOf(req)
     const o = await outboundFor(deps, me, req.params.id)
-    const [summary, questions, attachments] = await Promise.all([summaryOf(me.tenantId, o), outboundQuestions(db, me.tenantId, o.id), listAttachments(db, me.tenantId, o.id)])
+    const [summary, questions, attachments] = await Promise.all([
+      summaryOf(me.tenantId, o),
+      outboundQuestions(db, me.tenantId, o.id),
+      listAttachments(db, me.tenantId, o.id),
+    ])
     return {
       status: true,
       data: {
-      ...summary,
-      outboundId: o.id,
-      dbName: o.dbName,
-      questionnairesBucket: BUCKETS.questionnaires,
-      file: { fileName: o.fileName, questions: questions.map((q) => questionOut(q, attachments)) },
-      readOnly: o.status,
+        ...summary,
+        outboundId: o.id,
+        dbName: o.dbName,
+        questionnairesBucket: BUCKETS.questionnaires,
+        file: { fileName: o.fileName, questions: questions.map((q) => questionOut(q, attachments)) },
+        readOnly: o.status,
       },
     }
   })
@@ -117,7 +170,11 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
   app.get('/outbound/:id/download', { schema: { tags, params: OutboundIdParams } }, async (req, reply) => {
     const me = principalOf(req)
     const o = await outboundFor(deps, me, req.params.id)
-    return reply.type(o.mimeType).header('Content-Disposition', contentDisposition(o.fileName)).header('Cache-Control', 'private, no-store').send(await blobs.get(o.blobKey))
+    return reply
+      .type(o.mimeType)
+      .header('Content-Disposition', contentDisposition(o.fileName))
+      .header('Cache-Control', 'private, no-store')
+      .send(await blobs.get(o.blobKey))
   })
 
   app.post('/outbound/:id/revoke', { schema: { tags, params: OutboundIdParams, response: { 200: LinkReply } } }, async (req) => {
@@ -127,16 +184,28 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
     return { status: true, message: 'The link no longer works', data: (await summaryOf(me.tenantId, o)).link }
   })
 
-  app.post('/outbound/:id/resend', { preHandler: requireVerified, schema: { tags, params: OutboundIdParams, body: ResendBody, response: { 200: LinkReply } } }, async (req) => {
-    const me = principalOf(req)
-    const o = await outboundFor(deps, me, req.params.id)
-    assertOpen(o)
-    await spendMailBudget(deps, me.tenantId)
-    await revokeLinks(db, me.tenantId, o.id, o.email)
-    const link = await issueLink(deps, me.tenantId, o.id, o.email, expiryIn(linkDays(req.body?.expiresInDays)))
-    const sent = await deliver(deps, o.email, questionnaireMail({ sender: senderOf(me.name, me.email), clientName: o.clientName, url: link.url, expiresAt: link.expiresAt }))
-    return { status: true, message: sent ? 'A new link was sent' : 'A new link was made, but the email could not be sent', data: (await summaryOf(me.tenantId, o)).link }
-  })
+  app.post(
+    '/outbound/:id/resend',
+    { preHandler: requireVerified, schema: { tags, params: OutboundIdParams, body: ResendBody, response: { 200: LinkReply } } },
+    async (req) => {
+      const me = principalOf(req)
+      const o = await outboundFor(deps, me, req.params.id)
+      assertOpen(o)
+      await spendMailBudget(deps, me.tenantId)
+      await revokeLinks(db, me.tenantId, o.id, o.email)
+      const link = await issueLink(deps, me.tenantId, o.id, o.email, expiryIn(linkDays(req.body?.expiresInDays)))
+      const sent = await deliver(
+        deps,
+        o.email,
+        questionnaireMail({ sender: senderOf(me.name, me.email), clientName: o.clientName, url: link.url, expiresAt: link.expiresAt }),
+      )
+      return {
+        status: true,
+        message: sent ? 'A new link was sent' : 'A new link was made, but the email could not be sent',
+        data: (await summaryOf(me.tenantId, o)).link,
+      }
+    },
+  )
 
   app.post('/outbound/:id/submit', { config: { inbound: true }, schema: { tags, params: OutboundIdParams } }, async (req) => {
     const me = principalOf(req)
@@ -147,11 +216,16 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
     // Notices after the fact: a limit reached or a mail server down does not undo the submit.
     const collaborators = (await collaboratorsOf(db, me.tenantId, [o.id])).get(o.id) ?? []
     const notices: [string, ReturnType<typeof completedMail>][] = [
-      ...(o.senderEmail ? [[o.senderEmail, completedMail({ clientName: o.clientName, url: reviewUrl(deps, o.id) })] as [string, ReturnType<typeof completedMail>]] : []),
+      ...(o.senderEmail
+        ? [[o.senderEmail, completedMail({ clientName: o.clientName, url: reviewUrl(deps, o.id) })] as [string, ReturnType<typeof completedMail>]]
+        : []),
       ...collaborators.map((c) => [c, completedMail({ clientName: o.clientName })] as [string, ReturnType<typeof completedMail>]),
     ]
     for (const [to, mail] of notices) {
-      const allowed = await spendMailBudget(deps, me.tenantId).then(() => true, () => false)
+      const allowed = await spendMailBudget(deps, me.tenantId).then(
+        () => true,
+        () => false,
+      )
       if (allowed) await deliver(deps, to, mail)
     }
     return ok(undefined, 'Thank you: your answers were submitted')

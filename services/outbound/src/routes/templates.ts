@@ -5,7 +5,15 @@ import { AppError } from '@portal/errors'
 import { type AppInstance, ok, principalOf } from '@portal/http'
 import { contentDisposition, tenantKey } from '@portal/storage'
 import { finishStoredFile } from '../db/files.repo.js'
-import { deleteTemplate, editTemplateQuestions, findTemplate, insertTemplate, listTemplates, replaceTemplateFile, templateQuestions } from '../db/templates.repo.js'
+import {
+  deleteTemplate,
+  editTemplateQuestions,
+  findTemplate,
+  insertTemplate,
+  listTemplates,
+  replaceTemplateFile,
+  templateQuestions,
+} from '../db/templates.repo.js'
 import type { OutboundDeps } from '../deps.js'
 import { readUpload } from '../domain/uploads.js'
 import { BUCKETS, templateOut } from '../dto.js'
@@ -22,7 +30,11 @@ export function templateRoutes(app: AppInstance, deps: OutboundDeps): void {
   }
   const questionsOut = async (tenantId: string, id: string) =>
     (await templateQuestions(db, tenantId, id)).map((q) => ({ _id: q.id, questionId: q.questionRef, question: q.question }))
-  const detail = async (tenantId: string, id: string) => ({ template: templateOut(await templateOf(tenantId, id)), questions: await questionsOut(tenantId, id), questionnairesBucket: BUCKETS.questionnaires })
+  const detail = async (tenantId: string, id: string) => ({
+    template: templateOut(await templateOf(tenantId, id)),
+    questions: await questionsOut(tenantId, id),
+    questionnairesBucket: BUCKETS.questionnaires,
+  })
 
   /** Stores an upload's file and queues its extraction; the row says queued until the job has run. */
   const store = async (tenantId: string, file: NonNullable<Awaited<ReturnType<typeof readUpload>>['file']>) => {
@@ -36,34 +48,47 @@ export function templateRoutes(app: AppInstance, deps: OutboundDeps): void {
     return { status: true, data: (await listTemplates(db, me.tenantId)).map(templateOut) }
   })
 
-  app.post('/questionnaire-templates', { schema: { tags, consumes: ['multipart/form-data'], description: 'multipart: the file (file)', response: { 201: TemplateReply } } }, async (req, reply) => {
-    const me = principalOf(req)
-    const upload = await readUpload(req, 'questionnaire')
-    try {
-      const id = await insertTemplate(db, me.tenantId, { ...(await store(me.tenantId, upload.file!)), createdBy: me.userId })
-      await queueExtraction(deps.queue, me.tenantId, 'template', id).catch((err: unknown) => req.log.warn({ err }, 'extraction not queued; the sweep will'))
-      return reply.code(201).send({ status: true, message: 'Template created successfully', data: await detail(me.tenantId, id) })
-    } finally {
-      await upload.discard()
-    }
-  })
+  app.post(
+    '/questionnaire-templates',
+    { schema: { tags, consumes: ['multipart/form-data'], description: 'multipart: the file (file)', response: { 201: TemplateReply } } },
+    async (req, reply) => {
+      const me = principalOf(req)
+      const upload = await readUpload(req, 'questionnaire')
+      try {
+        const id = await insertTemplate(db, me.tenantId, { ...(await store(me.tenantId, upload.file!)), createdBy: me.userId })
+        await queueExtraction(deps.queue, me.tenantId, 'template', id).catch((err: unknown) => req.log.warn({ err }, 'extraction not queued; the sweep will'))
+        return reply.code(201).send({ status: true, message: 'Template created successfully', data: await detail(me.tenantId, id) })
+      } finally {
+        await upload.discard()
+      }
+    },
+  )
 
-  app.get('/questionnaire-templates/:id', { schema: { tags, params: OutboundIdParams, response: { 200: TemplateReply } } }, async (req) => ({ status: true, data: await detail(principalOf(req).tenantId, req.params.id) }))
+  app.get('/questionnaire-templates/:id', { schema: { tags, params: OutboundIdParams, response: { 200: TemplateReply } } }, async (req) => ({
+    status: true,
+    data: await detail(principalOf(req).tenantId, req.params.id),
+  }))
 
   /** A new file for the template: its questions are extracted again (outbounds sent before keep theirs). */
-  app.put('/questionnaire-templates/:id', { schema: { tags, params: OutboundIdParams, consumes: ['multipart/form-data'], response: { 200: TemplateReply } } }, async (req) => {
-    const me = principalOf(req)
-    await templateOf(me.tenantId, req.params.id)
-    const upload = await readUpload(req, 'questionnaire')
-    try {
-      const old = await replaceTemplateFile(db, me.tenantId, req.params.id, await store(me.tenantId, upload.file!))
-      if (old) await blobs.delete(old).catch(() => undefined)
-      await queueExtraction(deps.queue, me.tenantId, 'template', req.params.id).catch((err: unknown) => req.log.warn({ err }, 'extraction not queued; the sweep will'))
-      return { status: true, message: 'Template updated', data: await detail(me.tenantId, req.params.id) }
-    } finally {
-      await upload.discard()
-    }
-  })
+  app.put(
+    '/questionnaire-templates/:id',
+    { schema: { tags, params: OutboundIdParams, consumes: ['multipart/form-data'], response: { 200: TemplateReply } } },
+    async (req) => {
+      const me = principalOf(req)
+      await templateOf(me.tenantId, req.params.id)
+      const upload = await readUpload(req, 'questionnaire')
+      try {
+        const old = await replaceTemplateFile(db, me.tenantId, req.params.id, await store(me.tenantId, upload.file!))
+        if (old) await blobs.delete(old).catch(() => undefined)
+        await queueExtraction(deps.queue, me.tenantId, 'template', req.params.id).catch((err: unknown) =>
+          req.log.warn({ err }, 'extraction not queued; the sweep will'),
+        )
+        return { status: true, message: 'Template updated', data: await detail(me.tenantId, req.params.id) }
+      } finally {
+        await upload.discard()
+      }
+    },
+  )
 
   app.delete('/questionnaire-templates/:id', { schema: { tags, params: OutboundIdParams } }, async (req) => {
     const me = principalOf(req)
@@ -75,7 +100,11 @@ export function templateRoutes(app: AppInstance, deps: OutboundDeps): void {
 
   app.get('/questionnaire-templates/:id/download', { schema: { tags, params: OutboundIdParams } }, async (req, reply) => {
     const t = await templateOf(principalOf(req).tenantId, req.params.id)
-    return reply.type(t.mimeType).header('Content-Disposition', contentDisposition(t.fileName)).header('Cache-Control', 'private, no-store').send(await blobs.get(t.blobKey))
+    return reply
+      .type(t.mimeType)
+      .header('Content-Disposition', contentDisposition(t.fileName))
+      .header('Cache-Control', 'private, no-store')
+      .send(await blobs.get(t.blobKey))
   })
 
   app.get('/questionnaire-templates/:id/questions', { schema: { tags, params: OutboundIdParams, response: { 200: TemplateQuestionsReply } } }, async (req) => {
@@ -84,13 +113,23 @@ export function templateRoutes(app: AppInstance, deps: OutboundDeps): void {
     return { status: true, data: { questions: await questionsOut(me.tenantId, req.params.id) } }
   })
 
-  app.put('/questionnaire-templates/:id/questions', { schema: { tags, params: OutboundIdParams, body: TemplateQuestionsBody, response: { 200: TemplateQuestionsReply } } }, async (req) => {
-    const me = principalOf(req)
-    const t = await templateOf(me.tenantId, req.params.id)
-    if (t.state === 'queued' || t.state === 'running') throw new AppError('CONFLICT', { message: 'The template\'s questions are still being read; try again in a moment' })
-    await editTemplateQuestions(db, me.tenantId, t.id, req.body.questions.map((q) => ({ id: q._id && isUuid(q._id) ? q._id : undefined, questionRef: q.questionId, question: q.question })))
-    // A file whose questions could not be found becomes usable once someone typed them in.
-    if (t.state === 'failed' && req.body.questions.length) await finishStoredFile(db, me.tenantId, 'template', t.id, { state: 'ready' })
-    return { status: true, message: 'Questions saved', data: { questions: await questionsOut(me.tenantId, t.id) } }
-  })
+  app.put(
+    '/questionnaire-templates/:id/questions',
+    { schema: { tags, params: OutboundIdParams, body: TemplateQuestionsBody, response: { 200: TemplateQuestionsReply } } },
+    async (req) => {
+      const me = principalOf(req)
+      const t = await templateOf(me.tenantId, req.params.id)
+      if (t.state === 'queued' || t.state === 'running')
+        throw new AppError('CONFLICT', { message: "The template's questions are still being read; try again in a moment" })
+      await editTemplateQuestions(
+        db,
+        me.tenantId,
+        t.id,
+        req.body.questions.map((q) => ({ id: q._id && isUuid(q._id) ? q._id : undefined, questionRef: q.questionId, question: q.question })),
+      )
+      // A file whose questions could not be found becomes usable once someone typed them in.
+      if (t.state === 'failed' && req.body.questions.length) await finishStoredFile(db, me.tenantId, 'template', t.id, { state: 'ready' })
+      return { status: true, message: 'Questions saved', data: { questions: await questionsOut(me.tenantId, t.id) } }
+    },
+  )
 }

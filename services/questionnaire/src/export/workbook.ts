@@ -14,7 +14,12 @@ interface StoredQuestionnaire {
 
 export const WORKBOOKS_ONLY = 'Answers are written back into Excel workbooks; download questions_and_answers.xlsx for this questionnaire'
 
-export async function exportWorkbook(deps: QuestionnaireDeps, tenantId: string, file: StoredQuestionnaire, scope: ExportScope): Promise<{ bytes: Buffer; report: ExportReport }> {
+export async function exportWorkbook(
+  deps: QuestionnaireDeps,
+  tenantId: string,
+  file: StoredQuestionnaire,
+  scope: ExportScope,
+): Promise<{ bytes: Buffer; report: ExportReport }> {
   if (file.format !== 'xlsx' && file.format !== 'xls') throw new AppError('UNPROCESSABLE', { message: WORKBOOKS_ONLY })
   return fillWorkbook(deps.blobs, file, await listQuestions(deps.store, tenantId, file.id), scope)
 }

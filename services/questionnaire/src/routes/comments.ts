@@ -1,7 +1,15 @@
 // The comments thread of a reviewed question (spec §7: /enterprise/comment/list and /add).
 // Comments are plain text, stored as typed and rendered as text by the client.
 import {
-  AddCommentBody, AddCommentReply, addCommentMessages, CommentListQuery, CommentListReply, commentListMessages, isUuid, type QuestionComment, questionnaireErrors,
+  AddCommentBody,
+  AddCommentReply,
+  addCommentMessages,
+  CommentListQuery,
+  CommentListReply,
+  commentListMessages,
+  isUuid,
+  type QuestionComment,
+  questionnaireErrors,
 } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
@@ -37,23 +45,38 @@ export function commentRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     return q
   }
 
-  app.get('/enterprise/comment/list', {
-    schema: { tags: ['questionnaire'], querystring: CommentListQuery, response: { 200: CommentListReply, ...questionnaireErrors(404) } },
-    ...specMessages(commentListMessages),
-  }, async (req) => {
-    const { tenantId } = principalOf(req)
-    const q = await questionOf(tenantId, req.query.questionId, req.query.questionnairesId)
-    return okData((await listComments(store, tenantId, q.id)).map(commentOut))
-  })
+  app.get(
+    '/enterprise/comment/list',
+    {
+      schema: { tags: ['questionnaire'], querystring: CommentListQuery, response: { 200: CommentListReply, ...questionnaireErrors(404) } },
+      ...specMessages(commentListMessages),
+    },
+    async (req) => {
+      const { tenantId } = principalOf(req)
+      const q = await questionOf(tenantId, req.query.questionId, req.query.questionnairesId)
+      return okData((await listComments(store, tenantId, q.id)).map(commentOut))
+    },
+  )
 
   // A blank comment or no question id gets the spec's message (addCommentMessages).
-  app.post('/enterprise/comment/add', {
-    schema: { tags: ['questionnaire'], body: AddCommentBody, response: { 201: AddCommentReply, ...questionnaireErrors(404) } },
-    ...specMessages(addCommentMessages),
-  }, async (req, reply) => {
-    const me = principalOf(req)
-    const q = await questionOf(me.tenantId, req.body.questionId, req.body.questionnairesId)
-    const row = await addComment(store, me.tenantId, { questionId: q.id, fileId: q.fileId, comment: req.body.comment.trim(), commentType: 'enterprise', userId: me.userId, ...splitName(me.name) })
-    return reply.status(201).send(okData(commentOut(row), 'Comment added'))
-  })
+  app.post(
+    '/enterprise/comment/add',
+    {
+      schema: { tags: ['questionnaire'], body: AddCommentBody, response: { 201: AddCommentReply, ...questionnaireErrors(404) } },
+      ...specMessages(addCommentMessages),
+    },
+    async (req, reply) => {
+      const me = principalOf(req)
+      const q = await questionOf(me.tenantId, req.body.questionId, req.body.questionnairesId)
+      const row = await addComment(store, me.tenantId, {
+        questionId: q.id,
+        fileId: q.fileId,
+        comment: req.body.comment.trim(),
+        commentType: 'enterprise',
+        userId: me.userId,
+        ...splitName(me.name),
+      })
+      return reply.status(201).send(okData(commentOut(row), 'Comment added'))
+    },
+  )
 }

@@ -8,7 +8,8 @@ import type { QuestionnaireDeps } from '../deps.js'
 
 /** Every questionnaire in progress of the tenant, newest first, with its question counts. */
 export async function questionnairesInProgress(db: Kysely<QuestionnaireDb>, tenantId: string): Promise<DashboardQuestionnaire[]> {
-  const counts = db.selectFrom('question')
+  const counts = db
+    .selectFrom('question')
     .select((eb) => [
       'fileId',
       eb.fn.countAll<string>().as('total'),
@@ -18,31 +19,57 @@ export async function questionnairesInProgress(db: Kysely<QuestionnaireDb>, tena
     .where('tenantId', '=', tenantId)
     .groupBy('fileId')
     .as('counts')
-  const rows = await db.selectFrom('file')
+  const rows = await db
+    .selectFrom('file')
     .innerJoin('company', (j) => j.onRef('company.id', '=', 'file.companyId').on('company.tenantId', '=', tenantId))
     .leftJoin(counts, 'counts.fileId', 'file.id')
-    .select(['file.id', 'file.fileName', 'file.companyId', 'file.state', 'file.createdAt', 'company.companyName', 'counts.total', 'counts.approved', 'counts.drafted'])
+    .select([
+      'file.id',
+      'file.fileName',
+      'file.companyId',
+      'file.state',
+      'file.createdAt',
+      'company.companyName',
+      'counts.total',
+      'counts.approved',
+      'counts.drafted',
+    ])
     .where('file.tenantId', '=', tenantId)
     .where('file.kind', '=', 'questionnaire')
-    .where((eb) => eb.or([
-      eb('file.state', 'in', ['queued', 'running']),
-      eb.and([eb('file.state', '=', 'ready'), eb(eb.fn.coalesce('counts.approved', eb.lit(0)), '<', eb.fn.coalesce('counts.total', eb.lit(0)))]),
-    ]))
-    .orderBy('file.createdAt', 'desc').orderBy('file.id')
+    .where((eb) =>
+      eb.or([
+        eb('file.state', 'in', ['queued', 'running']),
+        eb.and([eb('file.state', '=', 'ready'), eb(eb.fn.coalesce('counts.approved', eb.lit(0)), '<', eb.fn.coalesce('counts.total', eb.lit(0)))]),
+      ]),
+    )
+    .orderBy('file.createdAt', 'desc')
+    .orderBy('file.id')
     .execute()
   return rows.map((r) => {
     const total = Number(r.total ?? 0)
     const approved = Number(r.approved ?? 0)
     return {
-      _id: r.id, fileName: r.fileName, companyId: r.companyId, companyName: r.companyName, state: r.state, createdAt: r.createdAt.toISOString(),
-      total, approved, drafted: Number(r.drafted ?? 0), needsReview: total - approved,
+      _id: r.id,
+      fileName: r.fileName,
+      companyId: r.companyId,
+      companyName: r.companyName,
+      state: r.state,
+      createdAt: r.createdAt.toISOString(),
+      total,
+      approved,
+      drafted: Number(r.drafted ?? 0),
+      needsReview: total - approved,
     }
   })
 }
 
 export function dashboardRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
-  app.get('/questionnaire/dashboard', { schema: { tags: ['questionnaire', 'dashboard'], response: { 200: QuestionnaireDashboardReply, ...questionnaireErrors() } } }, async (req) => {
-    const all = await questionnairesInProgress(deps.store, principalOf(req).tenantId)
-    return { status: true, data: { inProgress: all.length, items: all.slice(0, DASHBOARD_LIMIT) } }
-  })
+  app.get(
+    '/questionnaire/dashboard',
+    { schema: { tags: ['questionnaire', 'dashboard'], response: { 200: QuestionnaireDashboardReply, ...questionnaireErrors() } } },
+    async (req) => {
+      const all = await questionnairesInProgress(deps.store, principalOf(req).tenantId)
+      return { status: true, data: { inProgress: all.length, items: all.slice(0, DASHBOARD_LIMIT) } }
+    },
+  )
 }

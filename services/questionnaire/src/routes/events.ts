@@ -29,12 +29,14 @@ export function eventRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
       return { answered: c.answered, filled: c.filled }
     }
     for (const [subject, name] of subjects) {
-      stream.onClose(await deps.bus.subscribe(subject, async (_s, payload) => {
-        if (stream.closed || payload['fileId'] !== file.id) return
-        if (name === 'drafted') payload = { ...payload, ...(await answeredNow()) }
-        stream.send(name, payload)
-        if (name === 'drafted' || name === 'failed') stream.close()
-      }))
+      stream.onClose(
+        await deps.bus.subscribe(subject, async (_s, payload) => {
+          if (stream.closed || payload['fileId'] !== file.id) return
+          if (name === 'drafted') payload = { ...payload, ...(await answeredNow()) }
+          stream.send(name, payload)
+          if (name === 'drafted' || name === 'failed') stream.close()
+        }),
+      )
     }
     // The state now, after subscribing, so no event falls between the two; then again every few
     // seconds, since the bus is best-effort: an event lost while NATS was away is made up for here.

@@ -1,14 +1,35 @@
 // Compliance documents and questionnaires of a client: upload (201 at once, work queued), list
 // with processing state, delete with the stored file and its index entries.
 import {
-  CompanyParams, type ComplianceFileEntry, ComplianceFileListReply, draftJob, FileParams, fileJob, fileReply, isUuid, KnowledgeDocumentParams, type QuestionnaireFileEntry, QuestionnaireFileListReply, QuestionnaireMessageReply,
-  questionnaireErrors, UploadForm, UploadReply,
+  CompanyParams,
+  type ComplianceFileEntry,
+  ComplianceFileListReply,
+  draftJob,
+  FileParams,
+  fileJob,
+  fileReply,
+  isUuid,
+  KnowledgeDocumentParams,
+  type QuestionnaireFileEntry,
+  QuestionnaireFileListReply,
+  QuestionnaireMessageReply,
+  questionnaireErrors,
+  UploadForm,
+  UploadReply,
 } from '@portal/contracts'
 import { spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import {
-  answerCountsOf, citedDocumentReason, deleteFile, findCompany, flagAnswersCiting, insertFile, listFiles, questionnairesAwaitingDocuments, SCHEMA,
+  answerCountsOf,
+  citedDocumentReason,
+  deleteFile,
+  findCompany,
+  flagAnswersCiting,
+  insertFile,
+  listFiles,
+  questionnairesAwaitingDocuments,
+  SCHEMA,
 } from '@portal/questionnaire-store'
 import { contentDisposition, tenantKey } from '@portal/storage'
 import type { QuestionnaireDeps } from '../deps.js'
@@ -23,7 +44,12 @@ import type { FastifyRequest } from 'fastify'
  * JSON schema validator cannot do, so the body part is left to it.
  */
 const uploadSchema = {
-  schema: { tags: ['questionnaire'], consumes: ['multipart/form-data'], body: UploadForm, response: { 201: UploadReply, ...questionnaireErrors(404, 413, 415, 429) } },
+  schema: {
+    tags: ['questionnaire'],
+    consumes: ['multipart/form-data'],
+    body: UploadForm,
+    response: { 201: UploadReply, ...questionnaireErrors(404, 413, 415, 429) },
+  },
   validatorCompiler: () => () => true,
 }
 const pdfReply = (what: string) => fileReply('application/pdf', what)
@@ -90,8 +116,11 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   }
 
   app.post('/fs/enterpriseapps-compliance-uploadfile', uploadSchema, async (req, reply) =>
-    reply.status(201).send(okData(await save(req, 'compliance'), 'file uploaded successfully')))
-  app.post('/questionnaires/save', uploadSchema, async (req, reply) => reply.status(201).send(okData(await save(req, 'questionnaire'), 'file uploaded successfully')))
+    reply.status(201).send(okData(await save(req, 'compliance'), 'file uploaded successfully')),
+  )
+  app.post('/questionnaires/save', uploadSchema, async (req, reply) =>
+    reply.status(201).send(okData(await save(req, 'questionnaire'), 'file uploaded successfully')),
+  )
 
   const listSchema = <R>(reply: R) => ({ tags: ['questionnaire'], params: CompanyParams, response: { 200: reply, ...questionnaireErrors(404) } })
   app.get('/compliancefile/:companyId', { schema: listSchema(ComplianceFileListReply) }, async (req) => {
@@ -103,7 +132,11 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     const { tenantId } = principalOf(req)
     const company = await companyOf(tenantId, req.params.companyId)
     const files = await listFiles(store, tenantId, company.id, 'questionnaire')
-    const answers = await answerCountsOf(store, tenantId, files.map((f) => f.id))
+    const answers = await answerCountsOf(
+      store,
+      tenantId,
+      files.map((f) => f.id),
+    )
     return okData(files.map((f) => questionnaireOut(f, answers)))
   })
 
@@ -122,25 +155,37 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     return okMessage('Deleted Successfully')
   }
   // Streamed, never a public URL; always an attachment, never rendered in the portal's origin.
-  app.get('/compliancefile/:id/download', { schema: { tags: ['questionnaire'], params: FileParams, response: { 200: pdfReply('the document, as an attachment'), ...questionnaireErrors(404) } } }, async (req, reply) => {
-    const tenantId = principalOf(req).tenantId
-    const file = await fileOf(deps, tenantId, req.params.id, 'compliance')
-    return reply.type('application/pdf').header('Content-Disposition', contentDisposition(file.fileName)).header('Cache-Control', 'private, no-store')
-      .send(await blobs.get(file.storageKey))
-  })
+  app.get(
+    '/compliancefile/:id/download',
+    { schema: { tags: ['questionnaire'], params: FileParams, response: { 200: pdfReply('the document, as an attachment'), ...questionnaireErrors(404) } } },
+    async (req, reply) => {
+      const tenantId = principalOf(req).tenantId
+      const file = await fileOf(deps, tenantId, req.params.id, 'compliance')
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', contentDisposition(file.fileName))
+        .header('Cache-Control', 'private, no-store')
+        .send(await blobs.get(file.storageKey))
+    },
+  )
 
   // The same document shown in the browser (the review page's source link opens it at the cited
   // page): inline, as a PDF, never sniffed into anything else; private to the tenant, never cached.
-  app.get('/compliancefile/:id/view', { schema: { tags: ['questionnaire'], params: KnowledgeDocumentParams, response: { 200: pdfReply('the document, inline'), ...questionnaireErrors(404) } } }, async (req, reply) => {
-    const tenantId = principalOf(req).tenantId
-    const file = await fileOf(deps, tenantId, req.params.id, 'compliance')
-    const body = await blobs.get(file.storageKey)
-    return reply.type('application/pdf')
-      .header('Content-Disposition', contentDisposition(file.fileName).replace(/^attachment/, 'inline'))
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, no-store')
-      .send(body)
-  })
+  app.get(
+    '/compliancefile/:id/view',
+    { schema: { tags: ['questionnaire'], params: KnowledgeDocumentParams, response: { 200: pdfReply('the document, inline'), ...questionnaireErrors(404) } } },
+    async (req, reply) => {
+      const tenantId = principalOf(req).tenantId
+      const file = await fileOf(deps, tenantId, req.params.id, 'compliance')
+      const body = await blobs.get(file.storageKey)
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', contentDisposition(file.fileName).replace(/^attachment/, 'inline'))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .send(body)
+    },
+  )
 
   const removeSchema = { tags: ['questionnaire'], params: FileParams, response: { 200: QuestionnaireMessageReply, ...questionnaireErrors(404) } }
   app.delete('/compliancefile/:id', { schema: removeSchema }, async (req) => remove(req, req.params.id, 'compliance'))

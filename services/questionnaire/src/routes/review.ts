@@ -1,14 +1,32 @@
 // Review of a questionnaire's drafted answers: the question list, counts, saving an answer (with
 // history kept by the server). The exports are in export.ts.
 import {
-  AnswerUpdateBody, AnswerUpdateReply, answerUpdateMessages, isUuid, type Question, QuestionListReply, QuestionnaireCountsReply, QuestionnaireDetailsReply, questionnaireErrors,
+  AnswerUpdateBody,
+  AnswerUpdateReply,
+  answerUpdateMessages,
+  isUuid,
+  type Question,
+  QuestionListReply,
+  QuestionnaireCountsReply,
+  QuestionnaireDetailsReply,
+  questionnaireErrors,
   QuestionnaireParams,
 } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import { choicesOf } from '@portal/drafting'
 import {
-  addComment, type AnswerCellRow, type CitedDocument, citedDocumentOf, citedDocuments, countsOf, findCompany, findQuestion, type HistoryEntry, listQuestions, updateAnswer,
+  addComment,
+  type AnswerCellRow,
+  type CitedDocument,
+  citedDocumentOf,
+  citedDocuments,
+  countsOf,
+  findCompany,
+  findQuestion,
+  type HistoryEntry,
+  listQuestions,
+  updateAnswer,
 } from '@portal/questionnaire-store'
 import type { QuestionnaireDeps } from '../deps.js'
 import { okData } from '../replies.js'
@@ -51,66 +69,94 @@ const questionOut = (q: QuestionRow, cited = new Map<string, CitedDocument>()): 
 })
 
 const citedOf = (store: QuestionnaireDeps['store'], tenantId: string, rows: QuestionRow[]) =>
-  citedDocuments(store, tenantId, rows.flatMap((q) => (Array.isArray(q.citations) ? (q.citations as unknown[]).map(String) : [])))
+  citedDocuments(
+    store,
+    tenantId,
+    rows.flatMap((q) => (Array.isArray(q.citations) ? (q.citations as unknown[]).map(String) : [])),
+  )
 
 export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   const { store } = deps
   const questionnaireOf = (tenantId: string, id: string) => fileOf(deps, tenantId, id, 'questionnaire')
   const Id = QuestionnaireParams
 
-  app.get('/getquestionlist/:questionnaireId', { schema: { tags: ['questionnaire'], params: Id, response: { 200: QuestionListReply, ...questionnaireErrors(404) } } }, async (req) => {
-    const { tenantId } = principalOf(req)
-    const file = await questionnaireOf(tenantId, req.params.questionnaireId)
-    const rows = await listQuestions(store, tenantId, file.id)
-    const cited = await citedOf(store, tenantId, rows)
-    return okData(rows.map((q) => questionOut(q, cited)))
-  })
+  app.get(
+    '/getquestionlist/:questionnaireId',
+    { schema: { tags: ['questionnaire'], params: Id, response: { 200: QuestionListReply, ...questionnaireErrors(404) } } },
+    async (req) => {
+      const { tenantId } = principalOf(req)
+      const file = await questionnaireOf(tenantId, req.params.questionnaireId)
+      const rows = await listQuestions(store, tenantId, file.id)
+      const cited = await citedOf(store, tenantId, rows)
+      return okData(rows.map((q) => questionOut(q, cited)))
+    },
+  )
 
   // The review page's header: the questionnaire and the client it was uploaded for.
-  app.get('/questionnaires/:questionnaireId/details', { schema: { tags: ['questionnaire'], params: Id, response: { 200: QuestionnaireDetailsReply, ...questionnaireErrors(404) } } }, async (req) => {
-    const { tenantId } = principalOf(req)
-    const file = await questionnaireOf(tenantId, req.params.questionnaireId)
-    const company = await findCompany(store, tenantId, file.companyId)
-    return { status: true, data: { _id: file.id, fileName: file.fileName, companyId: file.companyId, clientName: company?.companyName ?? '' } }
-  })
+  app.get(
+    '/questionnaires/:questionnaireId/details',
+    { schema: { tags: ['questionnaire'], params: Id, response: { 200: QuestionnaireDetailsReply, ...questionnaireErrors(404) } } },
+    async (req) => {
+      const { tenantId } = principalOf(req)
+      const file = await questionnaireOf(tenantId, req.params.questionnaireId)
+      const company = await findCompany(store, tenantId, file.companyId)
+      return { status: true, data: { _id: file.id, fileName: file.fileName, companyId: file.companyId, clientName: company?.companyName ?? '' } }
+    },
+  )
 
   // Answered counts what a person approved or wrote; filled (non-empty, drafts included), drafted (the job's progress) and approved apart.
-  app.get('/questionnaires/count/:questionnaireId', { schema: { tags: ['questionnaire'], params: Id, response: { 200: QuestionnaireCountsReply, ...questionnaireErrors(404) } } }, async (req) => {
-    const file = await questionnaireOf(principalOf(req).tenantId, req.params.questionnaireId)
-    return { status: true, ...(await countsOf(store, principalOf(req).tenantId, file.id)) }
-  })
+  app.get(
+    '/questionnaires/count/:questionnaireId',
+    { schema: { tags: ['questionnaire'], params: Id, response: { 200: QuestionnaireCountsReply, ...questionnaireErrors(404) } } },
+    async (req) => {
+      const file = await questionnaireOf(principalOf(req).tenantId, req.params.questionnaireId)
+      return { status: true, ...(await countsOf(store, principalOf(req).tenantId, file.id)) }
+    },
+  )
 
   // A blank answer or no question id gets the spec's message (answerUpdateMessages).
-  app.put('/questionnaires/answer', {
-    schema: { tags: ['questionnaire'], body: AnswerUpdateBody, response: { 200: AnswerUpdateReply, ...questionnaireErrors(404) } },
-    ...specMessages(answerUpdateMessages),
-  }, async (req) => {
-    const me = principalOf(req)
-    const current = isUuid(req.body.questionId) ? await findQuestion(store, me.tenantId, req.body.questionId) : undefined
-    if (!current) throw new AppError('NOT_FOUND', { message: 'Question not found' })
-    const { choiceValue } = req.body
-    if (choiceValue && !choicesOf(current.answerCells as AnswerCellRow[]).includes(choiceValue)) {
-      throw new AppError('INVALID_REQUEST', { message: 'Choice must be one of the question\'s options' })
-    }
-    // History is the server's record: the old answer, when, and who changed it.
-    const history = [...(current.answerHistory as HistoryEntry[])]
-    if (current.answer && current.answer !== req.body.answer) history.push({ answer: current.answer, createdAt: new Date().toISOString(), name: me.name ?? 'Unknown user' })
-    // A comment sent with the answer (the spec's payload) joins the question's thread.
-    const comment = req.body.comment?.trim()
-    if (comment && comment !== current.comment) {
-      await addComment(store, me.tenantId, { questionId: current.id, fileId: current.fileId, comment, commentType: 'enterprise', userId: me.userId, ...splitName(me.name) })
-    }
-    const updated = await updateAnswer(store, me.tenantId, current.id, {
-      answer: req.body.answer,
-      choiceValue: choiceValue === undefined ? current.choiceValue : choiceValue || null,
-      reviewstatus: req.body.reviewstatus ?? current.reviewstatus,
-      llmstatus: req.body.llmstatus ?? current.llmstatus,
-      comment: comment || current.comment,
-      answerHistory: history,
-      // A text other than the one there is a person's answer (saving a draft unchanged is not).
-      personAnswer: current.personAnswer || req.body.answer !== current.answer,
-    })
-    if (!updated) throw new AppError('NOT_FOUND', { message: 'Question not found' })
-    return okData(questionOut(updated, await citedOf(store, me.tenantId, [updated])), 'Updated Successfully')
-  })
+  app.put(
+    '/questionnaires/answer',
+    {
+      schema: { tags: ['questionnaire'], body: AnswerUpdateBody, response: { 200: AnswerUpdateReply, ...questionnaireErrors(404) } },
+      ...specMessages(answerUpdateMessages),
+    },
+    async (req) => {
+      const me = principalOf(req)
+      const current = isUuid(req.body.questionId) ? await findQuestion(store, me.tenantId, req.body.questionId) : undefined
+      if (!current) throw new AppError('NOT_FOUND', { message: 'Question not found' })
+      const { choiceValue } = req.body
+      if (choiceValue && !choicesOf(current.answerCells as AnswerCellRow[]).includes(choiceValue)) {
+        throw new AppError('INVALID_REQUEST', { message: "Choice must be one of the question's options" })
+      }
+      // History is the server's record: the old answer, when, and who changed it.
+      const history = [...(current.answerHistory as HistoryEntry[])]
+      if (current.answer && current.answer !== req.body.answer)
+        history.push({ answer: current.answer, createdAt: new Date().toISOString(), name: me.name ?? 'Unknown user' })
+      // A comment sent with the answer (the spec's payload) joins the question's thread.
+      const comment = req.body.comment?.trim()
+      if (comment && comment !== current.comment) {
+        await addComment(store, me.tenantId, {
+          questionId: current.id,
+          fileId: current.fileId,
+          comment,
+          commentType: 'enterprise',
+          userId: me.userId,
+          ...splitName(me.name),
+        })
+      }
+      const updated = await updateAnswer(store, me.tenantId, current.id, {
+        answer: req.body.answer,
+        choiceValue: choiceValue === undefined ? current.choiceValue : choiceValue || null,
+        reviewstatus: req.body.reviewstatus ?? current.reviewstatus,
+        llmstatus: req.body.llmstatus ?? current.llmstatus,
+        comment: comment || current.comment,
+        answerHistory: history,
+        // A text other than the one there is a person's answer (saving a draft unchanged is not).
+        personAnswer: current.personAnswer || req.body.answer !== current.answer,
+      })
+      if (!updated) throw new AppError('NOT_FOUND', { message: 'Question not found' })
+      return okData(questionOut(updated, await citedOf(store, me.tenantId, [updated])), 'Updated Successfully')
+    },
+  )
 }

@@ -12,7 +12,8 @@ export function findOverview(db: Db, tenantId: string) {
 }
 
 export function saveOverview(db: Db, tenantId: string, input: { subTitle: string; description: string }) {
-  return db.insertInto('overview')
+  return db
+    .insertInto('overview')
     .values({ id: crypto.randomUUID(), ...input, tenantId })
     .onConflict((oc) => oc.column('tenantId').doUpdateSet({ ...input, updatedAt: sql`now()` }))
     .returning(overviewColumns)
@@ -38,8 +39,20 @@ const nextPosition = (db: Db, table: 'securityCategory' | 'compliance', tenantId
 
 export async function listSecurity(db: Db, tenantId: string): Promise<SecurityCategory[]> {
   const [categories, items] = await Promise.all([
-    db.selectFrom('securityCategory').select(['id', 'title', 'description']).where('tenantId', '=', tenantId).orderBy('position').orderBy('createdAt').execute(),
-    db.selectFrom('securityItem').select(['id', 'categoryId', 'title', 'description']).where('tenantId', '=', tenantId).orderBy('position').orderBy('createdAt').execute(),
+    db
+      .selectFrom('securityCategory')
+      .select(['id', 'title', 'description'])
+      .where('tenantId', '=', tenantId)
+      .orderBy('position')
+      .orderBy('createdAt')
+      .execute(),
+    db
+      .selectFrom('securityItem')
+      .select(['id', 'categoryId', 'title', 'description'])
+      .where('tenantId', '=', tenantId)
+      .orderBy('position')
+      .orderBy('createdAt')
+      .execute(),
   ])
   const byCategory = new Map<string, SecurityItem[]>()
   for (const { categoryId, ...item } of items) byCategory.set(categoryId, [...(byCategory.get(categoryId) ?? []), item])
@@ -54,23 +67,39 @@ export async function findSecurityCategory(db: Db, tenantId: string, id: string)
 export async function insertSecurityCategory(db: Db, tenantId: string, input: TextBlock & { subdata: TextBlock[] }): Promise<SecurityCategory> {
   return db.transaction().execute(async (tx) => {
     const { next } = await nextPosition(tx, 'securityCategory', tenantId)
-    const category = await tx.insertInto('securityCategory')
+    const category = await tx
+      .insertInto('securityCategory')
       .values({ id: crypto.randomUUID(), position: next, title: input.title, description: input.description, tenantId })
       .returning(['id', 'title', 'description'])
       .executeTakeFirstOrThrow()
     const subdata = input.subdata.length
-      ? await tx.insertInto('securityItem')
-        .values(input.subdata.map((s, i) => ({ id: crypto.randomUUID(), categoryId: category.id, position: i + 1, title: s.title, description: s.description, tenantId })))
-        .returning(['id', 'title', 'description'])
-        .execute()
+      ? await tx
+          .insertInto('securityItem')
+          .values(
+            input.subdata.map((s, i) => ({
+              id: crypto.randomUUID(),
+              categoryId: category.id,
+              position: i + 1,
+              title: s.title,
+              description: s.description,
+              tenantId,
+            })),
+          )
+          .returning(['id', 'title', 'description'])
+          .execute()
       : []
     return { ...category, subdata }
   })
 }
 
 export function updateSecurityCategory(db: Db, tenantId: string, id: string, input: TextBlock) {
-  return db.updateTable('securityCategory').set({ ...input, updatedAt: sql`now()` }).where('tenantId', '=', tenantId).where('id', '=', id)
-    .returning(['id']).executeTakeFirst()
+  return db
+    .updateTable('securityCategory')
+    .set({ ...input, updatedAt: sql`now()` })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .returning(['id'])
+    .executeTakeFirst()
 }
 
 export async function deleteSecurityCategory(db: Db, tenantId: string, id: string): Promise<boolean> {
@@ -79,20 +108,37 @@ export async function deleteSecurityCategory(db: Db, tenantId: string, id: strin
 }
 
 export async function insertSecurityItem(db: Db, tenantId: string, categoryId: string, input: TextBlock): Promise<SecurityItem> {
-  const { next } = await db.selectFrom('securityItem').select(sql<number>`coalesce(max(position), 0) + 1`.as('next'))
-    .where('tenantId', '=', tenantId).where('categoryId', '=', categoryId).executeTakeFirstOrThrow()
-  return db.insertInto('securityItem').values({ id: crypto.randomUUID(), categoryId, position: next, ...input, tenantId })
-    .returning(['id', 'title', 'description']).executeTakeFirstOrThrow()
+  const { next } = await db
+    .selectFrom('securityItem')
+    .select(sql<number>`coalesce(max(position), 0) + 1`.as('next'))
+    .where('tenantId', '=', tenantId)
+    .where('categoryId', '=', categoryId)
+    .executeTakeFirstOrThrow()
+  return db
+    .insertInto('securityItem')
+    .values({ id: crypto.randomUUID(), categoryId, position: next, ...input, tenantId })
+    .returning(['id', 'title', 'description'])
+    .executeTakeFirstOrThrow()
 }
 
 export function updateSecurityItem(db: Db, tenantId: string, categoryId: string, itemId: string, input: TextBlock) {
-  return db.updateTable('securityItem').set({ ...input, updatedAt: sql`now()` })
-    .where('tenantId', '=', tenantId).where('categoryId', '=', categoryId).where('id', '=', itemId)
-    .returning(['id', 'title', 'description']).executeTakeFirst()
+  return db
+    .updateTable('securityItem')
+    .set({ ...input, updatedAt: sql`now()` })
+    .where('tenantId', '=', tenantId)
+    .where('categoryId', '=', categoryId)
+    .where('id', '=', itemId)
+    .returning(['id', 'title', 'description'])
+    .executeTakeFirst()
 }
 
 export async function deleteSecurityItem(db: Db, tenantId: string, categoryId: string, itemId: string): Promise<boolean> {
-  const res = await db.deleteFrom('securityItem').where('tenantId', '=', tenantId).where('categoryId', '=', categoryId).where('id', '=', itemId).executeTakeFirst()
+  const res = await db
+    .deleteFrom('securityItem')
+    .where('tenantId', '=', tenantId)
+    .where('categoryId', '=', categoryId)
+    .where('id', '=', itemId)
+    .executeTakeFirst()
   return res.numDeletedRows > 0n
 }
 
@@ -112,12 +158,21 @@ export function listCompliance(db: Db, tenantId: string) {
 
 export async function insertCompliance(db: Db, tenantId: string, input: ComplianceInput) {
   const { next } = await nextPosition(db, 'compliance', tenantId)
-  return db.insertInto('compliance').values({ id: crypto.randomUUID(), position: next, ...input, tenantId }).returning(complianceColumns).executeTakeFirstOrThrow()
+  return db
+    .insertInto('compliance')
+    .values({ id: crypto.randomUUID(), position: next, ...input, tenantId })
+    .returning(complianceColumns)
+    .executeTakeFirstOrThrow()
 }
 
 export function updateCompliance(db: Db, tenantId: string, id: string, input: ComplianceInput) {
-  return db.updateTable('compliance').set({ ...input, updatedAt: sql`now()` }).where('tenantId', '=', tenantId).where('id', '=', id)
-    .returning(complianceColumns).executeTakeFirst()
+  return db
+    .updateTable('compliance')
+    .set({ ...input, updatedAt: sql`now()` })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .returning(complianceColumns)
+    .executeTakeFirst()
 }
 
 /** Deletes the record; returns its framework, or undefined when this tenant had no such record. */

@@ -24,7 +24,8 @@ export async function saveSettings(db: Db, tenantId: string, patch: SettingsPatc
     ...(patch.contactEmail !== undefined ? { contactEmail: patch.contactEmail } : {}),
     ...(patch.logoId !== undefined ? { logoId: patch.logoId } : {}),
   }
-  return db.insertInto('settings')
+  return db
+    .insertInto('settings')
     .values({ id: crypto.randomUUID(), companyTitle: '', contactEmail: '', logoId: null, ...set, tenantId })
     .onConflict((oc) => oc.column('tenantId').doUpdateSet({ ...set, updatedAt: sql`now()` }))
     .returning(settingsColumns)
@@ -32,7 +33,10 @@ export async function saveSettings(db: Db, tenantId: string, patch: SettingsPatc
 }
 
 export async function insertLogo(db: Db, tenantId: string, input: { id: string; blobKey: string; size: number }): Promise<void> {
-  await db.insertInto('logo').values({ ...input, tenantId }).execute()
+  await db
+    .insertInto('logo')
+    .values({ ...input, tenantId })
+    .execute()
 }
 
 export function findTenantLogo(db: Db, tenantId: string, id: string) {
@@ -66,7 +70,8 @@ export interface ThemeColours {
 }
 
 export function saveTheme(db: Db, tenantId: string, colours: ThemeColours) {
-  return db.insertInto('theme')
+  return db
+    .insertInto('theme')
     .values({ id: crypto.randomUUID(), ...colours, tenantId })
     .onConflict((oc) => oc.column('tenantId').doUpdateSet({ ...colours, updatedAt: sql`now()` }))
     .returning(themeColumns)

@@ -28,23 +28,42 @@ export function findDocuments(db: Db, tenantId: string, ids: string[]) {
 }
 
 export function insertDocument(db: Db, tenantId: string, input: DocumentFile & { title: string; visibility: Visibility }) {
-  return db.insertInto('document').values({ id: crypto.randomUUID(), ...input, tenantId }).returning(columns).executeTakeFirstOrThrow()
+  return db
+    .insertInto('document')
+    .values({ id: crypto.randomUUID(), ...input, tenantId })
+    .returning(columns)
+    .executeTakeFirstOrThrow()
 }
 
 /** Replaces the stored file of a document (and, when given, its title and visibility). */
-export function replaceDocumentFile(db: Db, tenantId: string, id: string, input: DocumentFile & { title?: string | undefined; visibility?: Visibility | undefined }) {
+export function replaceDocumentFile(
+  db: Db,
+  tenantId: string,
+  id: string,
+  input: DocumentFile & { title?: string | undefined; visibility?: Visibility | undefined },
+) {
   const { title, visibility, ...file } = input
-  return db.updateTable('document')
+  return db
+    .updateTable('document')
     .set({ ...file, ...(title !== undefined ? { title } : {}), ...(visibility !== undefined ? { visibility } : {}), updatedAt: sql`now()` })
-    .where('tenantId', '=', tenantId).where('id', '=', id)
-    .returning(columns).executeTakeFirst()
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .returning(columns)
+    .executeTakeFirst()
 }
 
 export function updateDocument(db: Db, tenantId: string, id: string, input: { title?: string | undefined; visibility?: Visibility | undefined }) {
-  return db.updateTable('document')
-    .set({ ...(input.title !== undefined ? { title: input.title } : {}), ...(input.visibility !== undefined ? { visibility: input.visibility } : {}), updatedAt: sql`now()` })
-    .where('tenantId', '=', tenantId).where('id', '=', id)
-    .returning(columns).executeTakeFirst()
+  return db
+    .updateTable('document')
+    .set({
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .returning(columns)
+    .executeTakeFirst()
 }
 
 /** Deletes the rows; returns (blob key, title, visibility) of those that existed in this tenant. */

@@ -15,8 +15,19 @@ export interface HistoryEntry {
 
 export async function insertHistory(db: Db, tenantId: string, entries: HistoryEntry[]): Promise<void> {
   if (!entries.length) return
-  await db.insertInto('history')
-    .values(entries.map((e) => ({ id: crypto.randomUUID(), type: e.type, email: e.email ?? null, fileName: e.fileName ?? null, detail: e.detail ?? '', eventCount: e.count ?? 1, tenantId })))
+  await db
+    .insertInto('history')
+    .values(
+      entries.map((e) => ({
+        id: crypto.randomUUID(),
+        type: e.type,
+        email: e.email ?? null,
+        fileName: e.fileName ?? null,
+        detail: e.detail ?? '',
+        eventCount: e.count ?? 1,
+        tenantId,
+      })),
+    )
     .execute()
 }
 
@@ -24,8 +35,13 @@ export async function listHistory(db: Db, tenantId: string, type: HistoryType | 
   let base = db.selectFrom('history').where('tenantId', '=', tenantId)
   if (type) base = base.where('type', '=', type)
   const [rows, count] = await Promise.all([
-    base.select(['id', 'type', 'email', 'fileName', 'detail', 'createdAt']).orderBy('createdAt', 'desc').orderBy('id', 'desc')
-      .limit(pageSize).offset((page - 1) * pageSize).execute(),
+    base
+      .select(['id', 'type', 'email', 'fileName', 'detail', 'createdAt'])
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ])
   return { rows, total: Number(count.n) }
@@ -46,7 +62,8 @@ export async function activityPerDay(db: Db, tenantId: string, days: number, tz:
   const day = sql<string>`to_char(${sql.ref('createdAt')} at time zone ${tz}, 'YYYY-MM-DD')`
   // Midnight in `tz` of the first day, as an instant: only rows from then on are read (the index on tenant, type, time).
   const since = sql<Date>`((${now}::timestamptz at time zone ${tz})::date - ${days - 1}::integer)::timestamp at time zone ${tz}`
-  const rows = await db.selectFrom('history')
+  const rows = await db
+    .selectFrom('history')
     .select((eb) => [
       day.as('date'),
       eb.fn.coalesce(eb.fn.sum<string>('eventCount').filterWhere('type', '=', 'view'), sql<string>`0`).as('views'),

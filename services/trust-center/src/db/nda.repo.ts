@@ -19,7 +19,8 @@ export function findNda(db: Db, tenantId: string, id: string) {
 export async function insertNdaVersion(db: Db, tenantId: string, description: string) {
   for (let attempt = 0; ; attempt++) {
     const version = ((await currentNda(db, tenantId))?.version ?? 0) + 1
-    const row = await db.insertInto('nda')
+    const row = await db
+      .insertInto('nda')
       .values({ id: crypto.randomUUID(), version, description, textHash: sha256Hex(description), tenantId })
       .onConflict((oc) => oc.columns(['tenantId', 'version']).doNothing())
       .returning(columns)
@@ -42,7 +43,11 @@ export interface AcceptanceInput {
 }
 
 export async function insertAcceptance(db: Db, tenantId: string, input: AcceptanceInput): Promise<string> {
-  const row = await db.insertInto('ndaAcceptance').values({ id: crypto.randomUUID(), ...input, tenantId }).returning('id').executeTakeFirstOrThrow()
+  const row = await db
+    .insertInto('ndaAcceptance')
+    .values({ id: crypto.randomUUID(), ...input, tenantId })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   return row.id
 }
 
@@ -51,22 +56,38 @@ export async function insertAcceptance(db: Db, tenantId: string, input: Acceptan
  * Returns how many were confirmed now.
  */
 export async function confirmAcceptances(db: Db, tenantId: string, email: string, at: Date): Promise<number> {
-  const res = await db.updateTable('ndaAcceptance').set({ confirmedAt: at })
-    .where('tenantId', '=', tenantId).where('email', '=', email).where('confirmedAt', 'is', null)
+  const res = await db
+    .updateTable('ndaAcceptance')
+    .set({ confirmedAt: at })
+    .where('tenantId', '=', tenantId)
+    .where('email', '=', email)
+    .where('confirmedAt', 'is', null)
     .executeTakeFirst()
   return Number(res.numUpdatedRows)
 }
 
 export async function hasAccepted(db: Db, tenantId: string, ndaId: string, email: string): Promise<boolean> {
-  const row = await db.selectFrom('ndaAcceptance').select('id').where('tenantId', '=', tenantId).where('ndaId', '=', ndaId).where('email', '=', email).limit(1).executeTakeFirst()
+  const row = await db
+    .selectFrom('ndaAcceptance')
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .where('ndaId', '=', ndaId)
+    .where('email', '=', email)
+    .limit(1)
+    .executeTakeFirst()
   return row !== undefined
 }
 
 export async function listAcceptances(db: Db, tenantId: string, page: number, pageSize: number) {
   const base = db.selectFrom('ndaAcceptance').where('tenantId', '=', tenantId)
   const [rows, count] = await Promise.all([
-    base.select(['id', 'ndaId', 'version', 'name', 'email', 'ip', 'userAgent', 'textHash', 'createdAt', 'confirmedAt'])
-      .orderBy('createdAt', 'desc').orderBy('id').limit(pageSize).offset((page - 1) * pageSize).execute(),
+    base
+      .select(['id', 'ndaId', 'version', 'name', 'email', 'ip', 'userAgent', 'textHash', 'createdAt', 'confirmedAt'])
+      .orderBy('createdAt', 'desc')
+      .orderBy('id')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ])
   return { rows, total: Number(count.n) }

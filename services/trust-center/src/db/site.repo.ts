@@ -39,7 +39,13 @@ export function findSiteByCname(db: Db, cname: string): Promise<Site | undefined
  * Should another tenant already use that cname, or have released it after `quarantineSince`, the
  * first free `<cname>-2`, `-3`, ... is taken.
  */
-export async function ensureSite(db: Db, tenantId: string, dbName: string, domain: string, quarantineSince: Date = new Date(Date.now() - QUARANTINE_MS)): Promise<Site> {
+export async function ensureSite(
+  db: Db,
+  tenantId: string,
+  dbName: string,
+  domain: string,
+  quarantineSince: Date = new Date(Date.now() - QUARANTINE_MS),
+): Promise<Site> {
   const base = defaultCname(dbName)
   for (let n = 1; n < 100; n++) {
     const existing = await findSite(db, tenantId)
@@ -47,7 +53,8 @@ export async function ensureSite(db: Db, tenantId: string, dbName: string, domai
     const cname = n === 1 ? base : `${base}-${n}`
     if (await quarantinedFor(db, cname, tenantId, quarantineSince)) continue
     // DO NOTHING (not an error) so a concurrent first call, or a taken cname, leaves no aborted transaction.
-    const row = await db.insertInto('site')
+    const row = await db
+      .insertInto('site')
       .values({ tenantId, id: crypto.randomUUID(), dbName, cname, hostname: hostnameOf(cname, domain) })
       .onConflict((oc) => oc.doNothing())
       .returning(columns)
@@ -59,9 +66,14 @@ export async function ensureSite(db: Db, tenantId: string, dbName: string, domai
 
 /** Another tenant released this cname after `since`: only that tenant may take it now. */
 export async function quarantinedFor(db: Db, cname: string, tenantId: string, since: Date): Promise<boolean> {
-  const row = await db.selectFrom('releasedCname').select('cname')
-    .where('cname', '=', cname).where('tenantId', '<>', tenantId).where('releasedAt', '>', since)
-    .limit(1).executeTakeFirst()
+  const row = await db
+    .selectFrom('releasedCname')
+    .select('cname')
+    .where('cname', '=', cname)
+    .where('tenantId', '<>', tenantId)
+    .where('releasedAt', '>', since)
+    .limit(1)
+    .executeTakeFirst()
   return row !== undefined
 }
 
@@ -83,14 +95,17 @@ export async function publishSite(db: Db, tenantId: string, cname: string, domai
     return await db.transaction().execute(async (tx) => {
       if (await quarantinedFor(tx, cname, tenantId, quarantineSince)) return { refused: 'quarantined' as const }
       const before = await findSite(tx, tenantId)
-      const site = await tx.updateTable('site')
+      const site = await tx
+        .updateTable('site')
         .set({ cname, hostname: hostnameOf(cname, domain), published: true, contentVersion: sql`content_version + 1`, updatedAt: sql`now()` })
         .where('tenantId', '=', tenantId)
         .returning(columns)
         .executeTakeFirst()
       if (!site) return { refused: 'taken' as const }
       if (before && before.cname !== cname) {
-        await tx.insertInto('releasedCname').values({ cname: before.cname, tenantId, releasedAt: now })
+        await tx
+          .insertInto('releasedCname')
+          .values({ cname: before.cname, tenantId, releasedAt: now })
           .onConflict((oc) => oc.columns(['cname', 'tenantId']).doUpdateSet({ releasedAt: now }))
           .execute()
       }
@@ -105,7 +120,11 @@ export async function publishSite(db: Db, tenantId: string, cname: string, domai
 }
 
 export async function unpublishSite(db: Db, tenantId: string): Promise<void> {
-  await db.updateTable('site').set({ published: false, contentVersion: sql`content_version + 1`, updatedAt: sql`now()` }).where('tenantId', '=', tenantId).execute()
+  await db
+    .updateTable('site')
+    .set({ published: false, contentVersion: sql`content_version + 1`, updatedAt: sql`now()` })
+    .where('tenantId', '=', tenantId)
+    .execute()
 }
 
 /** Every save of a block calls this: the public page's cache and ETag follow the version. */
@@ -115,7 +134,8 @@ export async function bumpContentVersion(db: Db, tenantId: string): Promise<void
 
 /** TRUST_CENTER_DOMAIN changed since the rows were written: their host names follow it. */
 export async function refreshHostnames(db: Db, domain: string): Promise<void> {
-  await db.updateTable('site')
+  await db
+    .updateTable('site')
     .set({ hostname: sql`cname || '.' || ${domain}`, contentVersion: sql`content_version + 1` })
     .where('hostname', '<>', sql<string>`cname || '.' || ${domain}`)
     .execute()

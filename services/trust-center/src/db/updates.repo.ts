@@ -16,18 +16,28 @@ export function findSubscriberByEmail(db: Db, tenantId: string, email: string) {
 
 /** A pending subscription with this confirmation token (a new token replaces an older one). */
 export async function upsertPendingSubscriber(db: Db, tenantId: string, email: string, tokenHash: string, expiresAt: Date) {
-  return db.insertInto('updateSubscriber')
+  return db
+    .insertInto('updateSubscriber')
     .values({ id: crypto.randomUUID(), tenantId, email, confirmTokenHash: tokenHash, confirmExpiresAt: expiresAt })
-    .onConflict((oc) => oc.columns(['tenantId', 'email']).doUpdateSet({ confirmTokenHash: tokenHash, confirmExpiresAt: expiresAt }).where('updateSubscriber.confirmedAt', 'is', null))
+    .onConflict((oc) =>
+      oc
+        .columns(['tenantId', 'email'])
+        .doUpdateSet({ confirmTokenHash: tokenHash, confirmExpiresAt: expiresAt })
+        .where('updateSubscriber.confirmedAt', 'is', null),
+    )
     .returning(['id', 'email'])
     .executeTakeFirst()
 }
 
 /** Confirms the subscription this unexpired token was mailed for; the token is used up. */
 export async function confirmSubscriber(db: Db, tenantId: string, tokenHash: string, now: Date) {
-  return db.updateTable('updateSubscriber')
+  return db
+    .updateTable('updateSubscriber')
     .set({ confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null })
-    .where('tenantId', '=', tenantId).where('confirmTokenHash', '=', tokenHash).where('confirmExpiresAt', '>', now).where('confirmedAt', 'is', null)
+    .where('tenantId', '=', tenantId)
+    .where('confirmTokenHash', '=', tokenHash)
+    .where('confirmExpiresAt', '>', now)
+    .where('confirmedAt', 'is', null)
     .returning(['id', 'email'])
     .executeTakeFirst()
 }
@@ -38,25 +48,43 @@ export async function addUnsubscribeToken(db: Db, tenantId: string, subscriberId
 
 /** Ends the subscription one of its mails' unsubscribe tokens belongs to (its other tokens go with it). */
 export async function unsubscribe(db: Db, tenantId: string, tokenHash: string): Promise<boolean> {
-  const link = await db.selectFrom('updateUnsubscribe').select('subscriberId').where('tenantId', '=', tenantId).where('tokenHash', '=', tokenHash).executeTakeFirst()
+  const link = await db
+    .selectFrom('updateUnsubscribe')
+    .select('subscriberId')
+    .where('tenantId', '=', tenantId)
+    .where('tokenHash', '=', tokenHash)
+    .executeTakeFirst()
   if (!link) return false
   const res = await db.deleteFrom('updateSubscriber').where('tenantId', '=', tenantId).where('id', '=', link.subscriberId).executeTakeFirst()
   return res.numDeletedRows > 0n
 }
 
 export function listConfirmedSubscribers(db: Db, tenantId: string) {
-  return db.selectFrom('updateSubscriber').select(['id', 'email']).where('tenantId', '=', tenantId).where('confirmedAt', 'is not', null).orderBy('createdAt').execute()
+  return db
+    .selectFrom('updateSubscriber')
+    .select(['id', 'email'])
+    .where('tenantId', '=', tenantId)
+    .where('confirmedAt', 'is not', null)
+    .orderBy('createdAt')
+    .execute()
 }
 
 export async function insertChanges(db: Db, tenantId: string, changes: ChangeInput[]) {
   if (!changes.length) return []
-  return db.insertInto('updateChange')
+  return db
+    .insertInto('updateChange')
     .values(changes.map((c) => ({ id: crypto.randomUUID(), tenantId, kind: c.kind, action: c.action, title: c.title })))
     .returning(['id', 'kind', 'action', 'title', 'createdAt'])
     .execute()
 }
 
 export function listChanges(db: Db, tenantId: string, limit: number) {
-  return db.selectFrom('updateChange').select(['id', 'kind', 'action', 'title', 'createdAt'])
-    .where('tenantId', '=', tenantId).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute()
+  return db
+    .selectFrom('updateChange')
+    .select(['id', 'kind', 'action', 'title', 'createdAt'])
+    .where('tenantId', '=', tenantId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()
 }

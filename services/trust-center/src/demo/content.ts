@@ -8,9 +8,10 @@ export const demoTheme = { headerColor: '#1f2a44', backgroundColor: '#f5f7fb', t
 
 export const demoOverview = {
   subTitle: 'Security and privacy at Demo Company',
-  description: '<p>Demo Company protects customer data with <strong>encryption everywhere</strong>, least-privilege access and continuous monitoring.</p>'
-    + '<ul><li>Independent SOC 2 Type II audit every year</li><li>ISO 27001 certified information security management</li><li>Annual third-party penetration tests</li></ul>'
-    + '<p>Questions? Write to <a href="mailto:security@demo.example">security@demo.example</a>.</p>',
+  description:
+    '<p>Demo Company protects customer data with <strong>encryption everywhere</strong>, least-privilege access and continuous monitoring.</p>' +
+    '<ul><li>Independent SOC 2 Type II audit every year</li><li>ISO 27001 certified information security management</li><li>Annual third-party penetration tests</li></ul>' +
+    '<p>Questions? Write to <a href="mailto:security@demo.example">security@demo.example</a>.</p>',
 }
 
 export const demoSecurity: (TextBlock & { subdata: TextBlock[] })[] = [
@@ -80,12 +81,26 @@ export const demoDocuments = [
     title: 'Security Overview',
     fileName: 'Demo-Company-Security-Overview.pdf',
     visibility: 'public' as const,
-    lines: ['# Demo Company Security Overview', 'How Demo Company protects customer data.', '', 'Encryption: AES-256 at rest, TLS 1.2+ in transit.', 'Access: SSO with MFA, least privilege, quarterly reviews.', 'Assurance: SOC 2 Type II, ISO 27001, annual penetration tests.'],
+    lines: [
+      '# Demo Company Security Overview',
+      'How Demo Company protects customer data.',
+      '',
+      'Encryption: AES-256 at rest, TLS 1.2+ in transit.',
+      'Access: SSO with MFA, least privilege, quarterly reviews.',
+      'Assurance: SOC 2 Type II, ISO 27001, annual penetration tests.',
+    ],
   },
   {
     title: 'SOC 2 Type II Report',
     fileName: 'Demo-Company-SOC2-Type-II-Report.pdf',
     visibility: 'approval' as const,
-    lines: ['# SOC 2 Type II Report (demo)', 'Independent service auditor\'s report on controls relevant to security and availability.', '', 'Period: January 1 to December 31.', 'Opinion: controls were suitably designed and operated effectively.', 'This is sample content generated for the demo.'],
+    lines: [
+      '# SOC 2 Type II Report (demo)',
+      "Independent service auditor's report on controls relevant to security and availability.",
+      '',
+      'Period: January 1 to December 31.',
+      'Opinion: controls were suitably designed and operated effectively.',
+      'This is sample content generated for the demo.',
+    ],
   },
 ]

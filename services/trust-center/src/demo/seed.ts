@@ -59,13 +59,29 @@ export async function seedDemoTrustCenter(ctx: ServiceContext, tenant: { tenantI
       const bytes = textPdf([d.lines])
       const blobKey = tenantKey(tenantId, 'documents')
       await blobs.put(blobKey, bytes, { contentType: 'application/pdf' })
-      await insertDocument(db, tenantId, { title: d.title, fileName: d.fileName, blobKey, size: bytes.length, mimeType: 'application/pdf', visibility: d.visibility })
+      await insertDocument(db, tenantId, {
+        title: d.title,
+        fileName: d.fileName,
+        blobKey,
+        size: bytes.length,
+        mimeType: 'application/pdf',
+        visibility: d.visibility,
+      })
     }
   }
   const nda = (await currentNda(db, tenantId)) ?? (await insertNdaVersion(db, tenantId, demoNda))
   const email = demoRequester.workEmail
   if (!(await findLiveByEmail(db, tenantId, email, 'pending')) && !(await findLiveByEmail(db, tenantId, email, 'approved'))) {
-    await insertAcceptance(db, tenantId, { ndaId: nda.id, version: nda.version, textHash: nda.textHash, name: `${demoRequester.firstName} ${demoRequester.lastName}`, email, ip: '203.0.113.7', userAgent: 'Demo seed', confirmedAt: null })
+    await insertAcceptance(db, tenantId, {
+      ndaId: nda.id,
+      version: nda.version,
+      textHash: nda.textHash,
+      name: `${demoRequester.firstName} ${demoRequester.lastName}`,
+      email,
+      ip: '203.0.113.7',
+      userAgent: 'Demo seed',
+      confirmedAt: null,
+    })
     await insertRequest(db, tenantId, { ...demoRequester, ndaId: nda.id })
     await insertHistory(db, tenantId, [
       { type: 'nda', email, detail: `NDA version ${nda.version} accepted by ${demoRequester.firstName} ${demoRequester.lastName}` },

@@ -12,10 +12,12 @@ export function accessGrantedMail(input: { company: string; link: string; expire
   const until = input.expiresAt.toISOString().slice(0, 10)
   return {
     subject: `Your access to the ${company} trust center`,
-    text: `Your request to access the ${company} trust center has been approved.\n\nOpen the trust center: ${input.link}\n\n`
-      + `The link is personal and works until ${until}. Do not forward it.`,
-    html: `<p>Your request to access the ${escapeHtml(company)} trust center has been approved.</p>`
-      + `<p><a href="${escapeHtml(input.link)}">Open the trust center</a></p>`
-      + `<p>The link is personal and works until ${until}. Do not forward it.</p>`,
+    text:
+      `Your request to access the ${company} trust center has been approved.\n\nOpen the trust center: ${input.link}\n\n` +
+      `The link is personal and works until ${until}. Do not forward it.`,
+    html:
+      `<p>Your request to access the ${escapeHtml(company)} trust center has been approved.</p>` +
+      `<p><a href="${escapeHtml(input.link)}">Open the trust center</a></p>` +
+      `<p>The link is personal and works until ${until}. Do not forward it.</p>`,
   }
 }

@@ -8,14 +8,15 @@ const ALLOWED_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li'
 // One window for the process, made at the first save: building a jsdom per call costs milliseconds
 // and memory, and loading jsdom at start-up about 70 MB resident that most processes never use.
 let purifier: Promise<DOMPurify> | undefined
-const purify = () => (purifier ??= import('jsdom').then(({ JSDOM }) => {
-  const p = createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0])
-  // Links keep only https and mailto targets; anything else (javascript:, data:, relative) loses href.
-  p.addHook('uponSanitizeAttribute', (node, data) => {
-    if (data.attrName === 'href' && (node.nodeName !== 'A' || !/^(https:|mailto:)/i.test(data.attrValue.trim()))) data.keepAttr = false
-  })
-  return p
-}))
+const purify = () =>
+  (purifier ??= import('jsdom').then(({ JSDOM }) => {
+    const p = createDOMPurify(new JSDOM('').window as unknown as Parameters<typeof createDOMPurify>[0])
+    // Links keep only https and mailto targets; anything else (javascript:, data:, relative) loses href.
+    p.addHook('uponSanitizeAttribute', (node, data) => {
+      if (data.attrName === 'href' && (node.nodeName !== 'A' || !/^(https:|mailto:)/i.test(data.attrValue.trim()))) data.keepAttr = false
+    })
+    return p
+  }))
 
 export async function sanitizeRichText(html: string): Promise<string> {
   return (await purify()).sanitize(html, {

@@ -25,14 +25,28 @@ const RequesterBody = {
   relationshpLinkedIn: Type.Optional(Type.String()),
 }
 const Account = Type.Object({
-  _id: Type.String(), firstName: Type.String(), lastName: Type.String(), companyName: Type.String(), relationshpLinkedIn: Type.String(),
-  workEmail: Type.String(), createdAt: Type.String(), Approved: Type.String(),
-  approvedbyuser: Nullable(Type.Object({ id: Type.String(), userName: Type.String() })), expiresAt: Nullable(Type.String()),
+  _id: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  companyName: Type.String(),
+  relationshpLinkedIn: Type.String(),
+  workEmail: Type.String(),
+  createdAt: Type.String(),
+  Approved: Type.String(),
+  approvedbyuser: Nullable(Type.Object({ id: Type.String(), userName: Type.String() })),
+  expiresAt: Nullable(Type.String()),
   // The requester's NDA acceptances: recorded (any email can be typed), and confirmed by the mailed access link.
-  ndaAccepted: Type.Boolean(), ndaConfirmed: Type.Boolean(),
+  ndaAccepted: Type.Boolean(),
+  ndaConfirmed: Type.Boolean(),
 })
 
-function requester(body: { firstName?: string | undefined; lastName?: string | undefined; companyName?: string | undefined; workEmail?: string | undefined; relationshpLinkedIn?: string | undefined }): RequesterInput {
+function requester(body: {
+  firstName?: string | undefined
+  lastName?: string | undefined
+  companyName?: string | undefined
+  workEmail?: string | undefined
+  relationshpLinkedIn?: string | undefined
+}): RequesterInput {
   const workEmail = (body.workEmail ?? '').trim().toLowerCase()
   const input = {
     firstName: plainText(body.firstName, { field: 'firstName', max: limits.name, required: true }),
@@ -54,99 +68,140 @@ export function accessRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   const emailKeys = new WeakMap<FastifyRequest, string>()
   const perEmail = app.createRateLimit({ max: 5, timeWindow: '1 hour', keyGenerator: (req) => emailKeys.get(req) ?? 'unknown' })
 
-  app.post('/useraccessrequest', {
-    config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
-    schema: {
-      tags,
-      body: Type.Object({ ...RequesterBody, ndaId: Type.Optional(Type.String({ maxLength: 100 })) }),
-      response: { 200: Message, 201: Message },
+  app.post(
+    '/useraccessrequest',
+    {
+      config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
+      schema: {
+        tags,
+        body: Type.Object({ ...RequesterBody, ndaId: Type.Optional(Type.String({ maxLength: 100 })) }),
+        response: { 200: Message, 201: Message },
+      },
     },
-  }, async (req, reply) => {
-    const site = await sites.forPublic(req)
-    const input = requester(req.body)
-    emailKeys.set(req, `access-request:${site.tenantId}:${input.workEmail}`)
-    const limit = await perEmail(req)
-    if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', { retryAfter: Math.max(1, limit.ttlInSeconds) })
-    const nda = await currentNda(db, site.tenantId)
-    if (nda) {
-      if (!req.body.ndaId) throw invalid('ndaId', PLEASE_ACCEPT)
-      // Unconfirmed: anyone may type this email. The approval mail's link confirms it (useraccesscheck).
-      await recordNdaAcceptance(deps, req, site.tenantId, { ndaId: req.body.ndaId, name: `${input.firstName} ${input.lastName}`, email: input.workEmail, confirmed: false })
-    }
-    // Asking twice while the first is pending changes nothing: the same request stays in the queue.
-    if (await findLiveByEmail(db, site.tenantId, input.workEmail, 'pending')) return { status: true, message: 'Request submitted' }
-    const row = await insertRequest(db, site.tenantId, { ...input, ndaId: nda?.id ?? null })
-    await insertHistory(db, site.tenantId, [{ type: 'request', email: input.workEmail, detail: `Access requested by ${input.firstName} ${input.lastName} (${input.companyName})` }])
-    await bus.publish(events.accessRequestCreated(site.tenantId), { tenantId: site.tenantId, requestId: row.id })
-    return reply.status(201).send({ status: true, message: 'Request submitted' })
-  })
-
-  app.get('/accountsrequest', {
-    ...staff,
-    schema: { tags, security: bearer, querystring: Type.Object({ ...PageQuery.properties, pageType: Type.Optional(Type.String({ maxLength: 20 })) }), response: { 200: PageOf(Account) } },
-  }, async (req) => {
-    const page = req.query.page ?? 1
-    const pageSize = req.query.pageSize ?? 10
-    const { rows, total } = await listRequests(db, principalOf(req).tenantId, req.query.pageType === 'approved' ? 'approved' : 'pending', page, pageSize)
-    return paged(rows.map((r) => ({ ...accountOut(r), ndaAccepted: Boolean(r.ndaAccepted), ndaConfirmed: Boolean(r.ndaConfirmed) })), total, page, pageSize)
-  })
-
-  app.put('/accountsapprove/:id', {
-    ...staff,
-    schema: {
-      tags, security: bearer, params: IdParams,
-      // approvedbyuser is accepted for the spec's client and ignored: the approver is the token's user.
-      body: Type.Object({ Approved: Type.Optional(Type.String({ maxLength: 20 })), approvedbyuser: Type.Optional(Type.Unknown()) }),
-      response: { 200: Message },
+    async (req, reply) => {
+      const site = await sites.forPublic(req)
+      const input = requester(req.body)
+      emailKeys.set(req, `access-request:${site.tenantId}:${input.workEmail}`)
+      const limit = await perEmail(req)
+      if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', { retryAfter: Math.max(1, limit.ttlInSeconds) })
+      const nda = await currentNda(db, site.tenantId)
+      if (nda) {
+        if (!req.body.ndaId) throw invalid('ndaId', PLEASE_ACCEPT)
+        // Unconfirmed: anyone may type this email. The approval mail's link confirms it (useraccesscheck).
+        await recordNdaAcceptance(deps, req, site.tenantId, {
+          ndaId: req.body.ndaId,
+          name: `${input.firstName} ${input.lastName}`,
+          email: input.workEmail,
+          confirmed: false,
+        })
+      }
+      // Asking twice while the first is pending changes nothing: the same request stays in the queue.
+      if (await findLiveByEmail(db, site.tenantId, input.workEmail, 'pending')) return { status: true, message: 'Request submitted' }
+      const row = await insertRequest(db, site.tenantId, { ...input, ndaId: nda?.id ?? null })
+      await insertHistory(db, site.tenantId, [
+        { type: 'request', email: input.workEmail, detail: `Access requested by ${input.firstName} ${input.lastName} (${input.companyName})` },
+      ])
+      await bus.publish(events.accessRequestCreated(site.tenantId), { tenantId: site.tenantId, requestId: row.id })
+      return reply.status(201).send({ status: true, message: 'Request submitted' })
     },
-  }, async (req) => {
-    if (req.body.Approved !== 'approved') throw invalid('Approved', 'Invalid status')
-    const site = await sites.forStaff(req)
-    const request = isUuid(req.params.id) ? await findLiveRequest(db, site.tenantId, req.params.id) : undefined
-    if (!request) throw new AppError('NOT_FOUND', { message: 'Access request not found' })
-    await issueGrant(deps, req, site, request)
-    return { status: true, message: 'Account request has been marked as approved successfully' }
-  })
+  )
+
+  app.get(
+    '/accountsrequest',
+    {
+      ...staff,
+      schema: {
+        tags,
+        security: bearer,
+        querystring: Type.Object({ ...PageQuery.properties, pageType: Type.Optional(Type.String({ maxLength: 20 })) }),
+        response: { 200: PageOf(Account) },
+      },
+    },
+    async (req) => {
+      const page = req.query.page ?? 1
+      const pageSize = req.query.pageSize ?? 10
+      const { rows, total } = await listRequests(db, principalOf(req).tenantId, req.query.pageType === 'approved' ? 'approved' : 'pending', page, pageSize)
+      return paged(
+        rows.map((r) => ({ ...accountOut(r), ndaAccepted: Boolean(r.ndaAccepted), ndaConfirmed: Boolean(r.ndaConfirmed) })),
+        total,
+        page,
+        pageSize,
+      )
+    },
+  )
+
+  app.put(
+    '/accountsapprove/:id',
+    {
+      ...staff,
+      schema: {
+        tags,
+        security: bearer,
+        params: IdParams,
+        // approvedbyuser is accepted for the spec's client and ignored: the approver is the token's user.
+        body: Type.Object({ Approved: Type.Optional(Type.String({ maxLength: 20 })), approvedbyuser: Type.Optional(Type.Unknown()) }),
+        response: { 200: Message },
+      },
+    },
+    async (req) => {
+      if (req.body.Approved !== 'approved') throw invalid('Approved', 'Invalid status')
+      const site = await sites.forStaff(req)
+      const request = isUuid(req.params.id) ? await findLiveRequest(db, site.tenantId, req.params.id) : undefined
+      if (!request) throw new AppError('NOT_FOUND', { message: 'Access request not found' })
+      await issueGrant(deps, req, site, request)
+      return { status: true, message: 'Account request has been marked as approved successfully' }
+    },
+  )
 
   app.delete('/accountsrequest/:id', { ...staff, schema: { tags, security: bearer, params: IdParams, response: { 200: Message } } }, async (req) => {
     const me = principalOf(req)
     const request = isUuid(req.params.id) ? await findLiveRequest(db, me.tenantId, req.params.id) : undefined
     if (!request || !(await deleteRequest(db, me.tenantId, request.id))) throw new AppError('NOT_FOUND', { message: 'Access request not found' })
-    if (request.status === 'approved') await insertHistory(db, me.tenantId, [{ type: 'approval', email: request.workEmail, detail: `Access revoked by ${me.name ?? 'a staff member'}` }])
+    if (request.status === 'approved')
+      await insertHistory(db, me.tenantId, [{ type: 'approval', email: request.workEmail, detail: `Access revoked by ${me.name ?? 'a staff member'}` }])
     return { status: true, message: 'Deleted Successfully' }
   })
 
-  app.post('/accounts/save', { ...staff, schema: { tags, security: bearer, body: Type.Object(RequesterBody), response: { 201: Message } } }, async (req, reply) => {
-    const site = await sites.forStaff(req)
-    const input = requester(req.body)
-    // One account per email: granting again re-issues that account's link; a pending request of
-    // the same email is the one approved.
-    const account = (await findLiveByEmail(db, site.tenantId, input.workEmail, 'approved'))
-      ?? (await findLiveByEmail(db, site.tenantId, input.workEmail, 'pending'))
-      ?? (await insertRequest(db, site.tenantId, { ...input, ndaId: null }))
-    await issueGrant(deps, req, site, account)
-    return reply.status(201).send({ status: true, message: 'Added Successfully' })
-  })
+  app.post(
+    '/accounts/save',
+    { ...staff, schema: { tags, security: bearer, body: Type.Object(RequesterBody), response: { 201: Message } } },
+    async (req, reply) => {
+      const site = await sites.forStaff(req)
+      const input = requester(req.body)
+      // One account per email: granting again re-issues that account's link; a pending request of
+      // the same email is the one approved.
+      const account =
+        (await findLiveByEmail(db, site.tenantId, input.workEmail, 'approved')) ??
+        (await findLiveByEmail(db, site.tenantId, input.workEmail, 'pending')) ??
+        (await insertRequest(db, site.tenantId, { ...input, ndaId: null }))
+      await issueGrant(deps, req, site, account)
+      return reply.status(201).send({ status: true, message: 'Added Successfully' })
+    },
+  )
 
-  app.post('/useraccesscheck', {
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    schema: {
-      tags,
-      body: Type.Object({ permissionToken: Type.Optional(Type.String({ maxLength: 256 })) }),
-      response: {
-        200: Reply(Type.Object({ email: Type.String(), expiresAt: Type.String(), ndaAccepted: Type.Boolean() })),
-        // One answer for every refusal, whatever the reason: nothing tells a guess from a revoked token.
-        404: Type.Object({ status: Type.Boolean() }),
+  app.post(
+    '/useraccesscheck',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        body: Type.Object({ permissionToken: Type.Optional(Type.String({ maxLength: 256 })) }),
+        response: {
+          200: Reply(Type.Object({ email: Type.String(), expiresAt: Type.String(), ndaAccepted: Type.Boolean() })),
+          // One answer for every refusal, whatever the reason: nothing tells a guess from a revoked token.
+          404: Type.Object({ status: Type.Boolean() }),
+        },
       },
     },
-  }, async (req, reply) => {
-    const token = req.body.permissionToken ?? ''
-    if (!token) throw invalid('permissionToken', REQUIRED)
-    if (!PERMISSION_TOKEN.test(token)) throw invalid('permissionToken', 'Invalid permission token')
-    const site = await sites.forPublic(req).catch(() => undefined)
-    const grant = site ? await validGrant(deps, site.tenantId, token) : undefined
-    if (!site || !grant) return reply.status(404).send({ status: false })
-    await confirmByLink(deps, site.tenantId, grant) // the visitor opened the link mailed to grant.email
-    return { status: true, data: { email: grant.email, expiresAt: iso(grant.expiresAt)!, ndaAccepted: await ndaSatisfied(deps, site.tenantId, grant.email) } }
-  })
+    async (req, reply) => {
+      const token = req.body.permissionToken ?? ''
+      if (!token) throw invalid('permissionToken', REQUIRED)
+      if (!PERMISSION_TOKEN.test(token)) throw invalid('permissionToken', 'Invalid permission token')
+      const site = await sites.forPublic(req).catch(() => undefined)
+      const grant = site ? await validGrant(deps, site.tenantId, token) : undefined
+      if (!site || !grant) return reply.status(404).send({ status: false })
+      await confirmByLink(deps, site.tenantId, grant) // the visitor opened the link mailed to grant.email
+      return { status: true, data: { email: grant.email, expiresAt: iso(grant.expiresAt)!, ndaAccepted: await ndaSatisfied(deps, site.tenantId, grant.email) } }
+    },
+  )
 }

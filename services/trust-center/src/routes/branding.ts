@@ -19,7 +19,13 @@ import { bearer, Colours, IdParams, Nullable, Reply, Theme } from './schemas.js'
 
 const COLOUR = /^#[0-9a-fA-F]{6}$/
 const CompanyInfo = Type.Object({ _id: Nullable(Type.String()), companyTitle: Type.String(), logo: Nullable(Type.String()) })
-const Settings = Type.Object({ _id: Nullable(Type.String()), companyTitle: Type.String(), logo: Nullable(Type.String()), contactEmail: Type.String(), updatedAt: Nullable(Type.String()) })
+const Settings = Type.Object({
+  _id: Nullable(Type.String()),
+  companyTitle: Type.String(),
+  logo: Nullable(Type.String()),
+  contactEmail: Type.String(),
+  updatedAt: Nullable(Type.String()),
+})
 const SettingsBody = Type.Object({ companyTitle: Type.Optional(Type.String()), contactEmail: Type.Optional(Type.String()) })
 const ThemeBody = Type.Object({
   headerColor: Type.Optional(Type.String({ maxLength: 20 })),
@@ -50,17 +56,21 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     return email
   }
 
-  app.post('/fs/upload-logo', { ...admin, schema: { tags, security: bearer, consumes: ['multipart/form-data'], response: { 201: Reply(Type.Object({ logo: Type.String() })) } } }, async (req, reply) => {
-    const tenantId = tenantOf(req)
-    const upload = await readUpload(req, { maxBytes: LOGO_MAX_BYTES, tooLarge: 'The image is larger than 2 MB' })
-    const png = await processLogo(upload.bytes)
-    await spendQuota(db, SCHEMA, tenantId, { files: 1, bytes: upload.bytes.length }, deps.config.quota, 'uploads')
-    const id = crypto.randomUUID()
-    const blobKey = tenantKey(tenantId, 'logos', id)
-    await blobs.put(blobKey, png, { contentType: 'image/png' })
-    await insertLogo(db, tenantId, { id, blobKey, size: png.length })
-    return reply.status(201).send({ status: true, message: 'Logo uploaded', data: { logo: logoPath(id)! } })
-  })
+  app.post(
+    '/fs/upload-logo',
+    { ...admin, schema: { tags, security: bearer, consumes: ['multipart/form-data'], response: { 201: Reply(Type.Object({ logo: Type.String() })) } } },
+    async (req, reply) => {
+      const tenantId = tenantOf(req)
+      const upload = await readUpload(req, { maxBytes: LOGO_MAX_BYTES, tooLarge: 'The image is larger than 2 MB' })
+      const png = await processLogo(upload.bytes)
+      await spendQuota(db, SCHEMA, tenantId, { files: 1, bytes: upload.bytes.length }, deps.config.quota, 'uploads')
+      const id = crypto.randomUUID()
+      const blobKey = tenantKey(tenantId, 'logos', id)
+      await blobs.put(blobKey, png, { contentType: 'image/png' })
+      await insertLogo(db, tenantId, { id, blobKey, size: png.length })
+      return reply.status(201).send({ status: true, message: 'Logo uploaded', data: { logo: logoPath(id)! } })
+    },
+  )
 
   app.get('/logo/:file', { schema: { tags, params: Type.Object({ file: Type.String({ maxLength: 64 }) }) } }, async (req, reply) => {
     const id = /^([0-9a-f-]{36})\.png$/.exec(req.params.file)?.[1]
@@ -80,43 +90,54 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     return { status: true, data: { _id, companyTitle: title, logo } }
   })
 
-  app.post('/companyinfo', {
-    ...admin,
-    schema: {
-      tags, security: bearer,
-      // null first: with the server's type coercion a null would otherwise be read as the string ''.
-      body: Type.Object({ companyTitle: Type.Optional(Type.String()), logo: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 200 })])) }),
-      response: { 200: Reply(CompanyInfo) },
+  app.post(
+    '/companyinfo',
+    {
+      ...admin,
+      schema: {
+        tags,
+        security: bearer,
+        // null first: with the server's type coercion a null would otherwise be read as the string ''.
+        body: Type.Object({ companyTitle: Type.Optional(Type.String()), logo: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 200 })])) }),
+        response: { 200: Reply(CompanyInfo) },
+      },
     },
-  }, async (req) => {
-    const tenantId = tenantOf(req)
-    const title = companyTitle(req.body.companyTitle)
-    let logoId: string | null | undefined
-    if (req.body.logo === null) logoId = null
-    else if (req.body.logo !== undefined) {
-      // Only a logo this tenant uploaded: never another tenant's, never an outside URL.
-      const id = logoIdOf(req.body.logo)
-      if (!id || !(await findTenantLogo(db, tenantId, id))) throw invalid('logo', 'Invalid logo')
-      logoId = id
-    }
-    const row = await saveSettings(db, tenantId, { companyTitle: title, logoId })
-    // Uploads that were never saved, and the logo this one replaced, are not needed any more.
-    if (logoId !== undefined) for (const key of await deleteLogosExcept(db, tenantId, row.logoId)) await blobs.delete(key)
-    await sites.changed(tenantId)
-    const out = settingsOut(row)
-    return { status: true, message: 'Updated Successfully', data: { _id: out._id, companyTitle: out.companyTitle, logo: out.logo } }
-  })
+    async (req) => {
+      const tenantId = tenantOf(req)
+      const title = companyTitle(req.body.companyTitle)
+      let logoId: string | null | undefined
+      if (req.body.logo === null) logoId = null
+      else if (req.body.logo !== undefined) {
+        // Only a logo this tenant uploaded: never another tenant's, never an outside URL.
+        const id = logoIdOf(req.body.logo)
+        if (!id || !(await findTenantLogo(db, tenantId, id))) throw invalid('logo', 'Invalid logo')
+        logoId = id
+      }
+      const row = await saveSettings(db, tenantId, { companyTitle: title, logoId })
+      // Uploads that were never saved, and the logo this one replaced, are not needed any more.
+      if (logoId !== undefined) for (const key of await deleteLogosExcept(db, tenantId, row.logoId)) await blobs.delete(key)
+      await sites.changed(tenantId)
+      const out = settingsOut(row)
+      return { status: true, message: 'Updated Successfully', data: { _id: out._id, companyTitle: out.companyTitle, logo: out.logo } }
+    },
+  )
 
-  app.get('/settings', { ...staff, schema: { tags, security: bearer, response: { 200: Reply(Settings) } } }, async (req) =>
-    ({ status: true, data: settingsOut(await findSettings(db, tenantOf(req))) }))
+  app.get('/settings', { ...staff, schema: { tags, security: bearer, response: { 200: Reply(Settings) } } }, async (req) => ({
+    status: true,
+    data: settingsOut(await findSettings(db, tenantOf(req))),
+  }))
 
-  app.get('/settingsOutside', {
-    schema: { tags, response: { 200: Reply(Type.Object({ companyTitle: Type.String(), logo: Nullable(Type.String()), contactEmail: Type.String() })) } },
-  }, async (req) => {
-    const site = await sites.forPublic(req)
-    const { companyTitle: title, logo, contactEmail: email } = settingsOut(await findSettings(db, site.tenantId))
-    return { status: true, data: { companyTitle: title, logo, contactEmail: email } }
-  })
+  app.get(
+    '/settingsOutside',
+    {
+      schema: { tags, response: { 200: Reply(Type.Object({ companyTitle: Type.String(), logo: Nullable(Type.String()), contactEmail: Type.String() })) } },
+    },
+    async (req) => {
+      const site = await sites.forPublic(req)
+      const { companyTitle: title, logo, contactEmail: email } = settingsOut(await findSettings(db, site.tenantId))
+      return { status: true, data: { companyTitle: title, logo, contactEmail: email } }
+    },
+  )
 
   const storeSettings = async (tenantId: string, body: { companyTitle?: string | undefined; contactEmail?: string | undefined }) => {
     const row = await saveSettings(db, tenantId, { companyTitle: companyTitle(body.companyTitle), contactEmail: contactEmail(body.contactEmail) })
@@ -125,16 +146,23 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   }
 
   app.post('/settings/save', { ...admin, schema: { tags, security: bearer, body: SettingsBody, response: { 201: Reply(Settings) } } }, async (req, reply) =>
-    reply.status(201).send({ status: true, message: 'Added Successfully', data: await storeSettings(tenantOf(req), req.body) }))
+    reply.status(201).send({ status: true, message: 'Added Successfully', data: await storeSettings(tenantOf(req), req.body) }),
+  )
 
-  app.put('/settings/update/:id', { ...admin, schema: { tags, security: bearer, params: IdParams, body: SettingsBody, response: { 200: Reply(Settings) } } }, async (req) => {
-    const current = await findSettings(db, tenantOf(req))
-    if (!current || current.id !== req.params.id) throw new AppError('NOT_FOUND', { message: 'Settings not found' })
-    return { status: true, message: 'Updated Successfully', data: await storeSettings(tenantOf(req), req.body) }
-  })
+  app.put(
+    '/settings/update/:id',
+    { ...admin, schema: { tags, security: bearer, params: IdParams, body: SettingsBody, response: { 200: Reply(Settings) } } },
+    async (req) => {
+      const current = await findSettings(db, tenantOf(req))
+      if (!current || current.id !== req.params.id) throw new AppError('NOT_FOUND', { message: 'Settings not found' })
+      return { status: true, message: 'Updated Successfully', data: await storeSettings(tenantOf(req), req.body) }
+    },
+  )
 
-  app.get('/themecolor', { ...staff, schema: { tags, security: bearer, response: { 200: Reply(Theme) } } }, async (req) =>
-    ({ status: true, data: themeOut(await findTheme(db, tenantOf(req))) }))
+  app.get('/themecolor', { ...staff, schema: { tags, security: bearer, response: { 200: Reply(Theme) } } }, async (req) => ({
+    status: true,
+    data: themeOut(await findTheme(db, tenantOf(req))),
+  }))
 
   const colours = (body: Partial<Record<keyof typeof Colours, string>>) => {
     const out = {} as Record<keyof typeof Colours, string>
@@ -153,12 +181,16 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     return reply.status(201).send({ status: true, message: 'Added Successfully', data: themeOut(row) })
   })
 
-  app.put('/themecolor/update/:id', { ...admin, schema: { tags, security: bearer, params: IdParams, body: ThemeBody, response: { 200: Reply(Theme) } } }, async (req) => {
-    const tenantId = tenantOf(req)
-    const current = await findTheme(db, tenantId)
-    if (!current || current.id !== req.params.id) throw new AppError('NOT_FOUND', { message: 'Theme not found' })
-    const row = await saveTheme(db, tenantId, colours(req.body))
-    await sites.changed(tenantId)
-    return { status: true, message: 'Updated Successfully', data: themeOut(row) }
-  })
+  app.put(
+    '/themecolor/update/:id',
+    { ...admin, schema: { tags, security: bearer, params: IdParams, body: ThemeBody, response: { 200: Reply(Theme) } } },
+    async (req) => {
+      const tenantId = tenantOf(req)
+      const current = await findTheme(db, tenantId)
+      if (!current || current.id !== req.params.id) throw new AppError('NOT_FOUND', { message: 'Theme not found' })
+      const row = await saveTheme(db, tenantId, colours(req.body))
+      await sites.changed(tenantId)
+      return { status: true, message: 'Updated Successfully', data: themeOut(row) }
+    },
+  )
 }

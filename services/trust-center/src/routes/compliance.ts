@@ -20,7 +20,12 @@ const Body = Type.Object({
 })
 const notFound = () => new AppError('NOT_FOUND', { message: 'Compliance record not found' })
 
-function complianceInput(body: { framework?: string | undefined; status?: string | undefined; badge?: string | undefined; description?: string | undefined }): ComplianceInput {
+function complianceInput(body: {
+  framework?: string | undefined
+  status?: string | undefined
+  badge?: string | undefined
+  description?: string | undefined
+}): ComplianceInput {
   const framework = plainText(body.framework, { field: 'framework', max: limits.title, required: true })
   if (!(COMPLIANCE_STATUSES as readonly string[]).includes(body.status ?? '')) throw invalid('status', 'Invalid status')
   if (!(BADGES as readonly string[]).includes(body.badge ?? '')) throw invalid('badge', 'Invalid badge')
@@ -34,11 +39,15 @@ export function complianceRoutes(app: AppInstance, deps: TrustCenterDeps): void 
   const tags = ['trust-center']
   const List = Reply(Type.Array(Compliance))
 
-  app.get('/compliance', { ...staff, schema: { tags, security: bearer, response: { 200: List } } }, async (req) =>
-    ({ status: true, data: (await listCompliance(db, principalOf(req).tenantId)).map(complianceOut) }))
+  app.get('/compliance', { ...staff, schema: { tags, security: bearer, response: { 200: List } } }, async (req) => ({
+    status: true,
+    data: (await listCompliance(db, principalOf(req).tenantId)).map(complianceOut),
+  }))
 
-  app.get('/complianceuser', { schema: { tags, response: { 200: List } } }, async (req) =>
-    ({ status: true, data: (await listCompliance(db, (await sites.forPublic(req)).tenantId)).map(complianceOut) }))
+  app.get('/complianceuser', { schema: { tags, response: { 200: List } } }, async (req) => ({
+    status: true,
+    data: (await listCompliance(db, (await sites.forPublic(req)).tenantId)).map(complianceOut),
+  }))
 
   app.post('/compliance/save', { ...admin, schema: { tags, security: bearer, body: Body, response: { 201: Reply(Compliance) } } }, async (req, reply) => {
     const tenantId = principalOf(req).tenantId
@@ -48,15 +57,19 @@ export function complianceRoutes(app: AppInstance, deps: TrustCenterDeps): void 
     return reply.status(201).send({ status: true, message: 'Added Successfully', data: complianceOut(row) })
   })
 
-  app.put('/compliance/update/:id', { ...admin, schema: { tags, security: bearer, params: IdParams, body: Body, response: { 200: Reply(Compliance) } } }, async (req) => {
-    const tenantId = principalOf(req).tenantId
-    const input = complianceInput(req.body)
-    const row = isUuid(req.params.id) ? await updateCompliance(db, tenantId, req.params.id, input) : undefined
-    if (!row) throw notFound()
-    await recordChanges(deps, tenantId, [{ kind: 'compliance', action: 'updated', title: row.framework }])
-    await sites.changed(tenantId)
-    return { status: true, message: 'Updated Successfully', data: complianceOut(row) }
-  })
+  app.put(
+    '/compliance/update/:id',
+    { ...admin, schema: { tags, security: bearer, params: IdParams, body: Body, response: { 200: Reply(Compliance) } } },
+    async (req) => {
+      const tenantId = principalOf(req).tenantId
+      const input = complianceInput(req.body)
+      const row = isUuid(req.params.id) ? await updateCompliance(db, tenantId, req.params.id, input) : undefined
+      if (!row) throw notFound()
+      await recordChanges(deps, tenantId, [{ kind: 'compliance', action: 'updated', title: row.framework }])
+      await sites.changed(tenantId)
+      return { status: true, message: 'Updated Successfully', data: complianceOut(row) }
+    },
+  )
 
   app.delete('/compliance/delete/:id', { ...admin, schema: { tags, security: bearer, params: IdParams, response: { 200: Message } } }, async (req) => {
     const tenantId = principalOf(req).tenantId

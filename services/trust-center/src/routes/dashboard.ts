@@ -27,30 +27,33 @@ export function calendarDays(today: string, days: number): string[] {
 }
 
 /** The database does not know this zone (invalid_parameter_value). */
-const isUnknownZone = (err: unknown) =>
-  (err as { code?: string }).code === '22023' || /time zone .* not recognized/i.test(String((err as Error).message))
+const isUnknownZone = (err: unknown) => (err as { code?: string }).code === '22023' || /time zone .* not recognized/i.test(String((err as Error).message))
 
 export function dashboardRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   const { db, sites, views } = deps
   const { staff } = guards(sites)
 
-  app.get('/trust-center/dashboard', {
-    ...staff,
-    schema: { tags: ['trust-center', 'dashboard'], security: bearer, querystring: TrustCenterDashboardQuery, response: { 200: TrustCenterDashboardReply } },
-  }, async (req) => {
-    const { tenantId } = principalOf(req)
-    const days = req.query.days ?? DEFAULT_DAYS
-    const tz = req.query.tz || 'UTC'
-    todayIn(tz, deps.now()) // an unknown zone is refused before anything is done
-    await views.flush(tenantId) // views counted in the last few seconds are shown too
-    const now = deps.now()
-    const dates = calendarDays(todayIn(tz, now), days)
-    const rows = await activityPerDay(db, tenantId, days, tz, now).catch((err: unknown) => {
-      throw isUnknownZone(err) ? unknownZone() : err
-    })
-    const byDate = new Map(rows.map((r) => [r.date, r]))
-    const series: TrustCenterDay[] = dates.map((date) => ({ date, views: byDate.get(date)?.views ?? 0, downloads: byDate.get(date)?.downloads ?? 0 }))
-    const totals = series.reduce((t, d) => ({ views: t.views + d.views, downloads: t.downloads + d.downloads }), { views: 0, downloads: 0 })
-    return { status: true, data: { timeZone: tz, days: series, totals } }
-  })
+  app.get(
+    '/trust-center/dashboard',
+    {
+      ...staff,
+      schema: { tags: ['trust-center', 'dashboard'], security: bearer, querystring: TrustCenterDashboardQuery, response: { 200: TrustCenterDashboardReply } },
+    },
+    async (req) => {
+      const { tenantId } = principalOf(req)
+      const days = req.query.days ?? DEFAULT_DAYS
+      const tz = req.query.tz || 'UTC'
+      todayIn(tz, deps.now()) // an unknown zone is refused before anything is done
+      await views.flush(tenantId) // views counted in the last few seconds are shown too
+      const now = deps.now()
+      const dates = calendarDays(todayIn(tz, now), days)
+      const rows = await activityPerDay(db, tenantId, days, tz, now).catch((err: unknown) => {
+        throw isUnknownZone(err) ? unknownZone() : err
+      })
+      const byDate = new Map(rows.map((r) => [r.date, r]))
+      const series: TrustCenterDay[] = dates.map((date) => ({ date, views: byDate.get(date)?.views ?? 0, downloads: byDate.get(date)?.downloads ?? 0 }))
+      const totals = series.reduce((t, d) => ({ views: t.views + d.views, downloads: t.downloads + d.downloads }), { views: 0, downloads: 0 })
+      return { status: true, data: { timeZone: tz, days: series, totals } }
+    },
+  )
 }

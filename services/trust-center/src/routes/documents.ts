@@ -44,72 +44,94 @@ export function documentRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   const tags = ['trust-center']
   const List = Reply(Type.Array(Document))
 
-  app.get('/documentslist', { ...staff, schema: { tags, security: bearer, response: { 200: List } } }, async (req) =>
-    ({ status: true, data: (await listDocuments(db, principalOf(req).tenantId, { includeInternal: true })).map(documentOut) }))
+  app.get('/documentslist', { ...staff, schema: { tags, security: bearer, response: { 200: List } } }, async (req) => ({
+    status: true,
+    data: (await listDocuments(db, principalOf(req).tenantId, { includeInternal: true })).map(documentOut),
+  }))
 
-  app.get('/documentslistuser', { schema: { tags, response: { 200: List } } }, async (req) =>
-    ({ status: true, data: (await listDocuments(db, (await sites.forPublic(req)).tenantId, { includeInternal: false })).map(documentOut) }))
+  app.get('/documentslistuser', { schema: { tags, response: { 200: List } } }, async (req) => ({
+    status: true,
+    data: (await listDocuments(db, (await sites.forPublic(req)).tenantId, { includeInternal: false })).map(documentOut),
+  }))
 
-  app.post('/fs/upload-docs', { ...admin, schema: { tags, security: bearer, consumes: ['multipart/form-data'], response: { 201: Reply(Document) } } }, async (req, reply) => {
-    const tenantId = principalOf(req).tenantId
-    const upload = await spoolUpload(req, { maxBytes: DOCUMENT_MAX_BYTES, tooLarge: 'The document is larger than 25 MB' })
-    try {
-      const title = plainText(upload.fields['title'], { field: 'title', max: limits.title })
-      const visibility = visibilityOf(upload.fields['visibility'])
-      const replacing = upload.fields['fileId']
-      // Checked before anything is stored: a refused file leaves no row and no blob.
-      const existing = replacing ? (isUuid(replacing) ? await findDocument(db, tenantId, replacing) : undefined) : undefined
-      if (replacing && !existing) throw notFound()
-      const { size, path } = upload.spooled
-      // A PDF must open in pdf.js without a password (worker thread, read from the file); Office
-      // files (at most 25 MB) are read whole, since their archive check needs all of it.
-      const kind = isPdf(upload.spooled.head) ? 'pdf' : await documentKind(await readFile(path))
-      if (kind === 'pdf') await checkPdfFile(path)
-      const fileName = cleanFileName(upload.fileName, kind)
-      await spendQuota(db, SCHEMA, tenantId, { files: 1, bytes: size }, deps.config.quota, 'uploads')
-      const file = { fileName, blobKey: tenantKey(tenantId, 'documents'), size, mimeType: mimeTypes[kind] }
-      await blobs.putFile(file.blobKey, path, { contentType: file.mimeType })
-      const row = existing
-        ? await replaceDocumentFile(db, tenantId, existing.id, { ...file, title: title?.trim() ? title : undefined, visibility })
-        : await insertDocument(db, tenantId, { ...file, title: title?.trim() ? title : fileName.replace(/\.[a-z]+$/, ''), visibility: visibility ?? 'approval' })
-      if (!row) {
-        await blobs.delete(file.blobKey) // the document was deleted meanwhile
-        throw notFound()
+  app.post(
+    '/fs/upload-docs',
+    { ...admin, schema: { tags, security: bearer, consumes: ['multipart/form-data'], response: { 201: Reply(Document) } } },
+    async (req, reply) => {
+      const tenantId = principalOf(req).tenantId
+      const upload = await spoolUpload(req, { maxBytes: DOCUMENT_MAX_BYTES, tooLarge: 'The document is larger than 25 MB' })
+      try {
+        const title = plainText(upload.fields['title'], { field: 'title', max: limits.title })
+        const visibility = visibilityOf(upload.fields['visibility'])
+        const replacing = upload.fields['fileId']
+        // Checked before anything is stored: a refused file leaves no row and no blob.
+        const existing = replacing ? (isUuid(replacing) ? await findDocument(db, tenantId, replacing) : undefined) : undefined
+        if (replacing && !existing) throw notFound()
+        const { size, path } = upload.spooled
+        // A PDF must open in pdf.js without a password (worker thread, read from the file); Office
+        // files (at most 25 MB) are read whole, since their archive check needs all of it.
+        const kind = isPdf(upload.spooled.head) ? 'pdf' : await documentKind(await readFile(path))
+        if (kind === 'pdf') await checkPdfFile(path)
+        const fileName = cleanFileName(upload.fileName, kind)
+        await spendQuota(db, SCHEMA, tenantId, { files: 1, bytes: size }, deps.config.quota, 'uploads')
+        const file = { fileName, blobKey: tenantKey(tenantId, 'documents'), size, mimeType: mimeTypes[kind] }
+        await blobs.putFile(file.blobKey, path, { contentType: file.mimeType })
+        const row = existing
+          ? await replaceDocumentFile(db, tenantId, existing.id, { ...file, title: title?.trim() ? title : undefined, visibility })
+          : await insertDocument(db, tenantId, {
+              ...file,
+              title: title?.trim() ? title : fileName.replace(/\.[a-z]+$/, ''),
+              visibility: visibility ?? 'approval',
+            })
+        if (!row) {
+          await blobs.delete(file.blobKey) // the document was deleted meanwhile
+          throw notFound()
+        }
+        if (existing) await blobs.delete(existing.blobKey)
+        await recordChanges(deps, tenantId, documentChange(existing, row))
+        await sites.changed(tenantId)
+        return reply.status(201).send({ status: true, message: 'file uploaded successfully', data: documentOut(row) })
+      } finally {
+        await upload.spooled.remove()
       }
-      if (existing) await blobs.delete(existing.blobKey)
-      await recordChanges(deps, tenantId, documentChange(existing, row))
-      await sites.changed(tenantId)
-      return reply.status(201).send({ status: true, message: 'file uploaded successfully', data: documentOut(row) })
-    } finally {
-      await upload.spooled.remove()
-    }
-  })
-
-  app.put('/documents/:id', {
-    ...admin,
-    schema: {
-      tags, security: bearer, params: IdParams,
-      body: Type.Object({ title: Type.Optional(Type.String()), visibility: Type.Optional(Type.String({ maxLength: 20 })) }),
-      response: { 200: Reply(Document) },
     },
-  }, async (req) => {
-    const tenantId = principalOf(req).tenantId
-    const title = req.body.title === undefined ? undefined : plainText(req.body.title, { field: 'title', max: limits.title, required: true })
-    const visibility = visibilityOf(req.body.visibility)
-    const before = isUuid(req.params.id) ? await findDocument(db, tenantId, req.params.id) : undefined
-    const row = before ? await updateDocument(db, tenantId, before.id, { title, visibility }) : undefined
-    if (!row) throw notFound()
-    // Saving the same title and visibility again changes nothing visitors see.
-    if (before!.title !== row.title || before!.visibility !== row.visibility) await recordChanges(deps, tenantId, documentChange(before, row))
-    await sites.changed(tenantId)
-    return { status: true, message: 'Updated Successfully', data: documentOut(row) }
-  })
+  )
+
+  app.put(
+    '/documents/:id',
+    {
+      ...admin,
+      schema: {
+        tags,
+        security: bearer,
+        params: IdParams,
+        body: Type.Object({ title: Type.Optional(Type.String()), visibility: Type.Optional(Type.String({ maxLength: 20 })) }),
+        response: { 200: Reply(Document) },
+      },
+    },
+    async (req) => {
+      const tenantId = principalOf(req).tenantId
+      const title = req.body.title === undefined ? undefined : plainText(req.body.title, { field: 'title', max: limits.title, required: true })
+      const visibility = visibilityOf(req.body.visibility)
+      const before = isUuid(req.params.id) ? await findDocument(db, tenantId, req.params.id) : undefined
+      const row = before ? await updateDocument(db, tenantId, before.id, { title, visibility }) : undefined
+      if (!row) throw notFound()
+      // Saving the same title and visibility again changes nothing visitors see.
+      if (before!.title !== row.title || before!.visibility !== row.visibility) await recordChanges(deps, tenantId, documentChange(before, row))
+      await sites.changed(tenantId)
+      return { status: true, message: 'Updated Successfully', data: documentOut(row) }
+    },
+  )
 
   const remove = async (tenantId: string, ids: string[]) => {
     const rows = await deleteDocuments(db, tenantId, ids.filter(isUuid))
     for (const row of rows) await blobs.delete(row.blobKey)
     if (rows.length) {
-      await recordChanges(deps, tenantId, rows.flatMap((r) => documentChange(r, undefined)))
+      await recordChanges(
+        deps,
+        tenantId,
+        rows.flatMap((r) => documentChange(r, undefined)),
+      )
       await sites.changed(tenantId)
     }
     return rows.length
@@ -120,17 +142,25 @@ export function documentRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     return { status: true, message: 'Deleted Successfully' }
   })
 
-  app.post('/fs/delete-files', {
-    ...admin,
-    schema: {
-      tags, security: bearer,
-      body: Type.Object({ fileKeys: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500 })), bucketName: Type.Optional(Type.String({ maxLength: 200 })) }),
-      response: { 201: Reply(Type.Union([Type.Object({ deleted: Type.Integer() }), Type.Array(Type.Unknown(), { maxItems: 0 })])) },
+  app.post(
+    '/fs/delete-files',
+    {
+      ...admin,
+      schema: {
+        tags,
+        security: bearer,
+        body: Type.Object({
+          fileKeys: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500 })),
+          bucketName: Type.Optional(Type.String({ maxLength: 200 })),
+        }),
+        response: { 201: Reply(Type.Union([Type.Object({ deleted: Type.Integer() }), Type.Array(Type.Unknown(), { maxItems: 0 })])) },
+      },
     },
-  }, async (req, reply) => {
-    const ids = req.body.fileKeys ?? []
-    // Spec §5: a bulk delete with nothing chosen does nothing and answers 201 with an empty result.
-    if (!ids.length) return reply.status(201).send({ status: true, data: [] })
-    return reply.status(201).send({ status: true, data: { deleted: await remove(principalOf(req).tenantId, ids) } })
-  })
+    async (req, reply) => {
+      const ids = req.body.fileKeys ?? []
+      // Spec §5: a bulk delete with nothing chosen does nothing and answers 201 with an empty result.
+      if (!ids.length) return reply.status(201).send({ status: true, data: [] })
+      return reply.status(201).send({ status: true, data: { deleted: await remove(principalOf(req).tenantId, ids) } })
+    },
+  )
 }

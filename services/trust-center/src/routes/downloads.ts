@@ -32,7 +32,10 @@ type Doc = NonNullable<Awaited<ReturnType<typeof findDocument>>>
 
 /** A requested download name keeps the document's extension; controls and separators go. */
 function downloadName(requested: string | undefined, doc: Doc): string {
-  const name = stripControls(requested ?? '').replace(/[/\\]/g, '_').trim().slice(0, 200)
+  const name = stripControls(requested ?? '')
+    .replace(/[/\\]/g, '_')
+    .trim()
+    .slice(0, 200)
   if (!name) return doc.fileName
   const ext = /\.[a-z0-9]+$/i.exec(doc.fileName)?.[0] ?? ''
   return name.toLowerCase().endsWith(ext.toLowerCase()) ? name : `${name}${ext}`
@@ -67,55 +70,74 @@ export function downloadRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     return e && isValidEmail(e) ? e : null
   }
 
-  app.post('/fs/download-docs', {
-    preHandler: staffIfSignedIn,
-    config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-    schema: { tags, body: Type.Object({ fileKey: Type.String({ maxLength: 100 }), newFileName: Type.Optional(Type.String({ maxLength: 255 })), ...Credentials }) },
-  }, async (req, reply) => {
-    const { site, staff, who } = await caller(req)
-    const doc = isUuid(req.body.fileKey) ? await findDocument(db, site.tenantId, req.body.fileKey) : undefined
-    if (!doc || (!staff && doc.visibility === 'internal')) throw notFound()
-    let email = staff ? null : claimedEmail(req.body.userAccessEmail)
-    if (!staff && doc.visibility === 'approval') {
-      const grant = await visitorMayDownloadGated(deps, site.tenantId, req.body.permissionToken, req.body.userAccessEmail)
-      if (!grant) throw accessNotGranted()
-      email = grant.email
-    }
-    const stream = await blobs.get(doc.blobKey)
-    await insertHistory(db, site.tenantId, [{ type: 'download', email, fileName: doc.fileName, detail: `Downloaded (${who})` }])
-    return downloadHeaders(reply, doc.mimeType, downloadName(req.body.newFileName, doc)).send(stream)
-  })
+  app.post(
+    '/fs/download-docs',
+    {
+      preHandler: staffIfSignedIn,
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        body: Type.Object({ fileKey: Type.String({ maxLength: 100 }), newFileName: Type.Optional(Type.String({ maxLength: 255 })), ...Credentials }),
+      },
+    },
+    async (req, reply) => {
+      const { site, staff, who } = await caller(req)
+      const doc = isUuid(req.body.fileKey) ? await findDocument(db, site.tenantId, req.body.fileKey) : undefined
+      if (!doc || (!staff && doc.visibility === 'internal')) throw notFound()
+      let email = staff ? null : claimedEmail(req.body.userAccessEmail)
+      if (!staff && doc.visibility === 'approval') {
+        const grant = await visitorMayDownloadGated(deps, site.tenantId, req.body.permissionToken, req.body.userAccessEmail)
+        if (!grant) throw accessNotGranted()
+        email = grant.email
+      }
+      const stream = await blobs.get(doc.blobKey)
+      await insertHistory(db, site.tenantId, [{ type: 'download', email, fileName: doc.fileName, detail: `Downloaded (${who})` }])
+      return downloadHeaders(reply, doc.mimeType, downloadName(req.body.newFileName, doc)).send(stream)
+    },
+  )
 
-  app.post('/fs/bulk-download-docs', {
-    preHandler: staffIfSignedIn,
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    schema: { tags, body: Type.Object({ fileKeys: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100 }), ...Credentials }) },
-  }, async (req, reply) => {
-    const { site, staff, who } = await caller(req)
-    const docs = await findDocuments(db, site.tenantId, [...new Set(req.body.fileKeys)].filter(isUuid))
-    let email = staff ? null : claimedEmail(req.body.userAccessEmail)
-    let allowed = docs
-    if (!staff) {
-      const gated = docs.some((d) => d.visibility === 'approval')
-      const grant = gated ? await visitorMayDownloadGated(deps, site.tenantId, req.body.permissionToken, req.body.userAccessEmail) : undefined
-      if (grant) email = grant.email
-      allowed = docs.filter((d) => d.visibility === 'public' || (d.visibility === 'approval' && grant))
-    }
-    // A document whose bytes are missing is left out rather than breaking the archive half-way.
-    const present = (await Promise.all(allowed.map(async (d) => ((await blobs.stat(d.blobKey)) ? d : undefined)))).filter((d): d is Doc => !!d)
-    if (!present.length) return reply.status(404).send({ status: false, message: 'No documents available for download', data: [] })
+  app.post(
+    '/fs/bulk-download-docs',
+    {
+      preHandler: staffIfSignedIn,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { tags, body: Type.Object({ fileKeys: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100 }), ...Credentials }) },
+    },
+    async (req, reply) => {
+      const { site, staff, who } = await caller(req)
+      const docs = await findDocuments(db, site.tenantId, [...new Set(req.body.fileKeys)].filter(isUuid))
+      let email = staff ? null : claimedEmail(req.body.userAccessEmail)
+      let allowed = docs
+      if (!staff) {
+        const gated = docs.some((d) => d.visibility === 'approval')
+        const grant = gated ? await visitorMayDownloadGated(deps, site.tenantId, req.body.permissionToken, req.body.userAccessEmail) : undefined
+        if (grant) email = grant.email
+        allowed = docs.filter((d) => d.visibility === 'public' || (d.visibility === 'approval' && grant))
+      }
+      // A document whose bytes are missing is left out rather than breaking the archive half-way.
+      const present = (await Promise.all(allowed.map(async (d) => ((await blobs.stat(d.blobKey)) ? d : undefined)))).filter((d): d is Doc => !!d)
+      if (!present.length) return reply.status(404).send({ status: false, message: 'No documents available for download', data: [] })
 
-    const zip = new ZipFile()
-    const names = uniqueNames(present)
-    present.forEach((d, i) => {
-      zip.addReadStreamLazy(names[i]!, { size: d.size, mtime: d.createdAt }, (cb) => {
-        blobs.get(d.blobKey).then((s) => cb(null, s), (err: unknown) => cb(err, undefined as unknown as NodeJS.ReadableStream))
+      const zip = new ZipFile()
+      const names = uniqueNames(present)
+      present.forEach((d, i) => {
+        zip.addReadStreamLazy(names[i]!, { size: d.size, mtime: d.createdAt }, (cb) => {
+          blobs.get(d.blobKey).then(
+            (s) => cb(null, s),
+            (err: unknown) => cb(err, undefined as unknown as NodeJS.ReadableStream),
+          )
+        })
       })
-    })
-    zip.end()
-    zip.outputStream.on('error', (err) => req.log.error({ err }, 'bulk download failed while streaming'))
-    const entries: HistoryEntry[] = present.map((d) => ({ type: 'download', email, fileName: d.fileName, detail: `Bulk download of ${present.length} (${who})` }))
-    await insertHistory(db, site.tenantId, entries)
-    return downloadHeaders(reply, 'application/zip', BULK_ZIP_NAME).send(zip.outputStream)
-  })
+      zip.end()
+      zip.outputStream.on('error', (err) => req.log.error({ err }, 'bulk download failed while streaming'))
+      const entries: HistoryEntry[] = present.map((d) => ({
+        type: 'download',
+        email,
+        fileName: d.fileName,
+        detail: `Bulk download of ${present.length} (${who})`,
+      }))
+      await insertHistory(db, site.tenantId, entries)
+      return downloadHeaders(reply, 'application/zip', BULK_ZIP_NAME).send(zip.outputStream)
+    },
+  )
 }

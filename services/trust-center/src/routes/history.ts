@@ -14,7 +14,14 @@ import { iso } from '../dto.js'
 import { bearer, Message, Nullable, PageOf } from './schemas.js'
 
 const PAGE_TYPES = ['all', 'view', 'request', 'approval', 'download', 'nda'] as const
-const Entry = Type.Object({ _id: Type.String(), type: Type.String(), email: Nullable(Type.String()), fileName: Nullable(Type.String()), detail: Type.String(), createdAt: Type.String() })
+const Entry = Type.Object({
+  _id: Type.String(),
+  type: Type.String(),
+  email: Nullable(Type.String()),
+  fileName: Nullable(Type.String()),
+  detail: Type.String(),
+  createdAt: Type.String(),
+})
 
 function optionalEmail(value: string | undefined): string | null {
   const email = value?.trim().toLowerCase()
@@ -28,47 +35,75 @@ export function historyRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   const { staff } = guards(sites)
   const tags = ['trust-center']
 
-  app.post('/trackdownloadreq', {
-    config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-    schema: {
-      tags,
-      body: Type.Object({
-        screenType: Type.Optional(Type.String({ maxLength: 100 })), fileName: Type.Optional(Type.String({ maxLength: 255 })),
-        type: Type.Optional(Type.String({ maxLength: 100 })), email: Type.Optional(Type.String({ maxLength: 254 })),
-      }),
-      response: { 201: Message },
+  app.post(
+    '/trackdownloadreq',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        body: Type.Object({
+          screenType: Type.Optional(Type.String({ maxLength: 100 })),
+          fileName: Type.Optional(Type.String({ maxLength: 255 })),
+          type: Type.Optional(Type.String({ maxLength: 100 })),
+          email: Type.Optional(Type.String({ maxLength: 254 })),
+        }),
+        response: { 201: Message },
+      },
     },
-  }, async (req, reply) => {
-    await sites.forPublic(req)
-    // Checked as before (bad input is still a 400), then ignored: the served download was recorded already.
-    optionalEmail(req.body.email)
-    plainText(req.body.fileName ?? '', { field: 'fileName', max: limits.fileName })
-    plainText(req.body.screenType ?? '', { field: 'screenType', max: 100 })
-    plainText(req.body.type ?? '', { field: 'type', max: 100 })
-    return reply.status(201).send({ status: true })
-  })
+    async (req, reply) => {
+      await sites.forPublic(req)
+      // Checked as before (bad input is still a 400), then ignored: the served download was recorded already.
+      optionalEmail(req.body.email)
+      plainText(req.body.fileName ?? '', { field: 'fileName', max: limits.fileName })
+      plainText(req.body.screenType ?? '', { field: 'screenType', max: 100 })
+      plainText(req.body.type ?? '', { field: 'type', max: 100 })
+      return reply.status(201).send({ status: true })
+    },
+  )
 
-  app.post('/trustcenterhistroy/save', {
-    config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-    schema: { tags, body: Type.Object({ type: Type.Optional(Type.String({ maxLength: 20 })), email: Type.Optional(Type.String({ maxLength: 254 })) }), response: { 201: Message } },
-  }, async (req, reply) => {
-    const site = await sites.forPublic(req)
-    if (req.body.type !== 'view') throw invalid('type', 'Invalid type')
-    await insertHistory(db, site.tenantId, [{ type: 'view', email: optionalEmail(req.body.email), detail: 'Reported by the page' }])
-    return reply.status(201).send({ status: true })
-  })
+  app.post(
+    '/trustcenterhistroy/save',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        body: Type.Object({ type: Type.Optional(Type.String({ maxLength: 20 })), email: Type.Optional(Type.String({ maxLength: 254 })) }),
+        response: { 201: Message },
+      },
+    },
+    async (req, reply) => {
+      const site = await sites.forPublic(req)
+      if (req.body.type !== 'view') throw invalid('type', 'Invalid type')
+      await insertHistory(db, site.tenantId, [{ type: 'view', email: optionalEmail(req.body.email), detail: 'Reported by the page' }])
+      return reply.status(201).send({ status: true })
+    },
+  )
 
-  app.get('/trustcenterhistroy', {
-    ...staff,
-    schema: { tags, security: bearer, querystring: Type.Object({ ...PageQuery.properties, pageType: Type.Optional(Type.String({ maxLength: 20 })) }), response: { 200: PageOf(Entry) } },
-  }, async (req) => {
-    const tenantId = principalOf(req).tenantId
-    const pageType = req.query.pageType || 'all'
-    if (!(PAGE_TYPES as readonly string[]).includes(pageType)) throw invalid('pageType', 'Invalid pageType')
-    await views.flush(tenantId) // views counted in this process since the last write are included
-    const page = req.query.page ?? 1
-    const pageSize = req.query.pageSize ?? 10
-    const { rows, total } = await listHistory(db, tenantId, pageType === 'all' ? undefined : (pageType as HistoryType), page, pageSize)
-    return paged(rows.map((r) => ({ _id: r.id, type: r.type, email: r.email, fileName: r.fileName, detail: r.detail, createdAt: iso(r.createdAt)! })), total, page, pageSize)
-  })
+  app.get(
+    '/trustcenterhistroy',
+    {
+      ...staff,
+      schema: {
+        tags,
+        security: bearer,
+        querystring: Type.Object({ ...PageQuery.properties, pageType: Type.Optional(Type.String({ maxLength: 20 })) }),
+        response: { 200: PageOf(Entry) },
+      },
+    },
+    async (req) => {
+      const tenantId = principalOf(req).tenantId
+      const pageType = req.query.pageType || 'all'
+      if (!(PAGE_TYPES as readonly string[]).includes(pageType)) throw invalid('pageType', 'Invalid pageType')
+      await views.flush(tenantId) // views counted in this process since the last write are included
+      const page = req.query.page ?? 1
+      const pageSize = req.query.pageSize ?? 10
+      const { rows, total } = await listHistory(db, tenantId, pageType === 'all' ? undefined : (pageType as HistoryType), page, pageSize)
+      return paged(
+        rows.map((r) => ({ _id: r.id, type: r.type, email: r.email, fileName: r.fileName, detail: r.detail, createdAt: iso(r.createdAt)! })),
+        total,
+        page,
+        pageSize,
+      )
+    },
+  )
 }

@@ -15,10 +15,18 @@ import { bearer, IdParams, Message, Nda, Nullable, PageOf, Reply } from './schem
 
 const Body = Type.Object({ description: Type.Optional(Type.String()) })
 const Acceptance = Type.Object({
-  _id: Type.String(), ndaId: Type.String(), version: Type.Integer(), name: Type.String(), email: Type.String(),
-  ip: Type.String(), userAgent: Type.String(), textHash: Type.String(), createdAt: Type.String(),
+  _id: Type.String(),
+  ndaId: Type.String(),
+  version: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  ip: Type.String(),
+  userAgent: Type.String(),
+  textHash: Type.String(),
+  createdAt: Type.String(),
   // Whether the visitor proved the email is theirs (followed the access link mailed to it), and when.
-  confirmed: Type.Boolean(), confirmedAt: Nullable(Type.String()),
+  confirmed: Type.Boolean(),
+  confirmedAt: Nullable(Type.String()),
 })
 
 export function ndaRoutes(app: AppInstance, deps: TrustCenterDeps): void {
@@ -44,7 +52,8 @@ export function ndaRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   })
 
   app.post('/nda/save', { ...admin, schema: { tags, security: bearer, body: Body, response: { 201: Reply(Nda) } } }, async (req, reply) =>
-    reply.status(201).send({ status: true, message: 'Added Successfully', data: await newVersion(principalOf(req).tenantId, req.body) }))
+    reply.status(201).send({ status: true, message: 'Added Successfully', data: await newVersion(principalOf(req).tenantId, req.body) }),
+  )
 
   app.put('/nda/update/:id', { ...admin, schema: { tags, security: bearer, params: IdParams, body: Body, response: { 200: Reply(Nda) } } }, async (req) => {
     const tenantId = principalOf(req).tenantId
@@ -52,36 +61,56 @@ export function ndaRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     return { status: true, message: 'Updated Successfully', data: await newVersion(tenantId, req.body) }
   })
 
-  app.post('/nda/accept', {
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    schema: {
-      tags,
-      body: Type.Object({
-        ndaId: Type.Optional(Type.String({ maxLength: 100 })), name: Type.Optional(Type.String()), email: Type.Optional(Type.String({ maxLength: 254 })),
-        // The visitor's access link, when they have one: it proves the email, and the acceptance is confirmed.
-        permissionToken: Type.Optional(Type.String({ maxLength: 256 })),
-      }),
-      response: { 201: Message },
+  app.post(
+    '/nda/accept',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        body: Type.Object({
+          ndaId: Type.Optional(Type.String({ maxLength: 100 })),
+          name: Type.Optional(Type.String()),
+          email: Type.Optional(Type.String({ maxLength: 254 })),
+          // The visitor's access link, when they have one: it proves the email, and the acceptance is confirmed.
+          permissionToken: Type.Optional(Type.String({ maxLength: 256 })),
+        }),
+        response: { 201: Message },
+      },
     },
-  }, async (req, reply) => {
-    const site = await sites.forPublic(req)
-    const name = plainText(req.body.name, { field: 'name', max: limits.name * 2 + 1, required: true })
-    const email = (req.body.email ?? '').trim().toLowerCase()
-    if (!email) throw invalid('email', 'This field is required')
-    if (!isValidEmail(email)) throw invalid('email', 'Invalid email address')
-    if (!req.body.ndaId) throw invalid('ndaId', 'This field is required')
-    const grant = await validGrant(deps, site.tenantId, req.body.permissionToken)
-    await recordNdaAcceptance(deps, req, site.tenantId, { ndaId: req.body.ndaId, name, email, confirmed: grant?.email === email })
-    return reply.status(201).send({ status: true, message: 'NDA accepted' })
-  })
+    async (req, reply) => {
+      const site = await sites.forPublic(req)
+      const name = plainText(req.body.name, { field: 'name', max: limits.name * 2 + 1, required: true })
+      const email = (req.body.email ?? '').trim().toLowerCase()
+      if (!email) throw invalid('email', 'This field is required')
+      if (!isValidEmail(email)) throw invalid('email', 'Invalid email address')
+      if (!req.body.ndaId) throw invalid('ndaId', 'This field is required')
+      const grant = await validGrant(deps, site.tenantId, req.body.permissionToken)
+      await recordNdaAcceptance(deps, req, site.tenantId, { ndaId: req.body.ndaId, name, email, confirmed: grant?.email === email })
+      return reply.status(201).send({ status: true, message: 'NDA accepted' })
+    },
+  )
 
   app.get('/nda/acceptances', { ...staff, schema: { tags, security: bearer, querystring: PageQuery, response: { 200: PageOf(Acceptance) } } }, async (req) => {
     const page = req.query.page ?? 1
     const pageSize = req.query.pageSize ?? 10
     const { rows, total } = await listAcceptances(db, principalOf(req).tenantId, page, pageSize)
-    return paged(rows.map((r) => ({
-      _id: r.id, ndaId: r.ndaId, version: r.version, name: r.name, email: r.email, ip: r.ip, userAgent: r.userAgent, textHash: r.textHash, createdAt: iso(r.createdAt)!,
-      confirmed: r.confirmedAt !== null, confirmedAt: iso(r.confirmedAt),
-    })), total, page, pageSize)
+    return paged(
+      rows.map((r) => ({
+        _id: r.id,
+        ndaId: r.ndaId,
+        version: r.version,
+        name: r.name,
+        email: r.email,
+        ip: r.ip,
+        userAgent: r.userAgent,
+        textHash: r.textHash,
+        createdAt: iso(r.createdAt)!,
+        confirmed: r.confirmedAt !== null,
+        confirmedAt: iso(r.confirmedAt),
+      })),
+      total,
+      page,
+      pageSize,
+    )
   })
 }

@@ -36,12 +36,17 @@ export function overviewRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   })
 
   app.post('/overview/save', { ...admin, schema: { tags, security: bearer, body: Body, response: { 201: Reply(Overview) } } }, async (req, reply) =>
-    reply.status(201).send({ status: true, message: 'Added Successfully', data: await save(principalOf(req).tenantId, req.body) }))
+    reply.status(201).send({ status: true, message: 'Added Successfully', data: await save(principalOf(req).tenantId, req.body) }),
+  )
 
-  app.put('/overview/update/:id', { ...admin, schema: { tags, security: bearer, params: IdParams, body: Body, response: { 200: Reply(Overview) } } }, async (req) => {
-    const tenantId = principalOf(req).tenantId
-    const current = await findOverview(db, tenantId)
-    if (!current || current.id !== req.params.id) throw new AppError('NOT_FOUND', { message: 'Overview not found' })
-    return { status: true, message: 'Updated Successfully', data: await save(tenantId, req.body) }
-  })
+  app.put(
+    '/overview/update/:id',
+    { ...admin, schema: { tags, security: bearer, params: IdParams, body: Body, response: { 200: Reply(Overview) } } },
+    async (req) => {
+      const tenantId = principalOf(req).tenantId
+      const current = await findOverview(db, tenantId)
+      if (!current || current.id !== req.params.id) throw new AppError('NOT_FOUND', { message: 'Overview not found' })
+      return { status: true, message: 'Updated Successfully', data: await save(tenantId, req.body) }
+    },
+  )
 }

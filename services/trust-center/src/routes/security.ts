@@ -5,8 +5,15 @@ import { type AppInstance, principalOf } from '@portal/http'
 import { Type } from 'typebox'
 import { guards } from '../access-control.js'
 import {
-  deleteSecurityCategory, deleteSecurityItem, findSecurityCategory, insertSecurityCategory, insertSecurityItem, listSecurity, type TextBlock,
-  updateSecurityCategory, updateSecurityItem,
+  deleteSecurityCategory,
+  deleteSecurityItem,
+  findSecurityCategory,
+  insertSecurityCategory,
+  insertSecurityItem,
+  listSecurity,
+  type TextBlock,
+  updateSecurityCategory,
+  updateSecurityItem,
 } from '../db/blocks.repo.js'
 import type { TrustCenterDeps } from '../deps.js'
 import { limits, plainText } from '../domain/text.js'
@@ -31,31 +38,48 @@ export function securityRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   const tags = ['trust-center']
   const Categories = Reply(Type.Array(SecurityCategory))
 
-  app.get('/security', { ...staff, schema: { tags, security: bearer, response: { 200: Categories } } }, async (req) =>
-    ({ status: true, data: (await listSecurity(db, principalOf(req).tenantId)).map(categoryOut) }))
+  app.get('/security', { ...staff, schema: { tags, security: bearer, response: { 200: Categories } } }, async (req) => ({
+    status: true,
+    data: (await listSecurity(db, principalOf(req).tenantId)).map(categoryOut),
+  }))
 
-  app.get('/securityuser', { schema: { tags, response: { 200: Categories } } }, async (req) =>
-    ({ status: true, data: (await listSecurity(db, (await sites.forPublic(req)).tenantId)).map(categoryOut) }))
+  app.get('/securityuser', { schema: { tags, response: { 200: Categories } } }, async (req) => ({
+    status: true,
+    data: (await listSecurity(db, (await sites.forPublic(req)).tenantId)).map(categoryOut),
+  }))
 
-  app.post('/security/save', {
-    ...admin,
-    schema: { tags, security: bearer, body: Type.Object({ ...Block.properties, subdata: Type.Optional(Type.Array(Block, { maxItems: 100 })) }), response: { 201: Reply(SecurityCategory) } },
-  }, async (req, reply) => {
-    const tenantId = principalOf(req).tenantId
-    const category = textBlock(req.body)
-    const subdata = (req.body.subdata ?? []).map((s, i) => textBlock(s, `subdata.${i}.`))
-    const row = await insertSecurityCategory(db, tenantId, { ...category, subdata })
-    await sites.changed(tenantId)
-    return reply.status(201).send({ status: true, message: 'Added Successfully', data: categoryOut(row) })
-  })
+  app.post(
+    '/security/save',
+    {
+      ...admin,
+      schema: {
+        tags,
+        security: bearer,
+        body: Type.Object({ ...Block.properties, subdata: Type.Optional(Type.Array(Block, { maxItems: 100 })) }),
+        response: { 201: Reply(SecurityCategory) },
+      },
+    },
+    async (req, reply) => {
+      const tenantId = principalOf(req).tenantId
+      const category = textBlock(req.body)
+      const subdata = (req.body.subdata ?? []).map((s, i) => textBlock(s, `subdata.${i}.`))
+      const row = await insertSecurityCategory(db, tenantId, { ...category, subdata })
+      await sites.changed(tenantId)
+      return reply.status(201).send({ status: true, message: 'Added Successfully', data: categoryOut(row) })
+    },
+  )
 
-  app.put('/security/update/:id', { ...admin, schema: { tags, security: bearer, params: IdParams, body: Block, response: { 200: Reply(SecurityCategory) } } }, async (req) => {
-    const tenantId = principalOf(req).tenantId
-    const input = textBlock(req.body)
-    if (!isUuid(req.params.id) || !(await updateSecurityCategory(db, tenantId, req.params.id, input))) throw notFound()
-    await sites.changed(tenantId)
-    return { status: true, message: 'Updated Successfully', data: categoryOut((await findSecurityCategory(db, tenantId, req.params.id))!) }
-  })
+  app.put(
+    '/security/update/:id',
+    { ...admin, schema: { tags, security: bearer, params: IdParams, body: Block, response: { 200: Reply(SecurityCategory) } } },
+    async (req) => {
+      const tenantId = principalOf(req).tenantId
+      const input = textBlock(req.body)
+      if (!isUuid(req.params.id) || !(await updateSecurityCategory(db, tenantId, req.params.id, input))) throw notFound()
+      await sites.changed(tenantId)
+      return { status: true, message: 'Updated Successfully', data: categoryOut((await findSecurityCategory(db, tenantId, req.params.id))!) }
+    },
+  )
 
   app.delete('/security/delete/:id', { ...admin, schema: { tags, security: bearer, params: IdParams, response: { 200: Message } } }, async (req) => {
     const tenantId = principalOf(req).tenantId
@@ -72,22 +96,30 @@ export function securityRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     return { status: true, message: 'Deleted Successfully' }
   })
 
-  app.post('/security/addsubdata/:id', { ...admin, schema: { tags, security: bearer, params: IdParams, body: Block, response: { 201: Reply(SecurityItem) } } }, async (req, reply) => {
-    const tenantId = principalOf(req).tenantId
-    const input = textBlock(req.body)
-    if (!isUuid(req.params.id) || !(await findSecurityCategory(db, tenantId, req.params.id))) throw notFound()
-    const item = await insertSecurityItem(db, tenantId, req.params.id, input)
-    await sites.changed(tenantId)
-    return reply.status(201).send({ status: true, message: 'Added Successfully', data: itemOut(item) })
-  })
+  app.post(
+    '/security/addsubdata/:id',
+    { ...admin, schema: { tags, security: bearer, params: IdParams, body: Block, response: { 201: Reply(SecurityItem) } } },
+    async (req, reply) => {
+      const tenantId = principalOf(req).tenantId
+      const input = textBlock(req.body)
+      if (!isUuid(req.params.id) || !(await findSecurityCategory(db, tenantId, req.params.id))) throw notFound()
+      const item = await insertSecurityItem(db, tenantId, req.params.id, input)
+      await sites.changed(tenantId)
+      return reply.status(201).send({ status: true, message: 'Added Successfully', data: itemOut(item) })
+    },
+  )
 
-  app.put('/security/subdata/:id/:itemId', { ...admin, schema: { tags, security: bearer, params: ItemParams, body: Block, response: { 200: Reply(SecurityItem) } } }, async (req) => {
-    const tenantId = principalOf(req).tenantId
-    const { id, itemId } = req.params
-    const input = textBlock(req.body)
-    const item = isUuid(id) && isUuid(itemId) ? await updateSecurityItem(db, tenantId, id, itemId, input) : undefined
-    if (!item) throw notFound()
-    await sites.changed(tenantId)
-    return { status: true, message: 'Updated Successfully', data: itemOut(item) }
-  })
+  app.put(
+    '/security/subdata/:id/:itemId',
+    { ...admin, schema: { tags, security: bearer, params: ItemParams, body: Block, response: { 200: Reply(SecurityItem) } } },
+    async (req) => {
+      const tenantId = principalOf(req).tenantId
+      const { id, itemId } = req.params
+      const input = textBlock(req.body)
+      const item = isUuid(id) && isUuid(itemId) ? await updateSecurityItem(db, tenantId, id, itemId, input) : undefined
+      if (!item) throw notFound()
+      await sites.changed(tenantId)
+      return { status: true, message: 'Updated Successfully', data: itemOut(item) }
+    },
+  )
 }

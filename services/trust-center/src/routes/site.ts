@@ -31,66 +31,106 @@ export function siteRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   const claimable = async (label: string) =>
     !subdomainRefusal(label) && !(await findSiteByCname(db, label)) && !(await recentlyReleased(db, label, new Date(now().getTime() - QUARANTINE_MS)))
 
-  app.get('/clientDetails', {
-    ...staff,
-    schema: {
-      tags, security: bearer,
-      response: {
-        200: Reply(Type.Array(Type.Object({
-          _id: Type.String(), maindomain: Type.String(), cname: Type.String(), cnamepublish: Type.Boolean(), database: Type.String(),
-          complianceBucket: Type.String(), questionnairesBucket: Type.String(), fileStorage: Type.String(),
-        }))),
+  app.get(
+    '/clientDetails',
+    {
+      ...staff,
+      schema: {
+        tags,
+        security: bearer,
+        response: {
+          200: Reply(
+            Type.Array(
+              Type.Object({
+                _id: Type.String(),
+                maindomain: Type.String(),
+                cname: Type.String(),
+                cnamepublish: Type.Boolean(),
+                database: Type.String(),
+                complianceBucket: Type.String(),
+                questionnairesBucket: Type.String(),
+                fileStorage: Type.String(),
+              }),
+            ),
+          ),
+        },
       },
     },
-  }, async (req) => {
-    const site = await sites.forStaff(req)
-    return {
-      status: true,
-      data: [{ _id: site.id, maindomain: config.trustCenterDomain, cname: site.cname, cnamepublish: site.published, database: site.dbName, complianceBucket: '', questionnairesBucket: '', fileStorage: '' }],
-    }
-  })
+    async (req) => {
+      const site = await sites.forStaff(req)
+      return {
+        status: true,
+        data: [
+          {
+            _id: site.id,
+            maindomain: config.trustCenterDomain,
+            cname: site.cname,
+            cnamepublish: site.published,
+            database: site.dbName,
+            complianceBucket: '',
+            questionnairesBucket: '',
+            fileStorage: '',
+          },
+        ],
+      }
+    },
+  )
 
-  app.get('/clientDetailsOutside', {
-    schema: { tags, response: { 200: Reply(Type.Array(Type.Object({ cname: Type.String(), cnamepublish: Type.Boolean(), maindomain: Type.String() }))) } },
-  }, async (req) => {
-    const site = await sites.forPublic(req)
-    return { status: true, data: [{ cname: site.cname, cnamepublish: site.published, maindomain: config.trustCenterDomain }] }
-  })
+  app.get(
+    '/clientDetailsOutside',
+    {
+      schema: { tags, response: { 200: Reply(Type.Array(Type.Object({ cname: Type.String(), cnamepublish: Type.Boolean(), maindomain: Type.String() }))) } },
+    },
+    async (req) => {
+      const site = await sites.forPublic(req)
+      return { status: true, data: [{ cname: site.cname, cnamepublish: site.published, maindomain: config.trustCenterDomain }] }
+    },
+  )
 
-  app.post('/fs/add-cname', {
-    // Publishing speaks for the company: only an admin whose address is proven (issue 10).
-    preHandler: [...admin.preHandler, requireVerified],
-    schema: {
-      tags, security: bearer,
-      body: Type.Object({ subdomain: Type.Optional(Type.String({ maxLength: 253 })) }),
-      response: {
-        200: Type.Object({ success: Type.Boolean(), status: Type.Boolean(), message: Type.String(), data: Type.Object({ hostname: Type.String(), url: Type.String() }) }),
+  app.post(
+    '/fs/add-cname',
+    {
+      // Publishing speaks for the company: only an admin whose address is proven (issue 10).
+      preHandler: [...admin.preHandler, requireVerified],
+      schema: {
+        tags,
+        security: bearer,
+        body: Type.Object({ subdomain: Type.Optional(Type.String({ maxLength: 253 })) }),
+        response: {
+          200: Type.Object({
+            success: Type.Boolean(),
+            status: Type.Boolean(),
+            message: Type.String(),
+            data: Type.Object({ hostname: Type.String(), url: Type.String() }),
+          }),
+        },
       },
     },
-  }, async (req) => {
-    const subdomain = (req.body.subdomain ?? '').trim().toLowerCase()
-    const refusal = subdomainRefusal(subdomain)
-    if (refusal?.code === 'INVALID_REQUEST') throw invalid('subdomain', refusal.message)
-    if (refusal) throw new AppError(refusal.code, { message: refusal.message })
-    const site = await sites.forStaff(req)
-    const holder = await findSiteByCname(db, subdomain)
-    if (holder && holder.tenantId !== site.tenantId) throw new AppError('CONFLICT', { message: 'Subdomain is already taken' })
-    // A name another tenant gave up stays theirs alone for a while: its visitors and links still point at it.
-    const at = now()
-    const result = await publishSite(db, site.tenantId, subdomain, config.trustCenterDomain, new Date(at.getTime() - QUARANTINE_MS), at)
-    if ('refused' in result) {
-      throw new AppError('CONFLICT', { message: result.refused === 'quarantined' ? RELEASED_NOT_AVAILABLE : 'Subdomain is already taken' })
-    }
-    const published = result.site
-    sites.forget()
-    req.log.info({ tenantId: site.tenantId, hostname: published.hostname }, 'trust center published')
-    return {
-      success: true,
-      status: true,
-      message: 'Cname record has been created, allow 5 minutes for dns to propagate.',
-      data: { hostname: published.hostname, url: urlOf(published.hostname) },
-    }
-  })
+    async (req) => {
+      const subdomain = (req.body.subdomain ?? '').trim().toLowerCase()
+      const refusal = subdomainRefusal(subdomain)
+      if (refusal?.code === 'INVALID_REQUEST') throw invalid('subdomain', refusal.message)
+      if (refusal) throw new AppError(refusal.code, { message: refusal.message })
+      const site = await sites.forStaff(req)
+      const holder = await findSiteByCname(db, subdomain)
+      if (holder && holder.tenantId !== site.tenantId) throw new AppError('CONFLICT', { message: 'Subdomain is already taken' })
+      // A name another tenant gave up stays theirs alone for a while: its visitors and links still point at it.
+      const at = now()
+      const result = await publishSite(db, site.tenantId, subdomain, config.trustCenterDomain, new Date(at.getTime() - QUARANTINE_MS), at)
+      if ('refused' in result) {
+        throw new AppError('CONFLICT', { message: result.refused === 'quarantined' ? RELEASED_NOT_AVAILABLE : 'Subdomain is already taken' })
+      }
+      const published = result.site
+      sites.forget()
+      req.log.info({ tenantId: site.tenantId, hostname: published.hostname }, 'trust center published')
+      return {
+        success: true,
+        status: true,
+        message: 'Cname record has been created, allow 5 minutes for dns to propagate.',
+        data: { hostname: published.hostname, url: urlOf(published.hostname) },
+      }
+    },
+  )
 
   app.post('/fs/remove-cname', { ...admin, schema: { tags, security: bearer, response: { 200: Message } } }, async (req) => {
     const site = await sites.forStaff(req)
@@ -99,35 +139,47 @@ export function siteRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     return { status: true }
   })
 
-  app.get('/domainnamestatus', {
-    ...staff,
-    schema: { tags, security: bearer, response: { 200: Reply(Type.Array(Type.Object({ hostname: Type.String(), published: Type.Boolean(), url: Type.String() }))) } },
-  }, async (req) => {
-    const site = await sites.forStaff(req)
-    return { status: true, data: [{ hostname: site.hostname, published: site.published, url: urlOf(site.hostname) }] }
-  })
-
-  app.get('/fs/check-hostname', {
-    // The gateway asks from inside the process (loopback, cached per host): its lookups are not limited.
-    config: { rateLimit: { max: 120, timeWindow: '1 minute', allowList: (req) => LOOPBACK.has(req.ip) } },
-    schema: {
-      tags,
-      querystring: Type.Object({ hostname: Type.Optional(Type.String({ maxLength: 253 })) }),
-      response: {
-        200: Type.Object({ status: Type.Boolean(), isSpecialDomain: Type.Boolean(), dbName: Type.String() }),
-        // available: only for `<label>.<TRUST_CENTER_DOMAIN>`, whether a tenant could publish that label now.
-        404: Type.Object({ status: Type.Boolean(), isSpecialDomain: Type.Boolean(), available: Type.Optional(Type.Boolean()) }),
+  app.get(
+    '/domainnamestatus',
+    {
+      ...staff,
+      schema: {
+        tags,
+        security: bearer,
+        response: { 200: Reply(Type.Array(Type.Object({ hostname: Type.String(), published: Type.Boolean(), url: Type.String() }))) },
       },
     },
-  }, async (req, reply) => {
-    enterSystem() // a registry lookup: it looks across tenants
-    // Only a registered, published host is special; the shape of a name proves nothing.
-    const site = await sites.publishedOnHost(req.query.hostname ?? '')
-    if (!site) {
-      const label = labelUnder(req.query.hostname ?? '', config.trustCenterDomain)
-      if (label === undefined) return reply.status(404).send({ status: false, isSpecialDomain: false })
-      return reply.status(404).send({ status: false, isSpecialDomain: false, available: await claimable(label) })
-    }
-    return { status: true, isSpecialDomain: true, dbName: site.dbName }
-  })
+    async (req) => {
+      const site = await sites.forStaff(req)
+      return { status: true, data: [{ hostname: site.hostname, published: site.published, url: urlOf(site.hostname) }] }
+    },
+  )
+
+  app.get(
+    '/fs/check-hostname',
+    {
+      // The gateway asks from inside the process (loopback, cached per host): its lookups are not limited.
+      config: { rateLimit: { max: 120, timeWindow: '1 minute', allowList: (req) => LOOPBACK.has(req.ip) } },
+      schema: {
+        tags,
+        querystring: Type.Object({ hostname: Type.Optional(Type.String({ maxLength: 253 })) }),
+        response: {
+          200: Type.Object({ status: Type.Boolean(), isSpecialDomain: Type.Boolean(), dbName: Type.String() }),
+          // available: only for `<label>.<TRUST_CENTER_DOMAIN>`, whether a tenant could publish that label now.
+          404: Type.Object({ status: Type.Boolean(), isSpecialDomain: Type.Boolean(), available: Type.Optional(Type.Boolean()) }),
+        },
+      },
+    },
+    async (req, reply) => {
+      enterSystem() // a registry lookup: it looks across tenants
+      // Only a registered, published host is special; the shape of a name proves nothing.
+      const site = await sites.publishedOnHost(req.query.hostname ?? '')
+      if (!site) {
+        const label = labelUnder(req.query.hostname ?? '', config.trustCenterDomain)
+        if (label === undefined) return reply.status(404).send({ status: false, isSpecialDomain: false })
+        return reply.status(404).send({ status: false, isSpecialDomain: false, available: await claimable(label) })
+      }
+      return { status: true, isSpecialDomain: true, dbName: site.dbName }
+    },
+  )
 }

@@ -15,8 +15,13 @@ import { subscribe } from '../updates.js'
 
 export const CHANGELOG_LENGTH = 50
 
-export const changeOut = (r: { id: string; kind: 'document' | 'compliance'; action: 'added' | 'updated' | 'removed'; title: string; createdAt: Date }) =>
-  ({ _id: r.id, date: iso(r.createdAt)!, kind: r.kind, action: r.action, title: r.title })
+export const changeOut = (r: { id: string; kind: 'document' | 'compliance'; action: 'added' | 'updated' | 'removed'; title: string; createdAt: Date }) => ({
+  _id: r.id,
+  date: iso(r.createdAt)!,
+  kind: r.kind,
+  action: r.action,
+  title: r.title,
+})
 
 const SUBSCRIBED = 'Thank you. Please check your inbox and follow the link we sent to confirm your subscription.'
 
@@ -35,40 +40,52 @@ export function updateRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     return token
   }
 
-  app.post('/trust-center/updates/subscribe', {
-    config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
-    schema: { tags, body: TrustSubscribeBody, response: { 202: TrustUpdateMessage } },
-  }, async (req, reply) => {
-    const site = await sites.forPublic(req)
-    const email = req.body.email.trim().toLowerCase()
-    if (!email) throw invalid('email', REQUIRED)
-    if (!isValidEmail(email)) throw invalid('email', 'Invalid email address')
-    emailKeys.set(req, `updates:${site.tenantId}:${email}`)
-    const limit = await perEmail(req)
-    if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', { retryAfter: Math.max(1, limit.ttlInSeconds) })
-    await subscribe(deps, site, email)
-    return reply.status(202).send({ status: true, message: SUBSCRIBED })
-  })
+  app.post(
+    '/trust-center/updates/subscribe',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      schema: { tags, body: TrustSubscribeBody, response: { 202: TrustUpdateMessage } },
+    },
+    async (req, reply) => {
+      const site = await sites.forPublic(req)
+      const email = req.body.email.trim().toLowerCase()
+      if (!email) throw invalid('email', REQUIRED)
+      if (!isValidEmail(email)) throw invalid('email', 'Invalid email address')
+      emailKeys.set(req, `updates:${site.tenantId}:${email}`)
+      const limit = await perEmail(req)
+      if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', { retryAfter: Math.max(1, limit.ttlInSeconds) })
+      await subscribe(deps, site, email)
+      return reply.status(202).send({ status: true, message: SUBSCRIBED })
+    },
+  )
 
-  app.post('/trust-center/updates/confirm', {
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    schema: { tags, body: TrustUpdateTokenBody, response: { 200: TrustUpdateMessage } },
-  }, async (req) => {
-    const token = tokenOf(req.body)
-    const site = await sites.forPublic(req)
-    if (!(await confirmSubscriber(db, site.tenantId, hashToken(token), deps.now()))) throw gone('This confirmation link is no longer valid')
-    return { status: true, message: 'Your subscription is confirmed. We will email you when this trust center changes.' }
-  })
+  app.post(
+    '/trust-center/updates/confirm',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { tags, body: TrustUpdateTokenBody, response: { 200: TrustUpdateMessage } },
+    },
+    async (req) => {
+      const token = tokenOf(req.body)
+      const site = await sites.forPublic(req)
+      if (!(await confirmSubscriber(db, site.tenantId, hashToken(token), deps.now()))) throw gone('This confirmation link is no longer valid')
+      return { status: true, message: 'Your subscription is confirmed. We will email you when this trust center changes.' }
+    },
+  )
 
-  app.post('/trust-center/updates/unsubscribe', {
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    schema: { tags, body: TrustUpdateTokenBody, response: { 200: TrustUpdateMessage } },
-  }, async (req) => {
-    const token = tokenOf(req.body)
-    const site = await sites.forPublic(req)
-    if (!(await unsubscribe(db, site.tenantId, hashToken(token)))) throw gone('This unsubscribe link is no longer valid')
-    return { status: true, message: 'You are unsubscribed: you will receive no more emails about this trust center.' }
-  })
+  app.post(
+    '/trust-center/updates/unsubscribe',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { tags, body: TrustUpdateTokenBody, response: { 200: TrustUpdateMessage } },
+    },
+    async (req) => {
+      const token = tokenOf(req.body)
+      const site = await sites.forPublic(req)
+      if (!(await unsubscribe(db, site.tenantId, hashToken(token)))) throw gone('This unsubscribe link is no longer valid')
+      return { status: true, message: 'You are unsubscribed: you will receive no more emails about this trust center.' }
+    },
+  )
 
   app.get('/trust-center/updates/changelog', { schema: { tags, response: { 200: TrustChangelogReply } } }, async (req, reply) => {
     const site = await sites.forPublic(req)

@@ -79,7 +79,10 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
       // A merged toast gets a new id (and so a fresh time); its old timer no longer finds it.
       const id = nextId.current++
       setToasts((list) => withToast(list, { id, kind, message }))
-      timers.current.set(id, setTimeout(() => dismiss(id), TOAST_MS))
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), TOAST_MS),
+      )
     },
     [dismiss],
   )
@@ -102,25 +105,25 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
       {children}
       {shown(
         <>
-      <div className="toasts" aria-live="polite">
-        {toasts.map((t) => (
-          <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
-            <strong>{TITLES[t.kind]}</strong> <span>{t.message}</span>
-            {t.count > 1 && <span className="toast-count"> ×{t.count}</span>}
-            <button className="link-button" aria-label="Dismiss" onClick={() => dismiss(t.id)}>
-              ×
-            </button>
+          <div className="toasts" aria-live="polite">
+            {toasts.map((t) => (
+              <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
+                <strong>{TITLES[t.kind]}</strong> <span>{t.message}</span>
+                {t.count > 1 && <span className="toast-count"> ×{t.count}</span>}
+                <button className="link-button" aria-label="Dismiss" onClick={() => dismiss(t.id)}>
+                  ×
+                </button>
+              </div>
+            ))}
           </div>
-        ))}
-      </div>
-      {snack.open && snack.kind && (
-        <div className={`snackbar toast-${snack.kind}`} role="status">
-          <span>{snack.message}</span>
-          <button className="link-button" onClick={() => dispatch({ type: 'off' })}>
-            Close
-          </button>
-        </div>
-      )}
+          {snack.open && snack.kind && (
+            <div className={`snackbar toast-${snack.kind}`} role="status">
+              <span>{snack.message}</span>
+              <button className="link-button" onClick={() => dispatch({ type: 'off' })}>
+                Close
+              </button>
+            </div>
+          )}
         </>,
       )}
     </NotificationsContext.Provider>

@@ -4,20 +4,23 @@ import { sql } from 'kysely'
 // Frozen in time: this file never imports application types (kysely's migration guidance).
 export async function up(db: Kysely<any>): Promise<void> {
   const now = sql`now()`
-  await db.schema.createTable('tenant')
+  await db.schema
+    .createTable('tenant')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('db_name', 'text', (c) => c.notNull().unique())
     .addColumn('company_name', 'text', (c) => c.notNull())
     .addColumn('provisioned', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute()
-  await db.schema.createTable('host')
+  await db.schema
+    .createTable('host')
     .addColumn('hostname', 'text', (c) => c.primaryKey())
     .addColumn('tenant_id', 'uuid', (c) => c.notNull().references('tenant.id').onDelete('cascade'))
     .addColumn('published', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute()
-  await db.schema.createTable('user')
+  await db.schema
+    .createTable('user')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('tenant_id', 'uuid', (c) => c.notNull().references('tenant.id').onDelete('cascade'))
     .addColumn('email', 'text', (c) => c.notNull().unique())
@@ -29,7 +32,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute()
   await db.schema.createIndex('user_tenant_idx').on('user').column('tenant_id').execute()
-  await db.schema.createTable('invite')
+  await db.schema
+    .createTable('invite')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('tenant_id', 'uuid', (c) => c.notNull().references('tenant.id').onDelete('cascade'))
     .addColumn('email', 'text', (c) => c.notNull())
@@ -40,7 +44,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('accepted_at', 'timestamptz')
     .execute()
   await db.schema.createIndex('invite_tenant_idx').on('invite').columns(['tenant_id', 'email']).execute()
-  await db.schema.createTable('refresh_token')
+  await db.schema
+    .createTable('refresh_token')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('tenant_id', 'uuid', (c) => c.notNull())
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('user.id').onDelete('cascade'))
@@ -51,7 +56,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute()
   await db.schema.createIndex('refresh_token_session_idx').on('refresh_token').column('session_id').execute()
-  await db.schema.createTable('otp')
+  await db.schema
+    .createTable('otp')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('tenant_id', 'uuid', (c) => c.notNull())
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('user.id').onDelete('cascade'))
@@ -62,14 +68,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('consumed_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute()
-  await db.schema.createTable('attempt')
+  await db.schema
+    .createTable('attempt')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('key_hash', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute()
   await db.schema.createIndex('attempt_key_idx').on('attempt').columns(['kind', 'key_hash', 'created_at']).execute()
-  await db.schema.createTable('waitlist')
+  await db.schema
+    .createTable('waitlist')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('email', 'text', (c) => c.notNull().unique())
     .addColumn('first_name', 'text', (c) => c.notNull())

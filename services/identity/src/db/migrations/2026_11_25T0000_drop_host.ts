@@ -7,7 +7,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('host')
+  await db.schema
+    .createTable('host')
     .addColumn('hostname', 'text', (c) => c.primaryKey())
     .addColumn('tenant_id', 'uuid', (c) => c.notNull().references('tenant.id').onDelete('cascade'))
     .addColumn('published', 'boolean', (c) => c.notNull().defaultTo(false))

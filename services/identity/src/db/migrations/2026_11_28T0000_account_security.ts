@@ -8,9 +8,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('user').addColumn('email_verified_at', 'timestamptz').execute()
   // People who accepted an emailed invite proved their address then.
   // (The builder, not raw SQL: it carries the service's schema.)
-  await db.updateTable('user as u').from('invite as i').set({ email_verified_at: sql.ref('i.accepted_at') })
-    .whereRef('i.tenant_id', '=', 'u.tenant_id').whereRef('i.email', '=', 'u.email').where('i.accepted_at', 'is not', null).execute()
-  await db.schema.createTable('email_verification')
+  await db
+    .updateTable('user as u')
+    .from('invite as i')
+    .set({ email_verified_at: sql.ref('i.accepted_at') })
+    .whereRef('i.tenant_id', '=', 'u.tenant_id')
+    .whereRef('i.email', '=', 'u.email')
+    .where('i.accepted_at', 'is not', null)
+    .execute()
+  await db.schema
+    .createTable('email_verification')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('tenant_id', 'uuid', (c) => c.notNull())
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('user.id').onDelete('cascade'))
@@ -22,7 +29,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('email_verification_user_idx').on('email_verification').columns(['tenant_id', 'user_id']).execute()
   await db.schema.alterTable('otp').addColumn('reset_token_hash', 'text').execute()
   await db.schema.createIndex('otp_reset_token_idx').on('otp').column('reset_token_hash').unique().execute()
-  await db.schema.createTable('device')
+  await db.schema
+    .createTable('device')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('tenant_id', 'uuid', (c) => c.notNull())
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('user.id').onDelete('cascade'))

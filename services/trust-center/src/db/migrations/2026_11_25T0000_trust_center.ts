@@ -4,7 +4,8 @@ import { sql } from 'kysely'
 // Frozen in time: this file never imports application types (kysely's migration guidance).
 export async function up(db: Kysely<any>): Promise<void> {
   const now = sql`now()`
-  await db.schema.createTable('site')
+  await db.schema
+    .createTable('site')
     .addColumn('tenant_id', 'uuid', (c) => c.primaryKey())
     .addColumn('id', 'uuid', (c) => c.notNull().unique())
     .addColumn('db_name', 'text', (c) => c.notNull().unique())
@@ -17,7 +18,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('site_hostname_lowercase', sql`hostname = lower(hostname) and cname = lower(cname)`)
     .execute()
 
-  await db.schema.createTable('logo')
+  await db.schema
+    .createTable('logo')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('tenant_id', 'uuid', (c) => c.notNull())
     .addColumn('blob_key', 'text', (c) => c.notNull())
@@ -26,7 +28,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
   await db.schema.createIndex('logo_tenant_idx').on('logo').column('tenant_id').execute()
 
-  await db.schema.createTable('settings')
+  await db.schema
+    .createTable('settings')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('tenant_id', 'uuid', (c) => c.notNull().unique())
     .addColumn('company_title', 'text', (c) => c.notNull().defaultTo(''))
@@ -35,7 +38,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute()
 
-  await db.schema.createTable('theme')
+  await db.schema
+    .createTable('theme')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('tenant_id', 'uuid', (c) => c.notNull().unique())
     .addColumn('header_color', 'text', (c) => c.notNull())
@@ -45,7 +49,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute()
 
-  await db.schema.createTable('overview')
+  await db.schema
+    .createTable('overview')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('tenant_id', 'uuid', (c) => c.notNull().unique())
     .addColumn('sub_title', 'text', (c) => c.notNull())
@@ -53,7 +58,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute()
 
-  await db.schema.createTable('security_category')
+  await db.schema
+    .createTable('security_category')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('tenant_id', 'uuid', (c) => c.notNull())
     .addColumn('position', 'integer', (c) => c.notNull())
@@ -63,7 +69,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute()
   await db.schema.createIndex('security_category_tenant_idx').on('security_category').columns(['tenant_id', 'position']).execute()
-  await db.schema.createTable('security_item')
+  await db.schema
+    .createTable('security_item')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('tenant_id', 'uuid', (c) => c.notNull())
     .addColumn('category_id', 'uuid', (c) => c.notNull().references('security_category.id').onDelete('cascade'))
@@ -75,7 +82,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
   await db.schema.createIndex('security_item_category_idx').on('security_item').columns(['tenant_id', 'category_id', 'position']).execute()
 
-  await db.schema.createTable('compliance')
+  await db.schema
+    .createTable('compliance')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('tenant_id', 'uuid', (c) => c.notNull())
     .addColumn('position', 'integer', (c) => c.notNull())
@@ -88,7 +96,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
   await db.schema.createIndex('compliance_tenant_idx').on('compliance').columns(['tenant_id', 'position']).execute()
 
-  await db.schema.createTable('document')
+  await db.schema
+    .createTable('document')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('tenant_id', 'uuid', (c) => c.notNull())
     .addColumn('title', 'text', (c) => c.notNull())
@@ -102,7 +111,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
   await db.schema.createIndex('document_tenant_idx').on('document').columns(['tenant_id', 'created_at']).execute()
 
-  await db.schema.createTable('nda')
+  await db.schema
+    .createTable('nda')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('tenant_id', 'uuid', (c) => c.notNull())
     .addColumn('version', 'integer', (c) => c.notNull())
@@ -111,7 +121,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addUniqueConstraint('nda_tenant_version', ['tenant_id', 'version'])
     .execute()
-  await db.schema.createTable('nda_acceptance')
+  await db.schema
+    .createTable('nda_acceptance')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('tenant_id', 'uuid', (c) => c.notNull())
     .addColumn('nda_id', 'uuid', (c) => c.notNull().references('nda.id'))
@@ -126,7 +137,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('nda_acceptance_email_idx').on('nda_acceptance').columns(['tenant_id', 'email', 'nda_id']).execute()
   await db.schema.createIndex('nda_acceptance_tenant_idx').on('nda_acceptance').columns(['tenant_id', 'created_at']).execute()
 
-  await db.schema.createTable('access_request')
+  await db.schema
+    .createTable('access_request')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('tenant_id', 'uuid', (c) => c.notNull())
     .addColumn('first_name', 'text', (c) => c.notNull())
@@ -149,7 +161,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('access_request_list_idx').on('access_request').columns(['tenant_id', 'status', 'created_at']).execute()
   await db.schema.createIndex('access_request_email_idx').on('access_request').columns(['tenant_id', 'work_email']).execute()
 
-  await db.schema.createTable('history')
+  await db.schema
+    .createTable('history')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('tenant_id', 'uuid', (c) => c.notNull())
     .addColumn('type', 'text', (c) => c.notNull().check(sql`type in ('view', 'request', 'approval', 'download', 'nda')`))
@@ -163,7 +176,21 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['history', 'access_request', 'nda_acceptance', 'nda', 'document', 'compliance', 'security_item', 'security_category', 'overview', 'theme', 'settings', 'logo', 'site']) {
+  for (const t of [
+    'history',
+    'access_request',
+    'nda_acceptance',
+    'nda',
+    'document',
+    'compliance',
+    'security_item',
+    'security_category',
+    'overview',
+    'theme',
+    'settings',
+    'logo',
+    'site',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute()
   }
 }

@@ -6,7 +6,8 @@ import { type Kysely, sql } from 'kysely'
 // Written only in the owner's scope; read by everyone, as the quarantine is checked across tenants
 // (the names themselves were public hosts).
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('released_cname')
+  await db.schema
+    .createTable('released_cname')
     .addColumn('cname', 'text', (c) => c.notNull())
     .addColumn('tenant_id', 'uuid', (c) => c.notNull())
     .addColumn('released_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

@@ -5,7 +5,8 @@ import { type Kysely, sql } from 'kysely'
 // Tokens of the mailed links are kept as SHA-256 hashes only: the confirmation token on the
 // subscriber's row (single use, cleared when used), one unsubscribe token per mail sent.
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('update_subscriber')
+  await db.schema
+    .createTable('update_subscriber')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('tenant_id', 'uuid', (c) => c.notNull())
     .addColumn('email', 'text', (c) => c.notNull())
@@ -17,7 +18,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
   await db.schema.createIndex('update_subscriber_confirm_idx').on('update_subscriber').columns(['tenant_id', 'confirm_token_hash']).execute()
 
-  await db.schema.createTable('update_unsubscribe')
+  await db.schema
+    .createTable('update_unsubscribe')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
     .addColumn('tenant_id', 'uuid', (c) => c.notNull())
     .addColumn('subscriber_id', 'uuid', (c) => c.notNull().references('update_subscriber.id').onDelete('cascade'))
@@ -25,7 +27,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
   await db.schema.createIndex('update_unsubscribe_subscriber_idx').on('update_unsubscribe').column('subscriber_id').execute()
 
-  await db.schema.createTable('update_change')
+  await db.schema
+    .createTable('update_change')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('tenant_id', 'uuid', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull())

@@ -58,17 +58,37 @@ function CompanyNameForm({ email, onDone }: { email: string; onDone(): void }) {
       <main className="auth-card">
         <p className="brand">Trust Portal</p>
         <h1>Name your trust center</h1>
-        {company.isPending ? <Spinner label="Loading your company" /> : (
+        {company.isPending ? (
+          <Spinner label="Loading your company" />
+        ) : (
           <form onSubmit={submit} noValidate>
             <p className="muted">Your trust center is published under your company's name. You can change it later in Settings.</p>
-            {company.isError && <p className="muted" role="status">Your company's name could not be loaded: please type it.</p>}
-            <Field name="companyName" label="Company name" value={value} error={error} maxLength={63} autoComplete="organization" required
+            {company.isError && (
+              <p className="muted" role="status">
+                Your company's name could not be loaded: please type it.
+              </p>
+            )}
+            <Field
+              name="companyName"
+              label="Company name"
+              value={value}
+              error={error}
+              maxLength={63}
+              autoComplete="organization"
+              required
               onChange={(ev) => {
                 setName(ev.target.value)
                 if (error) setError(companyNameProblem(ev.target.value))
-              }} />
-            {failure && <p className="form-error" role="alert">{failure}</p>}
-            <button type="submit" className="primary" disabled={busy}>{busy ? 'Saving…' : 'Continue'}</button>
+              }}
+            />
+            {failure && (
+              <p className="form-error" role="alert">
+                {failure}
+              </p>
+            )}
+            <button type="submit" className="primary" disabled={busy}>
+              {busy ? 'Saving…' : 'Continue'}
+            </button>
           </form>
         )}
       </main>

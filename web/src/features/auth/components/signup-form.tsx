@@ -83,8 +83,22 @@ function SignUpFields({ inviteToken, invitedEmail }: { inviteToken: string | nul
   return (
     <form onSubmit={onSubmit} noValidate>
       <div className="field-row">
-        <Field name="firstName" label="First name" autoComplete="given-name" value={form.firstName} onChange={(e) => update('firstName', e.target.value)} error={errors.firstName} />
-        <Field name="lastName" label="Last name" autoComplete="family-name" value={form.lastName} onChange={(e) => update('lastName', e.target.value)} error={errors.lastName} />
+        <Field
+          name="firstName"
+          label="First name"
+          autoComplete="given-name"
+          value={form.firstName}
+          onChange={(e) => update('firstName', e.target.value)}
+          error={errors.firstName}
+        />
+        <Field
+          name="lastName"
+          label="Last name"
+          autoComplete="family-name"
+          value={form.lastName}
+          onChange={(e) => update('lastName', e.target.value)}
+          error={errors.lastName}
+        />
       </div>
       <Field
         name="email"
@@ -96,7 +110,15 @@ function SignUpFields({ inviteToken, invitedEmail }: { inviteToken: string | nul
         onChange={(e) => update('email', e.target.value)}
         error={errors.email}
       />
-      <Field name="password" label="Password" type="password" autoComplete="new-password" value={form.password} onChange={(e) => update('password', e.target.value)} error={errors.password} />
+      <Field
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        value={form.password}
+        onChange={(e) => update('password', e.target.value)}
+        error={errors.password}
+      />
       <Field
         name="cnfpassword"
         label="Confirm password"

@@ -19,7 +19,12 @@ describe('verify-email page', () => {
     signedInUnverified()
     const api = mockFetch({
       'POST /api/user/verify-email': { body: { status: true, message: 'Your email address is verified.' } },
-      'POST /api/token/refresh': { body: { status: true, data: { _id: 'u1', firstName: 'dana', lastName: 'scully', email: 'dana@xfiles.example', dbName: 'xfiles', token: makeToken(3600, { ev: true }) } } },
+      'POST /api/token/refresh': {
+        body: {
+          status: true,
+          data: { _id: 'u1', firstName: 'dana', lastName: 'scully', email: 'dana@xfiles.example', dbName: 'xfiles', token: makeToken(3600, { ev: true }) },
+        },
+      },
     })
     const app = renderApp(`/verify-email?token=${TOKEN}`)
     expect(await screen.findByText('Your email address is verified.')).toBeInTheDocument()

@@ -43,9 +43,31 @@ export function WaitlistForm() {
   }
   return (
     <form onSubmit={onSubmit} noValidate>
-      <Field name="firstName" label="First name" autoComplete="given-name" value={form.firstName} onChange={(e) => update('firstName', e.target.value)} error={errors.firstName} />
-      <Field name="lastName" label="Last name" autoComplete="family-name" value={form.lastName} onChange={(e) => update('lastName', e.target.value)} error={errors.lastName} />
-      <Field name="email" label="Email" type="email" autoComplete="email" value={form.email} onChange={(e) => update('email', e.target.value)} error={errors.email} />
+      <Field
+        name="firstName"
+        label="First name"
+        autoComplete="given-name"
+        value={form.firstName}
+        onChange={(e) => update('firstName', e.target.value)}
+        error={errors.firstName}
+      />
+      <Field
+        name="lastName"
+        label="Last name"
+        autoComplete="family-name"
+        value={form.lastName}
+        onChange={(e) => update('lastName', e.target.value)}
+        error={errors.lastName}
+      />
+      <Field
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={form.email}
+        onChange={(e) => update('email', e.target.value)}
+        error={errors.email}
+      />
       {serverError && (
         <p className="form-error" role="alert">
           {serverError}

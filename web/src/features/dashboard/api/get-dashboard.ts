@@ -14,11 +14,24 @@ export const CHART_DAYS = 30
 /** Pending access requests listed (the count covers all of them). */
 export const PENDING_SHOWN = 5
 
-export interface PendingRequest { _id: string; firstName: string; lastName: string; companyName: string; workEmail: string; createdAt: string }
-export interface PendingRequests { data: PendingRequest[]; total: number }
+export interface PendingRequest {
+  _id: string
+  firstName: string
+  lastName: string
+  companyName: string
+  workEmail: string
+  createdAt: string
+}
+export interface PendingRequests {
+  data: PendingRequest[]
+  total: number
+}
 
 export const useQuestionnaireDashboard = () =>
-  useQuery({ queryKey: ['dashboard', 'questionnaires'], queryFn: () => api.get<QuestionnaireDashboardReply>('/api/questionnaire/dashboard').then((r) => r.data) })
+  useQuery({
+    queryKey: ['dashboard', 'questionnaires'],
+    queryFn: () => api.get<QuestionnaireDashboardReply>('/api/questionnaire/dashboard').then((r) => r.data),
+  })
 
 export const useOutboundDashboard = () =>
   useQuery({ queryKey: ['dashboard', 'outbound'], queryFn: () => api.get<OutboundDashboardReply>('/api/outbound/dashboard').then((r) => r.data) })

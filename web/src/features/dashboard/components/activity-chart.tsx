@@ -23,8 +23,9 @@ export function DayBars({ title, unit, days, className }: { title: string; unit:
   const busiest = days.reduce<DayValue | null>((best, d) => (d.value > (best?.value ?? 0) ? d : best), null)
   const first = days[0]
   const last = days[days.length - 1]
-  const summary = `${title}: ${plural(total, unit[0], unit[1])} over ${plural(days.length, 'day')}`
-    + (busiest ? `, most on ${formatCalendarDay(busiest.date)} (${busiest.value})` : '')
+  const summary =
+    `${title}: ${plural(total, unit[0], unit[1])} over ${plural(days.length, 'day')}` +
+    (busiest ? `, most on ${formatCalendarDay(busiest.date)} (${busiest.value})` : '')
   return (
     <figure className={`day-bars ${className}`}>
       <figcaption>
@@ -36,7 +37,16 @@ export function DayBars({ title, unit, days, className }: { title: string; unit:
         {days.map((d, i) => {
           const h = d.value === 0 ? 0 : Math.max(2, (d.value / max) * (HEIGHT - 4))
           return (
-            <rect key={d.date} x={i * slot + GAP / 2} y={HEIGHT - h} width={Math.max(1, slot - GAP)} height={h} className="day-bars-bar" data-date={d.date} data-value={d.value}>
+            <rect
+              key={d.date}
+              x={i * slot + GAP / 2}
+              y={HEIGHT - h}
+              width={Math.max(1, slot - GAP)}
+              height={h}
+              className="day-bars-bar"
+              data-date={d.date}
+              data-value={d.value}
+            >
               <title>{`${formatCalendarDay(d.date)}: ${plural(d.value, unit[0], unit[1])}`}</title>
             </rect>
           )

@@ -9,13 +9,28 @@ import { Link } from 'react-router-dom'
 import { errorMessage } from '../../../lib/api-client'
 import { formatDateTime } from '../../../lib/format-date'
 import {
-  CHART_DAYS, type PendingRequest, useOutboundDashboard, usePendingRequests, useQuestionnaireDashboard, useTrustCenterDashboard,
+  CHART_DAYS,
+  type PendingRequest,
+  useOutboundDashboard,
+  usePendingRequests,
+  useQuestionnaireDashboard,
+  useTrustCenterDashboard,
 } from '../api/get-dashboard'
 import { DayBars, plural } from './activity-chart'
 import '../dashboard.css'
 
 /** One card: its heading (with the count when known), then loading, error, empty or the content. */
-function Card<T>({ id, title, count, query, what, isEmpty, empty, footer, children }: {
+function Card<T>({
+  id,
+  title,
+  count,
+  query,
+  what,
+  isEmpty,
+  empty,
+  footer,
+  children,
+}: {
   id: string
   title: string
   count?: number | undefined
@@ -34,7 +49,9 @@ function Card<T>({ id, title, count, query, what, isEmpty, empty, footer, childr
     body = (
       <div role="alert" className="dashboard-error">
         <p>{`The ${what} could not be loaded. ${errorMessage(query.error, '')}`.trim()}</p>
-        <button type="button" className="small" onClick={() => void query.refetch()} disabled={query.isFetching}>{query.isFetching ? 'Trying again…' : 'Try again'}</button>
+        <button type="button" className="small" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          {query.isFetching ? 'Trying again…' : 'Try again'}
+        </button>
       </div>
     )
   } else body = isEmpty(query.data) ? <div className="dashboard-empty">{empty}</div> : children(query.data)
@@ -58,9 +75,13 @@ function QuestionnaireItem({ q }: { q: DashboardQuestionnaire }) {
   const reading = q.state === 'queued' || q.state === 'running'
   return (
     <li>
-      <Link to={`/enterprise-apps/review/${q._id}`} className="dashboard-item-title">{q.fileName}</Link>
+      <Link to={`/enterprise-apps/review/${q._id}`} className="dashboard-item-title">
+        {q.fileName}
+      </Link>
       <span className="muted">{q.companyName}</span>
-      {reading && q.total === 0 ? <span className="muted">Reading the questionnaire…</span> : (
+      {reading && q.total === 0 ? (
+        <span className="muted">Reading the questionnaire…</span>
+      ) : (
         <>
           <span className="dashboard-figures">
             <span>{plural(q.total, 'question')}</span>
@@ -68,7 +89,14 @@ function QuestionnaireItem({ q }: { q: DashboardQuestionnaire }) {
             <span>{`${q.drafted} drafted`}</span>
             <span className={q.needsReview ? 'dashboard-attention' : undefined}>{`${q.needsReview} need${q.needsReview === 1 ? 's' : ''} review`}</span>
           </span>
-          <span className="progress" role="progressbar" aria-label={`${q.fileName}: ${q.approved} of ${q.total} approved`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={share(q.approved, q.total)}>
+          <span
+            className="progress"
+            role="progressbar"
+            aria-label={`${q.fileName}: ${q.approved} of ${q.total} approved`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={share(q.approved, q.total)}
+          >
             <span style={{ width: `${share(q.approved, q.total)}%` }} />
           </span>
         </>
@@ -81,7 +109,9 @@ function RequestItem({ r }: { r: PendingRequest }) {
   const name = `${r.firstName} ${r.lastName}`.trim() || r.workEmail
   return (
     <li>
-      <Link to="/account" className="dashboard-item-title">{name}</Link>
+      <Link to="/account" className="dashboard-item-title">
+        {name}
+      </Link>
       <span className="muted">{[r.companyName, r.workEmail].filter(Boolean).join(' · ')}</span>
       <span className="muted">{`Requested ${formatDateTime(r.createdAt)}`}</span>
     </li>
@@ -91,7 +121,9 @@ function RequestItem({ r }: { r: PendingRequest }) {
 function OutboundItem({ o }: { o: DashboardOutbound }) {
   return (
     <li>
-      <Link to={`/outbound/review/${o._id}`} className="dashboard-item-title">{o.clientName}</Link>
+      <Link to={`/outbound/review/${o._id}`} className="dashboard-item-title">
+        {o.clientName}
+      </Link>
       <span className="muted">{o.email}</span>
       <span className="dashboard-figures">
         <span>{`${o.answered} of ${plural(o.total, 'question')} answered`}</span>
@@ -110,57 +142,134 @@ export function DashboardPage() {
     <div className="dashboard">
       <h1>Dashboard</h1>
       <div className="dashboard-grid">
-        <Card id="questionnaires" title="Questionnaires in progress" count={questionnaires.data?.inProgress} query={questionnaires} what="questionnaires"
+        <Card
+          id="questionnaires"
+          title="Questionnaires in progress"
+          count={questionnaires.data?.inProgress}
+          query={questionnaires}
+          what="questionnaires"
           isEmpty={(d) => d.items.length === 0}
-          empty={<><p className="empty-title">No questionnaires in progress</p><p className="empty-hint muted">Upload a customer's questionnaire on a client's page and its answers are drafted for review.</p></>}
-          footer={<Link to="/enterprise">All clients and questionnaires</Link>}>
+          empty={
+            <>
+              <p className="empty-title">No questionnaires in progress</p>
+              <p className="empty-hint muted">Upload a customer's questionnaire on a client's page and its answers are drafted for review.</p>
+            </>
+          }
+          footer={<Link to="/enterprise">All clients and questionnaires</Link>}
+        >
           {(d) => (
             <>
-              <ul className="dashboard-list">{d.items.map((q) => <QuestionnaireItem key={q._id} q={q} />)}</ul>
+              <ul className="dashboard-list">
+                {d.items.map((q) => (
+                  <QuestionnaireItem key={q._id} q={q} />
+                ))}
+              </ul>
               {d.inProgress > d.items.length && <p className="muted">{`and ${d.inProgress - d.items.length} more`}</p>}
             </>
           )}
         </Card>
 
-        <Card id="requests" title="Pending access requests" count={requests.data?.total} query={requests} what="access requests"
+        <Card
+          id="requests"
+          title="Pending access requests"
+          count={requests.data?.total}
+          query={requests}
+          what="access requests"
           isEmpty={(d) => d.data.length === 0}
-          empty={<><p className="empty-title">No pending access requests</p><p className="empty-hint muted">Visitors who ask for your gated documents appear here for approval.</p></>}
-          footer={<Link to="/account">Review access requests</Link>}>
+          empty={
+            <>
+              <p className="empty-title">No pending access requests</p>
+              <p className="empty-hint muted">Visitors who ask for your gated documents appear here for approval.</p>
+            </>
+          }
+          footer={<Link to="/account">Review access requests</Link>}
+        >
           {(d) => (
             <>
-              <ul className="dashboard-list">{d.data.map((r) => <RequestItem key={r._id} r={r} />)}</ul>
+              <ul className="dashboard-list">
+                {d.data.map((r) => (
+                  <RequestItem key={r._id} r={r} />
+                ))}
+              </ul>
               {d.total > d.data.length && <p className="muted">{`and ${d.total - d.data.length} more`}</p>}
             </>
           )}
         </Card>
 
-        <Card id="outbound" title="Outbound questionnaires awaiting answers" count={outbound.data?.awaiting} query={outbound} what="outbound questionnaires"
+        <Card
+          id="outbound"
+          title="Outbound questionnaires awaiting answers"
+          count={outbound.data?.awaiting}
+          query={outbound}
+          what="outbound questionnaires"
           isEmpty={(d) => d.items.length === 0}
-          empty={<><p className="empty-title">No outbound questionnaires awaiting answers</p><p className="empty-hint muted">Questionnaires you send to clients are listed here until they submit them.</p></>}
-          footer={<Link to="/outbound">All outbound questionnaires</Link>}>
+          empty={
+            <>
+              <p className="empty-title">No outbound questionnaires awaiting answers</p>
+              <p className="empty-hint muted">Questionnaires you send to clients are listed here until they submit them.</p>
+            </>
+          }
+          footer={<Link to="/outbound">All outbound questionnaires</Link>}
+        >
           {(d) => (
             <>
-              <ul className="dashboard-list">{d.items.map((o) => <OutboundItem key={o._id} o={o} />)}</ul>
+              <ul className="dashboard-list">
+                {d.items.map((o) => (
+                  <OutboundItem key={o._id} o={o} />
+                ))}
+              </ul>
               {d.awaiting > d.items.length && <p className="muted">{`and ${d.awaiting - d.items.length} more`}</p>}
             </>
           )}
         </Card>
 
-        <Card id="activity" title="Trust center views and downloads" query={activity} what="trust center activity"
+        <Card
+          id="activity"
+          title="Trust center views and downloads"
+          query={activity}
+          what="trust center activity"
           isEmpty={(d) => d.totals.views === 0 && d.totals.downloads === 0}
-          empty={<><p className="empty-title">{`No views or downloads in the last ${CHART_DAYS} days`}</p><p className="empty-hint muted">Publish your trust center from Settings and share its address with your customers.</p></>}
-          footer={<Link to="/account">See the trust center activity log</Link>}>
+          empty={
+            <>
+              <p className="empty-title">{`No views or downloads in the last ${CHART_DAYS} days`}</p>
+              <p className="empty-hint muted">Publish your trust center from Settings and share its address with your customers.</p>
+            </>
+          }
+          footer={<Link to="/account">See the trust center activity log</Link>}
+        >
           {(d) => (
             <>
               <p className="muted">{`Last ${plural(d.days.length, 'day')}, by day in your time zone (${d.timeZone})`}</p>
               <DayBars title="Views" unit={['view', 'views']} className="views" days={d.days.map((x) => ({ date: x.date, value: x.views }))} />
-              <DayBars title="Downloads" unit={['download', 'downloads']} className="downloads" days={d.days.map((x) => ({ date: x.date, value: x.downloads }))} />
+              <DayBars
+                title="Downloads"
+                unit={['download', 'downloads']}
+                className="downloads"
+                days={d.days.map((x) => ({ date: x.date, value: x.downloads }))}
+              />
               <details className="dashboard-table">
                 <summary>Daily figures</summary>
                 <div className="table-wrap">
                   <table>
-                    <thead><tr><th scope="col">Day</th><th scope="col">Views</th><th scope="col">Downloads</th></tr></thead>
-                    <tbody>{[...d.days].reverse().filter((x) => x.views || x.downloads).map((x) => <tr key={x.date}><td>{x.date}</td><td>{x.views}</td><td>{x.downloads}</td></tr>)}</tbody>
+                    <thead>
+                      <tr>
+                        <th scope="col">Day</th>
+                        <th scope="col">Views</th>
+                        <th scope="col">Downloads</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {[...d.days]
+                        .reverse()
+                        .filter((x) => x.views || x.downloads)
+                        .map((x) => (
+                          <tr key={x.date}>
+                            <td>{x.date}</td>
+                            <td>{x.views}</td>
+                            <td>{x.downloads}</td>
+                          </tr>
+                        ))}
+                    </tbody>
                   </table>
                 </div>
               </details>

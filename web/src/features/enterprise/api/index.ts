@@ -1,8 +1,19 @@
 // Clients (vendors), their compliance documents and questionnaires (questionnaire service). The
 // wire types are the service's contracts (@portal/contracts questionnaire-clients.ts, -events.ts).
 import type {
-  Company, CompanyListReply, ComplianceFileEntry, ComplianceFileListReply, CreateCompanyBody, CreateCompanyReply, DeleteCompanyBody, DraftedEvent, ProgressEvent,
-  QuestionnaireFileEntry, QuestionnaireFileListReply, QuestionnaireMessageReply, UploadReply,
+  Company,
+  CompanyListReply,
+  ComplianceFileEntry,
+  ComplianceFileListReply,
+  CreateCompanyBody,
+  CreateCompanyReply,
+  DeleteCompanyBody,
+  DraftedEvent,
+  ProgressEvent,
+  QuestionnaireFileEntry,
+  QuestionnaireFileListReply,
+  QuestionnaireMessageReply,
+  UploadReply,
 } from '@portal/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
@@ -18,13 +29,20 @@ export type FileEntry = ComplianceFileEntry & Partial<Pick<QuestionnaireFileEntr
 
 const pending = (f: FileEntry) => f.state === 'queued' || f.state === 'running'
 
-export const useCompanies = () => useQuery({ queryKey: ['companies'], queryFn: () => api.get<CompanyListReply>('/api/companys').then((r): Company[] => r.data) })
+export const useCompanies = () =>
+  useQuery({ queryKey: ['companies'], queryFn: () => api.get<CompanyListReply>('/api/companys').then((r): Company[] => r.data) })
 
 export function useCreateCompany() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (companyName: string) =>
-      api.post<CreateCompanyReply>('/api/companys', { companyName, compliance_bucket: 'compliance', questionnaires_bucket: 'questionnaires' } satisfies CreateCompanyBody).then((r) => r.data),
+      api
+        .post<CreateCompanyReply>('/api/companys', {
+          companyName,
+          compliance_bucket: 'compliance',
+          questionnaires_bucket: 'questionnaires',
+        } satisfies CreateCompanyBody)
+        .then((r) => r.data),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['companies'] }),
   })
 }

@@ -36,10 +36,23 @@ function CreateClientModal({ onClose, onCreated }: { onClose: () => void; onCrea
   return (
     <Modal title="Create New Client" onClose={onClose}>
       <form onSubmit={submit} noValidate>
-        <Field name="companyName" label="Client name" value={name} error={error} onChange={(e) => { setName(e.target.value); setError(null) }} />
+        <Field
+          name="companyName"
+          label="Client name"
+          value={name}
+          error={error}
+          onChange={(e) => {
+            setName(e.target.value)
+            setError(null)
+          }}
+        />
         <div className="actions">
-          <button type="button" onClick={onClose}>Cancel</button>
-          <button type="submit" className="primary" disabled={create.isPending}>{create.isPending ? 'Creating...' : 'Create'}</button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={create.isPending}>
+            {create.isPending ? 'Creating...' : 'Create'}
+          </button>
         </div>
       </form>
     </Modal>
@@ -58,7 +71,9 @@ export function ClientList() {
     <section className="card">
       <div className="card-header">
         <h1>Client List</h1>
-        <button className="primary" onClick={() => setCreating(true)}>Create New Client</button>
+        <button className="primary" onClick={() => setCreating(true)}>
+          Create New Client
+        </button>
       </div>
       {companies.isPending ? (
         <Spinner label="Loading clients" />
@@ -74,15 +89,23 @@ export function ClientList() {
             </thead>
             <tbody>
               {!companies.data?.length ? (
-                <tr><td colSpan={3} className="empty">No Data found</td></tr>
+                <tr>
+                  <td colSpan={3} className="empty">
+                    No Data found
+                  </td>
+                </tr>
               ) : (
                 companies.data.map((c, i) => (
                   <tr key={c._id}>
                     <td data-label="#">{i + 1}</td>
                     <td data-label="Vendor Name">{c.companyName}</td>
                     <td className="row-actions" data-label="Action">
-                      <button className="link-button" onClick={() => view(c)}>View</button>
-                      <button className="danger small" aria-label={`Delete ${c.companyName}`} onClick={() => setToDelete(c)}>Delete</button>
+                      <button className="link-button" onClick={() => view(c)}>
+                        View
+                      </button>
+                      <button className="danger small" aria-label={`Delete ${c.companyName}`} onClick={() => setToDelete(c)}>
+                        Delete
+                      </button>
                     </td>
                   </tr>
                 ))
@@ -91,18 +114,28 @@ export function ClientList() {
           </table>
         </div>
       )}
-      {creating && <CreateClientModal onClose={() => setCreating(false)} onCreated={(c) => { setCreating(false); view(c) }} />}
+      {creating && (
+        <CreateClientModal
+          onClose={() => setCreating(false)}
+          onCreated={(c) => {
+            setCreating(false)
+            view(c)
+          }}
+        />
+      )}
       {toDelete && (
         <ConfirmDialog
           title="Delete Client"
           message={`Are you sure you want to delete ${toDelete.companyName}? Its documents and questionnaires are deleted too.`}
           busy={remove.isPending}
           onCancel={() => setToDelete(null)}
-          onConfirm={() => remove.mutate(toDelete._id, {
-            onSuccess: () => toast('success', 'Deleted Successfully'),
-            onError: (err) => toast('error', errorMessage(err)),
-            onSettled: () => setToDelete(null),
-          })}
+          onConfirm={() =>
+            remove.mutate(toDelete._id, {
+              onSuccess: () => toast('success', 'Deleted Successfully'),
+              onError: (err) => toast('error', errorMessage(err)),
+              onSettled: () => setToDelete(null),
+            })
+          }
         />
       )}
     </section>

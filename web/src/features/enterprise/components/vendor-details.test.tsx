@@ -8,7 +8,15 @@ import { mockFetch, renderApp, storeSession } from '../../../../test/test-utils'
 
 const PAGE = '/enterprise-vendor-details?id=c1'
 const file = (id: string, fileName: string, rest: object) => ({
-  _id: id, company_id: 'c1', createdAt: '2026-03-02T09:00:00Z', files: [{ fileName, _id: id }], state: 'ready', error: null, total: 0, drafted: 0, ...rest,
+  _id: id,
+  company_id: 'c1',
+  createdAt: '2026-03-02T09:00:00Z',
+  files: [{ fileName, _id: id }],
+  state: 'ready',
+  error: null,
+  total: 0,
+  drafted: 0,
+  ...rest,
 })
 const client = (compliance: object[], questionnaires: object[]) =>
   mockFetch({
@@ -70,7 +78,10 @@ describe('questionnaire counts on the client page', () => {
       'GET /api/companys': { body: { status: true, data: [{ _id: 'c1', companyName: 'Global Bank', complianceFolder: 'c', questionnairesFolder: 'q' }] } },
       'GET /api/compliancefile/c1': { body: { status: true, data: [] } },
       'GET /api/questionnaires/c1': { body: { status: true, data: [] } },
-      'POST /api/fs/enterpriseapps-compliance-uploadfile': { status: 201, body: { status: true, data: [{ _id: 'd9', fileName: 'policy.pdf', state: 'queued' }] } },
+      'POST /api/fs/enterpriseapps-compliance-uploadfile': {
+        status: 201,
+        body: { status: true, data: [{ _id: 'd9', fileName: 'policy.pdf', state: 'queued' }] },
+      },
     })
     renderApp(PAGE)
     await screen.findAllByText('No Data found')

@@ -39,8 +39,14 @@ export function answerBreakdown(f: Pick<FileEntry, 'total' | 'answered' | 'appro
 
 /** The entry of a file just uploaded, until the list has it (the drawer reads the list's live one). */
 const uploadedEntry = (companyId: string, saved: { _id: string; fileName: string }): FileEntry => ({
-  _id: saved._id, company_id: companyId, createdAt: new Date().toISOString(), files: [{ fileName: saved.fileName, _id: saved._id }],
-  state: 'queued', error: null, total: 0, drafted: 0,
+  _id: saved._id,
+  company_id: companyId,
+  createdAt: new Date().toISOString(),
+  files: [{ fileName: saved.fileName, _id: saved._id }],
+  state: 'queued',
+  error: null,
+  total: 0,
+  drafted: 0,
 })
 
 function FileArea({ kind, companyId, onOpen }: { kind: FileKind; companyId: string; onOpen: (f: FileEntry) => void }) {
@@ -80,22 +86,43 @@ function FileArea({ kind, companyId, onOpen }: { kind: FileKind; companyId: stri
         <button className="primary" onClick={() => input.current?.click()} disabled={upload.isPending}>
           {kind === 'compliance' ? 'Upload to Knowledgebase' : 'Upload for AI Complete'}
         </button>
-        <input ref={input} type="file" hidden name={`${kind}-file`} accept={kind === 'compliance' ? '.pdf,application/pdf' : '.xlsx,.xls,.csv,.docx,.pdf'} onChange={(e) => pick(e.target.files?.[0])} />
+        <input
+          ref={input}
+          type="file"
+          hidden
+          name={`${kind}-file`}
+          accept={kind === 'compliance' ? '.pdf,application/pdf' : '.xlsx,.xls,.csv,.docx,.pdf'}
+          onChange={(e) => pick(e.target.files?.[0])}
+        />
       </div>
       <div className="file-cards">
         {upload.isPending && (
-          <div className="file-card placeholder"><Spinner label="Uploading" /> <span>{upload.variables?.name}</span></div>
+          <div className="file-card placeholder">
+            <Spinner label="Uploading" /> <span>{upload.variables?.name}</span>
+          </div>
         )}
         {files.data?.map((f) => (
           <div className="file-card" key={f._id}>
             <button className="file-open" onClick={() => onOpen(f)}>
-              <span className="file-icon" aria-hidden="true">{f.files[0]?.fileName.toLowerCase().endsWith('.pdf') ? 'PDF' : 'XLS'}</span>
+              <span className="file-icon" aria-hidden="true">
+                {f.files[0]?.fileName.toLowerCase().endsWith('.pdf') ? 'PDF' : 'XLS'}
+              </span>
               <span className="file-name">{f.files[0]?.fileName}</span>
               <span className={`file-state ${f.state}`}>{stateText(f, kind, waiting)}</span>
             </button>
             <button className="link-button" aria-label={`Delete ${f.files[0]?.fileName}`} onClick={() => setToDelete(f)}>
               {/* Drawn, not an emoji: machines without an emoji font showed an empty box. */}
-              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <svg
+                viewBox="0 0 24 24"
+                width="18"
+                height="18"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
               </svg>
             </button>
@@ -106,23 +133,38 @@ function FileArea({ kind, companyId, onOpen }: { kind: FileKind; companyId: stri
       {result === 'ok' && (
         <Modal title={kind === 'compliance' ? 'Compliance File Uploaded!' : 'Questionnaire File Uploaded!'} onClose={closeUploaded}>
           <p>file uploaded successfully</p>
-          <div className="actions"><button className="primary" onClick={closeUploaded}>OK</button></div>
+          <div className="actions">
+            <button className="primary" onClick={closeUploaded}>
+              OK
+            </button>
+          </div>
         </Modal>
       )}
       {result === 'failed' && (
         <Modal title="Failed!" onClose={() => setResult(null)}>
           <p>file upload failed</p>
           {failure && <p className="form-error">{failure}</p>}
-          <div className="actions"><button className="primary" onClick={() => setResult(null)}>OK</button></div>
+          <div className="actions">
+            <button className="primary" onClick={() => setResult(null)}>
+              OK
+            </button>
+          </div>
         </Modal>
       )}
       {toDelete && (
-        <ConfirmDialog title="Delete File" message={`Are you sure you want to delete ${toDelete.files[0]?.fileName}?`} busy={remove.isPending}
-          onCancel={() => setToDelete(null)} onConfirm={() => remove.mutate(toDelete._id, {
-            onSuccess: () => toast('success', 'Deleted Successfully'),
-            onError: (err) => toast('error', errorMessage(err)),
-            onSettled: () => setToDelete(null),
-          })} />
+        <ConfirmDialog
+          title="Delete File"
+          message={`Are you sure you want to delete ${toDelete.files[0]?.fileName}?`}
+          busy={remove.isPending}
+          onCancel={() => setToDelete(null)}
+          onConfirm={() =>
+            remove.mutate(toDelete._id, {
+              onSuccess: () => toast('success', 'Deleted Successfully'),
+              onError: (err) => toast('error', errorMessage(err)),
+              onSettled: () => setToDelete(null),
+            })
+          }
+        />
       )}
     </section>
   )
@@ -148,23 +190,43 @@ function Drawer({ file, kind, onClose }: { file: FileEntry; kind: FileKind; onCl
   return (
     <dialog className="drawer" aria-modal="true" aria-label={name} ref={ref}>
       <div>
-        <div className="modal-header"><h2>{name}</h2><button type="button" className="link-button modal-close" aria-label="Close" data-dialog-close onClick={onClose}>×</button></div>
+        <div className="modal-header">
+          <h2>{name}</h2>
+          <button type="button" className="link-button modal-close" aria-label="Close" data-dialog-close onClick={onClose}>
+            ×
+          </button>
+        </div>
         {busy && <Spinner label="Processing" />}
         <p>{stateText({ ...live, drafted, total, answered }, kind, waiting)}</p>
         {done && <p className="muted answer-breakdown">{answerBreakdown({ total, answered, filled, approved: live.approved ?? 0 })}</p>}
         {kind === 'questionnaire' && total > 0 && (
           // Drafting progress while drafting; then how many questions have an answer.
-          <div className="progress" role="progressbar" aria-label={done ? 'Answered' : 'Drafted'} aria-valuemin={0} aria-valuemax={total} aria-valuenow={done ? answered : drafted}>
+          <div
+            className="progress"
+            role="progressbar"
+            aria-label={done ? 'Answered' : 'Drafted'}
+            aria-valuemin={0}
+            aria-valuemax={total}
+            aria-valuenow={done ? answered : drafted}
+          >
             <span style={{ width: `${Math.round(((done ? answered : drafted) / total) * 100)}%` }} />
           </div>
         )}
         <div className="actions">
           {kind === 'questionnaire' && (
-            <button className="primary" disabled={live.state !== 'ready'} onClick={() => navigate(`/enterprise-apps/review/${live._id}`)}>Review Answers</button>
+            <button className="primary" disabled={live.state !== 'ready'} onClick={() => navigate(`/enterprise-apps/review/${live._id}`)}>
+              Review Answers
+            </button>
           )}
-          <button disabled={live.state === 'failed' || (kind === 'questionnaire' && live.state !== 'ready')}
-            onClick={() => (kind === 'questionnaire' ? downloadFile(`/api/downloadquestions/${live._id}`, 'questions_and_answers.xlsx') : downloadFile(`/api/compliancefile/${live._id}/download`, name))
-              .catch((err) => toast('error', errorMessage(err, 'Failed to download file')))}>
+          <button
+            disabled={live.state === 'failed' || (kind === 'questionnaire' && live.state !== 'ready')}
+            onClick={() =>
+              (kind === 'questionnaire'
+                ? downloadFile(`/api/downloadquestions/${live._id}`, 'questions_and_answers.xlsx')
+                : downloadFile(`/api/compliancefile/${live._id}/download`, name)
+              ).catch((err) => toast('error', errorMessage(err, 'Failed to download file')))
+            }
+          >
             Download
           </button>
         </div>
@@ -179,12 +241,21 @@ export function VendorDetails() {
   const companyId = params.get('id') ?? ''
   const company = useCompanies().data?.find((c) => c._id === companyId)
   const [open, setOpen] = useState<{ file: FileEntry; kind: FileKind } | null>(null)
-  if (!companyId) return <><h1>Vendor Details</h1><p className="muted">No Data found</p></>
+  if (!companyId)
+    return (
+      <>
+        <h1>Vendor Details</h1>
+        <p className="muted">No Data found</p>
+      </>
+    )
   return (
     <div className="vendor-details">
       {/* The screen's title is the vendor; the spec makes it the back button too. */}
       <h1 className="vendor-title">
-        <button type="button" className="link-button back" onClick={() => navigate('/enterprise')}><span aria-hidden="true">← </span>{company?.companyName ?? 'NA'}</button>
+        <button type="button" className="link-button back" onClick={() => navigate('/enterprise')}>
+          <span aria-hidden="true">← </span>
+          {company?.companyName ?? 'NA'}
+        </button>
       </h1>
       <FileArea kind="compliance" companyId={companyId} onOpen={(file) => setOpen({ file, kind: 'compliance' })} />
       <FileArea kind="questionnaire" companyId={companyId} onOpen={(file) => setOpen({ file, kind: 'questionnaire' })} />

@@ -9,7 +9,9 @@ const SECTIONS: LegalSection[] = [
   },
   {
     heading: 'Eligibility',
-    paragraphs: ['You must be at least 18 years old to use the Service. By using the Service you confirm that you are 18 or older and able to enter into a binding contract.'],
+    paragraphs: [
+      'You must be at least 18 years old to use the Service. By using the Service you confirm that you are 18 or older and able to enter into a binding contract.',
+    ],
   },
   {
     heading: 'Your account',

@@ -89,7 +89,9 @@ export const useComments = (outboundId: string, questionId: string | undefined) 
     enabled: Boolean(outboundId && questionId),
     queryFn: () =>
       api
-        .get<OutboundCommentListReply>(`/api/outbound/comment/list?questionId=${encodeURIComponent(questionId ?? '')}&outboundId=${encodeURIComponent(outboundId)}`)
+        .get<OutboundCommentListReply>(
+          `/api/outbound/comment/list?questionId=${encodeURIComponent(questionId ?? '')}&outboundId=${encodeURIComponent(outboundId)}`,
+        )
         .then((r) => r.data),
   })
 

@@ -126,17 +126,7 @@ export function AnswerBox({ outboundId, question, readOnly, mode, flushRef }: An
   }
 
   const dirty = text !== question.answer
-  const status = readOnly
-    ? ''
-    : state === 'saving'
-      ? 'Saving…'
-      : state === 'error'
-        ? saveError
-        : dirty
-          ? 'Unsaved changes'
-          : state === 'saved'
-            ? 'Saved'
-            : ''
+  const status = readOnly ? '' : state === 'saving' ? 'Saving…' : state === 'error' ? saveError : dirty ? 'Unsaved changes' : state === 'saved' ? 'Saved' : ''
 
   return (
     <div className="answer-box">

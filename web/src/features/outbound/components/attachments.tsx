@@ -40,7 +40,9 @@ export function Attachments({ outboundId, question, readOnly }: { outboundId: st
     return undefined
   }
   const download = (a: OutboundAttachment) =>
-    downloadAttachment(outboundId, question._id, a).catch((err: unknown) => toast('error', failureText(err, 'Failed to download file', 'An error occurred while downloading')))
+    downloadAttachment(outboundId, question._id, a).catch((err: unknown) =>
+      toast('error', failureText(err, 'Failed to download file', 'An error occurred while downloading')),
+    )
 
   return (
     <section className="attachments" aria-labelledby="attachments-title">

@@ -9,16 +9,40 @@ import { TEXT } from '../api/text'
 const CAP = 'Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5'
 const PAGE = `/inbound/review/${CAP}`
 const inboundToken = () => makeToken(900, { sub: 'link-1', inb: true, obid: 'ob1', iat: Math.floor(Date.now() / 1000) })
-const exchanged = (token = inboundToken()) => ({ body: { status: true, data: { outboundId: 'ob1', dbName: 'acme', token, expiresIn: 900, email: 'ciso@bank.example' } } })
+const exchanged = (token = inboundToken()) => ({
+  body: { status: true, data: { outboundId: 'ob1', dbName: 'acme', token, expiresIn: 900, email: 'ciso@bank.example' } },
+})
 
-const question = (id: string, n: number, answer = '') => ({ _id: id, questionId: `AIS-0${n}`, question: `Question text ${n}?`, answer, answeredAt: null, attachments: [] })
+const question = (id: string, n: number, answer = '') => ({
+  _id: id,
+  questionId: `AIS-0${n}`,
+  question: `Question text ${n}?`,
+  answer,
+  answeredAt: null,
+  attachments: [],
+})
 const detail = (over: object = {}) => ({
   body: {
     status: true,
     data: {
-      _id: 'ob1', outboundId: 'ob1', dbName: 'acme', questionnairesBucket: 'questionnaires', clientName: 'Global Bank', email: 'ciso@bank.example',
-      status: false, submittedAt: null, createdAt: '2026-03-01T10:00:00Z', collaborators: [], fileName: 'caiq.xlsx', fileSize: 2048, state: 'ready', error: null,
-      total: 2, answered: 1, link: { expiresAt: '2026-04-01T10:00:00Z', revoked: false }, readOnly: false,
+      _id: 'ob1',
+      outboundId: 'ob1',
+      dbName: 'acme',
+      questionnairesBucket: 'questionnaires',
+      clientName: 'Global Bank',
+      email: 'ciso@bank.example',
+      status: false,
+      submittedAt: null,
+      createdAt: '2026-03-01T10:00:00Z',
+      collaborators: [],
+      fileName: 'caiq.xlsx',
+      fileSize: 2048,
+      state: 'ready',
+      error: null,
+      total: 2,
+      answered: 1,
+      link: { expiresAt: '2026-04-01T10:00:00Z', revoked: false },
+      readOnly: false,
       file: { fileName: 'caiq.xlsx', questions: [question('q1', 1), question('q2', 2, 'We encrypt at rest.')] },
       ...over,
     },
@@ -106,10 +130,21 @@ describe('inbound review: the emailed link', () => {
 })
 
 describe('inbound review: answering', () => {
-  const answered = (call: MockCall) => ({ body: { status: true, message: 'Answer saved', data: { ...question(String((call.body as { questionId: string }).questionId), 1), answer: String((call.body as { answer: string }).answer).trim() } } })
+  const answered = (call: MockCall) => ({
+    body: {
+      status: true,
+      message: 'Answer saved',
+      data: { ...question(String((call.body as { questionId: string }).questionId), 1), answer: String((call.body as { answer: string }).answer).trim() },
+    },
+  })
 
   it('saves the answer by itself shortly after typing stops, and says so', async () => {
-    const mock = mockFetch({ [`GET /api/inbound/${CAP}`]: exchanged(), 'GET /api/outbound/ob1': detail(), 'GET /api/outbound/comment/list': noComments, 'PUT /api/outbound/answer': answered })
+    const mock = mockFetch({
+      [`GET /api/inbound/${CAP}`]: exchanged(),
+      'GET /api/outbound/ob1': detail(),
+      'GET /api/outbound/comment/list': noComments,
+      'PUT /api/outbound/answer': answered,
+    })
     renderApp(PAGE)
     const box = await screen.findByRole('textbox', { name: 'Answer' })
     expect(box).toHaveAttribute('rows', '6')
@@ -126,7 +161,12 @@ describe('inbound review: answering', () => {
   })
 
   it('saves at once when another question is picked, and requires an answer for Save Answer', async () => {
-    const mock = mockFetch({ [`GET /api/inbound/${CAP}`]: exchanged(), 'GET /api/outbound/ob1': detail(), 'GET /api/outbound/comment/list': noComments, 'PUT /api/outbound/answer': answered })
+    const mock = mockFetch({
+      [`GET /api/inbound/${CAP}`]: exchanged(),
+      'GET /api/outbound/ob1': detail(),
+      'GET /api/outbound/comment/list': noComments,
+      'PUT /api/outbound/answer': answered,
+    })
     renderApp(PAGE)
     fireEvent.click(await screen.findByRole('button', { name: 'Save Answer' }))
     expect(screen.getByText(TEXT.answerRequired)).toBeInTheDocument()
@@ -183,7 +223,12 @@ describe('inbound review: answering', () => {
   })
 
   it('logs out to a signed-out page without exchanging the link again', async () => {
-    const mock = mockFetch({ [`GET /api/inbound/${CAP}`]: exchanged(), 'GET /api/outbound/ob1': detail(), 'GET /api/outbound/comment/list': noComments, 'POST /api/logout': { body: { status: true } } })
+    const mock = mockFetch({
+      [`GET /api/inbound/${CAP}`]: exchanged(),
+      'GET /api/outbound/ob1': detail(),
+      'GET /api/outbound/comment/list': noComments,
+      'POST /api/logout': { body: { status: true } },
+    })
     const app = renderApp(PAGE)
     fireEvent.click(await screen.findByRole('button', { name: 'Logout' }))
     expect(await screen.findByRole('heading', { name: 'You are signed out' })).toBeInTheDocument()

@@ -158,7 +158,9 @@ export function OutboundListCard() {
                         <strong>{o.clientName}</strong>
                         {o.collaborators.length > 0 && <div className="muted small">{collaboratorsText(o.collaborators.length)}</div>}
                       </td>
-                      <td className="wrap" data-label="Email">{o.email}</td>
+                      <td className="wrap" data-label="Email">
+                        {o.email}
+                      </td>
                       <td data-label="Created">{formatDateTime(o.createdAt)}</td>
                       <td data-label="Status">
                         <span className={`badge ${o.status ? 'badge-active' : ''}`}>{statusText(o.status)}</span>

@@ -4,10 +4,33 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { mockFetch, renderApp, storeSession } from '../../../../test/test-utils'
 
-const template = (over: object = {}) => ({ _id: 't1', fileName: 'sig-lite.xlsx', fileSize: 1536, mimeType: 'x', createdAt: '2026-03-01T10:00:00Z', state: 'ready', error: null, total: 40, ...over })
+const template = (over: object = {}) => ({
+  _id: 't1',
+  fileName: 'sig-lite.xlsx',
+  fileSize: 1536,
+  mimeType: 'x',
+  createdAt: '2026-03-01T10:00:00Z',
+  state: 'ready',
+  error: null,
+  total: 40,
+  ...over,
+})
 const row = (over: object = {}) => ({
-  _id: 'ob1', clientName: 'Global Bank', email: 'ciso@bank.example', status: false, createdAt: '2026-03-01T10:00:00Z', submittedAt: null, collaborators: [],
-  fileName: 'caiq.xlsx', fileSize: 2048, state: 'ready', error: null, total: 10, answered: 3, link: { expiresAt: '2099-01-01T00:00:00Z', revoked: false }, ...over,
+  _id: 'ob1',
+  clientName: 'Global Bank',
+  email: 'ciso@bank.example',
+  status: false,
+  createdAt: '2026-03-01T10:00:00Z',
+  submittedAt: null,
+  collaborators: [],
+  fileName: 'caiq.xlsx',
+  fileSize: 2048,
+  state: 'ready',
+  error: null,
+  total: 10,
+  answered: 3,
+  link: { expiresAt: '2099-01-01T00:00:00Z', revoked: false },
+  ...over,
 })
 const list = (rows: object[]) => ({ body: { status: true, data: rows, total: rows.length, totalPages: 1, currentPage: 1 } })
 
@@ -20,7 +43,15 @@ afterEach(() => localStorage.clear())
 describe('/outbound', () => {
   it('lists templates and sent questionnaires in words', async () => {
     mockFetch({
-      'GET /api/questionnaire-templates': { body: { status: true, data: [template(), template({ _id: 't2', fileName: 'bad.pdf', fileSize: 3 * 1024 * 1024, state: 'failed', error: 'No questions were found', total: 0 })] } },
+      'GET /api/questionnaire-templates': {
+        body: {
+          status: true,
+          data: [
+            template(),
+            template({ _id: 't2', fileName: 'bad.pdf', fileSize: 3 * 1024 * 1024, state: 'failed', error: 'No questions were found', total: 0 }),
+          ],
+        },
+      },
       'GET /api/outbound/list': list([
         row({ collaborators: ['a@bank.example', 'b@bank.example'] }),
         row({ _id: 'ob2', clientName: 'Acme', status: true, link: { expiresAt: '2099-01-01T00:00:00Z', revoked: true } }),
@@ -45,7 +76,10 @@ describe('/outbound', () => {
   })
 
   it("says 'Error fetching outbound list' when the list cannot be read", async () => {
-    mockFetch({ 'GET /api/questionnaire-templates': { body: { status: true, data: [] } }, 'GET /api/outbound/list': { status: 500, body: { status: false, message: 'boom' } } })
+    mockFetch({
+      'GET /api/questionnaire-templates': { body: { status: true, data: [] } },
+      'GET /api/outbound/list': { status: 500, body: { status: false, message: 'boom' } },
+    })
     renderApp('/outbound')
     expect(await screen.findByText('Error fetching outbound list')).toBeInTheDocument()
   })
@@ -107,15 +141,44 @@ describe('/outbound', () => {
 
 describe('/outbound/review/:id', () => {
   it('shows the header, progress, Back to Outbound and the exports', async () => {
-    const q = (id: string, answer: string) => ({ _id: id, questionId: id, question: `About ${id}?`, answer, answeredAt: null, attachments: [{ _id: 'a1', fileName: 'soc2.pdf', size: 2048, createdAt: '2026-03-01T10:00:00Z' }] })
+    const q = (id: string, answer: string) => ({
+      _id: id,
+      questionId: id,
+      question: `About ${id}?`,
+      answer,
+      answeredAt: null,
+      attachments: [{ _id: 'a1', fileName: 'soc2.pdf', size: 2048, createdAt: '2026-03-01T10:00:00Z' }],
+    })
     mockFetch({
       'GET /api/outbound/ob1': {
         body: {
           status: true,
-          data: { ...row(), outboundId: 'ob1', dbName: 'xfiles', questionnairesBucket: 'q', readOnly: false, file: { fileName: 'caiq.xlsx', questions: [q('q1', 'Yes'), q('q2', '')] } },
+          data: {
+            ...row(),
+            outboundId: 'ob1',
+            dbName: 'xfiles',
+            questionnairesBucket: 'q',
+            readOnly: false,
+            file: { fileName: 'caiq.xlsx', questions: [q('q1', 'Yes'), q('q2', '')] },
+          },
         },
       },
-      'GET /api/outbound/comment/list': { body: { status: true, data: [{ _id: 'c1', comment: '<b>not bold</b>', commentType: 'inbound', questionId: 'q1', outboundId: 'ob1', user: { firstName: 'ciso@bank.example', lastName: '' }, createdAt: '2026-03-01T10:00:00Z' }] } },
+      'GET /api/outbound/comment/list': {
+        body: {
+          status: true,
+          data: [
+            {
+              _id: 'c1',
+              comment: '<b>not bold</b>',
+              commentType: 'inbound',
+              questionId: 'q1',
+              outboundId: 'ob1',
+              user: { firstName: 'ciso@bank.example', lastName: '' },
+              createdAt: '2026-03-01T10:00:00Z',
+            },
+          ],
+        },
+      },
     })
     renderApp('/outbound/review/ob1')
     expect(await screen.findByText('1 of 2 questions answered (50%)')).toBeInTheDocument()

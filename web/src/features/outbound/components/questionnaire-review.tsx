@@ -74,7 +74,11 @@ export function QuestionnaireReview({ mode, outboundId, top, actions }: ReviewPr
       <section className="review outbound-review">
         {top}
         <h1>Review</h1>
-        {missing ? <NoQuestions outboundId={outboundId} /> : <p className="form-error">{errorMessage(detail.error, 'The questionnaire could not be loaded. Please refresh the page.')}</p>}
+        {missing ? (
+          <NoQuestions outboundId={outboundId} />
+        ) : (
+          <p className="form-error">{errorMessage(detail.error, 'The questionnaire could not be loaded. Please refresh the page.')}</p>
+        )}
       </section>
     )
   }
@@ -84,7 +88,10 @@ export function QuestionnaireReview({ mode, outboundId, top, actions }: ReviewPr
   const { answered, total, percent } = answeredShare(questions)
   const readOnly = d.readOnly
   const ready = d.state === 'ready'
-  const index = Math.max(0, questions.findIndex((q) => q._id === params.get('q')))
+  const index = Math.max(
+    0,
+    questions.findIndex((q) => q._id === params.get('q')),
+  )
   const selected = questions[index]
 
   const doSubmit = async () => {
@@ -127,15 +134,13 @@ export function QuestionnaireReview({ mode, outboundId, top, actions }: ReviewPr
           )}
         </div>
         <div className="actions">
-          {mode === 'outbound' ? (
-            actions?.(d)
-          ) : (
-            !readOnly && (
-              <button className="primary" disabled={!ready || total === 0 || submitting} onClick={() => setConfirming(true)}>
-                Submit
-              </button>
-            )
-          )}
+          {mode === 'outbound'
+            ? actions?.(d)
+            : !readOnly && (
+                <button className="primary" disabled={!ready || total === 0 || submitting} onClick={() => setConfirming(true)}>
+                  Submit
+                </button>
+              )}
         </div>
       </div>
 

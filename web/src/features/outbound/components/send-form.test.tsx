@@ -35,7 +35,10 @@ describe('send form validation', () => {
     })
   })
   it('checks the email pattern and blank names', () => {
-    expect(validateSendForm({ ...valid, clientName: '   ', email: 'not-an-email' })).toEqual({ clientName: 'Client name is required', email: 'Invalid email address' })
+    expect(validateSendForm({ ...valid, clientName: '   ', email: 'not-an-email' })).toEqual({
+      clientName: 'Client name is required',
+      email: 'Invalid email address',
+    })
   })
   it('accepts a file or a template', () => {
     expect(validateSendForm(valid)).toEqual({})

@@ -103,7 +103,14 @@ export function TemplateQuestionsModal({ template, onClose }: { template: Templa
                   <li key={r.key}>
                     <div className="template-question-ref">
                       <label htmlFor={`tq-ref-${r.key}`}>ID {n}</label>
-                      <input className="tq-input" id={`tq-ref-${r.key}`} name={`questionId-${n}`} maxLength={64} value={r.questionId} onChange={(e) => update(r.key, { questionId: e.target.value })} />
+                      <input
+                        className="tq-input"
+                        id={`tq-ref-${r.key}`}
+                        name={`questionId-${n}`}
+                        maxLength={64}
+                        value={r.questionId}
+                        onChange={(e) => update(r.key, { questionId: e.target.value })}
+                      />
                     </div>
                     <div className="template-question-text">
                       <label htmlFor={`tq-text-${r.key}`}>Question {n}</label>
@@ -141,7 +148,13 @@ export function TemplateQuestionsModal({ template, onClose }: { template: Templa
           <button type="button" className="secondary" onClick={onClose}>
             {dirty ? 'Cancel' : 'Close'}
           </button>
-          <button type="button" className="primary" disabled={rows === null || busy || save.isPending || !dirty} aria-busy={save.isPending || undefined} onClick={submit}>
+          <button
+            type="button"
+            className="primary"
+            disabled={rows === null || busy || save.isPending || !dirty}
+            aria-busy={save.isPending || undefined}
+            onClick={submit}
+          >
             {save.isPending ? 'Saving…' : 'Save'}
           </button>
         </div>

@@ -64,10 +64,14 @@ export function TemplatesCard() {
               ) : (
                 rows.map((t) => (
                   <tr key={t._id}>
-                    <td className="file-name" data-label="File name">{t.fileName}</td>
+                    <td className="file-name" data-label="File name">
+                      {t.fileName}
+                    </td>
                     <td data-label="Size">{humanSize(t.fileSize)}</td>
                     <td data-label="Created">{formatDateTime(t.createdAt)}</td>
-                    <td className={`file-state ${t.state}`} data-label="Questions">{templateStateText(t)}</td>
+                    <td className={`file-state ${t.state}`} data-label="Questions">
+                      {templateStateText(t)}
+                    </td>
                     <td className="row-actions" data-label="Action">
                       <button className="secondary small" aria-label={`Questions of ${t.fileName}`} onClick={() => setEditing(t)}>
                         Questions

@@ -55,8 +55,20 @@ function ProfileFields({ profile }: { profile: Profile }) {
     <form className="card narrow" onSubmit={onSubmit} noValidate>
       <DraftNotice draft={names} what="changes" />
       <Field name="email" label="Email" type="email" value={profile.email} readOnly />
-      <Field name="firstName" label="First name" value={firstName} onChange={(e) => names.set({ firstName: capitalise(e.target.value), lastName })} error={errors.firstName} />
-      <Field name="lastName" label="Last name" value={lastName} onChange={(e) => names.set({ firstName, lastName: capitalise(e.target.value) })} error={errors.lastName} />
+      <Field
+        name="firstName"
+        label="First name"
+        value={firstName}
+        onChange={(e) => names.set({ firstName: capitalise(e.target.value), lastName })}
+        error={errors.firstName}
+      />
+      <Field
+        name="lastName"
+        label="Last name"
+        value={lastName}
+        onChange={(e) => names.set({ firstName, lastName: capitalise(e.target.value) })}
+        error={errors.lastName}
+      />
       <button type="submit" className="primary" disabled={update.isPending} aria-busy={update.isPending || undefined}>
         {update.isPending ? 'Updating…' : 'Update'}
       </button>

@@ -13,14 +13,20 @@ export const useComments = (questionnairesId: string, questionId: string | undef
     queryKey: key(questionId ?? ''),
     enabled: Boolean(questionId),
     queryFn: () =>
-      api.get<CommentListReply>(`/api/enterprise/comment/list?questionId=${encodeURIComponent(questionId!)}&questionnairesId=${encodeURIComponent(questionnairesId)}`).then((r) => r.data),
+      api
+        .get<CommentListReply>(
+          `/api/enterprise/comment/list?questionId=${encodeURIComponent(questionId!)}&questionnairesId=${encodeURIComponent(questionnairesId)}`,
+        )
+        .then((r) => r.data),
   })
 
 export function useAddComment(questionnairesId: string) {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (body: Pick<AddCommentBody, 'questionId' | 'comment'>) =>
-      api.post<AddCommentReply>('/api/enterprise/comment/add', { ...body, commentType: 'enterprise', questionnairesId } satisfies AddCommentBody).then((r) => r.data),
+      api
+        .post<AddCommentReply>('/api/enterprise/comment/add', { ...body, commentType: 'enterprise', questionnairesId } satisfies AddCommentBody)
+        .then((r) => r.data),
     onSuccess: (c) => qc.setQueryData<Comment[]>(key(c.questionId), (list) => [...(list ?? []), c]),
   })
 }

@@ -21,8 +21,7 @@ export const useQuestionnaireDetails = (id: string) =>
  * Where a knowledge-base document is shown, at a page (@portal/contracts knowledgeDocumentPath: the
  * service answers it inline, and the browser's PDF viewer opens `#page=N`).
  */
-export const documentPath = (id: string, page?: number | null) =>
-  `/api/compliancefile/${encodeURIComponent(id)}/view${page && page > 0 ? `#page=${page}` : ''}`
+export const documentPath = (id: string, page?: number | null) => `/api/compliancefile/${encodeURIComponent(id)}/view${page && page > 0 ? `#page=${page}` : ''}`
 
 /**
  * Opens a cited document in a new tab at its page. The API wants the bearer header, which a plain
@@ -59,7 +58,8 @@ export type AnswerUpdate = Pick<AnswerUpdateBody, 'questionId' | 'answer' | 'cho
 export function useSaveAnswer(questionnaireId: string) {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (body: AnswerUpdate) => api.put<AnswerUpdateReply>('/api/questionnaires/answer', { ...body, answerHistory: [] } satisfies AnswerUpdateBody).then((r) => r.data),
+    mutationFn: (body: AnswerUpdate) =>
+      api.put<AnswerUpdateReply>('/api/questionnaires/answer', { ...body, answerHistory: [] } satisfies AnswerUpdateBody).then((r) => r.data),
     onSuccess: (q) => {
       qc.setQueryData<Question[]>(['questions', questionnaireId], (list) => list?.map((x) => (x._id === q._id ? q : x)))
       // Spec §4: counts are recomputed shortly after a change.

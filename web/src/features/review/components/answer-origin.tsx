@@ -3,7 +3,19 @@
 import type { MouseEvent } from 'react'
 import { documentPath, type Question } from '../api'
 
-type Origin = Pick<Question, 'answer' | 'answerSource' | 'reviewReason' | 'documentName' | 'fileAndFolder' | 'retrievedNarrative' | 'llmReviewRespons' | 'llmstatus' | 'drafted' | 'answerHistory'>
+type Origin = Pick<
+  Question,
+  | 'answer'
+  | 'answerSource'
+  | 'reviewReason'
+  | 'documentName'
+  | 'fileAndFolder'
+  | 'retrievedNarrative'
+  | 'llmReviewRespons'
+  | 'llmstatus'
+  | 'drafted'
+  | 'answerHistory'
+>
 
 /** The page a cited document was drawn from ("compliance/policy.pdf#page=4" → 4). */
 const pageOf = (fileAndFolder: string) => /#page=(\d+)$/.exec(fileAndFolder)?.[1]
@@ -30,7 +42,13 @@ export function reasonOf(q: Origin): string {
   return q.reviewReason || 'Drafted with weak or no evidence: check it before approving.'
 }
 
-export function AnswerOrigin({ question, onOpenDocument }: { question: Origin & Pick<Question, 'sourceDocumentId' | 'sourcePage'>; onOpenDocument?: (id: string, page: number | null) => void }) {
+export function AnswerOrigin({
+  question,
+  onOpenDocument,
+}: {
+  question: Origin & Pick<Question, 'sourceDocumentId' | 'sourcePage'>
+  onOpenDocument?: (id: string, page: number | null) => void
+}) {
   const editedBy = question.answerSource && question.answerHistory.length ? question.answerHistory[question.answerHistory.length - 1]!.name : ''
   const reason = reasonOf(question)
   const docId = question.answerSource !== 'library' ? question.sourceDocumentId : ''
@@ -46,9 +64,20 @@ export function AnswerOrigin({ question, onOpenDocument }: { question: Origin & 
       <p>
         Source:{' '}
         {docId ? (
-          <a href={documentPath(docId, page)} className="source-link" target="_blank" rel="noopener noreferrer" onClick={open} onAuxClick={open}
-            title={`Opens ${question.documentName}${page ? ` at page ${page}` : ''} in a new tab`}>{originOf(question)}</a>
-        ) : <span title={question.fileAndFolder || undefined}>{originOf(question)}</span>}
+          <a
+            href={documentPath(docId, page)}
+            className="source-link"
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={open}
+            onAuxClick={open}
+            title={`Opens ${question.documentName}${page ? ` at page ${page}` : ''} in a new tab`}
+          >
+            {originOf(question)}
+          </a>
+        ) : (
+          <span title={question.fileAndFolder || undefined}>{originOf(question)}</span>
+        )}
         {editedBy && <span className="muted"> · edited by {editedBy}</span>}
       </p>
       {reason && <p className="muted review-reason">Needs review: {reason}</p>}

@@ -7,7 +7,16 @@ import { Modal } from '../../../components/ui/modal'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api-client'
-import { downloadFilled, downloadQuestionsAndAnswers, type ExportReport, type ExportScope, type ExportSkip, type ExportSource, REASONS, useExportReport } from '../api/export'
+import {
+  downloadFilled,
+  downloadQuestionsAndAnswers,
+  type ExportReport,
+  type ExportScope,
+  type ExportSkip,
+  type ExportSource,
+  REASONS,
+  useExportReport,
+} from '../api/export'
 
 interface ExportDialogProps {
   /** What is exported (api/export questionnaireExport, or another record's URLs). */
@@ -29,17 +38,22 @@ function Skipped({ title, skips }: { title: string; skips: ExportSkip[] }) {
     <section aria-label={title}>
       <h3>{title}</h3>
       <ul>
-        {[...byReason].sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0])).map(([reason, list]) => (
-          <li key={reason}>
-            <details>
-              <summary>{`${plural(list.length, 'question')}: ${REASONS[reason]}`}</summary>
-              <p className="muted small">
-                {list.slice(0, LISTED).map((s) => s.questionId || s._id).join(', ')}
-                {list.length > LISTED ? ` and ${list.length - LISTED} more` : ''}
-              </p>
-            </details>
-          </li>
-        ))}
+        {[...byReason]
+          .sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]))
+          .map(([reason, list]) => (
+            <li key={reason}>
+              <details>
+                <summary>{`${plural(list.length, 'question')}: ${REASONS[reason]}`}</summary>
+                <p className="muted small">
+                  {list
+                    .slice(0, LISTED)
+                    .map((s) => s.questionId || s._id)
+                    .join(', ')}
+                  {list.length > LISTED ? ` and ${list.length - LISTED} more` : ''}
+                </p>
+              </details>
+            </li>
+          ))}
       </ul>
     </section>
   )
@@ -60,11 +74,25 @@ function Report({ report }: { report: ExportReport }) {
       </p>
       <table className="small" aria-label="Cells written per sheet">
         <thead>
-          <tr><th>Sheet</th><th>Questions</th><th>Written</th><th>In part</th><th>Blank</th><th>Cells</th></tr>
+          <tr>
+            <th>Sheet</th>
+            <th>Questions</th>
+            <th>Written</th>
+            <th>In part</th>
+            <th>Blank</th>
+            <th>Cells</th>
+          </tr>
         </thead>
         <tbody>
           {report.sheets.map((s) => (
-            <tr key={s.sheet}><td>{s.sheet}</td><td>{s.questions}</td><td>{s.written}</td><td>{s.partial}</td><td>{s.blank}</td><td>{s.cells}</td></tr>
+            <tr key={s.sheet}>
+              <td>{s.sheet}</td>
+              <td>{s.questions}</td>
+              <td>{s.written}</td>
+              <td>{s.partial}</td>
+              <td>{s.blank}</td>
+              <td>{s.cells}</td>
+            </tr>
           ))}
         </tbody>
       </table>

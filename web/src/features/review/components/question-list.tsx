@@ -39,7 +39,10 @@ export function nextIndex(key: string, at: number, count: number): number | null
 }
 
 export function QuestionList({ questions, numberOf, selectedId, hasDraft, emptyText, onMove }: Props) {
-  const at = Math.max(questions.findIndex((q) => q._id === selectedId), 0)
+  const at = Math.max(
+    questions.findIndex((q) => q._id === selectedId),
+    0,
+  )
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return // the page's shortcuts
     const to = nextIndex(e.key, at, questions.length)
@@ -54,15 +57,27 @@ export function QuestionList({ questions, numberOf, selectedId, hasDraft, emptyT
       onMove({ id: questions[at]._id, focus: 'answer' })
     }
   }
-  if (!questions.length) return <div className="card question-list"><p className="muted">{emptyText}</p></div>
+  if (!questions.length)
+    return (
+      <div className="card question-list">
+        <p className="muted">{emptyText}</p>
+      </div>
+    )
   return (
     <div className="card question-list" role="listbox" aria-label="Questions" aria-orientation="vertical" onKeyDown={onKeyDown}>
       {questions.map((q, i) => {
         const selected = i === at
         return (
           // biome-ignore lint/a11y/useKeyWithClickEvents: the listbox handles the keys of its options (arrows, Home, End, Enter, Space)
-          <div key={q._id} id={optionId(q._id)} role="option" aria-selected={selected} tabIndex={selected ? 0 : -1}
-            className={`question-item ${flagOf(q)}${selected ? ' selected' : ''}`} onClick={() => onMove({ id: q._id, focus: 'answer' })}>
+          <div
+            key={q._id}
+            id={optionId(q._id)}
+            role="option"
+            aria-selected={selected}
+            tabIndex={selected ? 0 : -1}
+            className={`question-item ${flagOf(q)}${selected ? ' selected' : ''}`}
+            onClick={() => onMove({ id: q._id, focus: 'answer' })}
+          >
             <strong>Q{numberOf(q)}</strong> <span>{q.question}</span>
             {hasDraft(q) && <em className="muted small"> (unsaved answer)</em>}
           </div>

@@ -23,7 +23,11 @@ import { type Move, optionId, QuestionList } from './question-list'
 import { isTextField, ShortcutsHelp, shortcutOf } from './shortcuts'
 import { UnsavedDialog } from './unsaved-dialog'
 
-const TABS: [Tab, string][] = [[1, 'VIEW ALL'], [2, 'NEEDS REVIEW'], [3, 'APPROVED']]
+const TABS: [Tab, string][] = [
+  [1, 'VIEW ALL'],
+  [2, 'NEEDS REVIEW'],
+  [3, 'APPROVED'],
+]
 export const ANSWER_REQUIRED = 'Answer field is required'
 
 /** Where the reviewer asked to go: another question (focus to the list or the answer box), or another tab. */
@@ -40,13 +44,19 @@ export function ReviewPage() {
   const [tab, setTab] = useState<Tab>(1)
   const [params, setParams] = useSearchParams()
   const selectedId = params.get('q')
-  const select = useCallback((id: string | null) =>
-    setParams((p) => {
-      const next = new URLSearchParams(p)
-      if (id) next.set('q', id)
-      else next.delete('q')
-      return next
-    }, { replace: true }), [setParams])
+  const select = useCallback(
+    (id: string | null) =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p)
+          if (id) next.set('q', id)
+          else next.delete('q')
+          return next
+        },
+        { replace: true },
+      ),
+    [setParams],
+  )
   const [sub, setSub] = useState<'history' | 'comments' | 'context'>('context')
   const [commentError, setCommentError] = useState('')
   const [answerError, setAnswerError] = useState('')
@@ -108,7 +118,10 @@ export function ReviewPage() {
     const sent = { answer: answer.value, choice: choice.value }
     save.mutate(
       {
-        questionId: q._id, answer: patch.answer ?? q.answer, reviewstatus: patch.reviewstatus ?? q.reviewstatus, llmstatus: patch.llmstatus ?? q.llmstatus,
+        questionId: q._id,
+        answer: patch.answer ?? q.answer,
+        reviewstatus: patch.reviewstatus ?? q.reviewstatus,
+        llmstatus: patch.llmstatus ?? q.llmstatus,
         ...(patch.choiceValue !== undefined ? { choiceValue: patch.choiceValue } : {}),
       },
       {
@@ -147,13 +160,16 @@ export function ReviewPage() {
   const submitComment = () => {
     if (!selected) return setCommentError('Question ID is missing')
     if (!comment.value.trim()) return setCommentError('Comment field is required')
-    addComment.mutate({ questionId: selected._id, comment: comment.value.trim() }, {
-      onSuccess: () => {
-        comment.set('')
-        setSub('comments')
+    addComment.mutate(
+      { questionId: selected._id, comment: comment.value.trim() },
+      {
+        onSuccess: () => {
+          comment.set('')
+          setSub('comments')
+        },
+        onError: (err) => toast('error', errorMessage(err, 'Failed to add comment')),
       },
-      onError: (err) => toast('error', errorMessage(err, 'Failed to add comment')),
-    })
+    )
     return undefined
   }
 
@@ -192,17 +208,25 @@ export function ReviewPage() {
         <div className="review-title">
           <h1>{clientName}</h1>
           {details.data?.fileName && <p className="muted review-file">{details.data.fileName}</p>}
-          <p className="muted">{c ? `${c.countOfApproved}/${c.total} questions approved` : ''} ({percent}%)</p>
-          <div className="progress" role="progressbar" aria-label="Questions approved" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}><span style={{ width: `${percent}%` }} /></div>
+          <p className="muted">
+            {c ? `${c.countOfApproved}/${c.total} questions approved` : ''} ({percent}%)
+          </p>
+          <div className="progress" role="progressbar" aria-label="Questions approved" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+            <span style={{ width: `${percent}%` }} />
+          </div>
         </div>
         <div className="actions">
           <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
-          <button className="primary" onClick={() => setExporting(true)}>Export</button>
+          <button className="primary" onClick={() => setExporting(true)}>
+            Export
+          </button>
         </div>
       </div>
       <div className="tabs" role="tablist">
         {TABS.map(([t, name]) => (
-          <button key={t} role="tab" aria-selected={tab === t} className={tab === t ? 'active' : ''} onClick={() => tab !== t && request({ tab: t })}>{name}</button>
+          <button key={t} role="tab" aria-selected={tab === t} className={tab === t ? 'active' : ''} onClick={() => tab !== t && request({ tab: t })}>
+            {name}
+          </button>
         ))}
       </div>
       <div className="review-grid">
@@ -217,61 +241,138 @@ export function ReviewPage() {
         {selected && (
           <div className="card answer-panel">
             <p className="muted">{selected.questionId}</p>
-            <h2 className="question-text">{label}: {selected.question}</h2>
+            <h2 className="question-text">
+              {label}: {selected.question}
+            </h2>
             <label htmlFor="answer">Answer</label>
             <DraftNotice draft={answer} what="answer" />
-            <textarea id="answer" name="answer" rows={6} ref={answerBox} value={draft} aria-invalid={answerError ? true : undefined} aria-describedby={answerError ? 'answer-error' : undefined}
+            <textarea
+              id="answer"
+              name="answer"
+              rows={6}
+              ref={answerBox}
+              value={draft}
+              aria-invalid={answerError ? true : undefined}
+              aria-describedby={answerError ? 'answer-error' : undefined}
               onChange={(e) => {
                 answer.set(e.target.value)
                 setAnswerError('')
-              }} />
-            {answerError && <p className="field-error" id="answer-error" role="alert">{answerError}</p>}
+              }}
+            />
+            {answerError && (
+              <p className="field-error" id="answer-error" role="alert">
+                {answerError}
+              </p>
+            )}
             {selected.choices.length > 0 && (
               // The workbook's own options (a dropdown, or Yes / No / N.A. columns marked with an x).
-              <label className="field choice">Choice
+              <label className="field choice">
+                Choice
                 <select name="choice" value={choice.value} onChange={(e) => choice.set(e.target.value)}>
                   <option value="">Not set</option>
-                  {selected.choices.map((o) => <option key={o} value={o}>{o}</option>)}
+                  {selected.choices.map((o) => (
+                    <option key={o} value={o}>
+                      {o}
+                    </option>
+                  ))}
                 </select>
               </label>
             )}
             <div className="actions">
-              <button className="primary" disabled={save.isPending} aria-busy={save.isPending || undefined} aria-keyshortcuts="Control+S Meta+S" onClick={() => saveAnswer()}>{save.isPending ? 'Saving…' : 'Save'}</button>
+              <button
+                className="primary"
+                disabled={save.isPending}
+                aria-busy={save.isPending || undefined}
+                aria-keyshortcuts="Control+S Meta+S"
+                onClick={() => saveAnswer()}
+              >
+                {save.isPending ? 'Saving…' : 'Save'}
+              </button>
               {dirty && <span className="muted small unsaved-note">Unsaved changes</span>}
             </div>
             <label htmlFor="comment">Add Comment</label>
             <DraftNotice draft={comment} what="comment" />
-            <textarea id="comment" name="comment" rows={2} value={comment.value} onChange={(e) => { comment.set(e.target.value); setCommentError('') }} />
+            <textarea
+              id="comment"
+              name="comment"
+              rows={2}
+              value={comment.value}
+              onChange={(e) => {
+                comment.set(e.target.value)
+                setCommentError('')
+              }}
+            />
             {commentError && <p className="field-error">{commentError}</p>}
             <div className="actions">
-              <button disabled={addComment.isPending} aria-busy={addComment.isPending || undefined} onClick={submitComment}>{addComment.isPending ? 'Saving…' : 'Save'}</button>
+              <button disabled={addComment.isPending} aria-busy={addComment.isPending || undefined} onClick={submitComment}>
+                {addComment.isPending ? 'Saving…' : 'Save'}
+              </button>
             </div>
             <div className="tabs small" role="tablist">
               {(['history', 'comments', 'context'] as const).map((s) => (
-                <button key={s} role="tab" aria-selected={sub === s} className={sub === s ? 'active' : ''} onClick={() => setSub(s)}>{s[0]!.toUpperCase() + s.slice(1)}</button>
+                <button key={s} role="tab" aria-selected={sub === s} className={sub === s ? 'active' : ''} onClick={() => setSub(s)}>
+                  {s[0]!.toUpperCase() + s.slice(1)}
+                </button>
               ))}
             </div>
-            {sub === 'history' && (selected.answerHistory.length ? (
-              <ul className="history">{selected.answerHistory.map((h, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: history entries have no id and never reorder
-                <li key={i}><p>{h.answer}</p><p className="muted">{formatDateTime(h.createdAt)} · {h.name}</p></li>
-              ))}</ul>
-            ) : <p className="muted">No History Found</p>)}
-            {sub === 'comments' && (comments.isPending ? <Spinner label="Loading comments" /> : comments.data?.length ? (
-              <ul className="history comments">{comments.data.map((c) => (
-                <li key={c._id}><p className="comment">{c.comment}</p><p className="muted">{formatDateTime(c.createdAt)} · {`${c.user.firstName} ${c.user.lastName}`.trim()}</p></li>
-              ))}</ul>
-            ) : <p className="muted">No Comments Found</p>)}
-            {sub === 'context' && (selected.retrievedNarrative ? <pre className="context">{selected.retrievedNarrative}</pre> : <p className="muted">No Context Found</p>)}
+            {sub === 'history' &&
+              (selected.answerHistory.length ? (
+                <ul className="history">
+                  {selected.answerHistory.map((h, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: history entries have no id and never reorder
+                    <li key={i}>
+                      <p>{h.answer}</p>
+                      <p className="muted">
+                        {formatDateTime(h.createdAt)} · {h.name}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="muted">No History Found</p>
+              ))}
+            {sub === 'comments' &&
+              (comments.isPending ? (
+                <Spinner label="Loading comments" />
+              ) : comments.data?.length ? (
+                <ul className="history comments">
+                  {comments.data.map((c) => (
+                    <li key={c._id}>
+                      <p className="comment">{c.comment}</p>
+                      <p className="muted">
+                        {formatDateTime(c.createdAt)} · {`${c.user.firstName} ${c.user.lastName}`.trim()}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="muted">No Comments Found</p>
+              ))}
+            {sub === 'context' &&
+              (selected.retrievedNarrative ? <pre className="context">{selected.retrievedNarrative}</pre> : <p className="muted">No Context Found</p>)}
           </div>
         )}
         {selected && (
           <aside className="card approval">
             <label className="toggle">
-              <input type="checkbox" name="approved" aria-keyshortcuts="Control+Enter Meta+Enter" checked={flagOf(selected) === 'approved'} onChange={toggleApproval} disabled={!selected.answer && !draft.trim()} />
+              <input
+                type="checkbox"
+                name="approved"
+                aria-keyshortcuts="Control+Enter Meta+Enter"
+                checked={flagOf(selected) === 'approved'}
+                onChange={toggleApproval}
+                disabled={!selected.answer && !draft.trim()}
+              />
               {toggleLabel(selected)}
             </label>
-            <AnswerOrigin question={selected} onOpenDocument={(id, page) => void openDocument(id, page, selected.documentName || 'document.pdf').catch((err) => toast('error', errorMessage(err, 'Failed to download file')))} />
+            <AnswerOrigin
+              question={selected}
+              onOpenDocument={(id, page) =>
+                void openDocument(id, page, selected.documentName || 'document.pdf').catch((err) =>
+                  toast('error', errorMessage(err, 'Failed to download file')),
+                )
+              }
+            />
           </aside>
         )}
       </div>

@@ -84,14 +84,23 @@ export function ShortcutsHelp({ open, onOpenChange }: { open: boolean; onOpenCha
   }, [open, onOpenChange])
   return (
     <div className="shortcuts">
-      <button ref={button} type="button" aria-expanded={open} aria-controls={id} onClick={() => onOpenChange(!open)}>Keyboard shortcuts</button>
+      <button ref={button} type="button" aria-expanded={open} aria-controls={id} onClick={() => onOpenChange(!open)}>
+        Keyboard shortcuts
+      </button>
       {open && (
         <div ref={panel} id={id} className="card shortcuts-popover" role="dialog" aria-label="Keyboard shortcuts" tabIndex={-1}>
           <h2>Keyboard shortcuts</h2>
           <dl>
             {shortcutList().map(([keys, what, either]) => (
               <div key={what} className="shortcut">
-                <dt>{keys.map((k, i) => <span key={k}>{i > 0 && (either ? ' or ' : ' + ')}<kbd>{k}</kbd></span>)}</dt>
+                <dt>
+                  {keys.map((k, i) => (
+                    <span key={k}>
+                      {i > 0 && (either ? ' or ' : ' + ')}
+                      <kbd>{k}</kbd>
+                    </span>
+                  ))}
+                </dt>
                 <dd>{what}</dd>
               </div>
             ))}

@@ -16,9 +16,15 @@ export function UnsavedDialog({ label, saving, onSave, onDiscard, onCancel }: Pr
     <Modal title="Unsaved answer" onClose={onCancel}>
       <p>The answer to {label} has changes that are not saved. Save them before leaving the question?</p>
       <div className="actions">
-        <button className="primary" disabled={saving} aria-busy={saving || undefined} onClick={onSave}>{saving ? 'Saving…' : 'Save'}</button>
-        <button className="danger" disabled={saving} onClick={onDiscard}>Discard</button>
-        <button className="secondary" disabled={saving} onClick={onCancel}>Cancel</button>
+        <button className="primary" disabled={saving} aria-busy={saving || undefined} onClick={onSave}>
+          {saving ? 'Saving…' : 'Save'}
+        </button>
+        <button className="danger" disabled={saving} onClick={onDiscard}>
+          Discard
+        </button>
+        <button className="secondary" disabled={saving} onClick={onCancel}>
+          Cancel
+        </button>
       </div>
     </Modal>
   )

@@ -5,17 +5,53 @@ import type { Category, ComplianceRecord, Item, Nda, Theme, TrustDocument, Trust
 
 export type { Category, ComplianceRecord, Item, Nda, Theme, TrustDocument, TrustPage }
 
-export interface ClientDetails { _id: string; maindomain: string; cname: string; cnamepublish: boolean; database: string }
-export interface CompanyInfo { _id: string | null; companyTitle: string; logo: string | null }
-export interface Overview { _id: string; subTitle: string; description: string; updatedAt: string }
-export interface Account {
-  _id: string; firstName: string; lastName: string; companyName: string; relationshpLinkedIn: string; workEmail: string
-  createdAt: string; Approved: 'pending' | 'approved'; approvedbyuser: { id: string; userName: string } | null; expiresAt: string | null
-  /** The requester accepted the NDA (typed in, unproven) / and followed the access link mailed to that email. */
-  ndaAccepted: boolean; ndaConfirmed: boolean
+export interface ClientDetails {
+  _id: string
+  maindomain: string
+  cname: string
+  cnamepublish: boolean
+  database: string
 }
-export interface HistoryEntry { _id: string; type: string; email: string; fileName: string; detail: string; createdAt: string }
-export interface Paged<T> { data: T[]; totalPages: number; currentPage: number; total: number }
+export interface CompanyInfo {
+  _id: string | null
+  companyTitle: string
+  logo: string | null
+}
+export interface Overview {
+  _id: string
+  subTitle: string
+  description: string
+  updatedAt: string
+}
+export interface Account {
+  _id: string
+  firstName: string
+  lastName: string
+  companyName: string
+  relationshpLinkedIn: string
+  workEmail: string
+  createdAt: string
+  Approved: 'pending' | 'approved'
+  approvedbyuser: { id: string; userName: string } | null
+  expiresAt: string | null
+  /** The requester accepted the NDA (typed in, unproven) / and followed the access link mailed to that email. */
+  ndaAccepted: boolean
+  ndaConfirmed: boolean
+}
+export interface HistoryEntry {
+  _id: string
+  type: string
+  email: string
+  fileName: string
+  detail: string
+  createdAt: string
+}
+export interface Paged<T> {
+  data: T[]
+  totalPages: number
+  currentPage: number
+  total: number
+}
 
 const data = <T>(p: Promise<{ data: T }>) => p.then((r) => r.data)
 
@@ -25,8 +61,10 @@ function useSave<A, R = unknown>(fn: (a: A) => Promise<R>, ...keys: string[][]) 
   return useMutation({ mutationFn: fn, onSuccess: () => Promise.all(keys.map((queryKey) => qc.invalidateQueries({ queryKey }))) })
 }
 
-export const useClientDetails = () => useQuery({ queryKey: ['clientDetails'], queryFn: () => data(api.get<{ data: ClientDetails[] }>('/api/clientDetails')).then((d) => d[0]!) })
-export const usePublish = () => useSave((subdomain: string) => api.post<{ message: string; data: { url: string } }>('/api/fs/add-cname', { subdomain }), ['clientDetails'])
+export const useClientDetails = () =>
+  useQuery({ queryKey: ['clientDetails'], queryFn: () => data(api.get<{ data: ClientDetails[] }>('/api/clientDetails')).then((d) => d[0]!) })
+export const usePublish = () =>
+  useSave((subdomain: string) => api.post<{ message: string; data: { url: string } }>('/api/fs/add-cname', { subdomain }), ['clientDetails'])
 export const useCompanyInfo = () => useQuery({ queryKey: ['companyinfo'], queryFn: () => data(api.get<{ data: CompanyInfo }>('/api/companyinfo')) })
 export const useSaveCompanyInfo = () => useSave((body: { companyTitle: string; logo: string | null }) => api.post('/api/companyinfo', body), ['companyinfo'])
 export const uploadLogo = (file: File) => {
@@ -36,25 +74,43 @@ export const uploadLogo = (file: File) => {
 }
 export const useTheme = () => useQuery({ queryKey: ['themecolor'], queryFn: () => data(api.get<{ data: Theme & { _id: string | null } }>('/api/themecolor')) })
 export const useSaveTheme = () =>
-  useSave((t: Theme & { _id: string | null }) => {
-    const { _id, ...colours } = t
-    return _id ? api.put(`/api/themecolor/update/${_id}`, colours) : api.post('/api/themecolor/save', colours)
-  }, ['themecolor'])
+  useSave(
+    (t: Theme & { _id: string | null }) => {
+      const { _id, ...colours } = t
+      return _id ? api.put(`/api/themecolor/update/${_id}`, colours) : api.post('/api/themecolor/save', colours)
+    },
+    ['themecolor'],
+  )
 
 export const useOverview = () => useQuery({ queryKey: ['overview'], queryFn: () => data(api.get<{ data: Overview | null }>('/api/overview')) })
 export const useSaveOverview = () =>
-  useSave((o: { _id?: string | undefined; subTitle: string; description: string }) =>
-    o._id ? api.put(`/api/overview/update/${o._id}`, { subTitle: o.subTitle, description: o.description }) : api.post('/api/overview/save', { subTitle: o.subTitle, description: o.description }), ['overview'])
+  useSave(
+    (o: { _id?: string | undefined; subTitle: string; description: string }) =>
+      o._id
+        ? api.put(`/api/overview/update/${o._id}`, { subTitle: o.subTitle, description: o.description })
+        : api.post('/api/overview/save', { subTitle: o.subTitle, description: o.description }),
+    ['overview'],
+  )
 
 export const useSecurity = () => useQuery({ queryKey: ['security'], queryFn: () => data(api.get<{ data: Category[] }>('/api/security')) })
 export const useSecurityMutations = () => {
   const k = ['security']
   return {
     add: useSave((b: { title: string; description: string }) => api.post('/api/security/save', b), k),
-    update: useSave((b: { id: string; title: string; description: string }) => api.put(`/api/security/update/${b.id}`, { title: b.title, description: b.description }), k),
+    update: useSave(
+      (b: { id: string; title: string; description: string }) => api.put(`/api/security/update/${b.id}`, { title: b.title, description: b.description }),
+      k,
+    ),
     remove: useSave((id: string) => api.delete(`/api/security/delete/${id}`), k),
-    addItem: useSave((b: { id: string; title: string; description: string }) => api.post(`/api/security/addsubdata/${b.id}`, { title: b.title, description: b.description }), k),
-    updateItem: useSave((b: { id: string; itemId: string; title: string; description: string }) => api.put(`/api/security/subdata/${b.id}/${b.itemId}`, { title: b.title, description: b.description }), k),
+    addItem: useSave(
+      (b: { id: string; title: string; description: string }) => api.post(`/api/security/addsubdata/${b.id}`, { title: b.title, description: b.description }),
+      k,
+    ),
+    updateItem: useSave(
+      (b: { id: string; itemId: string; title: string; description: string }) =>
+        api.put(`/api/security/subdata/${b.id}/${b.itemId}`, { title: b.title, description: b.description }),
+      k,
+    ),
     removeItem: useSave((b: { id: string; itemId: string }) => api.delete(`/api/security/delete/${b.id}/${b.itemId}`), k),
   }
 }
@@ -82,19 +138,36 @@ export const useDocumentMutations = () => {
       form.append('file', b.file)
       return api.upload('/api/fs/upload-docs', form)
     }, k),
-    update: useSave((b: { id: string; title?: string; visibility?: TrustDocument['visibility'] }) => api.put(`/api/documents/${b.id}`, { title: b.title, visibility: b.visibility }), k),
+    update: useSave(
+      (b: { id: string; title?: string; visibility?: TrustDocument['visibility'] }) =>
+        api.put(`/api/documents/${b.id}`, { title: b.title, visibility: b.visibility }),
+      k,
+    ),
     remove: useSave((id: string) => api.delete(`/api/documents/${id}`), k),
   }
 }
 
 export const useNda = () => useQuery({ queryKey: ['nda'], queryFn: () => data(api.get<{ data: Nda | null }>('/api/ndalist')) })
 export const useSaveNda = () =>
-  useSave((n: { _id?: string | undefined; description: string }) => (n._id ? api.put(`/api/nda/update/${n._id}`, { description: n.description }) : api.post('/api/nda/save', { description: n.description })), ['nda'])
+  useSave(
+    (n: { _id?: string | undefined; description: string }) =>
+      n._id ? api.put(`/api/nda/update/${n._id}`, { description: n.description }) : api.post('/api/nda/save', { description: n.description }),
+    ['nda'],
+  )
 
 /** One NDA acceptance; `confirmed` once the visitor followed the access link mailed to `email`. */
 export interface NdaAcceptance {
-  _id: string; ndaId: string; version: number; name: string; email: string; ip: string; userAgent: string; textHash: string
-  createdAt: string; confirmed: boolean; confirmedAt: string | null
+  _id: string
+  ndaId: string
+  version: number
+  name: string
+  email: string
+  ip: string
+  userAgent: string
+  textHash: string
+  createdAt: string
+  confirmed: boolean
+  confirmedAt: string | null
 }
 export const useNdaAcceptances = (page: number) =>
   useQuery({ queryKey: ['nda-acceptances', page], queryFn: () => api.get<Paged<NdaAcceptance>>(`/api/nda/acceptances?page=${page}&pageSize=10`) })
@@ -107,12 +180,20 @@ export const useAccounts = (page: number, approved: boolean) =>
 export const useAccountMutations = () => {
   const k = ['accounts']
   return {
-    approve: useSave((b: { id: string; approver: { id: string; userName: string } }) => api.put(`/api/accountsapprove/${b.id}`, { Approved: 'approved', approvedbyuser: b.approver }), k, ['history']),
+    approve: useSave(
+      (b: { id: string; approver: { id: string; userName: string } }) =>
+        api.put(`/api/accountsapprove/${b.id}`, { Approved: 'approved', approvedbyuser: b.approver }),
+      k,
+      ['history'],
+    ),
     remove: useSave((id: string) => api.delete(`/api/accountsrequest/${id}`), k, ['history']),
   }
 }
 
 export const useHistory = (page: number, pageType: string) =>
-  useQuery({ queryKey: ['history', pageType, page], queryFn: () => api.get<Paged<HistoryEntry>>(`/api/trustcenterhistroy?page=${page}&pageSize=10&pageType=${pageType}`) })
+  useQuery({
+    queryKey: ['history', pageType, page],
+    queryFn: () => api.get<Paged<HistoryEntry>>(`/api/trustcenterhistroy?page=${page}&pageSize=10&pageType=${pageType}`),
+  })
 
 export const usePreview = () => useQuery({ queryKey: ['preview'], queryFn: () => data(api.get<{ data: TrustPage }>('/api/trustcenter')) })

@@ -15,9 +15,18 @@ import { type Account, useAccountMutations, useAccounts, useHistory } from '../a
  * visitor followed the access link mailed to it.
  */
 function NdaBadge({ account }: { account: Account }) {
-  if (account.ndaConfirmed) return <span className="badge-active" title="Accepted, and the email was confirmed by its access link">Confirmed</span>
+  if (account.ndaConfirmed)
+    return (
+      <span className="badge-active" title="Accepted, and the email was confirmed by its access link">
+        Confirmed
+      </span>
+    )
   if (account.ndaAccepted) {
-    return <span className="badge-active" style={{ background: '#fffaeb', color: '#b54708' }} title="Accepted under this email, which nobody has confirmed yet">Not confirmed</span>
+    return (
+      <span className="badge-active" style={{ background: '#fffaeb', color: '#b54708' }} title="Accepted under this email, which nobody has confirmed yet">
+        Not confirmed
+      </span>
+    )
   }
   return <span className="muted">—</span>
 }
@@ -35,10 +44,24 @@ function AccountsTable({ approved }: { approved: boolean }) {
   return (
     <div className="card">
       <h2 id={`${approved ? 'accounts' : 'requests'}-title`}>{title}</h2>
-      {list.isPending ? <Spinner label={`Loading ${title}`} /> : !list.data?.data.length ? <p className="muted">No Data found</p> : (
+      {list.isPending ? (
+        <Spinner label={`Loading ${title}`} />
+      ) : !list.data?.data.length ? (
+        <p className="muted">No Data found</p>
+      ) : (
         <div className="table-wrap">
           <table className="stack" aria-labelledby={`${approved ? 'accounts' : 'requests'}-title`}>
-            <thead><tr><th scope="col">Name</th><th scope="col">Company</th><th scope="col">Work email</th><th scope="col">Relationship</th><th scope="col">Requested</th><th scope="col">NDA</th><th scope="col">{approved ? 'Status' : 'Action'}</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Company</th>
+                <th scope="col">Work email</th>
+                <th scope="col">Relationship</th>
+                <th scope="col">Requested</th>
+                <th scope="col">NDA</th>
+                <th scope="col">{approved ? 'Status' : 'Action'}</th>
+              </tr>
+            </thead>
             <tbody>
               {list.data.data.map((a) => (
                 <tr key={a._id}>
@@ -47,18 +70,36 @@ function AccountsTable({ approved }: { approved: boolean }) {
                   <td data-label="Work email">{a.workEmail}</td>
                   <td data-label="Relationship">{a.relationshpLinkedIn}</td>
                   <td data-label="Requested">{longDate(a.createdAt)}</td>
-                  <td data-label="NDA"><NdaBadge account={a} /></td>
+                  <td data-label="NDA">
+                    <NdaBadge account={a} />
+                  </td>
                   <td className="row-actions" data-label={approved ? 'Status' : 'Action'}>
                     {approved ? (
-                      <span className="badge-active" title={a.approvedbyuser ? `Approved by ${a.approvedbyuser.userName}` : undefined}>Active</span>
+                      <span className="badge-active" title={a.approvedbyuser ? `Approved by ${a.approvedbyuser.userName}` : undefined}>
+                        Active
+                      </span>
                     ) : (
-                      <button type="button" className="icon-button ok" aria-label={`Approve ${a.workEmail}`} disabled={approve.isPending}
-                        onClick={() => approve.mutate({ id: a._id, approver: { id: me?._id ?? '', userName: `${me?.firstName ?? ''} ${me?.lastName ?? ''}`.trim() } }, {
-                          onSuccess: () => toast('success', 'Account approval! Account request has been marked as approved successfully'),
-                          onError: (err) => toast('error', errorMessage(err, 'Account was not approved due to an error.')),
-                        })}>✓</button>
+                      <button
+                        type="button"
+                        className="icon-button ok"
+                        aria-label={`Approve ${a.workEmail}`}
+                        disabled={approve.isPending}
+                        onClick={() =>
+                          approve.mutate(
+                            { id: a._id, approver: { id: me?._id ?? '', userName: `${me?.firstName ?? ''} ${me?.lastName ?? ''}`.trim() } },
+                            {
+                              onSuccess: () => toast('success', 'Account approval! Account request has been marked as approved successfully'),
+                              onError: (err) => toast('error', errorMessage(err, 'Account was not approved due to an error.')),
+                            },
+                          )
+                        }
+                      >
+                        ✓
+                      </button>
                     )}
-                    <button type="button" className="icon-button danger" aria-label={`Delete ${a.workEmail}`} onClick={() => setDeleting(a)}>✕</button>
+                    <button type="button" className="icon-button danger" aria-label={`Delete ${a.workEmail}`} onClick={() => setDeleting(a)}>
+                      ✕
+                    </button>
                   </td>
                 </tr>
               ))}
@@ -68,19 +109,32 @@ function AccountsTable({ approved }: { approved: boolean }) {
       )}
       {list.data && <Pagination currentPage={page} totalPages={list.data.totalPages} onChange={setPage} />}
       {deleting && (
-        <ConfirmDialog title={approved ? 'Delete account' : 'Delete request'} message={`Are you sure you want to delete ${deleting.workEmail}? ${approved ? 'Their access ends at once.' : ''}`}
-          busy={remove.isPending} onCancel={() => setDeleting(null)}
-          onConfirm={() => remove.mutate(deleting._id, {
-            onSuccess: () => toast('success', 'Deleted Successfully'),
-            onError: (err) => toast('error', errorMessage(err)),
-            onSettled: () => setDeleting(null),
-          })} />
+        <ConfirmDialog
+          title={approved ? 'Delete account' : 'Delete request'}
+          message={`Are you sure you want to delete ${deleting.workEmail}? ${approved ? 'Their access ends at once.' : ''}`}
+          busy={remove.isPending}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() =>
+            remove.mutate(deleting._id, {
+              onSuccess: () => toast('success', 'Deleted Successfully'),
+              onError: (err) => toast('error', errorMessage(err)),
+              onSettled: () => setDeleting(null),
+            })
+          }
+        />
       )}
     </div>
   )
 }
 
-const TYPES: [string, string][] = [['all', 'All'], ['view', 'Views'], ['request', 'Requests'], ['approval', 'Approvals'], ['download', 'Downloads'], ['nda', 'NDA']]
+const TYPES: [string, string][] = [
+  ['all', 'All'],
+  ['view', 'Views'],
+  ['request', 'Requests'],
+  ['approval', 'Approvals'],
+  ['download', 'Downloads'],
+  ['nda', 'NDA'],
+]
 /** What one entry of the activity is called. */
 const ENTRY: Record<string, string> = { view: 'View', request: 'Request', approval: 'Approval', download: 'Download', nda: 'NDA' }
 
@@ -93,13 +147,33 @@ function ActivityCard() {
       <h2 id="activity-title">Trust center activity</h2>
       <div className="tabs small" role="tablist">
         {TYPES.map(([t, label]) => (
-          <button key={t} role="tab" aria-selected={type === t} className={type === t ? 'active' : ''} onClick={() => { setType(t); setPage(1) }}>{label}</button>
+          <button
+            key={t}
+            role="tab"
+            aria-selected={type === t}
+            className={type === t ? 'active' : ''}
+            onClick={() => {
+              setType(t)
+              setPage(1)
+            }}
+          >
+            {label}
+          </button>
         ))}
       </div>
-      {history.isPending ? <Spinner label="Loading activity" /> : !history.data?.data.length ? <p className="muted">No Data found</p> : (
+      {history.isPending ? (
+        <Spinner label="Loading activity" />
+      ) : !history.data?.data.length ? (
+        <p className="muted">No Data found</p>
+      ) : (
         <ul className="history activity">
           {history.data.data.map((h) => (
-            <li key={h._id}><strong className={`activity-${h.type}`}>{ENTRY[h.type] ?? h.type}</strong> {h.email || 'anonymous visitor'}{h.fileName ? ` · ${h.fileName}` : ''}{h.detail ? ` · ${h.detail}` : ''}<p className="muted">{formatDateTime(h.createdAt)}</p></li>
+            <li key={h._id}>
+              <strong className={`activity-${h.type}`}>{ENTRY[h.type] ?? h.type}</strong> {h.email || 'anonymous visitor'}
+              {h.fileName ? ` · ${h.fileName}` : ''}
+              {h.detail ? ` · ${h.detail}` : ''}
+              <p className="muted">{formatDateTime(h.createdAt)}</p>
+            </li>
           ))}
         </ul>
       )}

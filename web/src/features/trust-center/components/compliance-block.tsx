@@ -26,14 +26,17 @@ export default function ComplianceBlock() {
   const submit = (e: FormEvent) => {
     e.preventDefault()
     if (!draft.framework.trim()) return setError('This field is required')
-    save.mutate({ ...draft, framework: draft.framework.trim() }, {
-      onSuccess: () => {
-        toast('success', draft._id ? 'Updated Successfully' : 'Added Successfully')
-        setDraft(EMPTY)
-        setError('')
+    save.mutate(
+      { ...draft, framework: draft.framework.trim() },
+      {
+        onSuccess: () => {
+          toast('success', draft._id ? 'Updated Successfully' : 'Added Successfully')
+          setDraft(EMPTY)
+          setError('')
+        },
+        onError: (err) => toast('error', errorMessage(err)),
       },
-      onError: (err) => toast('error', errorMessage(err)),
-    })
+    )
     return undefined
   }
   return (
@@ -44,42 +47,88 @@ export default function ComplianceBlock() {
           {list.data.map((c) => (
             <li key={c._id}>
               <Badge badge={c.badge} framework={c.framework} status={c.status} />
-              <span><strong>{c.framework}</strong> <span className="muted">{STATUS_TEXT[c.status]}</span></span>
-              <button type="button" className="link-button" onClick={() => setDraft(c)}>Edit</button>
-              <button type="button" className="link-button" aria-label={`Delete ${c.framework}`} onClick={() => setDeleting(c)}>Delete</button>
+              <span>
+                <strong>{c.framework}</strong> <span className="muted">{STATUS_TEXT[c.status]}</span>
+              </span>
+              <button type="button" className="link-button" onClick={() => setDraft(c)}>
+                Edit
+              </button>
+              <button type="button" className="link-button" aria-label={`Delete ${c.framework}`} onClick={() => setDeleting(c)}>
+                Delete
+              </button>
             </li>
           ))}
         </ul>
-      ) : <p className="muted">No Data found</p>}
+      ) : (
+        <p className="muted">No Data found</p>
+      )}
       <form onSubmit={submit} className="inline-form">
         <DraftNotice draft={form} what="framework" />
-        <Field name="framework" label="Framework" value={draft.framework} maxLength={200} error={error} onChange={(e) => { setDraft({ ...draft, framework: e.target.value }); setError('') }} />
+        <Field
+          name="framework"
+          label="Framework"
+          value={draft.framework}
+          maxLength={200}
+          error={error}
+          onChange={(e) => {
+            setDraft({ ...draft, framework: e.target.value })
+            setError('')
+          }}
+        />
         <div className="field-row">
-          <label className="field">Status
+          <label className="field">
+            Status
             <select name="status" value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value as Draft['status'] })}>
-              {Object.entries(STATUS_TEXT).map(([v, t]) => <option key={v} value={v}>{t}</option>)}
+              {Object.entries(STATUS_TEXT).map(([v, t]) => (
+                <option key={v} value={v}>
+                  {t}
+                </option>
+              ))}
             </select>
           </label>
-          <label className="field">Badge
+          <label className="field">
+            Badge
             <select name="badge" value={draft.badge} onChange={(e) => setDraft({ ...draft, badge: e.target.value })}>
-              {BADGES.map((b) => <option key={b} value={b}>{badgeLabel(b, 'Other')}</option>)}
+              {BADGES.map((b) => (
+                <option key={b} value={b}>
+                  {badgeLabel(b, 'Other')}
+                </option>
+              ))}
             </select>
           </label>
         </div>
-        <Field name="complianceDescription" label="Description" value={draft.description} maxLength={2000} onChange={(e) => setDraft({ ...draft, description: e.target.value })} />
+        <Field
+          name="complianceDescription"
+          label="Description"
+          value={draft.description}
+          maxLength={2000}
+          onChange={(e) => setDraft({ ...draft, description: e.target.value })}
+        />
         <div className="actions">
-          {draft._id && <button type="button" onClick={() => setDraft(EMPTY)}>Cancel</button>}
-          <button className="primary" type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>{save.isPending ? 'Saving…' : draft._id ? 'Save framework' : 'Add framework'}</button>
+          {draft._id && (
+            <button type="button" onClick={() => setDraft(EMPTY)}>
+              Cancel
+            </button>
+          )}
+          <button className="primary" type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
+            {save.isPending ? 'Saving…' : draft._id ? 'Save framework' : 'Add framework'}
+          </button>
         </div>
       </form>
       {deleting && (
-        <ConfirmDialog title="Delete framework" message={`Are you sure you want to delete ${deleting.framework}?`} busy={remove.isPending}
+        <ConfirmDialog
+          title="Delete framework"
+          message={`Are you sure you want to delete ${deleting.framework}?`}
+          busy={remove.isPending}
           onCancel={() => setDeleting(null)}
-          onConfirm={() => remove.mutate(deleting._id, {
-            onSuccess: () => toast('success', 'Deleted Successfully'),
-            onError: (err) => toast('error', errorMessage(err)),
-            onSettled: () => setDeleting(null),
-          })} />
+          onConfirm={() =>
+            remove.mutate(deleting._id, {
+              onSuccess: () => toast('success', 'Deleted Successfully'),
+              onError: (err) => toast('error', errorMessage(err)),
+              onSettled: () => setDeleting(null),
+            })
+          }
+        />
       )}
     </div>
   )

@@ -8,7 +8,11 @@ import { useDraft } from '../../../lib/drafts'
 import { humanSize } from '../../../public-trust/trust-center-view'
 import { type TrustDocument, useDocumentMutations, useDocuments } from '../api'
 
-const VISIBILITY: [TrustDocument['visibility'], string][] = [['public', 'Public'], ['approval', 'Requires approval'], ['internal', 'Internal']]
+const VISIBILITY: [TrustDocument['visibility'], string][] = [
+  ['public', 'Public'],
+  ['approval', 'Requires approval'],
+  ['internal', 'Internal'],
+]
 
 export default function DocumentsBlock() {
   const docs = useDocuments()
@@ -26,14 +30,17 @@ export default function DocumentsBlock() {
     e.preventDefault()
     const file = fileRef.current?.files?.[0]
     if (!file) return setError('Please upload a file')
-    upload.mutate({ file, title: title.trim() || file.name, visibility }, {
-      onSuccess: () => {
-        toast('success', 'file uploaded successfully')
-        setTitle('')
-        if (fileRef.current) fileRef.current.value = ''
+    upload.mutate(
+      { file, title: title.trim() || file.name, visibility },
+      {
+        onSuccess: () => {
+          toast('success', 'file uploaded successfully')
+          setTitle('')
+          if (fileRef.current) fileRef.current.value = ''
+        },
+        onError: (err) => toast('error', errorMessage(err, 'file upload failed')),
       },
-      onError: (err) => toast('error', errorMessage(err, 'file upload failed')),
-    })
+    )
     return undefined
   }
   return (
@@ -43,39 +50,78 @@ export default function DocumentsBlock() {
         <ul className="documents-list">
           {docs.data.map((d) => (
             <li key={d._id}>
-              <span className="doc-name"><strong>{d.title}</strong><small className="muted">{d.fileName} · {humanSize(d.size)}</small></span>
-              <select aria-label={`Visibility of ${d.title}`} value={d.visibility} disabled={update.isPending && update.variables?.id === d._id} onChange={(e) => update.mutate({ id: d._id, visibility: e.target.value as TrustDocument['visibility'] }, { onError: (err) => toast('error', errorMessage(err)) })}>
-                {VISIBILITY.map(([v, t]) => <option key={v} value={v}>{t}</option>)}
+              <span className="doc-name">
+                <strong>{d.title}</strong>
+                <small className="muted">
+                  {d.fileName} · {humanSize(d.size)}
+                </small>
+              </span>
+              <select
+                aria-label={`Visibility of ${d.title}`}
+                value={d.visibility}
+                disabled={update.isPending && update.variables?.id === d._id}
+                onChange={(e) =>
+                  update.mutate(
+                    { id: d._id, visibility: e.target.value as TrustDocument['visibility'] },
+                    { onError: (err) => toast('error', errorMessage(err)) },
+                  )
+                }
+              >
+                {VISIBILITY.map(([v, t]) => (
+                  <option key={v} value={v}>
+                    {t}
+                  </option>
+                ))}
               </select>
-              <button type="button" className="link-button" aria-label={`Delete ${d.title}`} onClick={() => setDeleting(d)}>Delete</button>
+              <button type="button" className="link-button" aria-label={`Delete ${d.title}`} onClick={() => setDeleting(d)}>
+                Delete
+              </button>
             </li>
           ))}
         </ul>
-      ) : <p className="muted">No Data found</p>}
+      ) : (
+        <p className="muted">No Data found</p>
+      )}
       <form onSubmit={submit} className="inline-form">
         <Field name="documentTitle" label="Title" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
         <div className="field-row">
-          <label className="field">File (PDF, Word, Excel, PowerPoint)
+          <label className="field">
+            File (PDF, Word, Excel, PowerPoint)
             <input ref={fileRef} type="file" name="document" accept=".pdf,.docx,.xlsx,.pptx" onChange={() => setError('')} />
           </label>
-          <label className="field">Visibility
+          <label className="field">
+            Visibility
             <select name="visibility" value={visibility} onChange={(e) => setVisibility(e.target.value as TrustDocument['visibility'])}>
-              {VISIBILITY.map(([v, t]) => <option key={v} value={v}>{t}</option>)}
+              {VISIBILITY.map(([v, t]) => (
+                <option key={v} value={v}>
+                  {t}
+                </option>
+              ))}
             </select>
           </label>
         </div>
         {error && <p className="field-error">{error}</p>}
         {upload.isPending && <Spinner label="Uploading" />}
-        <div className="actions"><button className="primary" type="submit" disabled={upload.isPending} aria-busy={upload.isPending || undefined}>{upload.isPending ? 'Uploading…' : 'Upload document'}</button></div>
+        <div className="actions">
+          <button className="primary" type="submit" disabled={upload.isPending} aria-busy={upload.isPending || undefined}>
+            {upload.isPending ? 'Uploading…' : 'Upload document'}
+          </button>
+        </div>
       </form>
       {deleting && (
-        <ConfirmDialog title="Delete document" message={`Are you sure you want to delete ${deleting.title}?`} busy={remove.isPending}
+        <ConfirmDialog
+          title="Delete document"
+          message={`Are you sure you want to delete ${deleting.title}?`}
+          busy={remove.isPending}
           onCancel={() => setDeleting(null)}
-          onConfirm={() => remove.mutate(deleting._id, {
-            onSuccess: () => toast('success', 'Deleted Successfully'),
-            onError: (err) => toast('error', errorMessage(err)),
-            onSettled: () => setDeleting(null),
-          })} />
+          onConfirm={() =>
+            remove.mutate(deleting._id, {
+              onSuccess: () => toast('success', 'Deleted Successfully'),
+              onError: (err) => toast('error', errorMessage(err)),
+              onSettled: () => setDeleting(null),
+            })
+          }
+        />
       )}
     </div>
   )

@@ -13,14 +13,24 @@ export function EditorPage() {
     <section className="editor">
       <div className="card-head">
         <h1>Trust Center Editor</h1>
-        <a className="link-button" href="/trust-center" target="_blank" rel="noopener">Preview</a>
+        <a className="link-button" href="/trust-center" target="_blank" rel="noopener">
+          Preview
+        </a>
       </div>
       <div className="editor-column">
-        <Suspense fallback={<Spinner label="Loading the overview" />}><OverviewBlock /></Suspense>
-        <Suspense fallback={<Spinner label="Loading compliance" />}><ComplianceBlock /></Suspense>
-        <Suspense fallback={<Spinner label="Loading documents" />}><DocumentsBlock /></Suspense>
+        <Suspense fallback={<Spinner label="Loading the overview" />}>
+          <OverviewBlock />
+        </Suspense>
+        <Suspense fallback={<Spinner label="Loading compliance" />}>
+          <ComplianceBlock />
+        </Suspense>
+        <Suspense fallback={<Spinner label="Loading documents" />}>
+          <DocumentsBlock />
+        </Suspense>
       </div>
-      <Suspense fallback={<Spinner label="Loading security" />}><SecurityBlock /></Suspense>
+      <Suspense fallback={<Spinner label="Loading security" />}>
+        <SecurityBlock />
+      </Suspense>
     </section>
   )
 }

@@ -17,10 +17,22 @@ function Acceptances() {
   return (
     <div className="card">
       <h2 id="nda-acceptances-title">Acceptances</h2>
-      {list.isPending ? <Spinner label="Loading acceptances" /> : !list.data?.data.length ? <p className="muted">No Data found</p> : (
+      {list.isPending ? (
+        <Spinner label="Loading acceptances" />
+      ) : !list.data?.data.length ? (
+        <p className="muted">No Data found</p>
+      ) : (
         <div className="table-wrap">
           <table className="stack" aria-labelledby="nda-acceptances-title">
-            <thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Version</th><th scope="col">Accepted</th><th scope="col">Email confirmed</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Version</th>
+                <th scope="col">Accepted</th>
+                <th scope="col">Email confirmed</th>
+              </tr>
+            </thead>
             <tbody>
               {list.data.data.map((a) => (
                 <tr key={a._id}>
@@ -28,9 +40,21 @@ function Acceptances() {
                   <td data-label="Email">{a.email}</td>
                   <td data-label="Version">{a.version}</td>
                   <td data-label="Accepted">{formatDateTime(a.createdAt)}</td>
-                  <td data-label="Email confirmed">{a.confirmed
-                    ? <span className="badge-active" title={a.confirmedAt ? `Confirmed ${formatDateTime(a.confirmedAt)}` : undefined}>Confirmed</span>
-                    : <span className="badge-active" style={{ background: '#fffaeb', color: '#b54708' }} title="Typed in by the visitor; the access link mailed to it was not followed yet">Not confirmed</span>}</td>
+                  <td data-label="Email confirmed">
+                    {a.confirmed ? (
+                      <span className="badge-active" title={a.confirmedAt ? `Confirmed ${formatDateTime(a.confirmedAt)}` : undefined}>
+                        Confirmed
+                      </span>
+                    ) : (
+                      <span
+                        className="badge-active"
+                        style={{ background: '#fffaeb', color: '#b54708' }}
+                        title="Typed in by the visitor; the access link mailed to it was not followed yet"
+                      >
+                        Not confirmed
+                      </span>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -55,25 +79,49 @@ export function NdaEditor() {
   const submit = (e: FormEvent) => {
     e.preventDefault()
     if (!text.trim()) return setError('This field is required')
-    save.mutate({ _id: nda.data?._id, description: text }, {
-      onSuccess: () => {
-        draft.clear(text)
-        toast('success', nda.data ? 'Updated Successfully' : 'Added Successfully')
+    save.mutate(
+      { _id: nda.data?._id, description: text },
+      {
+        onSuccess: () => {
+          draft.clear(text)
+          toast('success', nda.data ? 'Updated Successfully' : 'Added Successfully')
+        },
+        onError: (err) => toast('error', errorMessage(err)),
       },
-      onError: (err) => toast('error', errorMessage(err)),
-    })
+    )
     return undefined
   }
   return (
     <>
       <form className="card" onSubmit={submit}>
         <h1>NDA</h1>
-        {nda.data && <p className="muted">Version {nda.data.version} · last updated {formatDateTime(nda.data.updatedAt)}</p>}
+        {nda.data && (
+          <p className="muted">
+            Version {nda.data.version} · last updated {formatDateTime(nda.data.updatedAt)}
+          </p>
+        )}
         <DraftNotice draft={draft} what="NDA text" />
-        <label htmlFor="nda-text" className="visually-hidden">NDA text</label>
-        <textarea id="nda-text" name="description" rows={20} value={text} maxLength={50000} onChange={(e) => { setText(e.target.value); setError('') }} aria-invalid={Boolean(error)} />
+        <label htmlFor="nda-text" className="visually-hidden">
+          NDA text
+        </label>
+        <textarea
+          id="nda-text"
+          name="description"
+          rows={20}
+          value={text}
+          maxLength={50000}
+          onChange={(e) => {
+            setText(e.target.value)
+            setError('')
+          }}
+          aria-invalid={Boolean(error)}
+        />
         {error && <p className="field-error">{error}</p>}
-        <div className="actions"><button className="primary" type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>{save.isPending ? 'Saving…' : 'Save'}</button></div>
+        <div className="actions">
+          <button className="primary" type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
+            {save.isPending ? 'Saving…' : 'Save'}
+          </button>
+        </div>
       </form>
       <Acceptances />
     </>

@@ -20,23 +20,36 @@ export default function OverviewBlock() {
   const submit = (e: FormEvent) => {
     e.preventDefault()
     const sent = { subTitle: subTitle.value, markup: markup.value }
-    save.mutate({ _id: overview.data?._id, subTitle: subTitle.value.trim(), description: markupToHtml(markup.value) }, {
-      onSuccess: () => {
-        subTitle.clear(sent.subTitle)
-        markup.clear(sent.markup)
-        toast('success', overview.data ? 'Updated Successfully' : 'Added Successfully')
+    save.mutate(
+      { _id: overview.data?._id, subTitle: subTitle.value.trim(), description: markupToHtml(markup.value) },
+      {
+        onSuccess: () => {
+          subTitle.clear(sent.subTitle)
+          markup.clear(sent.markup)
+          toast('success', overview.data ? 'Updated Successfully' : 'Added Successfully')
+        },
+        onError: (err) => toast('error', errorMessage(err)),
       },
-      onError: (err) => toast('error', errorMessage(err)),
-    })
+    )
   }
   return (
     <form className="card block" onSubmit={submit} aria-labelledby="overview-title">
       <h2 id="overview-title">Overview</h2>
-      <DraftNotice draft={{ restored: subTitle.restored || markup.restored, discard: () => { subTitle.discard(); markup.discard() } }} />
+      <DraftNotice
+        draft={{
+          restored: subTitle.restored || markup.restored,
+          discard: () => {
+            subTitle.discard()
+            markup.discard()
+          },
+        }}
+      />
       <Field name="subTitle" label="Sub-title" value={subTitle.value} maxLength={200} onChange={(e) => subTitle.set(e.target.value)} />
       <RichTextEditor label="Description" value={markup.value} onChange={markup.set} />
       <div className="actions">
-        <button className="primary" type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>{save.isPending ? 'Saving…' : 'Save overview'}</button>
+        <button className="primary" type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
+          {save.isPending ? 'Saving…' : 'Save overview'}
+        </button>
       </div>
     </form>
   )

@@ -15,7 +15,11 @@ export function PreviewPage() {
     <TrustCenterView
       page={page.data}
       footer={false}
-      banner={<aside aria-label="Preview notice"><p className="tc-preview-banner">Preview{published === false ? ': this trust center is not published yet (Settings → Publish).' : ''}</p></aside>}
+      banner={
+        <aside aria-label="Preview notice">
+          <p className="tc-preview-banner">Preview{published === false ? ': this trust center is not published yet (Settings → Publish).' : ''}</p>
+        </aside>
+      }
       actions={{
         granted: true,
         onRequestAccess: () => undefined,

@@ -36,14 +36,28 @@ export function htmlToMarkup(html: string): string {
     const el = n as Element
     const inner = Array.from(el.childNodes, walk).join('')
     switch (el.tagName.toLowerCase()) {
-      case 'strong': case 'b': return `**${inner}**`
-      case 'em': case 'i': return `*${inner}*`
-      case 'a': return `[${inner}](${el.getAttribute('href') ?? ''})`
-      case 'br': return '\n'
-      case 'li': return `- ${inner}\n`
-      case 'ul': case 'ol': return `${inner.trimEnd()}\n\n`
-      case 'p': case 'h3': case 'h4': case 'blockquote': return `${inner}\n\n`
-      default: return inner
+      case 'strong':
+      case 'b':
+        return `**${inner}**`
+      case 'em':
+      case 'i':
+        return `*${inner}*`
+      case 'a':
+        return `[${inner}](${el.getAttribute('href') ?? ''})`
+      case 'br':
+        return '\n'
+      case 'li':
+        return `- ${inner}\n`
+      case 'ul':
+      case 'ol':
+        return `${inner.trimEnd()}\n\n`
+      case 'p':
+      case 'h3':
+      case 'h4':
+      case 'blockquote':
+        return `${inner}\n\n`
+      default:
+        return inner
     }
   }
   return Array.from(body.childNodes, walk).join('').trim()

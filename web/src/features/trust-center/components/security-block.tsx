@@ -12,7 +12,13 @@ type Values = { title: string; description: string }
 
 /** Title and description of a category or item. `draftKey` names its draft (lib/drafts); the text is
  * cleared only once `onSubmit` succeeded, so a failed save keeps it. */
-function ItemForm({ draftKey, initial, submitLabel, onSubmit, onCancel }: {
+function ItemForm({
+  draftKey,
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
   draftKey: string
   initial?: Item
   submitLabel: string
@@ -42,10 +48,39 @@ function ItemForm({ draftKey, initial, submitLabel, onSubmit, onCancel }: {
   return (
     <form className="item-form" onSubmit={submit}>
       <DraftNotice draft={draft} />
-      <input aria-label="Title" name="title" placeholder="Title" value={title} maxLength={200} onChange={(e) => { draft.set({ title: e.target.value, description }); setError('') }} />
-      <input aria-label="Description" name="itemDescription" placeholder="Description" value={description} maxLength={2000} onChange={(e) => draft.set({ title, description: e.target.value })} />
-      <button type="submit" disabled={busy} aria-busy={busy || undefined}>{busy ? 'Saving…' : submitLabel}</button>
-      {onCancel && <button type="button" onClick={() => { draft.discard(); onCancel() }}>Cancel</button>}
+      <input
+        aria-label="Title"
+        name="title"
+        placeholder="Title"
+        value={title}
+        maxLength={200}
+        onChange={(e) => {
+          draft.set({ title: e.target.value, description })
+          setError('')
+        }}
+      />
+      <input
+        aria-label="Description"
+        name="itemDescription"
+        placeholder="Description"
+        value={description}
+        maxLength={2000}
+        onChange={(e) => draft.set({ title, description: e.target.value })}
+      />
+      <button type="submit" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? 'Saving…' : submitLabel}
+      </button>
+      {onCancel && (
+        <button
+          type="button"
+          onClick={() => {
+            draft.discard()
+            onCancel()
+          }}
+        >
+          Cancel
+        </button>
+      )}
       {error && <p className="field-error">{error}</p>}
     </form>
   )
@@ -83,12 +118,22 @@ export default function SecurityBlock() {
         {list.data?.map((c) => (
           <article key={c._id} className="security-card">
             {editing === c._id ? (
-              <ItemForm draftKey={`security:${c._id}`} initial={c} submitLabel="Save" onCancel={() => setEditing(null)} onSubmit={(v) => run(m.update, { id: c._id, ...v }, () => setEditing(null))} />
+              <ItemForm
+                draftKey={`security:${c._id}`}
+                initial={c}
+                submitLabel="Save"
+                onCancel={() => setEditing(null)}
+                onSubmit={(v) => run(m.update, { id: c._id, ...v }, () => setEditing(null))}
+              />
             ) : (
               <header>
                 <h3>{c.title}</h3>
-                <button type="button" className="link-button" onClick={() => setEditing(c._id)}>Edit</button>
-                <button type="button" className="link-button" aria-label={`Delete ${c.title}`} onClick={() => setDeleting({ category: c })}>Delete</button>
+                <button type="button" className="link-button" onClick={() => setEditing(c._id)}>
+                  Edit
+                </button>
+                <button type="button" className="link-button" aria-label={`Delete ${c.title}`} onClick={() => setDeleting({ category: c })}>
+                  Delete
+                </button>
               </header>
             )}
             {c.description && editing !== c._id && <p className="muted">{c.description}</p>}
@@ -96,12 +141,25 @@ export default function SecurityBlock() {
               {c.subdata.map((i) => (
                 <li key={i._id}>
                   {editing === i._id ? (
-                    <ItemForm draftKey={`security:${c._id}:${i._id}`} initial={i} submitLabel="Save" onCancel={() => setEditing(null)} onSubmit={(v) => run(m.updateItem, { id: c._id, itemId: i._id, ...v }, () => setEditing(null))} />
+                    <ItemForm
+                      draftKey={`security:${c._id}:${i._id}`}
+                      initial={i}
+                      submitLabel="Save"
+                      onCancel={() => setEditing(null)}
+                      onSubmit={(v) => run(m.updateItem, { id: c._id, itemId: i._id, ...v }, () => setEditing(null))}
+                    />
                   ) : (
                     <>
-                      <span><strong>{i.title}</strong>{i.description ? ` ${i.description}` : ''}</span>
-                      <button type="button" className="link-button" onClick={() => setEditing(i._id)}>Edit</button>
-                      <button type="button" className="link-button" aria-label={`Delete ${i.title}`} onClick={() => setDeleting({ category: c, item: i })}>Delete</button>
+                      <span>
+                        <strong>{i.title}</strong>
+                        {i.description ? ` ${i.description}` : ''}
+                      </span>
+                      <button type="button" className="link-button" onClick={() => setEditing(i._id)}>
+                        Edit
+                      </button>
+                      <button type="button" className="link-button" aria-label={`Delete ${i.title}`} onClick={() => setDeleting({ category: c, item: i })}>
+                        Delete
+                      </button>
                     </>
                   )}
                 </li>
@@ -114,14 +172,17 @@ export default function SecurityBlock() {
       <h3>New category</h3>
       <ItemForm draftKey="security:new" submitLabel="Add category" onSubmit={(v) => run(m.add, v, () => toast('success', 'Added Successfully'))} />
       {deleting && (
-        <ConfirmDialog title={deleting.item ? 'Delete item' : 'Delete category'} message={`Are you sure you want to delete ${deleting.item?.title ?? deleting.category.title}?`}
+        <ConfirmDialog
+          title={deleting.item ? 'Delete item' : 'Delete category'}
+          message={`Are you sure you want to delete ${deleting.item?.title ?? deleting.category.title}?`}
           busy={m.remove.isPending || m.removeItem.isPending}
           onCancel={() => setDeleting(null)}
           onConfirm={() => {
             const done = { onSuccess: () => toast('success', 'Deleted Successfully'), onError: fail, onSettled: () => setDeleting(null) }
             if (deleting.item) m.removeItem.mutate({ id: deleting.category._id, itemId: deleting.item._id }, done)
             else m.remove.mutate(deleting.category._id, done)
-          }} />
+          }}
+        />
       )}
     </div>
   )

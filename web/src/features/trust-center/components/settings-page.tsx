@@ -46,34 +46,56 @@ function BrandingCard({ admin }: { admin: boolean }) {
   }
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    save.mutate({ companyTitle: title.trim(), logo }, {
-      onSuccess: () => {
-        titleDraft.clear(title)
-        toast('success', 'Updated Successfully')
+    save.mutate(
+      { companyTitle: title.trim(), logo },
+      {
+        onSuccess: () => {
+          titleDraft.clear(title)
+          toast('success', 'Updated Successfully')
+        },
+        onError: (err) => toast('error', errorMessage(err)),
       },
-      onError: (err) => toast('error', errorMessage(err)),
-    })
+    )
   }
   return (
     <form className="card" onSubmit={submit} aria-labelledby="branding-title">
       <h2 id="branding-title">Company and logo</h2>
-      <Field name="companyTitle" label="Company name shown on the trust center" value={title} maxLength={120} onChange={(e) => titleDraft.set(e.target.value)} disabled={!admin} />
+      <Field
+        name="companyTitle"
+        label="Company name shown on the trust center"
+        value={title}
+        maxLength={120}
+        onChange={(e) => titleDraft.set(e.target.value)}
+        disabled={!admin}
+      />
       <div className="logo-row">
         {logo ? <img src={logo} alt="Logo" className="logo-preview" /> : <span className="muted">No logo yet</span>}
-        <label className="field">Logo (.png or .jpg)
+        <label className="field">
+          Logo (.png or .jpg)
           <input ref={fileRef} type="file" name="logo" accept=".png,.jpg,.jpeg,image/png,image/jpeg" disabled={!admin} />
         </label>
       </div>
       <div className="actions">
-        <button type="button" onClick={upload} disabled={!admin || uploading}>{uploading ? 'Uploading…' : 'Upload'}</button>
-        <button type="button" onClick={cancel} disabled={!admin}>Cancel</button>
-        <button className="primary" type="submit" disabled={!admin || save.isPending} aria-busy={save.isPending || undefined}>{save.isPending ? 'Saving…' : 'Save'}</button>
+        <button type="button" onClick={upload} disabled={!admin || uploading}>
+          {uploading ? 'Uploading…' : 'Upload'}
+        </button>
+        <button type="button" onClick={cancel} disabled={!admin}>
+          Cancel
+        </button>
+        <button className="primary" type="submit" disabled={!admin || save.isPending} aria-busy={save.isPending || undefined}>
+          {save.isPending ? 'Saving…' : 'Save'}
+        </button>
       </div>
     </form>
   )
 }
 
-const COLOURS: [keyof Theme, string][] = [['headerColor', 'Header'], ['backgroundColor', 'Background'], ['textColor', 'Text'], ['buttonColor', 'Buttons']]
+const COLOURS: [keyof Theme, string][] = [
+  ['headerColor', 'Header'],
+  ['backgroundColor', 'Background'],
+  ['textColor', 'Text'],
+  ['buttonColor', 'Buttons'],
+]
 
 function ThemeCard({ admin }: { admin: boolean }) {
   const theme = useTheme()
@@ -85,25 +107,43 @@ function ThemeCard({ admin }: { admin: boolean }) {
   }, [theme.data])
   if (theme.isPending) return <Spinner label="Loading the theme" />
   return (
-    <form className="card" aria-labelledby="theme-title" onSubmit={(e) => {
-      e.preventDefault()
-      save.mutate(t, { onSuccess: () => toast('success', 'Updated Successfully'), onError: (err) => toast('error', errorMessage(err)) })
-    }}>
+    <form
+      className="card"
+      aria-labelledby="theme-title"
+      onSubmit={(e) => {
+        e.preventDefault()
+        save.mutate(t, { onSuccess: () => toast('success', 'Updated Successfully'), onError: (err) => toast('error', errorMessage(err)) })
+      }}
+    >
       <h2 id="theme-title">Theme colours</h2>
       <div className="colour-grid">
         {COLOURS.map(([k, label]) => (
           <div key={k} className="field colour">
             <label htmlFor={`theme-${k}`}>{label}</label>
-            <input type="color" id={`theme-${k}`} name={k} value={t[k]} disabled={!admin} aria-describedby={`theme-${k}-contrast`} onChange={(e) => setT({ ...t, [k]: e.target.value })} />
+            <input
+              type="color"
+              id={`theme-${k}`}
+              name={k}
+              value={t[k]}
+              disabled={!admin}
+              aria-describedby={`theme-${k}-contrast`}
+              onChange={(e) => setT({ ...t, [k]: e.target.value })}
+            />
             <code>{t[k]}</code>
             {/* Live, next to its field: text below WCAG AA on the chosen colour (lib/theme). */}
-            <p id={`theme-${k}-contrast`} className="contrast-warning" role="status">{contrastWarning(k, t[k]) ?? ''}</p>
+            <p id={`theme-${k}-contrast`} className="contrast-warning" role="status">
+              {contrastWarning(k, t[k]) ?? ''}
+            </p>
           </div>
         ))}
       </div>
       <div className="actions">
-        <button type="button" disabled={!admin} onClick={() => setT({ ...t, ...THEME_DEFAULTS })}>Reset to defaults</button>
-        <button className="primary" type="submit" disabled={!admin || save.isPending} aria-busy={save.isPending || undefined}>{save.isPending ? 'Saving…' : 'Save colours'}</button>
+        <button type="button" disabled={!admin} onClick={() => setT({ ...t, ...THEME_DEFAULTS })}>
+          Reset to defaults
+        </button>
+        <button className="primary" type="submit" disabled={!admin || save.isPending} aria-busy={save.isPending || undefined}>
+          {save.isPending ? 'Saving…' : 'Save colours'}
+        </button>
       </div>
     </form>
   )
@@ -127,26 +167,41 @@ function PublishCard({ admin }: { admin: boolean }) {
   return (
     <div className="card">
       <h2 id="url-title">Trust center URL</h2>
-      <p><strong>{host}</strong> {state === 'published' ? 'is published' : state === 'error' ? ' error while publishing site' : 'is pending'}</p>
+      <p>
+        <strong>{host}</strong> {state === 'published' ? 'is published' : state === 'error' ? ' error while publishing site' : 'is pending'}
+      </p>
       {state !== 'published' && admin && (
-        <form className="inline-form" onSubmit={(e) => {
-          e.preventDefault()
-          publish.mutate(sub.trim().toLowerCase(), {
-            onSuccess: (r) => {
-              setState('published')
-              toast('success', `Site has been published! ${r.message}`)
-            },
-            onError: (err) => {
-              setState('error')
-              toast('error', errorMessage(err, ' error while publishing site'))
-            },
-          })
-        }}>
+        <form
+          className="inline-form"
+          onSubmit={(e) => {
+            e.preventDefault()
+            publish.mutate(sub.trim().toLowerCase(), {
+              onSuccess: (r) => {
+                setState('published')
+                toast('success', `Site has been published! ${r.message}`)
+              },
+              onError: (err) => {
+                setState('error')
+                toast('error', errorMessage(err, ' error while publishing site'))
+              },
+            })
+          }}
+        >
           <Field name="subdomain" label="Subdomain" value={sub} maxLength={63} onChange={(e) => setSub(e.target.value)} />
-          <div className="actions"><button className="primary" type="submit" disabled={publish.isPending} aria-busy={publish.isPending || undefined}>{publish.isPending ? 'Publishing…' : 'Publish'}</button></div>
+          <div className="actions">
+            <button className="primary" type="submit" disabled={publish.isPending} aria-busy={publish.isPending || undefined}>
+              {publish.isPending ? 'Publishing…' : 'Publish'}
+            </button>
+          </div>
         </form>
       )}
-      {state === 'published' && <p><a href={`${window.location.protocol}//${host}${window.location.port ? `:${window.location.port}` : ''}/`} target="_blank" rel="noopener noreferrer">Open the public trust center</a></p>}
+      {state === 'published' && (
+        <p>
+          <a href={`${window.location.protocol}//${host}${window.location.port ? `:${window.location.port}` : ''}/`} target="_blank" rel="noopener noreferrer">
+            Open the public trust center
+          </a>
+        </p>
+      )}
     </div>
   )
 }
