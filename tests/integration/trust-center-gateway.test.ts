@@ -112,17 +112,18 @@ describe('gateway in split mode, in front of a trust-center service elsewhere', 
   })
 
   it("forwards the public calls, with the visitor's host, and serves trust.html on the remote registry's hosts", async () => {
-    for (const path of [
-      '/api/trustcenteruser',
-      '/api/overviewuser',
-      '/api/securityuser',
-      '/api/complianceuser',
-      '/api/documentslistuser',
-      '/api/settingsOutside',
-      '/api/clientDetailsOutside',
-      '/api/trustcenterhistroy/save',
-    ]) {
-      const res = await gateway.portal.server.inject({ url: path, headers: { host: 'remote.localhost', 'x-forwarded-host': 'spoofed.example' } })
+    // The gateway forwards the routes the service declares, with their methods (the visit is a POST).
+    for (const [method, path] of [
+      ['GET', '/api/trustcenteruser'],
+      ['GET', '/api/overviewuser'],
+      ['GET', '/api/securityuser'],
+      ['GET', '/api/complianceuser'],
+      ['GET', '/api/documentslistuser'],
+      ['GET', '/api/settingsOutside'],
+      ['GET', '/api/clientDetailsOutside'],
+      ['POST', '/api/trustcenterhistroy/save'],
+    ] as const) {
+      const res = await gateway.portal.server.inject({ method, url: path, headers: { host: 'remote.localhost', 'x-forwarded-host': 'spoofed.example' } })
       expect([path, res.statusCode, res.json()]).toEqual([path, 200, { status: true, data: { via: 'upstream' } }])
       expect(seen.at(-1)).toMatchObject({ url: path, forwardedHost: 'remote.localhost' })
     }

@@ -22,3 +22,16 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 
 export function errorReplies<const S extends ErrorStatus>(...statuses: S[]): { [K in S]: typeof ErrorReply } {
   return Object.fromEntries(statuses.map((s) => [s, ErrorReply])) as { [K in S]: typeof ErrorReply }
 }
+
+/** A spec message: a fixed text, or one worked out from the value sent (a name that breaks one of several rules). */
+export type SpecMessage = string | ((value: unknown) => string)
+
+/**
+ * The spec's messages for a route's fields, by field name (a nested one as `a.b`), which the route
+ * answers a refusal of its schema with (packages/http, spec-messages.ts), in the 400 envelope above:
+ * `missing` when the field is absent or blank (the schema's `required`, or its `minLength` or
+ * `pattern` refusing a text of nothing but white space), `invalid` for any other refusal (type,
+ * length, format). A refusal with no message here keeps the validator's words ("email must NOT have
+ * more than 254 characters").
+ */
+export type FieldMessages = Readonly<Record<string, { readonly missing?: SpecMessage; readonly invalid?: SpecMessage }>>

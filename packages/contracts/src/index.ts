@@ -1,5 +1,7 @@
 // Wire-level facts shared by the gateway, the services and the web client.
 
+import { declaredRoutes } from './route-table.generated.js'
+
 export * from './account.js'
 export * from './envelope.js'
 export * from './identity-people.js'
@@ -30,86 +32,19 @@ export * from './trust-subscriptions.js'
 export const SERVICES = ['identity', 'trust-center', 'questionnaire', 'outbound'] as const
 export type ServiceName = (typeof SERVICES)[number]
 
-/**
- * Which service answers which /api path prefix. The gateway forwards by this table in split mode
- * (in one process every service's routes are registered on the same server instead).
- */
-export const routeTable: Record<ServiceName, readonly string[]> = {
-  identity: [
-    '/api/userlogin',
-    '/api/token',
-    '/api/logout',
-    '/api/usercreate',
-    '/api/check_email',
-    '/api/waitlist',
-    '/api/user',
-    '/api/userprofile',
-    '/api/people',
-    '/api/userdelete',
-    '/api/.well-known',
-    '/api/fs/update_provisioned',
-  ],
-  // docs/trust-center-api.md
-  'trust-center': [
-    '/api/trust-center',
-    '/api/clientDetails',
-    '/api/fs/add-cname',
-    '/api/fs/remove-cname',
-    '/api/domainnamestatus',
-    '/api/fs/check-hostname',
-    '/api/fs/upload-logo',
-    '/api/logo',
-    '/api/companyinfo',
-    '/api/settings',
-    '/api/themecolor',
-    '/api/overview',
-    '/api/security',
-    '/api/compliance',
-    '/api/documentslist',
-    '/api/documents',
-    '/api/fs/upload-docs',
-    '/api/fs/delete-files',
-    '/api/trustcenter',
-    '/api/ndalist',
-    '/api/ndauser',
-    '/api/nda',
-    '/api/useraccessrequest',
-    '/api/accountsrequest',
-    '/api/accountsapprove',
-    '/api/accounts',
-    '/api/useraccesscheck',
-    '/api/fs/download-docs',
-    '/api/fs/bulk-download-docs',
-    '/api/trackdownloadreq',
-    '/api/trustcenterhistroy',
-    // The proxy matches whole path segments, so the visitor-side variants are listed too.
-    '/api/clientDetailsOutside',
-    '/api/settingsOutside',
-    '/api/overviewuser',
-    '/api/securityuser',
-    '/api/complianceuser',
-    '/api/documentslistuser',
-    '/api/trustcenteruser',
-  ],
-  questionnaire: [
-    '/api/questionnaire',
-    '/api/companys',
-    '/api/compliancefile',
-    '/api/questionnaires',
-    '/api/getquestionlist',
-    '/api/downloadquestions',
-    '/api/fs/enterpriseapps-compliance-uploadfile',
-    '/api/fs/llm',
-    '/api/fs/get-llm-answer-of-questions',
-    '/api/fs/test-collections',
-    '/api/fs/enterpriseapps-compliance-pineconedata-delete',
-    '/api/fs/generate-answer',
-    '/api/fs/responsellm',
-    '/api/enterprise/comment',
-  ],
-  // docs/outbound-api.md
-  outbound: ['/api/outbound', '/api/inbound', '/api/questionnaire-templates', '/api/fs/download-inbound-attachments', '/api/fs/delete-inbound-attachments'],
+/** One route a service declares: its method and its URL pattern in Fastify's form (`/api/outbound/:id`). */
+export interface DeclaredRoute {
+  method: string
+  url: string
 }
+
+/**
+ * Which service answers which route: every method and URL pattern each service declares, read off
+ * the services themselves (`pnpm run route-table` writes route-table.generated.ts; a test fails when
+ * it is stale). In split mode the gateway forwards exactly these, and answers any other /api path
+ * with the 404 envelope itself; in one process every service's routes are on the same server instead.
+ */
+export const routeTable: Readonly<Record<ServiceName, readonly DeclaredRoute[]>> = declaredRoutes
 
 export const DEFAULT_THEME = {
   headerColor: '#3c3232',

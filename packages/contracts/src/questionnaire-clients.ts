@@ -2,7 +2,8 @@
 // the client list, creating a client with the spec's name rules, deleting one; uploading compliance
 // documents and questionnaires, listing them with their processing state, deleting them.
 import { type Static, Type } from 'typebox'
-import { dataReply, type FieldMessages, QuestionnaireId } from './questionnaire-common.js'
+import type { FieldMessages } from './envelope.js'
+import { dataReply, QuestionnaireId } from './questionnaire-common.js'
 
 const REQUIRED = 'This field is required'
 
@@ -35,10 +36,12 @@ export const CreateCompanyBody = Type.Object({
   questionnaires_bucket: Type.String({ minLength: 1, maxLength: 100 }),
 })
 export type CreateCompanyBody = Static<typeof CreateCompanyBody>
+/** Each broken name rule has its own text, for a missing or blank name too. */
+const companyNameMessage = (value: unknown) => companyNameProblem(value) ?? 'Company name can only contain alphabets, numbers, and spaces.'
 export const createCompanyMessages: FieldMessages = {
-  companyName: (value) => companyNameProblem(value) ?? 'Company name can only contain alphabets, numbers, and spaces.',
-  compliance_bucket: REQUIRED,
-  questionnaires_bucket: REQUIRED,
+  companyName: { missing: companyNameMessage, invalid: companyNameMessage },
+  compliance_bucket: { missing: REQUIRED },
+  questionnaires_bucket: { missing: REQUIRED },
 }
 
 /** 201: the new client (`data._id`). */

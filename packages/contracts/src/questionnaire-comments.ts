@@ -2,7 +2,8 @@
 // /enterprise/comment/list and /enterprise/comment/add). Comments are plain text, stored as typed
 // and shown as text.
 import { type Static, Type } from 'typebox'
-import { dataReply, type FieldMessages, QuestionnaireId } from './questionnaire-common.js'
+import type { FieldMessages } from './envelope.js'
+import { dataReply, QuestionnaireId } from './questionnaire-common.js'
 
 /** Spec §5 entity "Comment" (questionnaire side). */
 export const QuestionComment = Type.Object({
@@ -19,7 +20,7 @@ export type QuestionComment = Static<typeof QuestionComment>
 /** GET /api/enterprise/comment/list: the question's thread; with `questionnairesId`, only if the question is in it. */
 export const CommentListQuery = Type.Object({ questionId: QuestionnaireId, questionnairesId: Type.Optional(QuestionnaireId) })
 export type CommentListQuery = Static<typeof CommentListQuery>
-export const commentListMessages: FieldMessages = { questionId: 'Question ID is missing' }
+export const commentListMessages: FieldMessages = { questionId: { missing: 'Question ID is missing' } }
 
 export const CommentListReply = dataReply(Type.Array(QuestionComment))
 export type CommentListReply = Static<typeof CommentListReply>
@@ -32,7 +33,7 @@ export const AddCommentBody = Type.Object({
   questionnairesId: Type.Optional(QuestionnaireId),
 })
 export type AddCommentBody = Static<typeof AddCommentBody>
-export const addCommentMessages: FieldMessages = { questionId: 'Question ID is missing', comment: 'Comment field is required' }
+export const addCommentMessages: FieldMessages = { questionId: { missing: 'Question ID is missing' }, comment: { missing: 'Comment field is required' } }
 
 /** 201: the comment as stored. */
 export const AddCommentReply = dataReply(QuestionComment)

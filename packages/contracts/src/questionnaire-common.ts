@@ -1,7 +1,7 @@
 // What every questionnaire-service route shares on the wire: the statuses of its error envelope
 // (envelope.ts), the success envelope of answers that carry only a message, and the file answers (a
-// PDF, a workbook) declared by their media type. Fields the spec gives its own message for carry
-// it here (`FieldMessages`): the service answers a failed check of that field with it.
+// PDF, a workbook) declared by their media type. Fields the spec gives its own message for carry it
+// beside their schema (`FieldMessages` of envelope.ts): the service answers a failed check with it.
 import { type Static, type TSchema, Type } from 'typebox'
 import { errorReplies } from './envelope.js'
 
@@ -30,11 +30,3 @@ export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.sp
 
 /** Ids on the wire: not empty (UUIDs; anything else names nothing and is answered 404). */
 export const QuestionnaireId = Type.String({ minLength: 1, maxLength: 64 })
-
-/**
- * The spec's message for a field whose value fails its schema: a fixed text for the field missing
- * or blank (`required`, `minLength`, `pattern`: other failures, a value too long say, keep the
- * validator's words), or a text worked out from the value for any failure (a company name breaks
- * one of several rules, each with its own text).
- */
-export type FieldMessages = Readonly<Record<string, string | ((value: unknown) => string)>>

@@ -4,7 +4,8 @@
 // indexed documents, and taking a document out of the index.
 import { type Static, Type } from 'typebox'
 import { GeneratedAnswer } from './generated-answer.js'
-import { dataReply, type FieldMessages, QuestionnaireId } from './questionnaire-common.js'
+import type { FieldMessages } from './envelope.js'
+import { dataReply, QuestionnaireId } from './questionnaire-common.js'
 
 /** GET /api/fs/llm/questions?file_name=: by the questionnaire's file name (spaces removed, as stored). */
 export const LlmQuestionsQuery = Type.Object({ file_name: Type.String({ minLength: 1, maxLength: 255 }) })
@@ -47,7 +48,7 @@ export const GenerateAnswerInput = Type.Object({
   dbName: Type.Optional(Type.String({ maxLength: 64 })),
 })
 export type GenerateAnswerInput = Static<typeof GenerateAnswerInput>
-export const generateAnswerMessages: FieldMessages = { question: 'Question is required' }
+export const generateAnswerMessages: FieldMessages = { question: { missing: 'Question is required' } }
 
 /** GET /api/fs/responsellm: the spec's `generation` (the answer's text) beside the whole draft. */
 export const ResponseLlmReply = Type.Object({ status: Type.Boolean(), generation: Type.String(), data: GeneratedAnswer })

@@ -2,7 +2,8 @@
 // saving an answer, the questionnaire's details for its header (the client's name), and a
 // knowledge-base document opened in the browser at a cited page.
 import { type Static, Type } from 'typebox'
-import { dataReply, type FieldMessages, QuestionnaireId } from './questionnaire-common.js'
+import type { FieldMessages } from './envelope.js'
+import { dataReply, QuestionnaireId } from './questionnaire-common.js'
 
 /** GET /api/questionnaires/:questionnaireId/details. */
 export const QuestionnaireDetailsReply = Type.Object({
@@ -98,7 +99,7 @@ export const AnswerUpdateBody = Type.Object({
   answerHistory: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 500 })),
 })
 export type AnswerUpdateBody = Static<typeof AnswerUpdateBody>
-export const answerUpdateMessages: FieldMessages = { questionId: 'Question ID is missing', answer: 'Answer field is required' }
+export const answerUpdateMessages: FieldMessages = { questionId: { missing: 'Question ID is missing' }, answer: { missing: 'Answer field is required' } }
 
 /** The question as saved. */
 export const AnswerUpdateReply = dataReply(Question)

@@ -38,6 +38,18 @@ export async function spendDaily(db: Kysely<any>, schema: string, tenantId: stri
   return rows.length === 1
 }
 
+/**
+ * Gives back what a request spent and then did not use (an upload that failed half-way keeps
+ * nothing, so it counts for nothing). Never below zero: a refund after midnight UTC comes off the
+ * new day, which may hold less.
+ */
+export async function refundDaily(db: Kysely<any>, schema: string, tenantId: string, use: Usage): Promise<void> {
+  await sql`
+    update ${sql.id(schema, 'daily_usage')}
+    set files = greatest(0, files - ${use.files ?? 0}), bytes = greatest(0, bytes - ${use.bytes ?? 0}), drafts = greatest(0, drafts - ${use.drafts ?? 0})
+    where tenant_id = ${tenantId} and day = (now() at time zone 'utc')::date`.execute(db)
+}
+
 /** Today's totals (UTC), zero when nothing was used. */
 export async function usageToday(db: Kysely<any>, schema: string, tenantId: string): Promise<Quota> {
   const { rows } = await sql<{ files: number; bytes: string; drafts: number }>`

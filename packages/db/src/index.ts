@@ -14,7 +14,7 @@ import { grantAppRole, scopedDialects } from './row-security.js'
 import { asOwner, asSystem } from './tenant-scope.js'
 
 export type { Migration } from 'kysely/migration'
-export { createDailyUsageTable, type Quota, spendDaily, spendQuota, type Usage, usageToday } from './daily-usage.js'
+export { createDailyUsageTable, type Quota, refundDaily, spendDaily, spendQuota, type Usage, usageToday } from './daily-usage.js'
 export { APP_ROLE, grantAppRole, isolateTenants } from './row-security.js'
 export {
   ALL_TENANTS,

@@ -7,6 +7,7 @@ import {
   type Database,
   type Migration,
   migrateSchema,
+  refundDaily,
   spendDaily,
   spendQuota,
   testDatabaseKinds,
@@ -52,5 +53,16 @@ describe.each(testDatabaseKinds())('daily usage on %s', (_kind, open) => {
       message: "Your company has reached today's limit of drafting runs. Please try again tomorrow.",
     })
     expect(await usageToday(db, SCHEMA, t)).toEqual({ files: 1, bytes: 600, drafts: 2 })
+  })
+
+  it('gives back what a request did not use, never below zero', async () => {
+    const db = database.system
+    const t = crypto.randomUUID()
+    expect(await spendDaily(db, SCHEMA, t, { files: 3, bytes: 900 }, quota)).toBe(true)
+    await refundDaily(db, SCHEMA, t, { files: 3, bytes: 900 })
+    expect(await usageToday(db, SCHEMA, t)).toEqual({ files: 0, bytes: 0, drafts: 0 })
+    expect(await spendDaily(db, SCHEMA, t, { files: 5, bytes: 1000 }, quota)).toBe(true) // the whole quota again
+    await refundDaily(db, SCHEMA, t, { files: 9, bytes: 5000, drafts: 1 })
+    expect(await usageToday(db, SCHEMA, t)).toEqual({ files: 0, bytes: 0, drafts: 0 })
   })
 })

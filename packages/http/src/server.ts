@@ -1,6 +1,7 @@
 // The one Fastify server of a process. Everything that must cover every route lives here, at the
-// root: the error handler (AppError → the contract's envelope), cookies, rate limiting (opt-in per
-// route), security headers and the OpenAPI document generated from the route schemas.
+// root: the error handler (AppError → the contract's envelope), the spec's messages for the fields a
+// route names (spec-messages.ts), cookies, rate limiting (opt-in per route), security headers and the
+// OpenAPI document generated from the route schemas.
 import cookie from '@fastify/cookie'
 import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
@@ -24,6 +25,7 @@ import Fastify, {
 } from 'fastify'
 import { closeEventStreams } from './event-stream.js'
 import { acceptJson, guardMultipart, isMalformedUpload, malformedUpload, refuseNulInRequest, refuseNulInText } from './input.js'
+import { specMessagesOnRoute } from './spec-messages.js'
 
 export type AppInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>
 
@@ -197,6 +199,8 @@ export async function createServer({ config, logger, tokens }: ServerOptions): P
     if (retryAfter) reply.header('Retry-After', String(retryAfter))
     return reply.status(statusCode).send(body)
   })
+  // A route's `config.fieldMessages`: its schema's refusals answered with the spec's words, after its auth hooks.
+  app.addHook('onRoute', specMessagesOnRoute)
   app.setNotFoundHandler((req, reply) => {
     if (fallback && !req.url.startsWith('/api/') && req.url !== '/api') return fallback(req, reply)
     return reply.status(404).send({ status: false, message: 'Not found', code: 'NOT_FOUND' })

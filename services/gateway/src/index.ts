@@ -1,12 +1,12 @@
 // gateway: the edge of the portal. Serves the built web app with SPA fallback and, for services
-// that run in other processes (split mode), forwards their /api paths to them. Security headers,
+// that run in other processes (split mode), forwards the routes they declare to them. Security headers,
 // body limits, request ids and the error envelope come from @portal/http's server.
 // Two apps share the origin's paths: the staff console (index.html) and, on a host where a trust
 // center is published, the public trust-center bundle (trust.html).
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import { routeTable, SERVICES } from '@portal/contracts'
+import { type DeclaredRoute, routeTable, SERVICES } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import type { ServiceContext } from '@portal/http'
 import type { Module } from '@portal/runtime'
@@ -21,6 +21,24 @@ export function upstreamFailure(svc: string, error: { code?: string; statusCode?
     : new AppError('BAD_GATEWAY', { message: `The ${svc} service is not reachable; please try again shortly`, retryAfter: 5 })
 }
 
+/**
+ * A service's routes grouped by the methods each URL answers: [methods, URLs] pairs, in the table's
+ * order, so one proxy serves every URL of a group. HEAD goes with GET by itself (Fastify adds it).
+ */
+export function routesByMethods(routes: readonly DeclaredRoute[]): [string[], string[]][] {
+  const byUrl = new Map<string, Set<string>>()
+  for (const { method, url } of routes) byUrl.set(url, (byUrl.get(url) ?? new Set()).add(method))
+  const groups = new Map<string, [string[], string[]]>()
+  for (const [url, set] of byUrl) {
+    const methods = [...set].filter((m) => m !== 'HEAD' || !set.has('GET')).sort()
+    const key = methods.join(' ')
+    const group = groups.get(key) ?? [methods, []]
+    group[1].push(url)
+    groups.set(key, group)
+  }
+  return [...groups.values()]
+}
+
 export const gatewayModule: Module<ServiceContext> = {
   name: 'gateway',
   deps: ['server'],
@@ -32,15 +50,18 @@ export const gatewayModule: Module<ServiceContext> = {
       if (config.targets.includes(svc)) continue
       const upstream = config.serviceUrls[svc]
       if (!upstream) continue
-      for (const prefix of routeTable[svc]) {
+      // Exactly the routes the service declares (routeTable, generated from the services themselves),
+      // on this server's own router: any other /api path is the 404 envelope here, as in one process.
+      // One proxy per set of methods its URLs answer (a GET route answers HEAD too, as Fastify does).
+      for (const [methods, routes] of routesByMethods(routeTable[svc])) {
         // The proxy forwards bodies as they came, with its own parsers: the root's JSON parser
         // (packages/http) is removed in this encapsulated context so the proxy can add its own.
         await server.register(async (proxied) => {
           proxied.removeContentTypeParser('application/json')
           await proxied.register(httpProxy!, {
             upstream,
-            prefix,
-            rewritePrefix: prefix,
+            routes,
+            httpMethods: methods,
             http2: false,
             // A frozen service must not hold the request: no first byte, or a pause in the answer,
             // longer than GATEWAY_TIMEOUT ends it with 504 (event streams ping every 15 s).
@@ -64,7 +85,7 @@ export const gatewayModule: Module<ServiceContext> = {
           })
         })
       }
-      logger.info({ svc, upstream }, 'gateway forwards to remote service')
+      logger.info({ svc, upstream, routes: routeTable[svc].length }, 'gateway forwards to remote service')
     }
 
     const root = path.resolve(config.webDist)

@@ -2,7 +2,7 @@
 // the choice a free answer carries into a workbook, and the link's lifetime.
 import { describe, expect, it } from '@jest/globals'
 import { hashCapability, isCapabilityShaped, newCapability } from '../src/domain/capability.js'
-import { linkDays } from '../src/domain/links.js'
+import { linkDays } from '../src/links.js'
 import { collaboratorMail, questionnaireMail } from '../src/domain/mails.js'
 import { choiceOf } from '../src/routes/export.js'
 

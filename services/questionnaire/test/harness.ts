@@ -13,7 +13,7 @@ import { type AppInstance, createServer } from '@portal/http'
 import { silentLogger } from '@portal/observability'
 import { migrations, type QuestionnaireDb, questionnaireDb, questionnaireKnowledge, SCHEMA } from '@portal/questionnaire-store'
 import { createMemoryQueue } from '@portal/queue'
-import { createFsStore } from '@portal/storage'
+import { type BlobStore, createFsStore } from '@portal/storage'
 import type { RouteOptions } from 'fastify'
 import type { Kysely } from 'kysely'
 import { questionnairePlugin } from '../src/plugin.js'
@@ -37,7 +37,12 @@ export interface Harness {
   close(): Promise<void>
 }
 
-export async function buildHarness(open: () => Promise<Database>): Promise<Harness> {
+export interface HarnessOptions {
+  /** Wraps the blob store (a folder): a test may make it fail. */
+  blobs?: (store: BlobStore) => BlobStore
+}
+
+export async function buildHarness(open: () => Promise<Database>, opts: HarnessOptions = {}): Promise<Harness> {
   const database = await open()
   await migrateSchema(database, SCHEMA, migrations)
   const dataDir = await mkdtemp(path.join(tmpdir(), 'questionnaire-test-'))
@@ -57,7 +62,7 @@ export async function buildHarness(open: () => Promise<Database>): Promise<Harne
       questionnairePlugin(scope, {
         database,
         store: questionnaireDb(database),
-        blobs: createFsStore(dataDir),
+        blobs: opts.blobs ? opts.blobs(createFsStore(dataDir)) : createFsStore(dataDir),
         bus,
         queue,
         knowledge,

@@ -10,7 +10,7 @@ import type { TrustCenterDb } from './db/schema.js'
 import type { Site } from './db/site.repo.js'
 import type { SiteDirectory } from './sites.js'
 import type { ViewCounter } from './views.js'
-import { categoryOut, complianceOut, documentOut, iso, logoPath, themeOut } from './dto.js'
+import { categoryOut, complianceOut, documentOut, iso, logoPath, themeOut } from './domain/dto.js'
 
 export async function assemblePage(db: Kysely<TrustCenterDb>, site: Site) {
   const t = site.tenantId

@@ -2,51 +2,24 @@
 // and the site registry's rules that only the database can show: unique cnames under races, host
 // names following TRUST_CENTER_DOMAIN, a first cname that another tenant already holds.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { createMemoryBus } from '@portal/bus'
-import { loadConfig } from '@portal/config'
-import { type Database, migrateSchema, schemaDb, testDatabaseKinds } from '@portal/db'
-import { createServer, type ServiceContext } from '@portal/http'
-import type { Mailer } from '@portal/mail'
-import { silentLogger } from '@portal/observability'
-import { createFsStore } from '@portal/storage'
+import { migrateSchema, testDatabaseKinds } from '@portal/db'
 import { sql } from 'kysely'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import type { TrustCenterDb } from '../src/db/schema.js'
 import { ensureSite, findSite, publishSite, refreshHostnames } from '../src/db/site.repo.js'
 import { QUARANTINE_MS } from '../src/domain/hostnames.js'
-import { migrations, module, SCHEMA } from '../src/index.js'
-
-const mailer: Mailer = { kind: 'outbox', send: async () => {}, close: async () => {} }
-// No staff calls here: a verifier that refuses every token is all the server needs.
-const tokens = { verifyAccess: async () => Promise.reject(new Error('no tokens in this test')) } as unknown as ServiceContext['tokens']
+import { migrations, SCHEMA } from '../src/index.js'
+import { buildHarness, type Harness } from './harness.js'
 
 /** The start of a quarantine still running at `now` (the clock of publishSite, moved by tests). */
 const since = (now = Date.now()) => new Date(now - QUARANTINE_MS)
 
 describe.each(testDatabaseKinds())('trust-center module on %s', (_kind, open) => {
-  let database: Database
-  let ctx: ServiceContext
-  let dir: string
-  let stop: (() => Promise<void>) | undefined
-  const db = () => schemaDb<TrustCenterDb>(database, SCHEMA, { system: true }) // the test's own reads and writes: no request scope
+  let h: Harness
+  const db = () => h.db // the test's own reads and writes: no request scope
 
   beforeAll(async () => {
-    database = await open()
-    dir = await mkdtemp(path.join(tmpdir(), 'tc-module-'))
-    const config = loadConfig({ LOG_LEVEL: 'silent', DB_MIGRATE: 'auto', DATA_DIR: dir })
-    const server = await createServer({ config, logger: silentLogger, tokens })
-    ctx = { config, logger: silentLogger, server, tokens, db: database, mail: mailer, blobs: createFsStore(dir), bus: await createMemoryBus() }
-    stop = (await module.init(ctx))?.stop
-    await server.ready()
+    h = await buildHarness(open)
   })
-  afterAll(async () => {
-    await ctx.server.close()
-    await stop?.()
-    await database.close()
-    await rm(dir, { recursive: true, force: true })
-  })
+  afterAll(async () => h?.close())
 
   it('migrates its own schema only, and a rerun changes nothing', async () => {
     const tables = await sql<{ tableSchema: string; tableName: string }>`
@@ -74,13 +47,13 @@ describe.each(testDatabaseKinds())('trust-center module on %s', (_kind, open) =>
       'update_subscriber',
       'update_unsubscribe',
     ])
-    await migrateSchema(database, SCHEMA, migrations)
-    const applied = await sql<{ name: string }>`select name from trust_center.kysely_migration order by name`.execute(database.system)
+    await migrateSchema(h.database, SCHEMA, migrations)
+    const applied = await sql<{ name: string }>`select name from trust_center.kysely_migration order by name`.execute(h.database.system)
     expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrations))
   })
 
   it('answers its health route under /api/trust-center', async () => {
-    const res = await ctx.server.inject({ url: '/api/trust-center/healthz' })
+    const res = await h.app.inject({ url: '/api/trust-center/healthz' })
     expect(res.json()).toEqual({ status: true, service: 'trust-center' })
   })
 

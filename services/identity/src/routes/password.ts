@@ -37,7 +37,6 @@ import {
 import { hashPassword } from '../domain/password-hash.js'
 import { messages, newPasswordProblem, normaliseEmail } from '../domain/rules.js'
 import { endAllSessions } from '../sessions.js'
-import { specMessages } from './schemas.js'
 
 const HOUR = 3600_000
 const invalid = (message: string) => new AppError('INVALID_REQUEST', { message })
@@ -79,8 +78,10 @@ export function passwordRoutes(app: AppInstance, deps: RouteDeps): void {
   app.post(
     '/user/forgotpassword',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schemaErrorFormatter: specMessages({ email: { missing: messages.resetEmailRequired, invalid: messages.resetEmailInvalid } }),
+      config: {
+        rateLimit: { max: 10, timeWindow: '1 minute' },
+        fieldMessages: { email: { missing: messages.resetEmailRequired, invalid: messages.resetEmailInvalid } },
+      },
       schema: { tags: ['identity'], body: ForgotPasswordBody, response: { 200: ForgotPasswordReply, ...errorReplies(400, 413, 415, 429) } },
     },
     async (req) => {
@@ -100,8 +101,10 @@ export function passwordRoutes(app: AppInstance, deps: RouteDeps): void {
   app.post(
     '/user/otpvalidation',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schemaErrorFormatter: specMessages({ otp: { missing: messages.otpFormat(digits), invalid: messages.otpFormat(digits) } }),
+      config: {
+        rateLimit: { max: 20, timeWindow: '1 minute' },
+        fieldMessages: { otp: { missing: messages.otpFormat(digits), invalid: messages.otpFormat(digits) } },
+      },
       schema: { tags: ['identity'], body: OtpValidationBody, response: { 200: OtpValidationReply, ...errorReplies(400, 413, 415, 429) } },
     },
     async (req) => {
@@ -123,12 +126,14 @@ export function passwordRoutes(app: AppInstance, deps: RouteDeps): void {
   app.post(
     '/user/changepassword',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schemaErrorFormatter: specMessages({
-        resetToken: { missing: messages.resetExpired, invalid: messages.resetExpired },
-        password: { missing: messages.newPasswordRequired },
-        cnfpassword: { missing: messages.confirmPasswordRequired },
-      }),
+      config: {
+        rateLimit: { max: 10, timeWindow: '1 minute' },
+        fieldMessages: {
+          resetToken: { missing: messages.resetExpired, invalid: messages.resetExpired },
+          password: { missing: messages.newPasswordRequired },
+          cnfpassword: { missing: messages.confirmPasswordRequired },
+        },
+      },
       schema: { tags: ['identity'], body: ChangePasswordBody, response: { 200: StatusMessage, ...errorReplies(400, 413, 415, 429) } },
     },
     async (req) => {

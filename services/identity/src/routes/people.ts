@@ -27,7 +27,7 @@ import type { RouteDeps } from '../deps.js'
 import { inviteExistingAccountMail, inviteMail } from '../domain/invite-mail.js'
 import { companyNameProblem, messages, normaliseEmail } from '../domain/rules.js'
 import { endAllSessions } from '../sessions.js'
-import { bearer, specMessages } from './schemas.js'
+import { bearer } from './schemas.js'
 
 const INVITE_TTL_MS = 7 * 24 * 3600_000
 const HOUR = 3600_000
@@ -80,7 +80,7 @@ export function peopleRoutes(app: AppInstance, deps: RouteDeps): void {
     '/people/invite',
     {
       preHandler: [requireAuth, requireAdmin, requireVerified],
-      schemaErrorFormatter: specMessages({ email: { missing: messages.emailRequired, invalid: messages.invalidEmail } }),
+      config: { fieldMessages: { email: { missing: messages.emailRequired, invalid: messages.invalidEmail } } },
       schema: { tags: ['identity'], security: bearer, body: InviteBody, response: { 201: StatusMessage, ...errorReplies(400, 401, 403, 409, 413, 415, 429) } },
     },
     async (req, reply) => {

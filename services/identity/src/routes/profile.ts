@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify'
 import { findUser, updateUserNames } from '../db/users.repo.js'
 import type { IdentityDeps } from '../deps.js'
 import { capitalise, messages } from '../domain/rules.js'
-import { bearer, specMessages } from './schemas.js'
+import { bearer } from './schemas.js'
 
 const notFound = () => new AppError('NOT_FOUND', { message: 'Not found' })
 
@@ -44,7 +44,7 @@ export function profileRoutes(app: AppInstance, deps: IdentityDeps): void {
     '/userprofile/:id',
     {
       ...staff,
-      schemaErrorFormatter: specMessages({ firstName: { missing: messages.nameRequired('First') }, lastName: { missing: messages.nameRequired('Last') } }),
+      config: { fieldMessages: { firstName: { missing: messages.nameRequired('First') }, lastName: { missing: messages.nameRequired('Last') } } },
       schema: {
         tags: ['identity'],
         security: bearer,

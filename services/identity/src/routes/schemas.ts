@@ -1,53 +1,20 @@
-// What every identity route shares besides its contract (@portal/contracts identity-*.ts, account.ts):
-// the spec's messages for fields the schema refuses, and the OpenAPI security entry. The reply
+// What identity routes share besides their contract (@portal/contracts identity-*.ts, account.ts):
+// the OpenAPI security entry, and the sign-up forms' rules that list every failing field. The reply
 // schemas there also make fast-json-stringify drop every property not listed, so tenant ids, hashes
-// and other columns cannot leak.
+// and other columns cannot leak. A field's own spec message for a refusal of its schema is named in
+// the route's `config.fieldMessages` (@portal/http).
 import { AppError, type FieldError } from '@portal/errors'
-import type { FastifyRequest, FastifySchemaValidationError, RouteShorthandOptions } from 'fastify'
-
-type SchemaErrorFormatter = NonNullable<RouteShorthandOptions['schemaErrorFormatter']>
+import type { FastifyRequest } from 'fastify'
 
 /** Routes behind requireAuth, for the OpenAPI document. */
 export const bearer = [{ bearer: [] }]
 
 /**
- * The spec's messages for one field: `missing` when it is absent or blank (the schema's required,
- * minLength and `\S` pattern), `invalid` for any other refusal of it (type, length, format).
- */
-export interface FieldMessages {
-  missing?: string
-  invalid?: string
-}
-
-const MISSING = new Set(['required', 'minLength', 'pattern'])
-
-const fieldOf = (e: FastifySchemaValidationError): string => {
-  const missing = (e.params as { missingProperty?: unknown } | undefined)?.missingProperty
-  if (e.keyword === 'required' && typeof missing === 'string') return missing
-  return e.instancePath.replace(/^\//, '').replace(/\//g, '.')
-}
-
-/**
- * The route's schemaErrorFormatter: the schema validates, and a refused field named here answers
- * with the spec's message for it; other refusals read as the host's ("email must NOT have more than
- * 254 characters"). Either way the contract's 400 envelope, with the field in `errors`.
- */
-export function specMessages(fields: Record<string, FieldMessages>): SchemaErrorFormatter {
-  return (errors, dataVar) => {
-    const first = errors[0]
-    if (!first) return new AppError('INVALID_REQUEST')
-    const field = fieldOf(first)
-    const named = fields[field]
-    const spec = named && (MISSING.has(first.keyword) ? named.missing : named.invalid)
-    const message = spec ?? `${field || dataVar} ${first.message ?? 'is invalid'}`
-    return new AppError('INVALID_REQUEST', { message, errors: [{ field: field || dataVar, message: spec ?? first.message ?? 'is invalid' }] })
-  }
-}
-
-/**
  * A preValidation hook for forms whose spec rules list every failing field at once (sign-up): the
  * rules see the fields as sent, before the schema (which reports one refusal) runs. A field sent as
  * anything but text is refused here too, so the rules never judge a value the schema would coerce.
+ * Identity's own: it runs before the schema and before any auth hook, which suits only a form sent
+ * without a token; a field's message for a refusal of its schema is `config.fieldMessages`.
  */
 export function specRules<F extends string>(fields: readonly F[], rules: (input: Partial<Record<F, string>>) => FieldError[] | Promise<FieldError[]>) {
   return async (req: FastifyRequest): Promise<void> => {

@@ -8,6 +8,7 @@ import {
   CheckEmailQuery,
   CheckEmailReply,
   errorReplies,
+  type FieldMessages,
   InviteLookupReply,
   InviteSignUpBody,
   InviteTokenParams,
@@ -39,7 +40,7 @@ import {
 } from '../domain/rules.js'
 import { issueSession } from '../sessions.js'
 import { sendVerification } from '../verification.js'
-import { specMessages, specRules } from './schemas.js'
+import { specRules } from './schemas.js'
 
 const SIGN_UP_FIELDS = ['firstName', 'lastName', 'email', 'password', 'cnfpassword'] as const
 
@@ -57,7 +58,7 @@ const signUpRules = (context: (input: SignUpInput) => string[]) =>
   })
 
 const required = { missing: messages.required }
-const waitlistMessages = specMessages({ firstName: required, lastName: required, email: { missing: messages.required, invalid: messages.invalidEmail } })
+const waitlistMessages: FieldMessages = { firstName: required, lastName: required, email: { missing: messages.required, invalid: messages.invalidEmail } }
 
 const emailTaken = () => new AppError('CONFLICT', { message: messages.emailExists })
 /** A concurrent sign-up with the same email loses at the unique index: the same 409 as the check. */
@@ -157,8 +158,7 @@ export function signupRoutes(app: AppInstance, deps: RouteDeps): void {
   app.get(
     '/check_email',
     {
-      config: limits,
-      schemaErrorFormatter: specMessages({ email: { invalid: messages.invalidEmail } }),
+      config: { ...limits, fieldMessages: { email: { invalid: messages.invalidEmail } } },
       schema: { tags: ['identity'], querystring: CheckEmailQuery, response: { 200: CheckEmailReply, ...errorReplies(400, 429) } },
     },
     async (req) => {
@@ -173,8 +173,7 @@ export function signupRoutes(app: AppInstance, deps: RouteDeps): void {
   app.post(
     '/waitlist',
     {
-      config: limits,
-      schemaErrorFormatter: waitlistMessages,
+      config: { ...limits, fieldMessages: waitlistMessages },
       schema: { tags: ['identity'], body: WaitlistBody, response: { 201: StatusMessage, ...errorReplies(400, 413, 415, 429) } },
     },
     async (req, reply) => {

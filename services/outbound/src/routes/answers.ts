@@ -25,8 +25,8 @@ import { deleteAttachment, findAttachment, insertAttachment } from '../db/attach
 import { insertComment, listComments } from '../db/comments.repo.js'
 import { answerQuestion, findOutbound, findQuestion } from '../db/outbounds.repo.js'
 import type { OutboundDeps } from '../deps.js'
-import { readUpload } from '../domain/uploads.js'
-import { attachmentOut, BUCKETS, questionOut } from '../dto.js'
+import { readUpload } from '../uploads.js'
+import { attachmentOut, BUCKETS, questionOut } from '../domain/dto.js'
 
 const tags = ['outbound']
 const inbound = { inbound: true }

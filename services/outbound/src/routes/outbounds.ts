@@ -24,10 +24,10 @@ import { recipientLinks, revokeLinks } from '../db/links.repo.js'
 import { deleteOutbound, insertOutbound, listOutbounds, outboundQuestions, type OutboundRow, submitOutbound } from '../db/outbounds.repo.js'
 import { findTemplate, questionsForOutbound, templateQuestions } from '../db/templates.repo.js'
 import type { OutboundDeps } from '../deps.js'
-import { deliver, expiryIn, issueLink, linkDays, reviewUrl, spendMailBudget } from '../domain/links.js'
+import { deliver, expiryIn, issueLink, linkDays, reviewUrl, spendMailBudget } from '../links.js'
 import { completedMail, questionnaireMail } from '../domain/mails.js'
-import { readUpload } from '../domain/uploads.js'
-import { BUCKETS, questionOut, summaryOut } from '../dto.js'
+import { readUpload } from '../uploads.js'
+import { BUCKETS, questionOut, summaryOut } from '../domain/dto.js'
 import { queueExtraction } from '../jobs/extract-outbound.js'
 
 const tags = ['outbound']

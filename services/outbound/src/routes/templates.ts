@@ -15,8 +15,8 @@ import {
   templateQuestions,
 } from '../db/templates.repo.js'
 import type { OutboundDeps } from '../deps.js'
-import { readUpload } from '../domain/uploads.js'
-import { BUCKETS, templateOut } from '../dto.js'
+import { readUpload } from '../uploads.js'
+import { BUCKETS, templateOut } from '../domain/dto.js'
 import { queueExtraction } from '../jobs/extract-outbound.js'
 
 const tags = ['outbound']

@@ -16,7 +16,6 @@ import { type AppInstance, principalOf } from '@portal/http'
 import { addComment, findQuestion, listComments } from '@portal/questionnaire-store'
 import type { QuestionnaireDeps } from '../deps.js'
 import { okData } from '../replies.js'
-import { specMessages } from '../validation.js'
 
 type CommentRow = Awaited<ReturnType<typeof listComments>>[number]
 
@@ -49,7 +48,7 @@ export function commentRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     '/enterprise/comment/list',
     {
       schema: { tags: ['questionnaire'], querystring: CommentListQuery, response: { 200: CommentListReply, ...questionnaireErrors(404) } },
-      ...specMessages(commentListMessages),
+      config: { fieldMessages: commentListMessages },
     },
     async (req) => {
       const { tenantId } = principalOf(req)
@@ -63,7 +62,7 @@ export function commentRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     '/enterprise/comment/add',
     {
       schema: { tags: ['questionnaire'], body: AddCommentBody, response: { 201: AddCommentReply, ...questionnaireErrors(404) } },
-      ...specMessages(addCommentMessages),
+      config: { fieldMessages: addCommentMessages },
     },
     async (req, reply) => {
       const me = principalOf(req)

@@ -14,7 +14,6 @@ import { type AppInstance, principalOf } from '@portal/http'
 import { deleteCompany, insertCompany, listCompanies } from '@portal/questionnaire-store'
 import type { QuestionnaireDeps } from '../deps.js'
 import { okData, okMessage } from '../replies.js'
-import { specMessages } from '../validation.js'
 
 const companyOut = (c: { id: string; companyName: string; complianceBucket: string; questionnairesBucket: string }) => ({
   _id: c.id,
@@ -35,7 +34,7 @@ export function companyRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     '/companys',
     {
       schema: { tags: ['questionnaire'], body: CreateCompanyBody, response: { 201: CreateCompanyReply, ...questionnaireErrors() } },
-      ...specMessages(createCompanyMessages),
+      config: { fieldMessages: createCompanyMessages },
     },
     async (req, reply) => {
       const { companyName, compliance_bucket: complianceBucket, questionnaires_bucket: questionnairesBucket } = req.body

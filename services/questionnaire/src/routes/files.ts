@@ -17,7 +17,7 @@ import {
   UploadForm,
   UploadReply,
 } from '@portal/contracts'
-import { spendQuota } from '@portal/db'
+import { refundDaily, spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import {
@@ -86,7 +86,14 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     return company
   }
 
-  /** The files of an upload, checked, stored and queued for reading. */
+  /** Removes what a failed upload stored, and gives its quota back; what cannot be removed now is logged. */
+  const undoUpload = async (tenantId: string, rows: string[], keys: string[], use: { files: number; bytes: number }, req: FastifyRequest) => {
+    for (const id of rows) await deleteFile(store, tenantId, id).catch((err: unknown) => req.log.error({ err, fileId: id }, 'failed upload: row not removed'))
+    for (const key of keys) await blobs.delete(key).catch((err: unknown) => req.log.error({ err, key }, 'failed upload: stored file not removed'))
+    await refundDaily(deps.store, SCHEMA, tenantId, use).catch((err: unknown) => req.log.error({ err }, 'failed upload: quota not given back'))
+  }
+
+  /** The files of an upload, checked, stored (all or none) and queued for reading. */
   const save = async (req: FastifyRequest, kind: 'compliance' | 'questionnaire') => {
     const tenantId = principalOf(req).tenantId
     const { fields, files, discard } = await readUploads(req, kind)
@@ -94,20 +101,38 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
       const company = await companyOf(tenantId, fields['companyId'] ?? fields['company_id'])
       // Every file is checked before anything is stored: one bad file refuses the whole upload.
       for (const file of files) await checkContent(file)
-      await spendQuota(deps.store, SCHEMA, tenantId, { files: files.length, bytes: files.reduce((n, f) => n + f.spooled.size, 0) }, deps.quota, 'uploads')
-      const saved = []
-      for (const file of files) {
-        const key = tenantKey(tenantId, kind)
-        const contentType = file.format === 'pdf' ? 'application/pdf' : 'application/octet-stream'
-        await blobs.putFile(key, file.spooled.path, { contentType })
-        const row = await insertFile(store, tenantId, { companyId: company.id, kind, fileName: file.fileName, storageKey: key, format: file.format })
+      const use = { files: files.length, bytes: files.reduce((n, f) => n + f.spooled.size, 0) }
+      await spendQuota(deps.store, SCHEMA, tenantId, use, deps.quota, 'uploads')
+      const saved: ({ _id: string } & Pick<Awaited<ReturnType<typeof insertFile>>, 'fileName' | 'state'>)[] = []
+      const stored: string[] = []
+      try {
+        for (const file of files) {
+          const key = tenantKey(tenantId, kind)
+          const contentType = file.format === 'pdf' ? 'application/pdf' : 'application/octet-stream'
+          await blobs.putFile(key, file.spooled.path, { contentType })
+          stored.push(key)
+          const row = await insertFile(store, tenantId, { companyId: company.id, kind, fileName: file.fileName, storageKey: key, format: file.format })
+          saved.push({ _id: row.id, fileName: row.fileName, state: row.state })
+        }
+      } catch (err) {
+        // All or nothing: an upload that failed half-way (storage or database gone) keeps no file
+        // and spends no quota, so trying again later is the whole story for the user.
+        await undoUpload(
+          tenantId,
+          saved.map((f) => f._id),
+          stored,
+          use,
+          req,
+        )
+        throw err
+      }
+      for (const f of saved) {
         // The row, queued, is the job's record: should the queue be away now, the sweep queues it
         // once it is back, so the upload is kept and answered as such.
-        await queue.add(...fileJob(kind, tenantId, row.id)).catch((err: unknown) => {
+        await queue.add(...fileJob(kind, tenantId, f._id)).catch((err: unknown) => {
           if (!(err instanceof AppError && err.code === 'UNAVAILABLE')) throw err
-          req.log.warn({ err, fileId: row.id }, 'queue unavailable: the sweep will queue this file')
+          req.log.warn({ err, fileId: f._id }, 'queue unavailable: the sweep will queue this file')
         })
-        saved.push({ _id: row.id, fileName: row.fileName, state: row.state })
       }
       return saved
     } finally {

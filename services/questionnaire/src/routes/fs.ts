@@ -37,7 +37,6 @@ import {
 import type { QuestionnaireDeps } from '../deps.js'
 import { okData } from '../replies.js'
 import { fileOf } from '../lookups.js'
-import { specMessages } from '../validation.js'
 
 export function fsRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   const { store } = deps
@@ -118,18 +117,16 @@ export function fsRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   app.post(
     '/fs/generate-answer',
     {
-      config: limit,
+      config: { ...limit, fieldMessages: generateAnswerMessages },
       schema: { tags, body: GenerateAnswerInput, response: { 200: GeneratedAnswerReply, ...oneOffErrors } },
-      ...specMessages(generateAnswerMessages),
     },
     async (req) => ({ status: true as const, data: await oneOff(principalOf(req).tenantId, req.body.question) }),
   )
   app.get(
     '/fs/responsellm',
     {
-      config: limit,
+      config: { ...limit, fieldMessages: generateAnswerMessages },
       schema: { tags, querystring: GenerateAnswerInput, response: { 200: ResponseLlmReply, ...oneOffErrors } },
-      ...specMessages(generateAnswerMessages),
     },
     async (req) => {
       const data = await oneOff(principalOf(req).tenantId, req.query.question)

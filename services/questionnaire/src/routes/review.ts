@@ -31,7 +31,6 @@ import {
 import type { QuestionnaireDeps } from '../deps.js'
 import { okData } from '../replies.js'
 import { fileOf } from '../lookups.js'
-import { specMessages } from '../validation.js'
 import { splitName } from './comments.js'
 
 type QuestionRow = Awaited<ReturnType<typeof listQuestions>>[number]
@@ -119,7 +118,7 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     '/questionnaires/answer',
     {
       schema: { tags: ['questionnaire'], body: AnswerUpdateBody, response: { 200: AnswerUpdateReply, ...questionnaireErrors(404) } },
-      ...specMessages(answerUpdateMessages),
+      config: { fieldMessages: answerUpdateMessages },
     },
     async (req) => {
       const me = principalOf(req)

@@ -13,7 +13,7 @@ import { SCHEMA } from '../db/schema.js'
 import type { TrustCenterDeps } from '../deps.js'
 import { LOGO_MAX_BYTES, processLogo } from '../domain/logo-image.js'
 import { invalid, limits, plainText } from '../domain/text.js'
-import { iso, logoIdOf, logoPath, themeOut } from '../dto.js'
+import { iso, logoIdOf, logoPath, themeOut } from '../domain/dto.js'
 import { readUpload } from '../uploads.js'
 import { bearer, Colours, IdParams, Nullable, Reply, Theme } from './schemas.js'
 

@@ -8,7 +8,7 @@ import { type ComplianceInput, deleteCompliance, insertCompliance, listComplianc
 import type { ComplianceStatus } from '../db/schema.js'
 import type { TrustCenterDeps } from '../deps.js'
 import { invalid, limits, plainText } from '../domain/text.js'
-import { complianceOut } from '../dto.js'
+import { complianceOut } from '../domain/dto.js'
 import { recordChanges } from '../updates.js'
 import { BADGES, bearer, COMPLIANCE_STATUSES, Compliance, IdParams, Message, Reply } from './schemas.js'
 

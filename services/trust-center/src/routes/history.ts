@@ -10,7 +10,7 @@ import { insertHistory, listHistory } from '../db/history.repo.js'
 import type { HistoryType } from '../db/schema.js'
 import type { TrustCenterDeps } from '../deps.js'
 import { invalid, limits, plainText } from '../domain/text.js'
-import { iso } from '../dto.js'
+import { iso } from '../domain/dto.js'
 import { bearer, Message, Nullable, PageOf } from './schemas.js'
 
 const PAGE_TYPES = ['all', 'view', 'request', 'approval', 'download', 'nda'] as const

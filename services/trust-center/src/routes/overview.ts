@@ -7,7 +7,7 @@ import { findOverview, saveOverview } from '../db/blocks.repo.js'
 import type { TrustCenterDeps } from '../deps.js'
 import { sanitizeRichText } from '../domain/rich-text.js'
 import { limits, plainText } from '../domain/text.js'
-import { iso, overviewOut } from '../dto.js'
+import { iso, overviewOut } from '../domain/dto.js'
 import { bearer, IdParams, Nullable, Overview, PublicOverview, Reply } from './schemas.js'
 
 const Body = Type.Object({ subTitle: Type.Optional(Type.String()), description: Type.Optional(Type.String()) })

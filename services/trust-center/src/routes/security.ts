@@ -17,7 +17,7 @@ import {
 } from '../db/blocks.repo.js'
 import type { TrustCenterDeps } from '../deps.js'
 import { limits, plainText } from '../domain/text.js'
-import { categoryOut, itemOut } from '../dto.js'
+import { categoryOut, itemOut } from '../domain/dto.js'
 import { bearer, IdParams, Message, Reply, SecurityCategory, SecurityItem } from './schemas.js'
 
 const Block = Type.Object({ title: Type.Optional(Type.String()), description: Type.Optional(Type.String()) })

@@ -10,7 +10,7 @@ import { confirmSubscriber, listChanges, unsubscribe } from '../db/updates.repo.
 import type { TrustCenterDeps } from '../deps.js'
 import { hashPermissionToken as hashToken, PERMISSION_TOKEN } from '../domain/permission-token.js'
 import { invalid, REQUIRED } from '../domain/text.js'
-import { iso } from '../dto.js'
+import { iso } from '../domain/dto.js'
 import { subscribe } from '../updates.js'
 
 export const CHANGELOG_LENGTH = 50

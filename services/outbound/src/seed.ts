@@ -10,9 +10,9 @@ import { revokeLinks } from './db/links.repo.js'
 import { answerQuestion, insertOutbound, outboundQuestions } from './db/outbounds.repo.js'
 import type { OutboundDeps } from './deps.js'
 import { DEFAULT_LINK_DAYS } from './domain/capability.js'
-import { expiryIn, issueLink } from './domain/links.js'
-import { mimeOf } from './domain/uploads.js'
-import { BUCKETS } from './dto.js'
+import { expiryIn, issueLink } from './links.js'
+import { mimeOf } from './uploads.js'
+import { BUCKETS } from './domain/dto.js'
 
 export const DEMO_RECIPIENT = { clientName: 'Northwind Traders', email: 'security@northwind.example' }
 /** Seeded rows name no user as their author. */

@@ -1,8 +1,8 @@
 // Rows as the wire contract shapes them (@portal/contracts outbound.ts): `_id`, ISO dates, counts as numbers.
 import type { OutboundAttachment, OutboundQuestion, OutboundSummary, TemplateSummary } from '@portal/contracts'
-import type { listAttachments } from './db/attachments.repo.js'
-import type { outboundQuestions, OutboundRow } from './db/outbounds.repo.js'
-import type { findTemplate } from './db/templates.repo.js'
+import type { listAttachments } from '../db/attachments.repo.js'
+import type { outboundQuestions, OutboundRow } from '../db/outbounds.repo.js'
+import type { findTemplate } from '../db/templates.repo.js'
 
 type AttachmentRow = Awaited<ReturnType<typeof listAttachments>>[number]
 type QuestionRow = Awaited<ReturnType<typeof outboundQuestions>>[number]

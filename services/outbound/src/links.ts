@@ -2,9 +2,9 @@
 // sending; mail counts against the tenant's hourly limit (security.md B25).
 import { AppError } from '@portal/errors'
 import { cleanHeader } from '@portal/mail'
-import { insertLink, spendMail } from '../db/links.repo.js'
-import type { OutboundDeps } from '../deps.js'
-import { DAY_MS, DEFAULT_LINK_DAYS, hashCapability, newCapability } from './capability.js'
+import { insertLink, spendMail } from './db/links.repo.js'
+import type { OutboundDeps } from './deps.js'
+import { DAY_MS, DEFAULT_LINK_DAYS, hashCapability, newCapability } from './domain/capability.js'
 
 /** Mails per tenant and hour (invites, questionnaires, reminders, notices). */
 export const MAILS_PER_HOUR = 50

@@ -1,0 +1,48 @@
+// ingest-worker module: takes `ingest-document` (compliance PDFs → text index and vectors) and `extract-questions`
+// (questionnaires → question rows) jobs. Owns no tables: it writes through the questionnaire store.
+import { isFileJob, JOBS } from '@portal/contracts'
+import { withTenantOf } from '@portal/db'
+import { need, type ServiceContext } from '@portal/http'
+import { questionnaireKnowledge } from '@portal/questionnaire-store'
+import type { Module } from '@portal/runtime'
+import { extractQuestions } from './jobs/extract-questions.js'
+import { runFileJob } from './jobs/file-job.js'
+import { ingestDocument } from './jobs/ingest-document.js'
+import { resumeDrafting } from './jobs/resume-drafting.js'
+
+export const SERVICE = 'ingest-worker'
+
+export const module: Module<ServiceContext> = {
+  name: SERVICE,
+  deps: ['server', 'db', 'blobs', 'queue', 'bus'],
+  init: async (ctx) => {
+    const db = need(ctx.db, 'db')
+    const blobs = need(ctx.blobs, 'blobs')
+    const queue = need(ctx.queue, 'queue')
+    const bus = need(ctx.bus, 'bus')
+    const log = ctx.logger.child({ svc: SERVICE })
+    const knowledge = questionnaireKnowledge(db, ctx.config)
+    const fileJobs = { database: db, bus, log, leaseMs: ctx.config.jobLeaseMs }
+    ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
+    // PDF parsing runs in worker threads; two at a time keeps a 2-core machine responsive.
+    // Each job's queries run in its tenant's scope (row-level security).
+    queue.process(
+      JOBS.ingestDocument,
+      (job) =>
+        withTenantOf(job.data, async () => {
+          try {
+            await runFileJob(job, fileJobs, (data, file) => ingestDocument({ db, blobs, bus, knowledge }, data, file))
+          } finally {
+            if (isFileJob(job.data)) await resumeDrafting({ db, queue }, job.data).catch((err) => log.warn({ err }, 'could not resume drafting'))
+          }
+        }),
+      { concurrency: 2 },
+    )
+    queue.process(
+      JOBS.extractQuestions,
+      (job) => withTenantOf(job.data, () => runFileJob(job, fileJobs, (data, file) => extractQuestions({ db, blobs, bus, queue }, data, file))),
+      { concurrency: 2 },
+    )
+    return undefined
+  },
+}

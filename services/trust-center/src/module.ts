@@ -1,0 +1,56 @@
+// trust-center module: the host's entry into this service. Depends on the server (routes), the
+// database (schema `trust_center`), blobs (logos, documents), the bus (access-request events),
+// mail (access links) and tokens (staff calls). Migrates its schema at start-up.
+import { asSystem, migrateSchema, schemaDb, withTenant } from '@portal/db'
+import { need, type ServiceContext } from '@portal/http'
+import type { Module } from '@portal/runtime'
+import { migrations } from './db/migrations/index.js'
+import { SCHEMA, type TrustCenterDb } from './db/schema.js'
+import { refreshHostnames } from './db/site.repo.js'
+import { PageCache, PUBLIC_PAGE_DECORATOR, publicPageReader } from './page.js'
+import { trustCenterPlugin } from './plugin.js'
+import { seedDemoTrustCenter as seedDemo } from './seed.js'
+import { SiteDirectory } from './sites.js'
+import { ViewCounter } from './views.js'
+
+/** The demo trust center of `npm start`, written in the demo tenant's scope. */
+export const seedDemoTrustCenter = (ctx: ServiceContext, tenant: { tenantId: string; dbName: string }) =>
+  withTenant(tenant.tenantId, () => seedDemo(ctx, tenant))
+
+export const SERVICE = 'trust-center'
+
+export const module: Module<ServiceContext> = {
+  name: SERVICE,
+  deps: ['server', 'db', 'blobs', 'bus', 'mail', 'tokens'],
+  init: async (ctx) => {
+    const database = need(ctx.db, 'db')
+    if (ctx.config.dbMigrate) await migrateSchema(database, SCHEMA, migrations)
+    const db = schemaDb<TrustCenterDb>(database, SCHEMA)
+    await asSystem(() => refreshHostnames(db, ctx.config.trustCenterDomain)) // every tenant's site: system work
+    const logger = ctx.logger.child({ svc: SERVICE })
+    const views = new ViewCounter(db, logger)
+    const sites = new SiteDirectory(db, ctx.config.trustCenterDomain)
+    const pages = new PageCache()
+    ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
+    await ctx.server.register(
+      async (app) =>
+        trustCenterPlugin(app, {
+          db,
+          config: ctx.config,
+          logger,
+          views,
+          blobs: need(ctx.blobs, 'blobs'),
+          bus: need(ctx.bus, 'bus'),
+          mail: need(ctx.mail, 'mail'),
+          sites,
+          pages,
+          now: () => new Date(),
+        }),
+      { prefix: '/api' },
+    )
+    // In one process, the gateway's server-rendered page reads the public page's cached reply here
+    // (no request through the whole server per page view); it asks over HTTP when this is not set.
+    ctx.server.decorate(PUBLIC_PAGE_DECORATOR, publicPageReader(sites, pages, views))
+    return { stop: () => views.stop() }
+  },
+}
