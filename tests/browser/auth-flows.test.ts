@@ -1,17 +1,13 @@
 // Browser tests in Debian's Chromium: the flows a new customer goes through first (sign-up, the
 // mailed verification link, the banner; invites; a password reset whose token stays in the page).
 // Needs the built web app (npm test builds it) and Chromium (CHROME_PATH or /usr/bin/chromium).
-import { existsSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { readOutbox } from '@portal/mail'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { startTestPortal, type TestPortal } from '../support/portal.js'
+import { launchChromium, requireBrowserSetup } from '../support/browser.js'
 
-const chromePath = process.env['CHROME_PATH'] || '/usr/bin/chromium'
-if (!existsSync(chromePath)) {
-  throw new Error(`Chromium not found at ${chromePath}: install Debian's chromium (apt-get install chromium) or set CHROME_PATH`)
-}
-if (!existsSync('web/dist/index.html')) throw new Error('web/dist is missing: run `pnpm --filter @portal/web run build` first')
+requireBrowserSetup()
 
 const PASSWORD = 'Winter!2026x'
 
@@ -52,18 +48,7 @@ describe('sign-up, invite and password reset in a real browser', () => {
 
   beforeAll(async () => {
     tp = await startTestPortal({ listen: true })
-    browser = await chromium.launch({
-      executablePath: chromePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    })
+    browser = await launchChromium()
   })
   afterAll(async () => {
     for (const c of contexts) await c.close()

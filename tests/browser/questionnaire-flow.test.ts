@@ -1,15 +1,15 @@
 // Browser test of the questionnaire path: create a client, upload a policy PDF and a real CAIQ
 // workbook, watch progress, review (edit, choose Yes, comment, approve), and export the filled workbook.
-import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { readWorkbook } from '@portal/sheets'
-import { type Browser, chromium } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+import { launchChromium, requireBrowserSetup } from '../support/browser.js'
 
-const chromePath = process.env['CHROME_PATH'] || '/usr/bin/chromium'
-if (!existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath}`)
+requireBrowserSetup()
+
 const DATA = path.resolve(process.cwd(), 'tests/fixtures')
 
 describe('questionnaire review in a real browser', () => {
@@ -18,18 +18,7 @@ describe('questionnaire review in a real browser', () => {
 
   beforeAll(async () => {
     tp = await startTestPortal({ listen: true })
-    browser = await chromium.launch({
-      executablePath: chromePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    })
+    browser = await launchChromium()
   })
   afterAll(async () => {
     await browser?.close()

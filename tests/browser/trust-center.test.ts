@@ -2,17 +2,17 @@
 // PDF, writes the NDA and publishes; a visitor on the tenant's own host (a *.localhost name) sees the
 // themed page, requests access and accepts the NDA; the admin approves; the visitor follows the
 // mailed link and downloads the gated PDF; the admin's activity view shows it all.
-import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { deflateSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { readOutbox } from '@portal/mail'
-import { type Browser, chromium } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { freePort, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+import { launchChromium, requireBrowserSetup } from '../support/browser.js'
 
-const chromePath = process.env['CHROME_PATH'] || '/usr/bin/chromium'
-if (!existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath}`)
+requireBrowserSetup()
+
 const POLICY = path.resolve(process.cwd(), 'tests/fixtures/policies/open_access_policies/minimal-soc2_compiled.pdf')
 
 /** A real 16×16 PNG of one colour, built by hand (signature, IHDR, IDAT, IEND with CRCs). */
@@ -56,18 +56,7 @@ describe('the trust center in a real browser', () => {
   beforeAll(async () => {
     port = await freePort()
     tp = await startTestPortal({ listen: true, port, env: { PUBLIC_URL: `http://localhost:${port}`, TRUST_CENTER_DOMAIN: 'localhost' } })
-    browser = await chromium.launch({
-      executablePath: chromePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    })
+    browser = await launchChromium()
   })
   afterAll(async () => {
     await browser?.close()

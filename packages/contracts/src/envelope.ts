@@ -15,8 +15,8 @@ export const ErrorReply = Type.Object({
 })
 export type ErrorReply = Static<typeof ErrorReply>
 
-/** Statuses a route may refuse with (413 and 415: a body too large, or not of the type it takes). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503
+/** Statuses a route may refuse with (410: a link that expired; 413 and 415: a body too large, or not of the type it takes). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 503
 
 /** The `response` entries for the refusals a route answers: `{ 400: ErrorReply, 401: ErrorReply }`. */
 export function errorReplies<const S extends ErrorStatus>(...statuses: S[]): { [K in S]: typeof ErrorReply } {

@@ -27,6 +27,9 @@ export * from './questionnaire-llm.js'
 export * from './questionnaire-review.js'
 export { GeneratedAnswer, GeneratedAnswerReply } from './generated-answer.js'
 export * from './outbound.js'
+export * from './trust-center-common.js'
+export * from './trust-center-console.js'
+export * from './trust-center-requests.js'
 export * from './trust-subscriptions.js'
 
 export const SERVICES = ['identity', 'trust-center', 'questionnaire', 'outbound'] as const

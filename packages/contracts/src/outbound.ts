@@ -2,11 +2,58 @@
 // to a client, the client's answers, attachments, comments, collaborators and the emailed link that
 // the recipient exchanges for a restricted inbound session. The web app imports these types.
 import { type Static, Type } from 'typebox'
+import { type ErrorReply, type ErrorStatus, errorReplies, type FieldMessages } from './envelope.js'
+import { OutboundText } from './outbound-text.js'
 
-const Id = Type.String({ maxLength: 64 })
+/** An id on the wire: not empty (UUIDs; anything else names nothing and is answered 404). */
+const Id = Type.String({ minLength: 1, maxLength: 64 })
 const Email = Type.String({ maxLength: 254 })
-/** Fields the spec gives its own message for are optional here: the handler answers with that message. */
+/** A text that must not be blank (white space only is "missing", with the spec's message). */
+const Filled = (max: number) => Type.String({ maxLength: max, pattern: '\\S' })
 const Loose = (max: number) => Type.Optional(Type.String({ maxLength: max }))
+
+/**
+ * The error statuses of an outbound route: every route may answer 400, 500 and 503; one that needs
+ * a session 401 and 403 (no token; not staff of this tenant, or a recipient's session on a staff
+ * route or on another outbound); a route the recipient may call 410 (its link revoked or expired).
+ * `more` adds what the route itself answers.
+ */
+export function outboundErrors<const S extends ErrorStatus = never>(who: 'staff' | 'inbound' | 'public', ...more: S[]) {
+  const base: ErrorStatus[] = who === 'public' ? [400] : who === 'staff' ? [400, 401, 403] : [400, 401, 403, 410]
+  return errorReplies<ErrorStatus>(...new Set<ErrorStatus>([...base, ...more, 500, 503])) as { [K in 400 | 500 | 503 | S]: typeof ErrorReply }
+}
+
+/** A success that carries only a message (a deletion, the submit). */
+export const OutboundMessageReply = Type.Object({ status: Type.Boolean(), message: Type.String() })
+export type OutboundMessageReply = Static<typeof OutboundMessageReply>
+
+/** The media types of the files the service keeps: a sent questionnaire or a template (pdf, xls, xlsx), an attachment (any). */
+export const QUESTIONNAIRE_MEDIA_TYPES = [
+  'application/pdf',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+] as const
+export const ATTACHMENT_MEDIA_TYPES = [
+  ...QUESTIONNAIRE_MEDIA_TYPES,
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+] as const
+
+/** A file answer, for the OpenAPI document: the bytes under each media type it may have (sent as they are, never serialized). */
+export const outboundFileReply = (mediaTypes: readonly string[], description: string) => ({
+  description,
+  content: Object.fromEntries(mediaTypes.map((t) => [t, { schema: { type: 'string', format: 'binary' } }])),
+})
+
+/** For the OpenAPI document: GET /api/outbound/:id/events, its media type and its events (OutboundEvent). */
+export const outboundEventsReply = {
+  description: 'text/event-stream: the current state first, then `extracted`, `failed`, `answered` and `completed` as they happen (OutboundEvent)',
+  content: { 'text/event-stream': { schema: { type: 'string' } } },
+}
 
 /** Extraction of a sent file or template: queued, being read, ready, or failed with a message. */
 export const ExtractionState = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('ready'), Type.Literal('failed')])
@@ -76,27 +123,50 @@ export const OutboundDetailReply = Type.Object({ status: Type.Boolean(), data: O
 export type OutboundDetailReply = Static<typeof OutboundDetailReply>
 
 export const OutboundIdParams = Type.Object({ id: Id })
+export type OutboundIdParams = Static<typeof OutboundIdParams>
 
-/** POST /api/outbound/save (multipart): text fields; the file is the `files` (or `file`) part. */
+/**
+ * POST /api/outbound/save (multipart/form-data): the text fields, and either the file (the `files`
+ * or `file` part) or `templateId`. Described here for the OpenAPI document; the service reads and
+ * checks the parts itself as they stream (the spec's messages for a missing field, 413, 415).
+ */
 export const OutboundSaveFields = Type.Object({
-  clientName: Loose(200),
-  email: Loose(254),
+  clientName: Type.String({ maxLength: 200 }),
+  email: Type.String({ maxLength: 254 }),
   fileName: Loose(255),
   templateId: Loose(64),
   /** How long the emailed link works: 1 to 365 days, 30 by default. */
   expiresInDays: Loose(4),
+  /** The questionnaire to send (pdf, xls, xlsx), unless `templateId` names a template. */
+  files: Type.Optional(Type.String({ format: 'binary' })),
 })
 export type OutboundSaveFields = Static<typeof OutboundSaveFields>
 export const OutboundSaveReply = Type.Object({ status: Type.Boolean(), message: Type.String(), data: Type.Object({ outboundId: Type.String() }) })
 export type OutboundSaveReply = Static<typeof OutboundSaveReply>
 
-/** PUT /api/outbound/answer */
-export const OutboundAnswerBody = Type.Object({ outboundId: Loose(64), questionId: Loose(64), answer: Loose(20_000), dbName: Loose(63) })
+/**
+ * PUT /api/outbound/answer. A blank answer: `Answer field is required`; a missing id: `Question ID
+ * or Outbound ID is missing` (the recipient's session: `… Inbound ID …`, answered by the service).
+ */
+export const OutboundAnswerBody = Type.Object({ answer: Filled(20_000), outboundId: Id, questionId: Id, dbName: Loose(63) })
 export type OutboundAnswerBody = Static<typeof OutboundAnswerBody>
+export const outboundAnswerMessages: FieldMessages = {
+  answer: { missing: OutboundText.answerRequired },
+  outboundId: { missing: OutboundText.idsMissing },
+  questionId: { missing: OutboundText.idsMissing },
+}
 export const OutboundAnswerReply = Type.Object({ status: Type.Boolean(), message: Type.String(), data: OutboundQuestion })
 export type OutboundAnswerReply = Static<typeof OutboundAnswerReply>
 
-/** PUT /api/outbound/attachment (multipart: outboundId, questionId, dbName?, then the file). */
+/** PUT /api/outbound/attachment (multipart/form-data: outboundId, questionId, dbName?, then the file). Described for the OpenAPI document; the service reads the parts. */
+export const OutboundAttachmentForm = Type.Object({
+  outboundId: Id,
+  questionId: Id,
+  dbName: Loose(63),
+  /** pdf, xls, xlsx, doc, docx, png, jpg, gif or webp, at most 25 MB. */
+  file: Type.String({ format: 'binary' }),
+})
+
 export const OutboundAttachmentReply = Type.Object({
   status: Type.Boolean(),
   message: Type.String(),
@@ -106,25 +176,35 @@ export type OutboundAttachmentReply = Static<typeof OutboundAttachmentReply>
 
 /** DELETE /api/outbound/attachment and POST /api/outbound/attachment/download */
 export const OutboundAttachmentBody = Type.Object({
-  outboundId: Loose(64),
-  questionId: Loose(64),
-  attachmentId: Loose(64),
+  outboundId: Id,
+  attachmentId: Id,
+  questionId: Type.Optional(Id),
   fileName: Loose(255),
   dbName: Loose(63),
 })
 export type OutboundAttachmentBody = Static<typeof OutboundAttachmentBody>
+/** A missing id: `Question ID or Outbound ID is missing` (the recipient's session: `… Inbound ID …`). */
+export const outboundAttachmentMessages: FieldMessages = {
+  outboundId: { missing: OutboundText.idsMissing },
+  attachmentId: { missing: OutboundText.idsMissing },
+}
 
-/** The spec's file-host names for the same two calls (POST /api/fs/download-inbound-attachments, /api/fs/delete-inbound-attachments). */
+/**
+ * The spec's file-host names for the same two calls (POST /api/fs/download-inbound-attachments,
+ * /api/fs/delete-inbound-attachments): the attachment is `fileId` (or `attachmentId`), one of the two
+ * needed (the service answers the ids' message when both are missing).
+ */
 export const InboundAttachmentFileBody = Type.Object({
-  outboundId: Loose(64),
-  questionId: Loose(64),
-  fileId: Loose(64),
-  attachmentId: Loose(64),
+  outboundId: Id,
+  questionId: Type.Optional(Id),
+  fileId: Type.Optional(Id),
+  attachmentId: Type.Optional(Id),
   fileName: Loose(255),
   bucketName: Loose(100),
   folderName: Loose(100),
 })
 export type InboundAttachmentFileBody = Static<typeof InboundAttachmentFileBody>
+export const inboundAttachmentFileMessages: FieldMessages = { outboundId: { missing: OutboundText.idsMissing } }
 
 export const CommentType = Type.Union([Type.Literal('outbound'), Type.Literal('inbound')])
 export type CommentType = Static<typeof CommentType>
@@ -140,33 +220,54 @@ export const OutboundComment = Type.Object({
 })
 export type OutboundComment = Static<typeof OutboundComment>
 
-export const OutboundCommentQuery = Type.Object({ questionId: Loose(64), outboundId: Loose(64), dbName: Loose(63) })
+/** GET /api/outbound/comment/list: no question id: `Question ID is missing`; no outbound id: the ids' message. */
+export const OutboundCommentQuery = Type.Object({ questionId: Id, outboundId: Id, dbName: Loose(63) })
+export type OutboundCommentQuery = Static<typeof OutboundCommentQuery>
+export const outboundCommentListMessages: FieldMessages = {
+  questionId: { missing: OutboundText.questionIdMissing },
+  outboundId: { missing: OutboundText.idsMissing },
+}
 export const OutboundCommentListReply = Type.Object({ status: Type.Boolean(), data: Type.Array(OutboundComment) })
 export type OutboundCommentListReply = Static<typeof OutboundCommentListReply>
+/** POST /api/outbound/comment/add: `commentType` is the server's (who writes), whatever is sent. */
 export const OutboundCommentBody = Type.Object({
-  questionId: Loose(64),
-  comment: Loose(5000),
+  comment: Filled(5000),
+  questionId: Id,
+  outboundId: Id,
   commentType: Type.Optional(CommentType),
-  outboundId: Loose(64),
   dbName: Loose(63),
 })
 export type OutboundCommentBody = Static<typeof OutboundCommentBody>
+export const outboundCommentAddMessages: FieldMessages = {
+  comment: { missing: OutboundText.commentRequired },
+  questionId: { missing: OutboundText.questionIdMissing },
+  outboundId: { missing: OutboundText.noOutboundId },
+}
 export const OutboundCommentReply = Type.Object({ status: Type.Boolean(), message: Type.String(), data: OutboundComment })
+export type OutboundCommentReply = Static<typeof OutboundCommentReply>
 
 /** POST /api/outbound/collaborator/add, DELETE /api/outbound/collaborator/remove */
-export const CollaboratorBody = Type.Object({ outboundId: Loose(64), collaboratorEmail: Loose(254) })
+export const CollaboratorBody = Type.Object({ outboundId: Id, collaboratorEmail: Filled(254) })
 export type CollaboratorBody = Static<typeof CollaboratorBody>
-export const CollaboratorsQuery = Type.Object({ outboundId: Loose(64) })
+export const collaboratorMessages: FieldMessages = {
+  outboundId: { missing: 'Outbound ID is missing' },
+  collaboratorEmail: { missing: OutboundText.collaboratorEmailRequired, invalid: OutboundText.invalidEmail },
+}
+export const CollaboratorsQuery = Type.Object({ outboundId: Id })
+export type CollaboratorsQuery = Static<typeof CollaboratorsQuery>
+export const collaboratorsQueryMessages: FieldMessages = { outboundId: { missing: 'Outbound ID is missing' } }
 export const CollaboratorsReply = Type.Object({ status: Type.Boolean(), message: Type.Optional(Type.String()), data: Type.Array(Email) })
 export type CollaboratorsReply = Static<typeof CollaboratorsReply>
 
 /** POST /api/outbound/:id/resend: a new link (the old ones stop working), emailed again. */
 export const ResendBody = Type.Object({ expiresInDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })) })
+export type ResendBody = Static<typeof ResendBody>
+export const resendMessages: FieldMessages = { expiresInDays: { invalid: 'The link must work for 1 to 365 days' } }
 export const LinkReply = Type.Object({ status: Type.Boolean(), message: Type.String(), data: OutboundLink })
 export type LinkReply = Static<typeof LinkReply>
 
 /** GET /api/inbound/:capability: the emailed link's capability exchanged for a restricted session. */
-export const InboundParams = Type.Object({ capability: Type.String({ maxLength: 128 }) })
+export const InboundParams = Type.Object({ capability: Type.String({ minLength: 1, maxLength: 128 }) })
 export const InboundReply = Type.Object({
   status: Type.Boolean(),
   data: Type.Object({
@@ -180,7 +281,10 @@ export const InboundReply = Type.Object({
 })
 export type InboundReply = Static<typeof InboundReply>
 
-export { OutboundText } from './outbound-text.js'
+export { OutboundText }
+
+/** POST /api/questionnaire-templates, PUT /api/questionnaire-templates/:id (multipart/form-data): the file (pdf, xls, xlsx). */
+export const TemplateForm = Type.Object({ file: Type.String({ format: 'binary' }) })
 
 export const TemplateSummary = Type.Object({
   _id: Type.String(),

@@ -15,6 +15,7 @@ export const TrustSubscribeBody = Type.Object({ email: Type.String({ maxLength: 
 export const TrustUpdateTokenBody = Type.Object({ token: LinkToken })
 
 export const TrustUpdateMessage = Type.Object({ status: Type.Boolean(), message: Type.String() })
+export type TrustUpdateMessage = Static<typeof TrustUpdateMessage>
 
 /**
  * One line of the public changelog: when, what kind of thing (a document visitors see, or a

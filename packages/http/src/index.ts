@@ -22,10 +22,28 @@ export interface ServiceContext {
   queue?: import('@portal/queue').JobQueue
 }
 
-/** A dependency a module declared, or a clear start-up error. */
-export function need<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`module dependency missing: ${what}`)
-  return value
+type Backend = 'db' | 'bus' | 'mail' | 'blobs' | 'queue'
+const BACKENDS: readonly string[] = ['db', 'bus', 'mail', 'blobs', 'queue'] satisfies Backend[]
+
+/** The host's context with the named backends present and typed so: what a module's deps promise. */
+export type ContextWith<Names extends string> = ServiceContext & { [K in Extract<Names, Backend>]-?: NonNullable<ServiceContext[K]> }
+
+/** The context narrowed to `names`, or a clear start-up error naming the first backend missing. */
+export function withBackends<const Names extends string>(ctx: ServiceContext, names: readonly Names[]): ContextWith<Names> {
+  for (const name of names) if (BACKENDS.includes(name) && ctx[name as Backend] === undefined) throw new Error(`module dependency missing: ${name}`)
+  return ctx as ContextWith<Names>
+}
+
+/**
+ * A service's module for the host: `init` gets the context its `deps` promise (the database, the
+ * queue... present and typed as such), checked once here instead of in every service.
+ */
+export function serviceModule<const Deps extends readonly string[]>(module: {
+  name: string
+  deps: Deps
+  init(ctx: ContextWith<Deps[number]>): Promise<import('@portal/runtime').Stoppable | undefined>
+}): import('@portal/runtime').Module<ServiceContext> {
+  return { name: module.name, deps: module.deps, init: (ctx) => module.init(withBackends(ctx, module.deps) as ContextWith<Deps[number]>) }
 }
 
 /**

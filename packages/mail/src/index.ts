@@ -7,6 +7,7 @@ import type { MailConfig, Mailer } from './types.js'
 
 export { cleanHeader, isValidEmail } from './address.js'
 export { createOutboxMailer, readOutbox } from './outbox.js'
+export { createRecordingMailer, type RecordingMailer } from './recording.js'
 export { createSmtpMailer } from './smtp-mailer.js'
 export type { MailConfig, Mailer, MailMessage, OutboxEntry } from './types.js'
 

@@ -2,8 +2,7 @@
 // database (schema `identity`), mail (codes, invites) and tokens (sign, verify, revoke). The bus is
 // a dependency because revocations reach other processes through it (wired by the host's tokens).
 import { asSystem, migrateSchema, schemaDb } from '@portal/db'
-import { need, type ServiceContext } from '@portal/http'
-import type { Module } from '@portal/runtime'
+import { type ServiceContext, serviceModule, withBackends } from '@portal/http'
 import { migrations } from './db/migrations/index.js'
 import type { IdentityDb } from './db/schema.js'
 import { identityPlugin } from './plugin.js'
@@ -11,28 +10,28 @@ import { type DemoAccount, seedDemoTenant } from './seed.js'
 
 export const SCHEMA = 'identity'
 
-export const identityModule: Module<ServiceContext> = {
+export const identityModule = serviceModule({
   name: 'identity',
   deps: ['server', 'db', 'bus', 'mail', 'tokens'],
   init: async (ctx) => {
-    const database = need(ctx.db, 'db')
+    const database = ctx.db
     if (ctx.config.dbMigrate) await migrateSchema(database, SCHEMA, migrations)
     await ctx.server.register(identityPlugin, {
       prefix: '/api',
       db: schemaDb<IdentityDb>(database, SCHEMA),
-      tokens: need(ctx.tokens, 'tokens'),
+      tokens: ctx.tokens,
       config: ctx.config,
-      mail: need(ctx.mail, 'mail'),
+      mail: ctx.mail,
       logger: ctx.logger.child({ svc: 'identity' }),
     })
     return undefined
   },
-}
+})
 
 /**
  * Creates (or finds) the demo tenant `demo` and its admin; the host calls it when its demo rules say
  * so (services/host/src/demo-policy.ts). `password`: DEMO_PASSWORD, else the built-in one.
  */
 export async function seedDemo(ctx: ServiceContext, password?: string): Promise<DemoAccount> {
-  return asSystem(() => seedDemoTenant(schemaDb<IdentityDb>(need(ctx.db, 'db'), SCHEMA), password))
+  return asSystem(() => seedDemoTenant(schemaDb<IdentityDb>(withBackends(ctx, ['db']).db, SCHEMA), password))
 }

@@ -4,7 +4,7 @@ import { createTestTokenService, type TokenService } from '@portal/auth'
 import { type Config, loadConfig } from '@portal/config'
 import { type Database, migrateSchema, schemaDb } from '@portal/db'
 import { type AppInstance, createServer } from '@portal/http'
-import type { Mailer } from '@portal/mail'
+import { createRecordingMailer, type Mailer, type MailMessage, type RecordingMailer } from '@portal/mail'
 import { silentLogger } from '@portal/observability'
 import type { Kysely } from 'kysely'
 import { migrations } from '../src/db/migrations/index.js'
@@ -14,29 +14,13 @@ import { identityPlugin } from '../src/plugin.js'
 
 export const PASSWORD = 'Str0ng!pass'
 
-export interface SentMail {
-  to: string
-  subject: string
-  text: string
-  html?: string | undefined
-}
-
-export interface FakeMailer extends Mailer {
-  sent: SentMail[]
-}
-
-export function fakeMailer(): FakeMailer {
-  const sent: SentMail[] = []
-  return { kind: 'outbox', sent, send: async (m) => void sent.push({ ...m }), close: async () => {} }
-}
-
 export interface Harness {
   app: AppInstance
   /** For the tests' own reads and writes: system work (the routes get the request-scoped twin). */
   db: Kysely<IdentityDb>
   database: Database
   /** The fake unless the harness was built with another mailer. */
-  mail: FakeMailer
+  mail: RecordingMailer
   tokens: TokenService
   config: Config
   close(): Promise<void>
@@ -47,7 +31,7 @@ export async function buildHarness(open: () => Promise<Database>, env: Record<st
   await migrateSchema(database, SCHEMA, migrations)
   const config = loadConfig({ PUBLIC_URL: 'https://portal.test', SIGNUP_BLOCKED_DOMAINS: 'blocked.example', LOG_LEVEL: 'silent', ...env })
   const tokens = await createTestTokenService()
-  const mail = fakeMailer()
+  const mail = createRecordingMailer()
   const app = await createServer({ config, logger: silentLogger, tokens })
   await app.register(identityPlugin, { prefix: '/api', db: schemaDb<IdentityDb>(database, SCHEMA), tokens, config, mail: mailer ?? mail, logger: silentLogger })
   await app.ready()
@@ -125,7 +109,7 @@ export async function signUp(h: Harness, email: string, names = { firstName: 'te
 }
 
 /** Waits for a mail to `to` whose subject is `subject` (routes send some after replying). */
-export async function mailTo(h: Harness, to: string, subject: string): Promise<SentMail> {
+export async function mailTo(h: Harness, to: string, subject: string): Promise<MailMessage> {
   for (let i = 0; i < 200; i++) {
     const mail = h.mail.sent.filter((m) => m.to === to && m.subject === subject).at(-1)
     if (mail) return mail

@@ -2,6 +2,7 @@
 // themselves, and the public registry routes, on every database kind.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createTestTokenService } from '@portal/auth'
+import { createMemoryBus } from '@portal/bus'
 import { loadConfig } from '@portal/config'
 import { type Database, migrateSchema, schemaDb, testDatabaseKinds } from '@portal/db'
 import { createServer, type ServiceContext } from '@portal/http'
@@ -11,7 +12,8 @@ import { migrations } from '../src/db/migrations/index.js'
 import type { IdentityDb } from '../src/db/schema.js'
 import { hashPassword } from '../src/domain/password-hash.js'
 import { DEMO, identityModule, seedDemo } from '../src/index.js'
-import { call, fakeMailer, type Harness } from './harness.js'
+import { call, type Harness } from './harness.js'
+import { createRecordingMailer } from '@portal/mail'
 
 describe.each(testDatabaseKinds())('identity module on %s', (_kind, open) => {
   let database: Database
@@ -22,7 +24,7 @@ describe.each(testDatabaseKinds())('identity module on %s', (_kind, open) => {
     const config = loadConfig({ LOG_LEVEL: 'silent', DB_MIGRATE: 'auto' })
     const tokens = await createTestTokenService()
     const server = await createServer({ config, logger: silentLogger, tokens })
-    ctx = { config, logger: silentLogger, server, tokens, db: database, mail: fakeMailer() }
+    ctx = { config, logger: silentLogger, server, tokens, db: database, mail: createRecordingMailer(), bus: createMemoryBus() } // what the module declares
     await identityModule.init(ctx)
     await server.ready()
     // The harness shape, for call(): the module built the plugin itself.

@@ -2,9 +2,8 @@
 // (questionnaires → question rows) jobs. Owns no tables: it writes through the questionnaire store.
 import { isFileJob, JOBS } from '@portal/contracts'
 import { withTenantOf } from '@portal/db'
-import { need, type ServiceContext } from '@portal/http'
+import { serviceModule } from '@portal/http'
 import { questionnaireKnowledge } from '@portal/questionnaire-store'
-import type { Module } from '@portal/runtime'
 import { extractQuestions } from './jobs/extract-questions.js'
 import { runFileJob } from './jobs/file-job.js'
 import { ingestDocument } from './jobs/ingest-document.js'
@@ -12,14 +11,14 @@ import { resumeDrafting } from './jobs/resume-drafting.js'
 
 export const SERVICE = 'ingest-worker'
 
-export const module: Module<ServiceContext> = {
+export const module = serviceModule({
   name: SERVICE,
   deps: ['server', 'db', 'blobs', 'queue', 'bus'],
   init: async (ctx) => {
-    const db = need(ctx.db, 'db')
-    const blobs = need(ctx.blobs, 'blobs')
-    const queue = need(ctx.queue, 'queue')
-    const bus = need(ctx.bus, 'bus')
+    const db = ctx.db
+    const blobs = ctx.blobs
+    const queue = ctx.queue
+    const bus = ctx.bus
     const log = ctx.logger.child({ svc: SERVICE })
     const knowledge = questionnaireKnowledge(db, ctx.config)
     const fileJobs = { database: db, bus, log, leaseMs: ctx.config.jobLeaseMs }
@@ -45,4 +44,4 @@ export const module: Module<ServiceContext> = {
     )
     return undefined
   },
-}
+})

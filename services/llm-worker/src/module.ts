@@ -1,21 +1,20 @@
 // llm-worker module: takes `draft-answers` jobs. Owns no tables: it writes through the questionnaire store.
 import { isFileJob, JOBS } from '@portal/contracts'
 import { withTenant } from '@portal/db'
-import { need, type ServiceContext } from '@portal/http'
+import { serviceModule } from '@portal/http'
 import { JobNotReadyError, UnrecoverableJobError } from '@portal/queue'
-import type { Module } from '@portal/runtime'
 import { createDrafter } from '@portal/drafting'
 import { questionnaireDb, questionnaireKnowledge, withDraftTurns } from '@portal/questionnaire-store'
 import { draftAnswers } from './jobs/draft-answers.js'
 
 export const SERVICE = 'llm-worker'
 
-export const module: Module<ServiceContext> = {
+export const module = serviceModule({
   name: SERVICE,
   deps: ['server', 'db', 'queue', 'bus'],
   init: async (ctx) => {
-    const db = need(ctx.db, 'db')
-    const bus = need(ctx.bus, 'bus')
+    const db = ctx.db
+    const bus = ctx.bus
     const llm = ctx.config.llm
     // A model when one is configured, else the offline drafter: the same job either way.
     const drafter = createDrafter(llm)
@@ -25,7 +24,7 @@ export const module: Module<ServiceContext> = {
     log.info({ drafter: llm ? `model ${llm.model}` : 'offline', retrieval: knowledge.mode }, 'answer drafting ready')
     ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
     const store = questionnaireDb(db)
-    need(ctx.queue, 'queue').process(
+    ctx.queue.process(
       JOBS.draftAnswers,
       async (job) => {
         if (!isFileJob(job.data)) throw new UnrecoverableJobError('bad payload')
@@ -55,4 +54,4 @@ export const module: Module<ServiceContext> = {
     )
     return undefined
   },
-}
+})

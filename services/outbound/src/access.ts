@@ -5,7 +5,7 @@ import type { Principal } from '@portal/auth'
 import { isUuid, OutboundText } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { requireAuth } from '@portal/http'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify'
 import { findLink } from './db/links.repo.js'
 import { findOutbound, type OutboundRow } from './db/outbounds.repo.js'
 import type { OutboundDeps } from './deps.js'
@@ -41,14 +41,11 @@ export function guard(deps: OutboundDeps) {
   }
 }
 
-/** The outbound named by a request, as this principal may see it: 403 for another outbound of an inbound session, 404 when unknown. */
-export async function outboundFor(
-  deps: OutboundDeps,
-  me: Principal,
-  outboundId: string | undefined,
-  missing: string = OutboundText.idsMissing,
-): Promise<OutboundRow> {
-  if (!outboundId) throw new AppError('INVALID_REQUEST', { message: missing })
+/**
+ * The outbound named by a request (its schema requires the id), as this principal may see it: 403
+ * for another outbound of an inbound session, 404 when unknown.
+ */
+export async function outboundFor(deps: OutboundDeps, me: Principal, outboundId: string): Promise<OutboundRow> {
   if (me.inboundUser && outboundId !== me.outboundId) throw new AppError('FORBIDDEN', { message: 'This link opens one questionnaire only' })
   const row = isUuid(outboundId) ? await findOutbound(deps.db, me.tenantId, outboundId) : undefined
   if (!row) throw notFound()
@@ -65,4 +62,23 @@ export function actorOf(me: Principal): { firstName: string; lastName: string; l
   if (me.inboundUser) return { firstName: me.email ?? me.name ?? 'Recipient', lastName: '', label: me.email ?? 'recipient' }
   const [first = 'Unknown', ...rest] = (me.name ?? '').trim().split(/\s+/).filter(Boolean)
   return { firstName: first, lastName: rest.join(' '), label: me.name ?? me.userId }
+}
+
+/**
+ * A route's preHandler, before the one answering its schema's refusal with the spec's words
+ * (packages/http spec-messages.ts): the recipient's session is told `Question ID or Inbound ID is
+ * missing` where staff read `… Outbound ID …` (the same fields, a message that depends on who asks).
+ */
+export function inboundIdsMessage(...fields: string[]) {
+  return async (req: FastifyRequest): Promise<void> => {
+    if (!req.principal?.inboundUser) return
+    const first = (req.validationError as { validation?: FastifySchemaValidationError[] } | undefined)?.validation?.[0]
+    if (!first) return
+    const missing = (first.params as { missingProperty?: unknown } | undefined)?.missingProperty
+    // An id is missing when absent, or empty (its only other rule, minLength 1).
+    const field =
+      first.keyword === 'required' && typeof missing === 'string' ? missing : first.keyword === 'minLength' ? first.instancePath.slice(1) : undefined
+    if (field === undefined || !fields.includes(field)) return
+    throw new AppError('INVALID_REQUEST', { message: OutboundText.inboundIdsMissing, errors: [{ field, message: OutboundText.inboundIdsMissing }] })
+  }
 }

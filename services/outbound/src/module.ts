@@ -3,8 +3,7 @@
 // re-queues files a lost job left behind and mails the reminders that are due.
 import { JOBS } from '@portal/contracts'
 import { asSystem, migrateSchema, schemaDb, withTenant, withTenantOf } from '@portal/db'
-import { need, type ServiceContext } from '@portal/http'
-import type { Module } from '@portal/runtime'
+import { type ContextWith, type ServiceContext, serviceModule, withBackends } from '@portal/http'
 import { createVirusScanner } from '@portal/storage'
 import { pruneAttempts, recipientLinks } from './db/links.repo.js'
 import { migrations } from './db/migrations/index.js'
@@ -57,26 +56,27 @@ export async function sendReminders(deps: OutboundDeps, days = REMINDER_DAYS): P
 }
 
 /** The service's dependencies, from what the host started. */
-function depsOf(ctx: ServiceContext): OutboundDeps {
-  const database = need(ctx.db, 'db')
+function depsOf(ctx: ContextWith<'db' | 'blobs' | 'bus' | 'queue' | 'mail'>): OutboundDeps {
+  const database = ctx.db
   return {
     database,
     db: schemaDb<OutboundDb>(database, SCHEMA),
-    blobs: need(ctx.blobs, 'blobs'),
+    blobs: ctx.blobs,
     scanner: createVirusScanner(ctx.config.clamavUrl),
-    bus: need(ctx.bus, 'bus'),
-    queue: need(ctx.queue, 'queue'),
-    mail: need(ctx.mail, 'mail'),
-    tokens: need(ctx.tokens, 'tokens'),
+    bus: ctx.bus,
+    queue: ctx.queue,
+    mail: ctx.mail,
+    tokens: ctx.tokens,
     config: ctx.config,
     logger: ctx.logger.child({ svc: SERVICE }),
   }
 }
 
 /** The demo's sent questionnaire (half answered); returns a fresh link to answer it as the client. */
-export const seedDemoOutbound = (ctx: ServiceContext, demo: { tenantId: string; dbName: string; email: string }) => seedDemo(depsOf(ctx), demo)
+export const seedDemoOutbound = (ctx: ServiceContext, demo: { tenantId: string; dbName: string; email: string }) =>
+  seedDemo(depsOf(withBackends(ctx, ['db', 'blobs', 'bus', 'queue', 'mail'])), demo)
 
-export const module: Module<ServiceContext> = {
+export const module = serviceModule({
   name: SERVICE,
   deps: ['server', 'db', 'blobs', 'queue', 'bus', 'mail', 'tokens'],
   init: async (ctx) => {
@@ -98,4 +98,4 @@ export const module: Module<ServiceContext> = {
     timer.unref()
     return { stop: async () => clearInterval(timer) }
   },
-}
+})

@@ -2,8 +2,7 @@
 // database (schema `trust_center`), blobs (logos, documents), the bus (access-request events),
 // mail (access links) and tokens (staff calls). Migrates its schema at start-up.
 import { asSystem, migrateSchema, schemaDb, withTenant } from '@portal/db'
-import { need, type ServiceContext } from '@portal/http'
-import type { Module } from '@portal/runtime'
+import { type ServiceContext, serviceModule } from '@portal/http'
 import { migrations } from './db/migrations/index.js'
 import { SCHEMA, type TrustCenterDb } from './db/schema.js'
 import { refreshHostnames } from './db/site.repo.js'
@@ -19,11 +18,11 @@ export const seedDemoTrustCenter = (ctx: ServiceContext, tenant: { tenantId: str
 
 export const SERVICE = 'trust-center'
 
-export const module: Module<ServiceContext> = {
+export const module = serviceModule({
   name: SERVICE,
   deps: ['server', 'db', 'blobs', 'bus', 'mail', 'tokens'],
   init: async (ctx) => {
-    const database = need(ctx.db, 'db')
+    const database = ctx.db
     if (ctx.config.dbMigrate) await migrateSchema(database, SCHEMA, migrations)
     const db = schemaDb<TrustCenterDb>(database, SCHEMA)
     await asSystem(() => refreshHostnames(db, ctx.config.trustCenterDomain)) // every tenant's site: system work
@@ -39,9 +38,9 @@ export const module: Module<ServiceContext> = {
           config: ctx.config,
           logger,
           views,
-          blobs: need(ctx.blobs, 'blobs'),
-          bus: need(ctx.bus, 'bus'),
-          mail: need(ctx.mail, 'mail'),
+          blobs: ctx.blobs,
+          bus: ctx.bus,
+          mail: ctx.mail,
           sites,
           pages,
           now: () => new Date(),
@@ -53,4 +52,4 @@ export const module: Module<ServiceContext> = {
     ctx.server.decorate(PUBLIC_PAGE_DECORATOR, publicPageReader(sites, pages, views))
     return { stop: () => views.stop() }
   },
-}
+})

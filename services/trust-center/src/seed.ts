@@ -2,7 +2,7 @@
 // published as `demo.<TRUST_CENTER_DOMAIN>`, and one access request waiting for approval.
 // Idempotent: each part is added only when the tenant has none of it yet.
 import { schemaDb } from '@portal/db'
-import { need, type ServiceContext } from '@portal/http'
+import { type ServiceContext, withBackends } from '@portal/http'
 import { tenantKey } from '@portal/storage'
 import { findLiveByEmail, insertRequest } from './db/access.repo.js'
 import { findOverview, insertCompliance, insertSecurityCategory, listCompliance, listSecurity, saveOverview } from './db/blocks.repo.js'
@@ -34,8 +34,8 @@ async function demoLogo(): Promise<Buffer> {
 }
 
 export async function seedDemoTrustCenter(ctx: ServiceContext, tenant: { tenantId: string; dbName: string }): Promise<DemoTrustCenter> {
-  const db = schemaDb<TrustCenterDb>(need(ctx.db, 'db'), 'trust_center')
-  const blobs = need(ctx.blobs, 'blobs')
+  const { db: database, blobs } = withBackends(ctx, ['db', 'blobs'])
+  const db = schemaDb<TrustCenterDb>(database, 'trust_center')
   const { tenantId } = tenant
   const domain = ctx.config.trustCenterDomain
   const initial = await ensureSite(db, tenantId, tenant.dbName, domain)

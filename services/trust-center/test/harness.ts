@@ -5,7 +5,7 @@ import { createMemoryBus } from '@portal/bus'
 import { type Config, loadConfig } from '@portal/config'
 import { type Database, schemaDb } from '@portal/db'
 import { type AppInstance, createServer, type ServiceContext } from '@portal/http'
-import type { Mailer } from '@portal/mail'
+import { createRecordingMailer, type RecordingMailer } from '@portal/mail'
 import { silentLogger } from '@portal/observability'
 import { createFsStore } from '@portal/storage'
 import type { Kysely } from 'kysely'
@@ -14,22 +14,6 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { SCHEMA, type TrustCenterDb } from '../src/db/schema.js'
 import { module } from '../src/module.js'
-
-export interface SentMail {
-  to: string
-  subject: string
-  text: string
-  html?: string | undefined
-}
-
-export interface FakeMailer extends Mailer {
-  sent: SentMail[]
-}
-
-export function fakeMailer(): FakeMailer {
-  const sent: SentMail[] = []
-  return { kind: 'outbox', sent, send: async (m) => void sent.push({ ...m }), close: async () => {} }
-}
 
 /** No staff calls in these tests: a verifier that refuses every token is all the server needs. */
 export const refusingTokens = { verifyAccess: async () => Promise.reject(new Error('no tokens in this test')) } as unknown as ServiceContext['tokens']
@@ -41,22 +25,27 @@ export interface Harness {
   /** For the tests' own reads and writes: system work, no request scope (the routes get the request-scoped twin). */
   db: Kysely<TrustCenterDb>
   database: Database
-  mail: FakeMailer
+  mail: RecordingMailer
   config: Config
   close(): Promise<void>
 }
 
-export async function buildHarness(open: () => Promise<Database>, env: Record<string, string> = {}): Promise<Harness> {
+/** `tokens`: the verifier of staff tokens (default: one that refuses them all). */
+export async function buildHarness(
+  open: () => Promise<Database>,
+  env: Record<string, string> = {},
+  tokens: ServiceContext['tokens'] = refusingTokens,
+): Promise<Harness> {
   const database = await open()
   const dir = await mkdtemp(path.join(tmpdir(), 'tc-harness-'))
   const config = loadConfig({ LOG_LEVEL: 'silent', DB_MIGRATE: 'auto', DATA_DIR: dir, ...env })
-  const mail = fakeMailer()
-  const app = await createServer({ config, logger: silentLogger, tokens: refusingTokens })
+  const mail = createRecordingMailer()
+  const app = await createServer({ config, logger: silentLogger, tokens })
   const ctx: ServiceContext = {
     config,
     logger: silentLogger,
     server: app,
-    tokens: refusingTokens,
+    tokens,
     db: database,
     mail,
     blobs: createFsStore(dir),

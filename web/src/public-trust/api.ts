@@ -1,74 +1,40 @@
+import type {
+  AccessRequestBody,
+  NdaAcceptBody,
+  TrustCenterPage,
+  TrustChangeEntry,
+  TrustCompliance,
+  TrustDocument,
+  TrustGrant,
+  TrustNda,
+  TrustSaid,
+  TrustSecurityCategory,
+  TrustSecurityItem,
+  TrustTheme,
+  TrustUpdateMessage,
+} from '@portal/contracts'
 import { STORAGE_PREFIX as PREFIX } from '../config/constants'
 import { saveBlob } from '../lib/save-blob'
 
 // The public trust center's calls: plain fetch, no console code. On a published host the server
-// finds the tenant from the Host header, so no token and no DbName are sent.
+// finds the tenant from the Host header, so no token and no DbName are sent. The types are the
+// service's contract (@portal/contracts, type-only imports: no schema code in this bundle).
 
-export interface Item {
-  _id: string
-  title: string
-  description: string
-}
-export interface Category extends Item {
-  subdata: Item[]
-}
-export interface ComplianceRecord {
-  _id: string
-  framework: string
-  status: 'compliant' | 'in_progress' | 'planned'
-  badge: string
-  description: string
-}
-export interface TrustDocument {
-  _id: string
-  title: string
-  fileName: string
-  visibility: 'public' | 'approval' | 'internal'
-  size: number
-  mimeType: string
-  createdAt: string
-}
-export interface Theme {
-  headerColor: string
-  backgroundColor: string
-  textColor: string
-  buttonColor: string
-}
+export type Item = TrustSecurityItem
+export type Category = TrustSecurityCategory
+export type ComplianceRecord = TrustCompliance
+export type { TrustDocument }
+export type Theme = TrustTheme
+/** One line of the public changelog. */
+export type TrustChange = TrustChangeEntry
 
-/** One line of the public changelog (contract: TrustChange in @portal/contracts). */
-export interface TrustChange {
-  _id: string
-  date: string
-  kind: 'document' | 'compliance'
-  action: 'added' | 'updated' | 'removed'
-  title: string
-}
-
-export interface TrustPage {
-  companyTitle: string
-  logo: string | null
-  theme: Theme
-  overview: { subTitle: string; description: string; updatedAt: string } | null
-  security: Category[]
-  compliance: ComplianceRecord[]
-  documents: TrustDocument[]
-  nda: { _id: string; updatedAt: string } | null
-  cname: string
+export interface TrustPage extends TrustCenterPage {
   /** The latest changes, newest first: not in the page call's reply; the gateway adds them to the server-rendered page. */
   changelog?: TrustChange[]
 }
 
-export interface Nda {
-  _id: string
-  description: string
-  updatedAt: string
-  version: number
-}
-export interface Grant {
-  email: string
-  expiresAt: string
-  ndaAccepted: boolean
-}
+export type Nda = TrustNda
+export type Grant = TrustGrant
 
 export class PublicError extends Error {
   constructor(
@@ -103,11 +69,11 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
 export const getPage = () => call<{ data: TrustPage }>('GET', '/api/trustcenteruser').then((r) => r.data)
 export const getNda = () => call<{ data: Nda | null }>('GET', '/api/ndauser').then((r) => r.data)
 /** With the visitor's access link token the acceptance is recorded as confirmed (the link proves the email). */
-export const acceptNda = (body: { ndaId: string; name: string; email: string; permissionToken?: string }) => call('POST', '/api/nda/accept', body)
-export const requestAccess = (body: Record<string, string>) => call<{ message?: string }>('POST', '/api/useraccessrequest', body)
-export const subscribeUpdates = (email: string) => call<{ message: string }>('POST', '/api/trust-center/updates/subscribe', { email })
-export const confirmUpdates = (token: string) => call<{ message: string }>('POST', '/api/trust-center/updates/confirm', { token })
-export const unsubscribeUpdates = (token: string) => call<{ message: string }>('POST', '/api/trust-center/updates/unsubscribe', { token })
+export const acceptNda = (body: NdaAcceptBody) => call<TrustSaid>('POST', '/api/nda/accept', body)
+export const requestAccess = (body: AccessRequestBody) => call<TrustSaid>('POST', '/api/useraccessrequest', body)
+export const subscribeUpdates = (email: string) => call<TrustUpdateMessage>('POST', '/api/trust-center/updates/subscribe', { email })
+export const confirmUpdates = (token: string) => call<TrustUpdateMessage>('POST', '/api/trust-center/updates/confirm', { token })
+export const unsubscribeUpdates = (token: string) => call<TrustUpdateMessage>('POST', '/api/trust-center/updates/unsubscribe', { token })
 export const checkAccess = (permissionToken: string) => call<{ data: Grant }>('POST', '/api/useraccesscheck', { permissionToken }).then((r) => r.data)
 
 /** Posts and saves the reply's bytes as a file (downloads are POSTs: tokens never go in URLs). */

@@ -2,68 +2,88 @@
 // streamed to storage) and the comment thread. The recipient's session reaches these for its own
 // outbound only (access.ts); after a submit, answers and attachments answer 409.
 import {
+  ATTACHMENT_MEDIA_TYPES,
   events,
   InboundAttachmentFileBody,
+  inboundAttachmentFileMessages,
   isUuid,
   OutboundAnswerBody,
   OutboundAnswerReply,
   OutboundAttachmentBody,
+  OutboundAttachmentForm,
   OutboundAttachmentReply,
+  outboundAnswerMessages,
+  outboundAttachmentMessages,
   OutboundCommentBody,
   OutboundCommentListReply,
   OutboundCommentQuery,
   OutboundCommentReply,
+  outboundCommentAddMessages,
+  outboundCommentListMessages,
+  outboundErrors,
+  outboundFileReply,
+  OutboundMessageReply,
   OutboundText,
 } from '@portal/contracts'
 import type { Principal } from '@portal/auth'
 import { AppError } from '@portal/errors'
-import { type AppInstance, ok, principalOf } from '@portal/http'
+import { type AppInstance, principalOf } from '@portal/http'
 import { contentDisposition, tenantKey } from '@portal/storage'
 import type { FastifyReply } from 'fastify'
-import { actorOf, assertOpen, outboundFor } from '../access.js'
+import { actorOf, assertOpen, inboundIdsMessage, outboundFor } from '../access.js'
 import { deleteAttachment, findAttachment, insertAttachment } from '../db/attachments.repo.js'
 import { insertComment, listComments } from '../db/comments.repo.js'
 import { answerQuestion, findOutbound, findQuestion } from '../db/outbounds.repo.js'
 import type { OutboundDeps } from '../deps.js'
 import { readUpload } from '../uploads.js'
-import { attachmentOut, BUCKETS, questionOut } from '../domain/dto.js'
+import { attachmentOut, BUCKETS, messageOut, questionOut } from '../domain/dto.js'
 
 const tags = ['outbound']
+type AttachmentIds = { outboundId: string; questionId?: string | undefined; attachmentId?: string | undefined }
 const inbound = { inbound: true }
+/** The recipient's words for a missing id, before the spec-messages preHandler (access.ts). */
+const idsWords = inboundIdsMessage('outboundId', 'questionId', 'attachmentId')
+const attachmentDownload = outboundFileReply(ATTACHMENT_MEDIA_TYPES, 'the attachment, always as a download (Content-Disposition: attachment, a sandboxing CSP)')
 
 export function answerRoutes(app: AppInstance, deps: OutboundDeps): void {
   const { db, blobs } = deps
   const idsMissing = (me: Principal) => (me.inboundUser ? OutboundText.inboundIdsMissing : OutboundText.idsMissing)
 
   /** The outbound and its question, as this principal may see them. */
-  const questionOf = async (me: Principal, outboundId: string | undefined, questionId: string | undefined) => {
-    if (!outboundId || !questionId) throw new AppError('INVALID_REQUEST', { message: idsMissing(me) })
-    const outbound = await outboundFor(deps, me, outboundId, idsMissing(me))
+  const questionOf = async (me: Principal, outboundId: string, questionId: string) => {
+    const outbound = await outboundFor(deps, me, outboundId)
     const question = isUuid(questionId) ? await findQuestion(db, me.tenantId, outbound.id, questionId) : undefined
     if (!question) throw new AppError('NOT_FOUND', { message: 'Question not found' })
     return { outbound, question }
   }
 
-  app.put('/outbound/answer', { config: inbound, schema: { tags, body: OutboundAnswerBody, response: { 200: OutboundAnswerReply } } }, async (req) => {
-    const me = principalOf(req)
-    const { outboundId, questionId } = req.body
-    const answer = (req.body.answer ?? '').trim()
-    if (!answer) throw new AppError('INVALID_REQUEST', { message: OutboundText.answerRequired })
-    const { outbound } = await questionOf(me, outboundId, questionId)
-    assertOpen(outbound)
-    const saved = await answerQuestion(db, me.tenantId, outbound.id, questionId!, answer, actorOf(me).label)
-    if (!saved) assertOpen({ status: true }) // submitted between the two reads
-    const counts = await findOutbound(db, me.tenantId, outbound.id)
-    await deps.bus
-      .publish(events.outboundAnswered(me.tenantId), {
-        outboundId: outbound.id,
-        questionId,
-        answered: Number(counts?.answered ?? 0),
-        total: Number(counts?.total ?? 0),
-      })
-      .catch((err: unknown) => req.log.warn({ err }, 'answered event not published'))
-    return { status: true, message: 'Answer saved', data: questionOut(saved!) }
-  })
+  app.put(
+    '/outbound/answer',
+    {
+      config: { ...inbound, fieldMessages: outboundAnswerMessages },
+      preHandler: idsWords,
+      schema: { tags, body: OutboundAnswerBody, response: { 200: OutboundAnswerReply, ...outboundErrors('inbound', 404, 409) } },
+    },
+    async (req) => {
+      const me = principalOf(req)
+      const { outboundId, questionId } = req.body
+      const answer = req.body.answer.trim()
+      const { outbound } = await questionOf(me, outboundId, questionId)
+      assertOpen(outbound)
+      const saved = await answerQuestion(db, me.tenantId, outbound.id, questionId, answer, actorOf(me).label)
+      if (!saved) assertOpen({ status: true }) // submitted between the two reads
+      const counts = await findOutbound(db, me.tenantId, outbound.id)
+      await deps.bus
+        .publish(events.outboundAnswered(me.tenantId), {
+          outboundId: outbound.id,
+          questionId,
+          answered: Number(counts?.answered ?? 0),
+          total: Number(counts?.total ?? 0),
+        })
+        .catch((err: unknown) => req.log.warn({ err }, 'answered event not published'))
+      return { status: true, message: 'Answer saved', data: questionOut(saved!) }
+    },
+  )
 
   app.put(
     '/outbound/attachment',
@@ -73,14 +93,21 @@ export function answerRoutes(app: AppInstance, deps: OutboundDeps): void {
         tags,
         consumes: ['multipart/form-data'],
         description: 'multipart: outboundId, questionId, then the file (file)',
-        response: { 200: OutboundAttachmentReply },
+        body: OutboundAttachmentForm,
+        response: { 200: OutboundAttachmentReply, ...outboundErrors('inbound', 404, 409, 413, 415, 422) },
       },
+      // The multipart form is described for the OpenAPI document; readUpload reads and checks its
+      // parts as they stream (the ids' message, the file's size and content), not a JSON validator.
+      validatorCompiler: () => () => true,
     },
     async (req) => {
       const me = principalOf(req)
       const upload = await readUpload(req, 'attachment')
       try {
-        const { outbound, question } = await questionOf(me, upload.fields['outboundId'], upload.fields['questionId'])
+        const outboundId = upload.fields['outboundId']
+        const questionId = upload.fields['questionId']
+        if (!outboundId || !questionId) throw new AppError('INVALID_REQUEST', { message: idsMissing(me) })
+        const { outbound, question } = await questionOf(me, outboundId, questionId)
         assertOpen(outbound)
         const file = upload.file!
         // Scanned while still a temporary file: nothing reaches storage unscanned (security.md B26).
@@ -106,9 +133,10 @@ export function answerRoutes(app: AppInstance, deps: OutboundDeps): void {
     },
   )
 
-  const attachmentOf = async (me: Principal, ids: { outboundId?: string | undefined; questionId?: string | undefined; attachmentId?: string | undefined }) => {
-    if (!ids.outboundId || !ids.attachmentId) throw new AppError('INVALID_REQUEST', { message: idsMissing(me) })
-    const outbound = await outboundFor(deps, me, ids.outboundId, idsMissing(me))
+  const attachmentOf = async (me: Principal, ids: AttachmentIds) => {
+    // The schema requires both but for the file-host names, where the attachment is `fileId` or `attachmentId`.
+    if (!ids.attachmentId) throw new AppError('INVALID_REQUEST', { message: idsMissing(me) })
+    const outbound = await outboundFor(deps, me, ids.outboundId)
     // Another outbound's (or tenant's) attachment id names nothing here: 404 (security.md B26).
     const attachment =
       isUuid(ids.attachmentId) && (!ids.questionId || isUuid(ids.questionId))
@@ -118,11 +146,7 @@ export function answerRoutes(app: AppInstance, deps: OutboundDeps): void {
     return { outbound, attachment }
   }
 
-  const download = async (
-    me: Principal,
-    ids: { outboundId?: string | undefined; questionId?: string | undefined; attachmentId?: string | undefined },
-    reply: FastifyReply,
-  ) => {
+  const download = async (me: Principal, ids: AttachmentIds, reply: FastifyReply) => {
     const { attachment } = await attachmentOf(me, ids)
     // Always a download, never rendered by the browser (an image or a PDF from an outsider).
     return reply
@@ -132,25 +156,53 @@ export function answerRoutes(app: AppInstance, deps: OutboundDeps): void {
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
       .send(await blobs.get(attachment.blobKey))
   }
-  const remove = async (me: Principal, ids: { outboundId?: string | undefined; questionId?: string | undefined; attachmentId?: string | undefined }) => {
+  const remove = async (me: Principal, ids: AttachmentIds) => {
     const { outbound, attachment } = await attachmentOf(me, ids)
     assertOpen(outbound)
     const key = await deleteAttachment(db, me.tenantId, outbound.id, attachment.id)
     if (key) await blobs.delete(key).catch(() => undefined)
-    return ok(undefined, 'Attachment deleted')
+    return messageOut('Attachment deleted')
   }
 
-  app.delete('/outbound/attachment', { config: inbound, schema: { tags, body: OutboundAttachmentBody } }, async (req) => remove(principalOf(req), req.body))
-  app.post('/outbound/attachment/download', { config: inbound, schema: { tags, body: OutboundAttachmentBody } }, async (req, reply) =>
-    download(principalOf(req), req.body, reply),
+  const attachmentConfig = { ...inbound, fieldMessages: outboundAttachmentMessages }
+  app.delete(
+    '/outbound/attachment',
+    {
+      config: attachmentConfig,
+      preHandler: idsWords,
+      schema: { tags, body: OutboundAttachmentBody, response: { 200: OutboundMessageReply, ...outboundErrors('inbound', 404, 409) } },
+    },
+    async (req) => remove(principalOf(req), req.body),
+  )
+  app.post(
+    '/outbound/attachment/download',
+    {
+      config: attachmentConfig,
+      preHandler: idsWords,
+      schema: { tags, body: OutboundAttachmentBody, response: { 200: attachmentDownload, ...outboundErrors('inbound', 404) } },
+    },
+    async (req, reply) => download(principalOf(req), req.body, reply),
   )
   // The spec's file-host names for the same calls (`fileId` is the attachment's id).
   const fileIds = (b: InboundAttachmentFileBody) => ({ outboundId: b.outboundId, questionId: b.questionId, attachmentId: b.attachmentId ?? b.fileId })
-  app.post('/fs/download-inbound-attachments', { config: inbound, schema: { tags, body: InboundAttachmentFileBody } }, async (req, reply) =>
-    download(principalOf(req), fileIds(req.body), reply),
+  const fileConfig = { ...inbound, fieldMessages: inboundAttachmentFileMessages }
+  app.post(
+    '/fs/download-inbound-attachments',
+    {
+      config: fileConfig,
+      preHandler: idsWords,
+      schema: { tags, body: InboundAttachmentFileBody, response: { 200: attachmentDownload, ...outboundErrors('inbound', 404) } },
+    },
+    async (req, reply) => download(principalOf(req), fileIds(req.body), reply),
   )
-  app.post('/fs/delete-inbound-attachments', { config: inbound, schema: { tags, body: InboundAttachmentFileBody } }, async (req) =>
-    remove(principalOf(req), fileIds(req.body)),
+  app.post(
+    '/fs/delete-inbound-attachments',
+    {
+      config: fileConfig,
+      preHandler: idsWords,
+      schema: { tags, body: InboundAttachmentFileBody, response: { 200: OutboundMessageReply, ...outboundErrors('inbound', 404, 409) } },
+    },
+    async (req) => remove(principalOf(req), fileIds(req.body)),
   )
 
   const commentOut = (c: Awaited<ReturnType<typeof listComments>>[number]) => ({
@@ -165,34 +217,41 @@ export function answerRoutes(app: AppInstance, deps: OutboundDeps): void {
 
   app.get(
     '/outbound/comment/list',
-    { config: inbound, schema: { tags, querystring: OutboundCommentQuery, response: { 200: OutboundCommentListReply } } },
+    {
+      config: { ...inbound, fieldMessages: outboundCommentListMessages },
+      preHandler: inboundIdsMessage('outboundId'),
+      schema: { tags, querystring: OutboundCommentQuery, response: { 200: OutboundCommentListReply, ...outboundErrors('inbound', 404) } },
+    },
     async (req) => {
       const me = principalOf(req)
-      if (!req.query.questionId) throw new AppError('INVALID_REQUEST', { message: OutboundText.questionIdMissing })
       const { outbound, question } = await questionOf(me, req.query.outboundId, req.query.questionId)
       return { status: true, data: (await listComments(db, me.tenantId, outbound.id, question.id)).map(commentOut) }
     },
   )
 
-  app.post('/outbound/comment/add', { config: inbound, schema: { tags, body: OutboundCommentBody, response: { 200: OutboundCommentReply } } }, async (req) => {
-    const me = principalOf(req)
-    const comment = (req.body.comment ?? '').trim()
-    if (!comment) throw new AppError('INVALID_REQUEST', { message: OutboundText.commentRequired })
-    if (!req.body.questionId) throw new AppError('INVALID_REQUEST', { message: OutboundText.questionIdMissing })
-    if (!req.body.outboundId) throw new AppError('INVALID_REQUEST', { message: OutboundText.noOutboundId })
-    const { outbound, question } = await questionOf(me, req.body.outboundId, req.body.questionId)
-    // The recipient's thread closes with the submit; staff may still note things.
-    if (me.inboundUser) assertOpen(outbound)
-    const who = actorOf(me)
-    const row = await insertComment(db, me.tenantId, {
-      outboundId: outbound.id,
-      questionId: question.id,
-      comment: comment.slice(0, 5000),
-      // The type says who wrote it, whatever the client sends.
-      commentType: me.inboundUser ? 'inbound' : 'outbound',
-      firstName: who.firstName,
-      lastName: who.lastName,
-    })
-    return { status: true, message: 'Comment added', data: commentOut(row) }
-  })
+  app.post(
+    '/outbound/comment/add',
+    {
+      config: { ...inbound, fieldMessages: outboundCommentAddMessages },
+      schema: { tags, body: OutboundCommentBody, response: { 200: OutboundCommentReply, ...outboundErrors('inbound', 404, 409) } },
+    },
+    async (req) => {
+      const me = principalOf(req)
+      const comment = req.body.comment.trim()
+      const { outbound, question } = await questionOf(me, req.body.outboundId, req.body.questionId)
+      // The recipient's thread closes with the submit; staff may still note things.
+      if (me.inboundUser) assertOpen(outbound)
+      const who = actorOf(me)
+      const row = await insertComment(db, me.tenantId, {
+        outboundId: outbound.id,
+        questionId: question.id,
+        comment,
+        // The type says who wrote it, whatever the client sends.
+        commentType: me.inboundUser ? 'inbound' : 'outbound',
+        firstName: who.firstName,
+        lastName: who.lastName,
+      })
+      return { status: true, message: 'Comment added', data: commentOut(row) }
+    },
+  )
 }

@@ -1,6 +1,14 @@
 // Collaborators: more addresses invited to answer the same outbound, each with its own emailed link.
 // Removing one revokes its link.
-import { CollaboratorBody, CollaboratorsQuery, CollaboratorsReply, OutboundText } from '@portal/contracts'
+import {
+  CollaboratorBody,
+  CollaboratorsQuery,
+  CollaboratorsReply,
+  collaboratorMessages,
+  collaboratorsQueryMessages,
+  OutboundText,
+  outboundErrors,
+} from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf, requireVerified } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
@@ -18,25 +26,36 @@ const tags = ['outbound']
 export function collaboratorRoutes(app: AppInstance, deps: OutboundDeps): void {
   const { db } = deps
   const listOf = async (tenantId: string, outboundId: string) => (await collaboratorsOf(db, tenantId, [outboundId])).get(outboundId) ?? []
-  const emailOf = (raw: string | undefined) => {
-    const email = (raw ?? '').trim().toLowerCase()
-    if (!email) throw new AppError('INVALID_REQUEST', { message: OutboundText.collaboratorEmailRequired })
+  /** Not blank (the schema's rule, with the spec's message); a valid address, compared in lower case. */
+  const emailOf = (raw: string) => {
+    const email = raw.trim().toLowerCase()
     if (!isValidEmail(email)) throw new AppError('INVALID_REQUEST', { message: OutboundText.invalidEmail })
     return email
   }
 
-  app.get('/outbound/collaborators', { schema: { tags, querystring: CollaboratorsQuery, response: { 200: CollaboratorsReply } } }, async (req) => {
-    const me = principalOf(req)
-    const o = await outboundFor(deps, me, req.query.outboundId, 'Outbound ID is missing')
-    return { status: true, data: await listOf(me.tenantId, o.id) }
-  })
+  app.get(
+    '/outbound/collaborators',
+    {
+      config: { fieldMessages: collaboratorsQueryMessages },
+      schema: { tags, querystring: CollaboratorsQuery, response: { 200: CollaboratorsReply, ...outboundErrors('staff', 404) } },
+    },
+    async (req) => {
+      const me = principalOf(req)
+      const o = await outboundFor(deps, me, req.query.outboundId)
+      return { status: true, data: await listOf(me.tenantId, o.id) }
+    },
+  )
 
   app.post(
     '/outbound/collaborator/add',
-    { preHandler: requireVerified, schema: { tags, body: CollaboratorBody, response: { 200: CollaboratorsReply } } },
+    {
+      preHandler: requireVerified,
+      config: { fieldMessages: collaboratorMessages },
+      schema: { tags, body: CollaboratorBody, response: { 200: CollaboratorsReply, ...outboundErrors('staff', 404, 409, 429) } },
+    },
     async (req) => {
       const me = principalOf(req)
-      const o = await outboundFor(deps, me, req.body.outboundId, 'Outbound ID is missing')
+      const o = await outboundFor(deps, me, req.body.outboundId)
       const email = emailOf(req.body.collaboratorEmail)
       assertOpen(o)
       if (email === o.email.toLowerCase() || (await listOf(me.tenantId, o.id)).includes(email))
@@ -56,12 +75,19 @@ export function collaboratorRoutes(app: AppInstance, deps: OutboundDeps): void {
     },
   )
 
-  app.delete('/outbound/collaborator/remove', { schema: { tags, body: CollaboratorBody, response: { 200: CollaboratorsReply } } }, async (req) => {
-    const me = principalOf(req)
-    const o = await outboundFor(deps, me, req.body.outboundId, 'Outbound ID is missing')
-    const email = emailOf(req.body.collaboratorEmail)
-    if (!(await removeCollaborator(db, me.tenantId, o.id, email))) throw new AppError('NOT_FOUND', { message: 'Collaborator not found' })
-    await revokeLinks(db, me.tenantId, o.id, email)
-    return { status: true, message: 'Collaborator removed', data: await listOf(me.tenantId, o.id) }
-  })
+  app.delete(
+    '/outbound/collaborator/remove',
+    {
+      config: { fieldMessages: collaboratorMessages },
+      schema: { tags, body: CollaboratorBody, response: { 200: CollaboratorsReply, ...outboundErrors('staff', 404) } },
+    },
+    async (req) => {
+      const me = principalOf(req)
+      const o = await outboundFor(deps, me, req.body.outboundId)
+      const email = emailOf(req.body.collaboratorEmail)
+      if (!(await removeCollaborator(db, me.tenantId, o.id, email))) throw new AppError('NOT_FOUND', { message: 'Collaborator not found' })
+      await revokeLinks(db, me.tenantId, o.id, email)
+      return { status: true, message: 'Collaborator removed', data: await listOf(me.tenantId, o.id) }
+    },
+  )
 }

@@ -1,6 +1,6 @@
 // Exports of an answered outbound: the sent workbook with the answers written into their cells (the
 // questionnaire export, reused with its check and report), and a plain answers sheet.
-import { ExportReportReply, OutboundIdParams } from '@portal/contracts'
+import { ExportReportReply, OutboundIdParams, outboundErrors, outboundFileReply } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import { buildQuestionsWorkbook } from '@portal/sheets'
@@ -41,36 +41,54 @@ export function exportRoutes(app: AppInstance, deps: OutboundDeps): void {
     return fillWorkbook(deps.blobs, { format: o.format, storageKey: o.blobKey }, await questionsOf(tenantId, o.id), 'all')
   }
 
-  app.get('/outbound/:id/export-report', { schema: { tags, params: OutboundIdParams, response: { 200: ExportReportReply } } }, async (req) => {
-    const me = principalOf(req)
-    return { status: true, data: (await filled(me.tenantId, req.params.id, me)).report }
-  })
+  app.get(
+    '/outbound/:id/export-report',
+    { schema: { tags, params: OutboundIdParams, response: { 200: ExportReportReply, ...outboundErrors('staff', 404, 422) } } },
+    async (req) => {
+      const me = principalOf(req)
+      return { status: true, data: (await filled(me.tenantId, req.params.id, me)).report }
+    },
+  )
 
-  app.get('/outbound/:id/with-answers', { schema: { tags, params: OutboundIdParams } }, async (req, reply) => {
-    const me = principalOf(req)
-    const { bytes, report } = await filled(me.tenantId, req.params.id, me)
-    assertVerified(report)
-    return reply.type(XLSX_TYPE).header('Content-Disposition', contentDisposition(FILLED_WORKBOOK)).header('Cache-Control', 'private, no-store').send(bytes)
-  })
+  app.get(
+    '/outbound/:id/with-answers',
+    {
+      schema: {
+        tags,
+        params: OutboundIdParams,
+        response: { 200: outboundFileReply([XLSX_TYPE], 'the sent workbook with every answer in its cells'), ...outboundErrors('staff', 404, 422) },
+      },
+    },
+    async (req, reply) => {
+      const me = principalOf(req)
+      const { bytes, report } = await filled(me.tenantId, req.params.id, me)
+      assertVerified(report)
+      return reply.type(XLSX_TYPE).header('Content-Disposition', contentDisposition(FILLED_WORKBOOK)).header('Cache-Control', 'private, no-store').send(bytes)
+    },
+  )
 
-  app.get('/outbound/:id/answers', { schema: { tags, params: OutboundIdParams } }, async (req, reply) => {
-    const me = principalOf(req)
-    const o = await outboundFor(deps, me, req.params.id)
-    const [questions, attachments] = await Promise.all([outboundQuestions(deps.db, me.tenantId, o.id), listAttachments(deps.db, me.tenantId, o.id)])
-    if (!questions.length) throw new AppError('NOT_FOUND', { message: 'No questions found for download' })
-    const bytes = await buildQuestionsWorkbook(
-      questions.map((q) => ({
-        questionId: q.questionRef,
-        question: q.question,
-        answer: q.answer,
-        status: q.answer ? 'Approved' : 'Not answered',
-        sources: attachments
-          .filter((a) => a.questionId === q.id)
-          .map((a) => a.fileName)
-          .join(', '),
-      })),
-      'Answers',
-    )
-    return reply.type(XLSX_TYPE).header('Content-Disposition', contentDisposition('answers.xlsx')).header('Cache-Control', 'private, no-store').send(bytes)
-  })
+  app.get(
+    '/outbound/:id/answers',
+    { schema: { tags, params: OutboundIdParams, response: { 200: outboundFileReply([XLSX_TYPE], 'answers.xlsx'), ...outboundErrors('staff', 404) } } },
+    async (req, reply) => {
+      const me = principalOf(req)
+      const o = await outboundFor(deps, me, req.params.id)
+      const [questions, attachments] = await Promise.all([outboundQuestions(deps.db, me.tenantId, o.id), listAttachments(deps.db, me.tenantId, o.id)])
+      if (!questions.length) throw new AppError('NOT_FOUND', { message: 'No questions found for download' })
+      const bytes = await buildQuestionsWorkbook(
+        questions.map((q) => ({
+          questionId: q.questionRef,
+          question: q.question,
+          answer: q.answer,
+          status: q.answer ? 'Approved' : 'Not answered',
+          sources: attachments
+            .filter((a) => a.questionId === q.id)
+            .map((a) => a.fileName)
+            .join(', '),
+        })),
+        'Answers',
+      )
+      return reply.type(XLSX_TYPE).header('Content-Disposition', contentDisposition('answers.xlsx')).header('Cache-Control', 'private, no-store').send(bytes)
+    },
+  )
 }

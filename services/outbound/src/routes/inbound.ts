@@ -1,7 +1,7 @@
 // The emailed link's exchange (security.md B26): GET /api/inbound/<capability> gives the recipient
 // a restricted session for that one outbound. An unknown capability answers the same 404 as any
 // unknown id; a revoked or expired one 410; too many failures from one client 429.
-import { InboundParams, InboundReply, OutboundText } from '@portal/contracts'
+import { InboundParams, InboundReply, OutboundText, outboundErrors } from '@portal/contracts'
 import { asSystem, withTenant } from '@portal/db'
 import { AppError } from '@portal/errors'
 import type { AppInstance } from '@portal/http'
@@ -17,7 +17,10 @@ const notFound = () => new AppError('NOT_FOUND', { message: 'This link is not va
 export function inboundRoutes(app: AppInstance, deps: OutboundDeps): void {
   app.get(
     '/inbound/:capability',
-    { config: { public: true }, schema: { tags: ['outbound'], params: InboundParams, response: { 200: InboundReply } } },
+    {
+      config: { public: true },
+      schema: { tags: ['outbound'], params: InboundParams, response: { 200: InboundReply, ...outboundErrors('public', 404, 410, 429) } },
+    },
     async (req, reply) => {
       reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer')
       const clientKey = req.ip

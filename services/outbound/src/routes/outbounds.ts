@@ -10,10 +10,15 @@ import {
   OutboundSaveReply,
   OutboundText,
   LinkReply,
+  outboundErrors,
+  outboundFileReply,
+  OutboundMessageReply,
+  QUESTIONNAIRE_MEDIA_TYPES,
   ResendBody,
+  resendMessages,
 } from '@portal/contracts'
 import { AppError } from '@portal/errors'
-import { type AppInstance, ok, PageQuery, paged, principalOf, requireVerified } from '@portal/http'
+import { type AppInstance, PageQuery, paged, principalOf, requireVerified } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
 import { contentDisposition, tenantKey } from '@portal/storage'
 import { actorOf, assertOpen, outboundFor } from '../access.js'
@@ -27,7 +32,7 @@ import type { OutboundDeps } from '../deps.js'
 import { deliver, expiryIn, issueLink, linkDays, reviewUrl, spendMailBudget } from '../links.js'
 import { completedMail, questionnaireMail } from '../domain/mails.js'
 import { readUpload } from '../uploads.js'
-import { BUCKETS, questionOut, summaryOut } from '../domain/dto.js'
+import { BUCKETS, messageOut, questionOut, summaryOut } from '../domain/dto.js'
 import { queueExtraction } from '../jobs/extract-outbound.js'
 
 const tags = ['outbound']
@@ -48,9 +53,13 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
       schema: {
         tags,
         consumes: ['multipart/form-data'],
-        description: `multipart: ${Object.keys(OutboundSaveFields.properties).join(', ')} and the file (files)`,
-        response: { 201: OutboundSaveReply },
+        description: `multipart: ${Object.keys(OutboundSaveFields.properties).join(', ')}; the file (files) or templateId`,
+        body: OutboundSaveFields,
+        response: { 201: OutboundSaveReply, ...outboundErrors('staff', 404, 409, 413, 415, 429) },
       },
+      // The multipart form is described for the OpenAPI document; readUpload reads its parts as they
+      // stream and the handler checks them with the spec's messages, not a JSON validator.
+      validatorCompiler: () => () => true,
     },
     async (req, reply) => {
       const me = principalOf(req)
@@ -116,7 +125,7 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
     },
   )
 
-  app.get('/outbound/list', { schema: { tags, querystring: PageQuery, response: { 200: OutboundListReply } } }, async (req) => {
+  app.get('/outbound/list', { schema: { tags, querystring: PageQuery, response: { 200: OutboundListReply, ...outboundErrors('staff') } } }, async (req) => {
     const me = principalOf(req)
     const page = req.query.page ?? 1
     const pageSize = req.query.pageSize ?? 10
@@ -137,56 +146,82 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
     )
   })
 
-  app.get('/outbound/:id', { config: { inbound: true }, schema: { tags, params: OutboundIdParams, response: { 200: OutboundDetailReply } } }, async (req) => {
-    const me = principalOf(req)
-    const o = await outboundFor(deps, me, req.params.id)
-    const [summary, questions, attachments] = await Promise.all([
-      summaryOf(me.tenantId, o),
-      outboundQuestions(db, me.tenantId, o.id),
-      listAttachments(db, me.tenantId, o.id),
-    ])
-    return {
-      status: true,
-      data: {
-        ...summary,
-        outboundId: o.id,
-        dbName: o.dbName,
-        questionnairesBucket: BUCKETS.questionnaires,
-        file: { fileName: o.fileName, questions: questions.map((q) => questionOut(q, attachments)) },
-        readOnly: o.status,
+  app.get(
+    '/outbound/:id',
+    { config: { inbound: true }, schema: { tags, params: OutboundIdParams, response: { 200: OutboundDetailReply, ...outboundErrors('inbound', 404) } } },
+    async (req) => {
+      const me = principalOf(req)
+      const o = await outboundFor(deps, me, req.params.id)
+      const [summary, questions, attachments] = await Promise.all([
+        summaryOf(me.tenantId, o),
+        outboundQuestions(db, me.tenantId, o.id),
+        listAttachments(db, me.tenantId, o.id),
+      ])
+      return {
+        status: true,
+        data: {
+          ...summary,
+          outboundId: o.id,
+          dbName: o.dbName,
+          questionnairesBucket: BUCKETS.questionnaires,
+          file: { fileName: o.fileName, questions: questions.map((q) => questionOut(q, attachments)) },
+          readOnly: o.status,
+        },
+      }
+    },
+  )
+
+  app.delete(
+    '/outbound/:id',
+    { schema: { tags, params: OutboundIdParams, response: { 200: OutboundMessageReply, ...outboundErrors('staff', 404) } } },
+    async (req) => {
+      const me = principalOf(req)
+      const o = await outboundFor(deps, me, req.params.id)
+      const keys = (await deleteOutbound(db, me.tenantId, o.id)) ?? []
+      // The rows are gone first: a blob left by a failed delete is unreachable, never a dangling row.
+      for (const key of keys) await blobs.delete(key).catch((err: unknown) => req.log.warn({ err }, 'outbound blob not deleted'))
+      return messageOut('Outbound deleted successfully')
+    },
+  )
+
+  app.get(
+    '/outbound/:id/download',
+    {
+      schema: {
+        tags,
+        params: OutboundIdParams,
+        response: { 200: outboundFileReply(QUESTIONNAIRE_MEDIA_TYPES, 'the file as sent'), ...outboundErrors('staff', 404) },
       },
-    }
-  })
+    },
+    async (req, reply) => {
+      const me = principalOf(req)
+      const o = await outboundFor(deps, me, req.params.id)
+      return reply
+        .type(o.mimeType)
+        .header('Content-Disposition', contentDisposition(o.fileName))
+        .header('Cache-Control', 'private, no-store')
+        .send(await blobs.get(o.blobKey))
+    },
+  )
 
-  app.delete('/outbound/:id', { schema: { tags, params: OutboundIdParams } }, async (req) => {
-    const me = principalOf(req)
-    const o = await outboundFor(deps, me, req.params.id)
-    const keys = (await deleteOutbound(db, me.tenantId, o.id)) ?? []
-    // The rows are gone first: a blob left by a failed delete is unreachable, never a dangling row.
-    for (const key of keys) await blobs.delete(key).catch((err: unknown) => req.log.warn({ err }, 'outbound blob not deleted'))
-    return ok(undefined, 'Outbound deleted successfully')
-  })
-
-  app.get('/outbound/:id/download', { schema: { tags, params: OutboundIdParams } }, async (req, reply) => {
-    const me = principalOf(req)
-    const o = await outboundFor(deps, me, req.params.id)
-    return reply
-      .type(o.mimeType)
-      .header('Content-Disposition', contentDisposition(o.fileName))
-      .header('Cache-Control', 'private, no-store')
-      .send(await blobs.get(o.blobKey))
-  })
-
-  app.post('/outbound/:id/revoke', { schema: { tags, params: OutboundIdParams, response: { 200: LinkReply } } }, async (req) => {
-    const me = principalOf(req)
-    const o = await outboundFor(deps, me, req.params.id)
-    await revokeLinks(db, me.tenantId, o.id)
-    return { status: true, message: 'The link no longer works', data: (await summaryOf(me.tenantId, o)).link }
-  })
+  app.post(
+    '/outbound/:id/revoke',
+    { schema: { tags, params: OutboundIdParams, response: { 200: LinkReply, ...outboundErrors('staff', 404) } } },
+    async (req) => {
+      const me = principalOf(req)
+      const o = await outboundFor(deps, me, req.params.id)
+      await revokeLinks(db, me.tenantId, o.id)
+      return { status: true, message: 'The link no longer works', data: (await summaryOf(me.tenantId, o)).link }
+    },
+  )
 
   app.post(
     '/outbound/:id/resend',
-    { preHandler: requireVerified, schema: { tags, params: OutboundIdParams, body: ResendBody, response: { 200: LinkReply } } },
+    {
+      preHandler: requireVerified,
+      config: { fieldMessages: resendMessages },
+      schema: { tags, params: OutboundIdParams, body: ResendBody, response: { 200: LinkReply, ...outboundErrors('staff', 404, 409, 429) } },
+    },
     async (req) => {
       const me = principalOf(req)
       const o = await outboundFor(deps, me, req.params.id)
@@ -207,29 +242,36 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
     },
   )
 
-  app.post('/outbound/:id/submit', { config: { inbound: true }, schema: { tags, params: OutboundIdParams } }, async (req) => {
-    const me = principalOf(req)
-    const o = await outboundFor(deps, me, req.params.id)
-    assertOpen(o)
-    if (!(await submitOutbound(db, me.tenantId, o.id))) assertOpen({ status: true })
-    await deps.bus.publish(events.outboundCompleted(me.tenantId), { outboundId: o.id, by: actorOf(me).label }).catch(() => undefined)
-    // Notices after the fact: a limit reached or a mail server down does not undo the submit.
-    const collaborators = (await collaboratorsOf(db, me.tenantId, [o.id])).get(o.id) ?? []
-    const notices: [string, ReturnType<typeof completedMail>][] = [
-      ...(o.senderEmail
-        ? [[o.senderEmail, completedMail({ clientName: o.clientName, url: reviewUrl(deps, o.id) })] as [string, ReturnType<typeof completedMail>]]
-        : []),
-      ...collaborators.map((c) => [c, completedMail({ clientName: o.clientName })] as [string, ReturnType<typeof completedMail>]),
-    ]
-    for (const [to, mail] of notices) {
-      const allowed = await spendMailBudget(deps, me.tenantId).then(
-        () => true,
-        () => false,
-      )
-      if (allowed) await deliver(deps, to, mail)
-    }
-    return ok(undefined, 'Thank you: your answers were submitted')
-  })
+  app.post(
+    '/outbound/:id/submit',
+    {
+      config: { inbound: true },
+      schema: { tags, params: OutboundIdParams, response: { 200: OutboundMessageReply, ...outboundErrors('inbound', 404, 409) } },
+    },
+    async (req) => {
+      const me = principalOf(req)
+      const o = await outboundFor(deps, me, req.params.id)
+      assertOpen(o)
+      if (!(await submitOutbound(db, me.tenantId, o.id))) assertOpen({ status: true })
+      await deps.bus.publish(events.outboundCompleted(me.tenantId), { outboundId: o.id, by: actorOf(me).label }).catch(() => undefined)
+      // Notices after the fact: a limit reached or a mail server down does not undo the submit.
+      const collaborators = (await collaboratorsOf(db, me.tenantId, [o.id])).get(o.id) ?? []
+      const notices: [string, ReturnType<typeof completedMail>][] = [
+        ...(o.senderEmail
+          ? [[o.senderEmail, completedMail({ clientName: o.clientName, url: reviewUrl(deps, o.id) })] as [string, ReturnType<typeof completedMail>]]
+          : []),
+        ...collaborators.map((c) => [c, completedMail({ clientName: o.clientName })] as [string, ReturnType<typeof completedMail>]),
+      ]
+      for (const [to, mail] of notices) {
+        const allowed = await spendMailBudget(deps, me.tenantId).then(
+          () => true,
+          () => false,
+        )
+        if (allowed) await deliver(deps, to, mail)
+      }
+      return messageOut('Thank you: your answers were submitted')
+    },
+  )
 }
 
 /** "Ada Lovelace (ada@acme.example)", or whichever part is known. */

@@ -1,8 +1,20 @@
 // Questionnaire templates (spec §7 /questionnaire-templates): upload a questionnaire once, have its
 // questions extracted (the same extraction as the AI review), edit them, and send it to clients.
-import { isUuid, OutboundIdParams, TemplateListReply, TemplateQuestionsBody, TemplateQuestionsReply, TemplateReply } from '@portal/contracts'
+import {
+  isUuid,
+  OutboundIdParams,
+  outboundErrors,
+  outboundFileReply,
+  OutboundMessageReply,
+  QUESTIONNAIRE_MEDIA_TYPES,
+  TemplateForm,
+  TemplateListReply,
+  TemplateQuestionsBody,
+  TemplateQuestionsReply,
+  TemplateReply,
+} from '@portal/contracts'
 import { AppError } from '@portal/errors'
-import { type AppInstance, ok, principalOf } from '@portal/http'
+import { type AppInstance, principalOf } from '@portal/http'
 import { contentDisposition, tenantKey } from '@portal/storage'
 import { finishStoredFile } from '../db/files.repo.js'
 import {
@@ -16,10 +28,16 @@ import {
 } from '../db/templates.repo.js'
 import type { OutboundDeps } from '../deps.js'
 import { readUpload } from '../uploads.js'
-import { BUCKETS, templateOut } from '../domain/dto.js'
+import { BUCKETS, messageOut, templateOut } from '../domain/dto.js'
 import { queueExtraction } from '../jobs/extract-outbound.js'
 
 const tags = ['outbound']
+/**
+ * An upload's multipart form is described for the OpenAPI document; readUpload reads and checks its
+ * parts as they stream (the file's size and content), not a JSON validator. The path's id needs no
+ * schema check: an id that is not a template's is answered 404.
+ */
+const multipartOnly = () => () => true
 
 export function templateRoutes(app: AppInstance, deps: OutboundDeps): void {
   const { db, blobs } = deps
@@ -43,14 +61,23 @@ export function templateRoutes(app: AppInstance, deps: OutboundDeps): void {
     return { fileName: file.fileName, fileSize: file.spooled.size, mimeType: file.mimeType, format: file.format, blobKey }
   }
 
-  app.get('/questionnaire-templates', { schema: { tags, response: { 200: TemplateListReply } } }, async (req) => {
+  app.get('/questionnaire-templates', { schema: { tags, response: { 200: TemplateListReply, ...outboundErrors('staff') } } }, async (req) => {
     const me = principalOf(req)
     return { status: true, data: (await listTemplates(db, me.tenantId)).map(templateOut) }
   })
 
   app.post(
     '/questionnaire-templates',
-    { schema: { tags, consumes: ['multipart/form-data'], description: 'multipart: the file (file)', response: { 201: TemplateReply } } },
+    {
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        description: 'multipart: the file (file)',
+        body: TemplateForm,
+        response: { 201: TemplateReply, ...outboundErrors('staff', 413, 415) },
+      },
+      validatorCompiler: multipartOnly,
+    },
     async (req, reply) => {
       const me = principalOf(req)
       const upload = await readUpload(req, 'questionnaire')
@@ -64,15 +91,29 @@ export function templateRoutes(app: AppInstance, deps: OutboundDeps): void {
     },
   )
 
-  app.get('/questionnaire-templates/:id', { schema: { tags, params: OutboundIdParams, response: { 200: TemplateReply } } }, async (req) => ({
-    status: true,
-    data: await detail(principalOf(req).tenantId, req.params.id),
-  }))
+  app.get(
+    '/questionnaire-templates/:id',
+    { schema: { tags, params: OutboundIdParams, response: { 200: TemplateReply, ...outboundErrors('staff', 404) } } },
+    async (req) => ({
+      status: true,
+      data: await detail(principalOf(req).tenantId, req.params.id),
+    }),
+  )
 
   /** A new file for the template: its questions are extracted again (outbounds sent before keep theirs). */
   app.put(
     '/questionnaire-templates/:id',
-    { schema: { tags, params: OutboundIdParams, consumes: ['multipart/form-data'], response: { 200: TemplateReply } } },
+    {
+      schema: {
+        tags,
+        params: OutboundIdParams,
+        consumes: ['multipart/form-data'],
+        description: 'multipart: the new file (file)',
+        body: TemplateForm,
+        response: { 200: TemplateReply, ...outboundErrors('staff', 404, 413, 415) },
+      },
+      validatorCompiler: multipartOnly,
+    },
     async (req) => {
       const me = principalOf(req)
       await templateOf(me.tenantId, req.params.id)
@@ -90,32 +131,52 @@ export function templateRoutes(app: AppInstance, deps: OutboundDeps): void {
     },
   )
 
-  app.delete('/questionnaire-templates/:id', { schema: { tags, params: OutboundIdParams } }, async (req) => {
-    const me = principalOf(req)
-    await templateOf(me.tenantId, req.params.id)
-    const key = await deleteTemplate(db, me.tenantId, req.params.id)
-    if (key) await blobs.delete(key).catch(() => undefined)
-    return ok(undefined, 'Template deleted successfully')
-  })
+  app.delete(
+    '/questionnaire-templates/:id',
+    { schema: { tags, params: OutboundIdParams, response: { 200: OutboundMessageReply, ...outboundErrors('staff', 404) } } },
+    async (req) => {
+      const me = principalOf(req)
+      await templateOf(me.tenantId, req.params.id)
+      const key = await deleteTemplate(db, me.tenantId, req.params.id)
+      if (key) await blobs.delete(key).catch(() => undefined)
+      return messageOut('Template deleted successfully')
+    },
+  )
 
-  app.get('/questionnaire-templates/:id/download', { schema: { tags, params: OutboundIdParams } }, async (req, reply) => {
-    const t = await templateOf(principalOf(req).tenantId, req.params.id)
-    return reply
-      .type(t.mimeType)
-      .header('Content-Disposition', contentDisposition(t.fileName))
-      .header('Cache-Control', 'private, no-store')
-      .send(await blobs.get(t.blobKey))
-  })
+  app.get(
+    '/questionnaire-templates/:id/download',
+    {
+      schema: {
+        tags,
+        params: OutboundIdParams,
+        response: { 200: outboundFileReply(QUESTIONNAIRE_MEDIA_TYPES, "the template's file"), ...outboundErrors('staff', 404) },
+      },
+    },
+    async (req, reply) => {
+      const t = await templateOf(principalOf(req).tenantId, req.params.id)
+      return reply
+        .type(t.mimeType)
+        .header('Content-Disposition', contentDisposition(t.fileName))
+        .header('Cache-Control', 'private, no-store')
+        .send(await blobs.get(t.blobKey))
+    },
+  )
 
-  app.get('/questionnaire-templates/:id/questions', { schema: { tags, params: OutboundIdParams, response: { 200: TemplateQuestionsReply } } }, async (req) => {
-    const me = principalOf(req)
-    await templateOf(me.tenantId, req.params.id)
-    return { status: true, data: { questions: await questionsOut(me.tenantId, req.params.id) } }
-  })
+  app.get(
+    '/questionnaire-templates/:id/questions',
+    { schema: { tags, params: OutboundIdParams, response: { 200: TemplateQuestionsReply, ...outboundErrors('staff', 404) } } },
+    async (req) => {
+      const me = principalOf(req)
+      await templateOf(me.tenantId, req.params.id)
+      return { status: true, data: { questions: await questionsOut(me.tenantId, req.params.id) } }
+    },
+  )
 
   app.put(
     '/questionnaire-templates/:id/questions',
-    { schema: { tags, params: OutboundIdParams, body: TemplateQuestionsBody, response: { 200: TemplateQuestionsReply } } },
+    {
+      schema: { tags, params: OutboundIdParams, body: TemplateQuestionsBody, response: { 200: TemplateQuestionsReply, ...outboundErrors('staff', 404, 409) } },
+    },
     async (req) => {
       const me = principalOf(req)
       const t = await templateOf(me.tenantId, req.params.id)

@@ -1,6 +1,6 @@
 // Rows → the contract's reply shapes. Only what the contract lists: no tenant ids, blob keys or hashes
 // (the routes' response schemas drop anything else as well).
-import { DEFAULT_THEME } from '@portal/contracts'
+import { DEFAULT_THEME, type TrustCompliance, type TrustDocument } from '@portal/contracts'
 
 export const logoPath = (logoId: string | null | undefined) => (logoId ? `/api/logo/${logoId}.png` : null)
 
@@ -31,7 +31,7 @@ export const categoryOut = (row: { id: string; title: string; description: strin
   subdata: row.subdata.map(itemOut),
 })
 
-export const complianceOut = (row: { id: string; framework: string; status: string; badge: string; description: string }) => ({
+export const complianceOut = (row: { id: string; framework: string; status: TrustCompliance['status']; badge: string; description: string }) => ({
   _id: row.id,
   framework: row.framework,
   status: row.status,
@@ -39,7 +39,15 @@ export const complianceOut = (row: { id: string; framework: string; status: stri
   description: row.description,
 })
 
-export const documentOut = (row: { id: string; title: string; fileName: string; visibility: string; size: number; mimeType: string; createdAt: Date }) => ({
+export const documentOut = (row: {
+  id: string
+  title: string
+  fileName: string
+  visibility: TrustDocument['visibility']
+  size: number
+  mimeType: string
+  createdAt: Date
+}) => ({
   _id: row.id,
   title: row.title,
   fileName: row.fileName,

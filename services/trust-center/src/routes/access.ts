@@ -1,53 +1,37 @@
 // Access requests (visitors ask; staff approve or delete) and the visitor's permission check.
-import { events, isUuid } from '@portal/contracts'
+import {
+  AccessCheckBody,
+  accessCheckMessages,
+  AccessCheckRefused,
+  AccessRequestBody,
+  AccountBody,
+  ApproveBody,
+  approveMessages,
+  errorReplies,
+  events,
+  isUuid,
+  requesterMessages,
+  TrustAccount,
+  TrustGrant,
+  TrustPagedQuery,
+} from '@portal/contracts'
 import { AppError } from '@portal/errors'
-import { type AppInstance, PageQuery, paged, principalOf } from '@portal/http'
+import { type AppInstance, paged, principalOf } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
 import type { FastifyRequest } from 'fastify'
-import { Type } from 'typebox'
 import { guards } from '../access-control.js'
 import { deleteRequest, findLiveByEmail, findLiveRequest, insertRequest, listRequests, type RequesterInput } from '../db/access.repo.js'
 import { insertHistory } from '../db/history.repo.js'
 import { currentNda } from '../db/nda.repo.js'
 import type { TrustCenterDeps } from '../deps.js'
-import { PERMISSION_TOKEN } from '../domain/permission-token.js'
 import { invalid, limits, plainText, REQUIRED } from '../domain/text.js'
 import { accountOut, iso } from '../domain/dto.js'
 import { PLEASE_ACCEPT, recordNdaAcceptance } from '../nda-acceptance.js'
 import { confirmByLink, issueGrant, ndaSatisfied, validGrant } from '../permissions.js'
-import { bearer, IdParams, Message, Nullable, PageOf, Reply } from './schemas.js'
+import { bearer, IdParams, PageOf, publicBodyErrors, Reply, staffBodyErrors, staffErrors, staffRowBodyErrors, Said } from './schemas.js'
 
-const RequesterBody = {
-  firstName: Type.Optional(Type.String()),
-  lastName: Type.Optional(Type.String()),
-  companyName: Type.Optional(Type.String()),
-  workEmail: Type.Optional(Type.String({ maxLength: 254 })),
-  relationshpLinkedIn: Type.Optional(Type.String()),
-}
-const Account = Type.Object({
-  _id: Type.String(),
-  firstName: Type.String(),
-  lastName: Type.String(),
-  companyName: Type.String(),
-  relationshpLinkedIn: Type.String(),
-  workEmail: Type.String(),
-  createdAt: Type.String(),
-  Approved: Type.String(),
-  approvedbyuser: Nullable(Type.Object({ id: Type.String(), userName: Type.String() })),
-  expiresAt: Nullable(Type.String()),
-  // The requester's NDA acceptances: recorded (any email can be typed), and confirmed by the mailed access link.
-  ndaAccepted: Type.Boolean(),
-  ndaConfirmed: Type.Boolean(),
-})
-
-function requester(body: {
-  firstName?: string | undefined
-  lastName?: string | undefined
-  companyName?: string | undefined
-  workEmail?: string | undefined
-  relationshpLinkedIn?: string | undefined
-}): RequesterInput {
-  const workEmail = (body.workEmail ?? '').trim().toLowerCase()
+function requester(body: AccountBody): RequesterInput {
+  const workEmail = body.workEmail.trim().toLowerCase()
   const input = {
     firstName: plainText(body.firstName, { field: 'firstName', max: limits.name, required: true }),
     lastName: plainText(body.lastName, { field: 'lastName', max: limits.name, required: true }),
@@ -71,11 +55,12 @@ export function accessRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   app.post(
     '/useraccessrequest',
     {
-      config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
+      config: { rateLimit: { max: 5, timeWindow: '1 hour' }, fieldMessages: requesterMessages },
       schema: {
         tags,
-        body: Type.Object({ ...RequesterBody, ndaId: Type.Optional(Type.String({ maxLength: 100 })) }),
-        response: { 200: Message, 201: Message },
+        body: AccessRequestBody,
+        // 200: the same email's pending request already exists; 201: a new request.
+        response: { 200: Said, 201: Said, ...publicBodyErrors },
       },
     },
     async (req, reply) => {
@@ -113,8 +98,8 @@ export function accessRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       schema: {
         tags,
         security: bearer,
-        querystring: Type.Object({ ...PageQuery.properties, pageType: Type.Optional(Type.String({ maxLength: 20 })) }),
-        response: { 200: PageOf(Account) },
+        querystring: TrustPagedQuery,
+        response: { 200: PageOf(TrustAccount), ...staffErrors },
       },
     },
     async (req) => {
@@ -134,17 +119,16 @@ export function accessRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     '/accountsapprove/:id',
     {
       ...staff,
+      config: { fieldMessages: approveMessages },
       schema: {
         tags,
         security: bearer,
         params: IdParams,
-        // approvedbyuser is accepted for the spec's client and ignored: the approver is the token's user.
-        body: Type.Object({ Approved: Type.Optional(Type.String({ maxLength: 20 })), approvedbyuser: Type.Optional(Type.Unknown()) }),
-        response: { 200: Message },
+        body: ApproveBody,
+        response: { 200: Said, ...staffRowBodyErrors },
       },
     },
     async (req) => {
-      if (req.body.Approved !== 'approved') throw invalid('Approved', 'Invalid status')
       const site = await sites.forStaff(req)
       const request = isUuid(req.params.id) ? await findLiveRequest(db, site.tenantId, req.params.id) : undefined
       if (!request) throw new AppError('NOT_FOUND', { message: 'Access request not found' })
@@ -153,18 +137,26 @@ export function accessRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     },
   )
 
-  app.delete('/accountsrequest/:id', { ...staff, schema: { tags, security: bearer, params: IdParams, response: { 200: Message } } }, async (req) => {
-    const me = principalOf(req)
-    const request = isUuid(req.params.id) ? await findLiveRequest(db, me.tenantId, req.params.id) : undefined
-    if (!request || !(await deleteRequest(db, me.tenantId, request.id))) throw new AppError('NOT_FOUND', { message: 'Access request not found' })
-    if (request.status === 'approved')
-      await insertHistory(db, me.tenantId, [{ type: 'approval', email: request.workEmail, detail: `Access revoked by ${me.name ?? 'a staff member'}` }])
-    return { status: true, message: 'Deleted Successfully' }
-  })
+  app.delete(
+    '/accountsrequest/:id',
+    { ...staff, schema: { tags, security: bearer, params: IdParams, response: { 200: Said, ...staffRowBodyErrors } } },
+    async (req) => {
+      const me = principalOf(req)
+      const request = isUuid(req.params.id) ? await findLiveRequest(db, me.tenantId, req.params.id) : undefined
+      if (!request || !(await deleteRequest(db, me.tenantId, request.id))) throw new AppError('NOT_FOUND', { message: 'Access request not found' })
+      if (request.status === 'approved')
+        await insertHistory(db, me.tenantId, [{ type: 'approval', email: request.workEmail, detail: `Access revoked by ${me.name ?? 'a staff member'}` }])
+      return { status: true, message: 'Deleted Successfully' }
+    },
+  )
 
   app.post(
     '/accounts/save',
-    { ...staff, schema: { tags, security: bearer, body: Type.Object(RequesterBody), response: { 201: Message } } },
+    {
+      ...staff,
+      config: { fieldMessages: requesterMessages },
+      schema: { tags, security: bearer, body: AccountBody, response: { 201: Said, ...staffBodyErrors } },
+    },
     async (req, reply) => {
       const site = await sites.forStaff(req)
       const input = requester(req.body)
@@ -182,21 +174,16 @@ export function accessRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   app.post(
     '/useraccesscheck',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' }, fieldMessages: accessCheckMessages },
       schema: {
         tags,
-        body: Type.Object({ permissionToken: Type.Optional(Type.String({ maxLength: 256 })) }),
-        response: {
-          200: Reply(Type.Object({ email: Type.String(), expiresAt: Type.String(), ndaAccepted: Type.Boolean() })),
-          // One answer for every refusal, whatever the reason: nothing tells a guess from a revoked token.
-          404: Type.Object({ status: Type.Boolean() }),
-        },
+        body: AccessCheckBody,
+        // 404: one answer for every refusal, whatever the reason: nothing tells a guess from a revoked token.
+        response: { 200: Reply(TrustGrant), 404: AccessCheckRefused, ...errorReplies(400, 413, 415, 429) },
       },
     },
     async (req, reply) => {
-      const token = req.body.permissionToken ?? ''
-      if (!token) throw invalid('permissionToken', REQUIRED)
-      if (!PERMISSION_TOKEN.test(token)) throw invalid('permissionToken', 'Invalid permission token')
+      const token = req.body.permissionToken // a well-formed token, by the route's schema
       const site = await sites.forPublic(req).catch(() => undefined)
       const grant = site ? await validGrant(deps, site.tenantId, token) : undefined
       if (!site || !grant) return reply.status(404).send({ status: false })

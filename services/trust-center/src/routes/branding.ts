@@ -1,12 +1,25 @@
 // Company info, logo, settings and theme colours. The logo is re-encoded before it is stored and
 // served from its own path with headers that keep a browser from ever running it as a page.
-import { isUuid } from '@portal/contracts'
+import {
+  CompanyInfoBody,
+  errorReplies,
+  fileReply,
+  isUuid,
+  LogoParams,
+  LogoReply,
+  SettingsBody,
+  settingsMessages,
+  ThemeBody,
+  themeMessages,
+  TrustCompanyInfo as CompanyInfo,
+  TrustPublicSettings,
+  TrustSettings as Settings,
+} from '@portal/contracts'
 import { asSystem, spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
 import { tenantKey } from '@portal/storage'
-import { Type } from 'typebox'
 import { guards } from '../access-control.js'
 import { deleteLogosExcept, findLogo, findSettings, findTenantLogo, findTheme, insertLogo, saveSettings, saveTheme } from '../db/branding.repo.js'
 import { SCHEMA } from '../db/schema.js'
@@ -15,24 +28,7 @@ import { LOGO_MAX_BYTES, processLogo } from '../domain/logo-image.js'
 import { invalid, limits, plainText } from '../domain/text.js'
 import { iso, logoIdOf, logoPath, themeOut } from '../domain/dto.js'
 import { readUpload } from '../uploads.js'
-import { bearer, Colours, IdParams, Nullable, Reply, Theme } from './schemas.js'
-
-const COLOUR = /^#[0-9a-fA-F]{6}$/
-const CompanyInfo = Type.Object({ _id: Nullable(Type.String()), companyTitle: Type.String(), logo: Nullable(Type.String()) })
-const Settings = Type.Object({
-  _id: Nullable(Type.String()),
-  companyTitle: Type.String(),
-  logo: Nullable(Type.String()),
-  contactEmail: Type.String(),
-  updatedAt: Nullable(Type.String()),
-})
-const SettingsBody = Type.Object({ companyTitle: Type.Optional(Type.String()), contactEmail: Type.Optional(Type.String()) })
-const ThemeBody = Type.Object({
-  headerColor: Type.Optional(Type.String({ maxLength: 20 })),
-  backgroundColor: Type.Optional(Type.String({ maxLength: 20 })),
-  textColor: Type.Optional(Type.String({ maxLength: 20 })),
-  buttonColor: Type.Optional(Type.String({ maxLength: 20 })),
-})
+import { bearer, Colours, IdParams, logoErrors, publicErrors, Reply, staffBodyErrors, staffErrors, staffRowBodyErrors, Theme } from './schemas.js'
 
 type SettingsRow = Awaited<ReturnType<typeof findSettings>>
 const settingsOut = (row: SettingsRow) => ({
@@ -58,7 +54,7 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
 
   app.post(
     '/fs/upload-logo',
-    { ...admin, schema: { tags, security: bearer, consumes: ['multipart/form-data'], response: { 201: Reply(Type.Object({ logo: Type.String() })) } } },
+    { ...admin, schema: { tags, security: bearer, consumes: ['multipart/form-data'], response: { 201: LogoReply, ...logoErrors } } },
     async (req, reply) => {
       const tenantId = tenantOf(req)
       const upload = await readUpload(req, { maxBytes: LOGO_MAX_BYTES, tooLarge: 'The image is larger than 2 MB' })
@@ -72,20 +68,24 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     },
   )
 
-  app.get('/logo/:file', { schema: { tags, params: Type.Object({ file: Type.String({ maxLength: 64 }) }) } }, async (req, reply) => {
-    const id = /^([0-9a-f-]{36})\.png$/.exec(req.params.file)?.[1]
-    const logo = id && isUuid(id) ? await asSystem(() => findLogo(db, id)) : undefined // public by unguessable id, of any tenant
-    if (!logo) throw new AppError('NOT_FOUND', { message: 'Logo not found' })
-    const bytes = await blobs.getBuffer(logo.blobKey)
-    return reply
-      .type('image/png')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .send(bytes)
-  })
+  app.get(
+    '/logo/:file',
+    { schema: { tags, params: LogoParams, response: { 200: fileReply('image/png', 'The logo, re-encoded as PNG'), ...errorReplies(400, 404) } } },
+    async (req, reply) => {
+      const id = /^([0-9a-f-]{36})\.png$/.exec(req.params.file)?.[1]
+      const logo = id && isUuid(id) ? await asSystem(() => findLogo(db, id)) : undefined // public by unguessable id, of any tenant
+      if (!logo) throw new AppError('NOT_FOUND', { message: 'Logo not found' })
+      const bytes = await blobs.getBuffer(logo.blobKey)
+      return reply
+        .type('image/png')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .send(bytes)
+    },
+  )
 
-  app.get('/companyinfo', { ...staff, schema: { tags, security: bearer, response: { 200: Reply(CompanyInfo) } } }, async (req) => {
+  app.get('/companyinfo', { ...staff, schema: { tags, security: bearer, response: { 200: Reply(CompanyInfo), ...staffErrors } } }, async (req) => {
     const { _id, companyTitle: title, logo } = settingsOut(await findSettings(db, tenantOf(req)))
     return { status: true, data: { _id, companyTitle: title, logo } }
   })
@@ -98,8 +98,8 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
         tags,
         security: bearer,
         // null first: with the server's type coercion a null would otherwise be read as the string ''.
-        body: Type.Object({ companyTitle: Type.Optional(Type.String()), logo: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 200 })])) }),
-        response: { 200: Reply(CompanyInfo) },
+        body: CompanyInfoBody,
+        response: { 200: Reply(CompanyInfo), ...staffBodyErrors },
       },
     },
     async (req) => {
@@ -122,7 +122,7 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     },
   )
 
-  app.get('/settings', { ...staff, schema: { tags, security: bearer, response: { 200: Reply(Settings) } } }, async (req) => ({
+  app.get('/settings', { ...staff, schema: { tags, security: bearer, response: { 200: Reply(Settings), ...staffErrors } } }, async (req) => ({
     status: true,
     data: settingsOut(await findSettings(db, tenantOf(req))),
   }))
@@ -130,7 +130,7 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   app.get(
     '/settingsOutside',
     {
-      schema: { tags, response: { 200: Reply(Type.Object({ companyTitle: Type.String(), logo: Nullable(Type.String()), contactEmail: Type.String() })) } },
+      schema: { tags, response: { 200: Reply(TrustPublicSettings), ...publicErrors } },
     },
     async (req) => {
       const site = await sites.forPublic(req)
@@ -145,13 +145,23 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     return settingsOut(row)
   }
 
-  app.post('/settings/save', { ...admin, schema: { tags, security: bearer, body: SettingsBody, response: { 201: Reply(Settings) } } }, async (req, reply) =>
-    reply.status(201).send({ status: true, message: 'Added Successfully', data: await storeSettings(tenantOf(req), req.body) }),
+  app.post(
+    '/settings/save',
+    {
+      ...admin,
+      config: { fieldMessages: settingsMessages },
+      schema: { tags, security: bearer, body: SettingsBody, response: { 201: Reply(Settings), ...staffBodyErrors } },
+    },
+    async (req, reply) => reply.status(201).send({ status: true, message: 'Added Successfully', data: await storeSettings(tenantOf(req), req.body) }),
   )
 
   app.put(
     '/settings/update/:id',
-    { ...admin, schema: { tags, security: bearer, params: IdParams, body: SettingsBody, response: { 200: Reply(Settings) } } },
+    {
+      ...admin,
+      config: { fieldMessages: settingsMessages },
+      schema: { tags, security: bearer, params: IdParams, body: SettingsBody, response: { 200: Reply(Settings), ...staffRowBodyErrors } },
+    },
     async (req) => {
       const current = await findSettings(db, tenantOf(req))
       if (!current || current.id !== req.params.id) throw new AppError('NOT_FOUND', { message: 'Settings not found' })
@@ -159,31 +169,40 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     },
   )
 
-  app.get('/themecolor', { ...staff, schema: { tags, security: bearer, response: { 200: Reply(Theme) } } }, async (req) => ({
+  app.get('/themecolor', { ...staff, schema: { tags, security: bearer, response: { 200: Reply(Theme), ...staffErrors } } }, async (req) => ({
     status: true,
     data: themeOut(await findTheme(db, tenantOf(req))),
   }))
 
-  const colours = (body: Partial<Record<keyof typeof Colours, string>>) => {
-    const out = {} as Record<keyof typeof Colours, string>
-    for (const key of Object.keys(Colours) as (keyof typeof Colours)[]) {
-      const value = body[key]?.trim()
-      if (!value || !COLOUR.test(value)) throw invalid(key, 'Invalid colour')
-      out[key] = value.toLowerCase()
-    }
+  // Each colour is `#rrggbb` by the route's schema: stored trimmed and lowercased.
+  const colours = (body: ThemeBody) => {
+    const out = {} as ThemeBody
+    for (const key of Object.keys(Colours) as (keyof ThemeBody)[]) out[key] = body[key].trim().toLowerCase()
     return out
   }
 
-  app.post('/themecolor/save', { ...admin, schema: { tags, security: bearer, body: ThemeBody, response: { 201: Reply(Theme) } } }, async (req, reply) => {
-    const tenantId = tenantOf(req)
-    const row = await saveTheme(db, tenantId, colours(req.body))
-    await sites.changed(tenantId)
-    return reply.status(201).send({ status: true, message: 'Added Successfully', data: themeOut(row) })
-  })
+  app.post(
+    '/themecolor/save',
+    {
+      ...admin,
+      config: { fieldMessages: themeMessages },
+      schema: { tags, security: bearer, body: ThemeBody, response: { 201: Reply(Theme), ...staffBodyErrors } },
+    },
+    async (req, reply) => {
+      const tenantId = tenantOf(req)
+      const row = await saveTheme(db, tenantId, colours(req.body))
+      await sites.changed(tenantId)
+      return reply.status(201).send({ status: true, message: 'Added Successfully', data: themeOut(row) })
+    },
+  )
 
   app.put(
     '/themecolor/update/:id',
-    { ...admin, schema: { tags, security: bearer, params: IdParams, body: ThemeBody, response: { 200: Reply(Theme) } } },
+    {
+      ...admin,
+      config: { fieldMessages: themeMessages },
+      schema: { tags, security: bearer, params: IdParams, body: ThemeBody, response: { 200: Reply(Theme), ...staffRowBodyErrors } },
+    },
     async (req) => {
       const tenantId = tenantOf(req)
       const current = await findTheme(db, tenantId)

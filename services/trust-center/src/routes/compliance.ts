@@ -1,5 +1,5 @@
 // The compliance block: one badge per framework with its status.
-import { isUuid } from '@portal/contracts'
+import { ComplianceBody, complianceMessages, isUuid } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import { Type } from 'typebox'
@@ -7,30 +7,18 @@ import { guards } from '../access-control.js'
 import { type ComplianceInput, deleteCompliance, insertCompliance, listCompliance, updateCompliance } from '../db/blocks.repo.js'
 import type { ComplianceStatus } from '../db/schema.js'
 import type { TrustCenterDeps } from '../deps.js'
-import { invalid, limits, plainText } from '../domain/text.js'
+import { limits, plainText } from '../domain/text.js'
 import { complianceOut } from '../domain/dto.js'
 import { recordChanges } from '../updates.js'
-import { BADGES, bearer, COMPLIANCE_STATUSES, Compliance, IdParams, Message, Reply } from './schemas.js'
+import { bearer, Compliance, IdParams, publicErrors, Reply, staffBodyErrors, staffErrors, staffRowBodyErrors, Said } from './schemas.js'
 
-const Body = Type.Object({
-  framework: Type.Optional(Type.String()),
-  status: Type.Optional(Type.String({ maxLength: 40 })),
-  badge: Type.Optional(Type.String({ maxLength: 40 })),
-  description: Type.Optional(Type.String()),
-})
 const notFound = () => new AppError('NOT_FOUND', { message: 'Compliance record not found' })
 
-function complianceInput(body: {
-  framework?: string | undefined
-  status?: string | undefined
-  badge?: string | undefined
-  description?: string | undefined
-}): ComplianceInput {
+/** Status and badge are checked by the route's schema; the framework must not be blank. */
+function complianceInput(body: ComplianceBody): ComplianceInput {
   const framework = plainText(body.framework, { field: 'framework', max: limits.title, required: true })
-  if (!(COMPLIANCE_STATUSES as readonly string[]).includes(body.status ?? '')) throw invalid('status', 'Invalid status')
-  if (!(BADGES as readonly string[]).includes(body.badge ?? '')) throw invalid('badge', 'Invalid badge')
   const description = plainText(body.description ?? '', { field: 'description', max: limits.description, multiline: true })!
-  return { framework, status: body.status as ComplianceStatus, badge: body.badge!, description }
+  return { framework, status: body.status as ComplianceStatus, badge: body.badge, description }
 }
 
 export function complianceRoutes(app: AppInstance, deps: TrustCenterDeps): void {
@@ -39,27 +27,39 @@ export function complianceRoutes(app: AppInstance, deps: TrustCenterDeps): void 
   const tags = ['trust-center']
   const List = Reply(Type.Array(Compliance))
 
-  app.get('/compliance', { ...staff, schema: { tags, security: bearer, response: { 200: List } } }, async (req) => ({
+  app.get('/compliance', { ...staff, schema: { tags, security: bearer, response: { 200: List, ...staffErrors } } }, async (req) => ({
     status: true,
     data: (await listCompliance(db, principalOf(req).tenantId)).map(complianceOut),
   }))
 
-  app.get('/complianceuser', { schema: { tags, response: { 200: List } } }, async (req) => ({
+  app.get('/complianceuser', { schema: { tags, response: { 200: List, ...publicErrors } } }, async (req) => ({
     status: true,
     data: (await listCompliance(db, (await sites.forPublic(req)).tenantId)).map(complianceOut),
   }))
 
-  app.post('/compliance/save', { ...admin, schema: { tags, security: bearer, body: Body, response: { 201: Reply(Compliance) } } }, async (req, reply) => {
-    const tenantId = principalOf(req).tenantId
-    const row = await insertCompliance(db, tenantId, complianceInput(req.body))
-    await recordChanges(deps, tenantId, [{ kind: 'compliance', action: 'added', title: row.framework }])
-    await sites.changed(tenantId)
-    return reply.status(201).send({ status: true, message: 'Added Successfully', data: complianceOut(row) })
-  })
+  app.post(
+    '/compliance/save',
+    {
+      ...admin,
+      config: { fieldMessages: complianceMessages },
+      schema: { tags, security: bearer, body: ComplianceBody, response: { 201: Reply(Compliance), ...staffBodyErrors } },
+    },
+    async (req, reply) => {
+      const tenantId = principalOf(req).tenantId
+      const row = await insertCompliance(db, tenantId, complianceInput(req.body))
+      await recordChanges(deps, tenantId, [{ kind: 'compliance', action: 'added', title: row.framework }])
+      await sites.changed(tenantId)
+      return reply.status(201).send({ status: true, message: 'Added Successfully', data: complianceOut(row) })
+    },
+  )
 
   app.put(
     '/compliance/update/:id',
-    { ...admin, schema: { tags, security: bearer, params: IdParams, body: Body, response: { 200: Reply(Compliance) } } },
+    {
+      ...admin,
+      config: { fieldMessages: complianceMessages },
+      schema: { tags, security: bearer, params: IdParams, body: ComplianceBody, response: { 200: Reply(Compliance), ...staffRowBodyErrors } },
+    },
     async (req) => {
       const tenantId = principalOf(req).tenantId
       const input = complianceInput(req.body)
@@ -71,12 +71,16 @@ export function complianceRoutes(app: AppInstance, deps: TrustCenterDeps): void 
     },
   )
 
-  app.delete('/compliance/delete/:id', { ...admin, schema: { tags, security: bearer, params: IdParams, response: { 200: Message } } }, async (req) => {
-    const tenantId = principalOf(req).tenantId
-    const framework = isUuid(req.params.id) ? await deleteCompliance(db, tenantId, req.params.id) : undefined
-    if (framework === undefined) throw notFound()
-    await recordChanges(deps, tenantId, [{ kind: 'compliance', action: 'removed', title: framework }])
-    await sites.changed(tenantId)
-    return { status: true, message: 'Deleted Successfully' }
-  })
+  app.delete(
+    '/compliance/delete/:id',
+    { ...admin, schema: { tags, security: bearer, params: IdParams, response: { 200: Said, ...staffRowBodyErrors } } },
+    async (req) => {
+      const tenantId = principalOf(req).tenantId
+      const framework = isUuid(req.params.id) ? await deleteCompliance(db, tenantId, req.params.id) : undefined
+      if (framework === undefined) throw notFound()
+      await recordChanges(deps, tenantId, [{ kind: 'compliance', action: 'removed', title: framework }])
+      await sites.changed(tenantId)
+      return { status: true, message: 'Deleted Successfully' }
+    },
+  )
 }

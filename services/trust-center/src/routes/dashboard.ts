@@ -6,7 +6,7 @@ import { guards } from '../access-control.js'
 import { activityPerDay } from '../db/history.repo.js'
 import type { TrustCenterDeps } from '../deps.js'
 import { invalid } from '../domain/text.js'
-import { bearer } from './schemas.js'
+import { bearer, staffErrors } from './schemas.js'
 
 const DEFAULT_DAYS = 30
 const unknownZone = () => invalid('tz', 'Unknown time zone')
@@ -37,7 +37,12 @@ export function dashboardRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     '/trust-center/dashboard',
     {
       ...staff,
-      schema: { tags: ['trust-center', 'dashboard'], security: bearer, querystring: TrustCenterDashboardQuery, response: { 200: TrustCenterDashboardReply } },
+      schema: {
+        tags: ['trust-center', 'dashboard'],
+        security: bearer,
+        querystring: TrustCenterDashboardQuery,
+        response: { 200: TrustCenterDashboardReply, ...staffErrors },
+      },
     },
     async (req) => {
       const { tenantId } = principalOf(req)

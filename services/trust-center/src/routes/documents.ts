@@ -1,6 +1,6 @@
 // Documents: upload (checked by content), list (staff: all; visitors: not `internal`), edit, delete.
 import { readFile } from 'node:fs/promises'
-import { isUuid } from '@portal/contracts'
+import { DeleteFilesBody, DeleteFilesReply, DocumentUpdateBody, isUuid } from '@portal/contracts'
 import { spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
@@ -16,7 +16,19 @@ import { invalid, limits, plainText } from '../domain/text.js'
 import { documentOut } from '../domain/dto.js'
 import { type ChangeInput, recordChanges } from '../updates.js'
 import { spoolUpload } from '../uploads.js'
-import { bearer, Document, IdParams, Message, Reply, VISIBILITIES } from './schemas.js'
+import {
+  bearer,
+  Document,
+  IdParams,
+  Said,
+  publicErrors,
+  Reply,
+  staffBodyErrors,
+  staffErrors,
+  staffRowBodyErrors,
+  uploadErrors,
+  VISIBILITIES,
+} from './schemas.js'
 
 const notFound = () => new AppError('NOT_FOUND', { message: 'Document not found' })
 
@@ -44,19 +56,19 @@ export function documentRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   const tags = ['trust-center']
   const List = Reply(Type.Array(Document))
 
-  app.get('/documentslist', { ...staff, schema: { tags, security: bearer, response: { 200: List } } }, async (req) => ({
+  app.get('/documentslist', { ...staff, schema: { tags, security: bearer, response: { 200: List, ...staffErrors } } }, async (req) => ({
     status: true,
     data: (await listDocuments(db, principalOf(req).tenantId, { includeInternal: true })).map(documentOut),
   }))
 
-  app.get('/documentslistuser', { schema: { tags, response: { 200: List } } }, async (req) => ({
+  app.get('/documentslistuser', { schema: { tags, response: { 200: List, ...publicErrors } } }, async (req) => ({
     status: true,
     data: (await listDocuments(db, (await sites.forPublic(req)).tenantId, { includeInternal: false })).map(documentOut),
   }))
 
   app.post(
     '/fs/upload-docs',
-    { ...admin, schema: { tags, security: bearer, consumes: ['multipart/form-data'], response: { 201: Reply(Document) } } },
+    { ...admin, schema: { tags, security: bearer, consumes: ['multipart/form-data'], response: { 201: Reply(Document), ...uploadErrors } } },
     async (req, reply) => {
       const tenantId = principalOf(req).tenantId
       const upload = await spoolUpload(req, { maxBytes: DOCUMENT_MAX_BYTES, tooLarge: 'The document is larger than 25 MB' })
@@ -105,8 +117,8 @@ export function documentRoutes(app: AppInstance, deps: TrustCenterDeps): void {
         tags,
         security: bearer,
         params: IdParams,
-        body: Type.Object({ title: Type.Optional(Type.String()), visibility: Type.Optional(Type.String({ maxLength: 20 })) }),
-        response: { 200: Reply(Document) },
+        body: DocumentUpdateBody,
+        response: { 200: Reply(Document), ...staffRowBodyErrors },
       },
     },
     async (req) => {
@@ -137,10 +149,14 @@ export function documentRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     return rows.length
   }
 
-  app.delete('/documents/:id', { ...admin, schema: { tags, security: bearer, params: IdParams, response: { 200: Message } } }, async (req) => {
-    if (!(await remove(principalOf(req).tenantId, [req.params.id]))) throw notFound()
-    return { status: true, message: 'Deleted Successfully' }
-  })
+  app.delete(
+    '/documents/:id',
+    { ...admin, schema: { tags, security: bearer, params: IdParams, response: { 200: Said, ...staffRowBodyErrors } } },
+    async (req) => {
+      if (!(await remove(principalOf(req).tenantId, [req.params.id]))) throw notFound()
+      return { status: true, message: 'Deleted Successfully' }
+    },
+  )
 
   app.post(
     '/fs/delete-files',
@@ -149,11 +165,8 @@ export function documentRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       schema: {
         tags,
         security: bearer,
-        body: Type.Object({
-          fileKeys: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500 })),
-          bucketName: Type.Optional(Type.String({ maxLength: 200 })),
-        }),
-        response: { 201: Reply(Type.Union([Type.Object({ deleted: Type.Integer() }), Type.Array(Type.Unknown(), { maxItems: 0 })])) },
+        body: DeleteFilesBody,
+        response: { 201: DeleteFilesReply, ...staffBodyErrors },
       },
     },
     async (req, reply) => {

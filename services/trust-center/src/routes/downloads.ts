@@ -4,28 +4,26 @@
 // Bytes are streamed as an attachment, never rendered in our origin, never cached.
 // The history's download rows are written here, by the server that serves the bytes: one per file
 // served, a bulk zip included (one row per file in it). Clients cannot add download rows.
-import { isUuid } from '@portal/contracts'
+import { BulkDownloadBody, DownloadBody, documentBytes, errorReplies, fileReply, isUuid, NothingToDownload } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
 import { contentDisposition } from '@portal/storage'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { Type } from 'typebox'
 import { ZipFile } from 'yazl'
 import { isStaffCall, staffIfSignedIn } from '../access-control.js'
 import { findDocument, findDocuments } from '../db/documents.repo.js'
 import { type HistoryEntry, insertHistory } from '../db/history.repo.js'
 import type { TrustCenterDeps } from '../deps.js'
+import { mimeTypes } from '../domain/document-file.js'
 import { stripControls } from '../domain/text.js'
 import { accessNotGranted, visitorMayDownloadGated } from '../permissions.js'
 import type { Site } from '../sites.js'
 
 export const BULK_ZIP_NAME = 'Trust_Center_Bulk_Download.zip'
 
-const Credentials = {
-  userAccessEmail: Type.Optional(Type.String({ maxLength: 254 })),
-  permissionToken: Type.Optional(Type.String({ maxLength: 256 })),
-}
+/** A bearer token must be a staff member's (401, 403); a visitor lacks the permission (403) or the document is not theirs to see (404). */
+const downloadErrors = errorReplies(400, 401, 403, 404, 413, 415, 429)
 const notFound = () => new AppError('NOT_FOUND', { message: 'Document not found' })
 
 type Doc = NonNullable<Awaited<ReturnType<typeof findDocument>>>
@@ -77,7 +75,8 @@ export function downloadRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags,
-        body: Type.Object({ fileKey: Type.String({ maxLength: 100 }), newFileName: Type.Optional(Type.String({ maxLength: 255 })), ...Credentials }),
+        body: DownloadBody,
+        response: { 200: documentBytes(Object.values(mimeTypes), "The document's bytes, as an attachment"), ...downloadErrors },
       },
     },
     async (req, reply) => {
@@ -101,7 +100,11 @@ export function downloadRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     {
       preHandler: staffIfSignedIn,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { tags, body: Type.Object({ fileKeys: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100 }), ...Credentials }) },
+      schema: {
+        tags,
+        body: BulkDownloadBody,
+        response: { 200: fileReply('application/zip', `${BULK_ZIP_NAME}: the documents the caller may download`), ...downloadErrors, 404: NothingToDownload },
+      },
     },
     async (req, reply) => {
       const { site, staff, who } = await caller(req)

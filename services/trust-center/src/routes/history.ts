@@ -2,26 +2,18 @@
 // and download (routes/downloads.ts, one row per file it serves); the page may add a view with an email.
 // trackdownloadreq is kept for the spec's client but records nothing: a download row is written only
 // by the route that served the bytes, never on a client's word.
-import { type AppInstance, PageQuery, paged, principalOf } from '@portal/http'
+import { HistorySaveBody, historySaveMessages, TrackDownloadBody, TrustHistoryEntry, TrustPagedQuery } from '@portal/contracts'
+import { type AppInstance, paged, principalOf } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
-import { Type } from 'typebox'
 import { guards } from '../access-control.js'
 import { insertHistory, listHistory } from '../db/history.repo.js'
 import type { HistoryType } from '../db/schema.js'
 import type { TrustCenterDeps } from '../deps.js'
 import { invalid, limits, plainText } from '../domain/text.js'
 import { iso } from '../domain/dto.js'
-import { bearer, Message, Nullable, PageOf } from './schemas.js'
+import { bearer, Message, PageOf, publicBodyErrors, staffErrors } from './schemas.js'
 
 const PAGE_TYPES = ['all', 'view', 'request', 'approval', 'download', 'nda'] as const
-const Entry = Type.Object({
-  _id: Type.String(),
-  type: Type.String(),
-  email: Nullable(Type.String()),
-  fileName: Nullable(Type.String()),
-  detail: Type.String(),
-  createdAt: Type.String(),
-})
 
 function optionalEmail(value: string | undefined): string | null {
   const email = value?.trim().toLowerCase()
@@ -41,13 +33,8 @@ export function historyRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags,
-        body: Type.Object({
-          screenType: Type.Optional(Type.String({ maxLength: 100 })),
-          fileName: Type.Optional(Type.String({ maxLength: 255 })),
-          type: Type.Optional(Type.String({ maxLength: 100 })),
-          email: Type.Optional(Type.String({ maxLength: 254 })),
-        }),
-        response: { 201: Message },
+        body: TrackDownloadBody,
+        response: { 201: Message, ...publicBodyErrors },
       },
     },
     async (req, reply) => {
@@ -64,16 +51,15 @@ export function historyRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   app.post(
     '/trustcenterhistroy/save',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' }, fieldMessages: historySaveMessages },
       schema: {
         tags,
-        body: Type.Object({ type: Type.Optional(Type.String({ maxLength: 20 })), email: Type.Optional(Type.String({ maxLength: 254 })) }),
-        response: { 201: Message },
+        body: HistorySaveBody,
+        response: { 201: Message, ...publicBodyErrors },
       },
     },
     async (req, reply) => {
       const site = await sites.forPublic(req)
-      if (req.body.type !== 'view') throw invalid('type', 'Invalid type')
       await insertHistory(db, site.tenantId, [{ type: 'view', email: optionalEmail(req.body.email), detail: 'Reported by the page' }])
       return reply.status(201).send({ status: true })
     },
@@ -86,8 +72,8 @@ export function historyRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       schema: {
         tags,
         security: bearer,
-        querystring: Type.Object({ ...PageQuery.properties, pageType: Type.Optional(Type.String({ maxLength: 20 })) }),
-        response: { 200: PageOf(Entry) },
+        querystring: TrustPagedQuery,
+        response: { 200: PageOf(TrustHistoryEntry), ...staffErrors },
       },
     },
     async (req) => {

@@ -1,9 +1,8 @@
 // The NDA: versions (a save adds one; none is ever deleted), the public text, and acceptances.
-import { isUuid } from '@portal/contracts'
+import { isUuid, NdaAcceptBody, ndaAcceptMessages, NdaBody, ndaMessages, TrustNdaAcceptance } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, PageQuery, paged, principalOf } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
-import { Type } from 'typebox'
 import { guards } from '../access-control.js'
 import { currentNda, findNda, insertNdaVersion, listAcceptances } from '../db/nda.repo.js'
 import type { TrustCenterDeps } from '../deps.js'
@@ -11,23 +10,20 @@ import { invalid, limits, plainText } from '../domain/text.js'
 import { iso, ndaOut } from '../domain/dto.js'
 import { recordNdaAcceptance } from '../nda-acceptance.js'
 import { validGrant } from '../permissions.js'
-import { bearer, IdParams, Message, Nda, Nullable, PageOf, Reply } from './schemas.js'
-
-const Body = Type.Object({ description: Type.Optional(Type.String()) })
-const Acceptance = Type.Object({
-  _id: Type.String(),
-  ndaId: Type.String(),
-  version: Type.Integer(),
-  name: Type.String(),
-  email: Type.String(),
-  ip: Type.String(),
-  userAgent: Type.String(),
-  textHash: Type.String(),
-  createdAt: Type.String(),
-  // Whether the visitor proved the email is theirs (followed the access link mailed to it), and when.
-  confirmed: Type.Boolean(),
-  confirmedAt: Nullable(Type.String()),
-})
+import {
+  bearer,
+  IdParams,
+  Said,
+  Nda,
+  Nullable,
+  PageOf,
+  publicBodyErrors,
+  publicErrors,
+  Reply,
+  staffBodyErrors,
+  staffErrors,
+  staffRowBodyErrors,
+} from './schemas.js'
 
 export function ndaRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   const { db, sites } = deps
@@ -41,40 +37,44 @@ export function ndaRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     return ndaOut(row)
   }
 
-  app.get('/ndalist', { ...staff, schema: { tags, security: bearer, response: { 200: Reply(Nullable(Nda)) } } }, async (req) => {
+  app.get('/ndalist', { ...staff, schema: { tags, security: bearer, response: { 200: Reply(Nullable(Nda)), ...staffErrors } } }, async (req) => {
     const nda = await currentNda(db, principalOf(req).tenantId)
     return { status: true, data: nda ? ndaOut(nda) : null }
   })
 
-  app.get('/ndauser', { schema: { tags, response: { 200: Reply(Nullable(Nda)) } } }, async (req) => {
+  app.get('/ndauser', { schema: { tags, response: { 200: Reply(Nullable(Nda)), ...publicErrors } } }, async (req) => {
     const nda = await currentNda(db, (await sites.forPublic(req)).tenantId)
     return { status: true, data: nda ? ndaOut(nda) : null }
   })
 
-  app.post('/nda/save', { ...admin, schema: { tags, security: bearer, body: Body, response: { 201: Reply(Nda) } } }, async (req, reply) =>
-    reply.status(201).send({ status: true, message: 'Added Successfully', data: await newVersion(principalOf(req).tenantId, req.body) }),
+  app.post(
+    '/nda/save',
+    { ...admin, config: { fieldMessages: ndaMessages }, schema: { tags, security: bearer, body: NdaBody, response: { 201: Reply(Nda), ...staffBodyErrors } } },
+    async (req, reply) => reply.status(201).send({ status: true, message: 'Added Successfully', data: await newVersion(principalOf(req).tenantId, req.body) }),
   )
 
-  app.put('/nda/update/:id', { ...admin, schema: { tags, security: bearer, params: IdParams, body: Body, response: { 200: Reply(Nda) } } }, async (req) => {
-    const tenantId = principalOf(req).tenantId
-    if (!isUuid(req.params.id) || !(await findNda(db, tenantId, req.params.id))) throw new AppError('NOT_FOUND', { message: 'NDA not found' })
-    return { status: true, message: 'Updated Successfully', data: await newVersion(tenantId, req.body) }
-  })
+  app.put(
+    '/nda/update/:id',
+    {
+      ...admin,
+      config: { fieldMessages: ndaMessages },
+      schema: { tags, security: bearer, params: IdParams, body: NdaBody, response: { 200: Reply(Nda), ...staffRowBodyErrors } },
+    },
+    async (req) => {
+      const tenantId = principalOf(req).tenantId
+      if (!isUuid(req.params.id) || !(await findNda(db, tenantId, req.params.id))) throw new AppError('NOT_FOUND', { message: 'NDA not found' })
+      return { status: true, message: 'Updated Successfully', data: await newVersion(tenantId, req.body) }
+    },
+  )
 
   app.post(
     '/nda/accept',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' }, fieldMessages: ndaAcceptMessages },
       schema: {
         tags,
-        body: Type.Object({
-          ndaId: Type.Optional(Type.String({ maxLength: 100 })),
-          name: Type.Optional(Type.String()),
-          email: Type.Optional(Type.String({ maxLength: 254 })),
-          // The visitor's access link, when they have one: it proves the email, and the acceptance is confirmed.
-          permissionToken: Type.Optional(Type.String({ maxLength: 256 })),
-        }),
-        response: { 201: Message },
+        body: NdaAcceptBody,
+        response: { 201: Said, ...publicBodyErrors },
       },
     },
     async (req, reply) => {
@@ -83,34 +83,37 @@ export function ndaRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       const email = (req.body.email ?? '').trim().toLowerCase()
       if (!email) throw invalid('email', 'This field is required')
       if (!isValidEmail(email)) throw invalid('email', 'Invalid email address')
-      if (!req.body.ndaId) throw invalid('ndaId', 'This field is required')
       const grant = await validGrant(deps, site.tenantId, req.body.permissionToken)
       await recordNdaAcceptance(deps, req, site.tenantId, { ndaId: req.body.ndaId, name, email, confirmed: grant?.email === email })
       return reply.status(201).send({ status: true, message: 'NDA accepted' })
     },
   )
 
-  app.get('/nda/acceptances', { ...staff, schema: { tags, security: bearer, querystring: PageQuery, response: { 200: PageOf(Acceptance) } } }, async (req) => {
-    const page = req.query.page ?? 1
-    const pageSize = req.query.pageSize ?? 10
-    const { rows, total } = await listAcceptances(db, principalOf(req).tenantId, page, pageSize)
-    return paged(
-      rows.map((r) => ({
-        _id: r.id,
-        ndaId: r.ndaId,
-        version: r.version,
-        name: r.name,
-        email: r.email,
-        ip: r.ip,
-        userAgent: r.userAgent,
-        textHash: r.textHash,
-        createdAt: iso(r.createdAt)!,
-        confirmed: r.confirmedAt !== null,
-        confirmedAt: iso(r.confirmedAt),
-      })),
-      total,
-      page,
-      pageSize,
-    )
-  })
+  app.get(
+    '/nda/acceptances',
+    { ...staff, schema: { tags, security: bearer, querystring: PageQuery, response: { 200: PageOf(TrustNdaAcceptance), ...staffErrors } } },
+    async (req) => {
+      const page = req.query.page ?? 1
+      const pageSize = req.query.pageSize ?? 10
+      const { rows, total } = await listAcceptances(db, principalOf(req).tenantId, page, pageSize)
+      return paged(
+        rows.map((r) => ({
+          _id: r.id,
+          ndaId: r.ndaId,
+          version: r.version,
+          name: r.name,
+          email: r.email,
+          ip: r.ip,
+          userAgent: r.userAgent,
+          textHash: r.textHash,
+          createdAt: iso(r.createdAt)!,
+          confirmed: r.confirmedAt !== null,
+          confirmedAt: iso(r.confirmedAt),
+        })),
+        total,
+        page,
+        pageSize,
+      )
+    },
+  )
 }

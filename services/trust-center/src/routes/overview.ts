@@ -1,16 +1,14 @@
 // The overview block: a subtitle (plain text) and a description (rich text, sanitised on save).
+import { OverviewBody } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
-import { Type } from 'typebox'
 import { guards } from '../access-control.js'
 import { findOverview, saveOverview } from '../db/blocks.repo.js'
 import type { TrustCenterDeps } from '../deps.js'
 import { sanitizeRichText } from '../domain/rich-text.js'
 import { limits, plainText } from '../domain/text.js'
 import { iso, overviewOut } from '../domain/dto.js'
-import { bearer, IdParams, Nullable, Overview, PublicOverview, Reply } from './schemas.js'
-
-const Body = Type.Object({ subTitle: Type.Optional(Type.String()), description: Type.Optional(Type.String()) })
+import { bearer, IdParams, Nullable, Overview, PublicOverview, publicErrors, Reply, staffBodyErrors, staffErrors, staffRowBodyErrors } from './schemas.js'
 
 export function overviewRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   const { db, sites } = deps
@@ -25,23 +23,25 @@ export function overviewRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     return overviewOut(row)
   }
 
-  app.get('/overview', { ...staff, schema: { tags, security: bearer, response: { 200: Reply(Nullable(Overview)) } } }, async (req) => {
+  app.get('/overview', { ...staff, schema: { tags, security: bearer, response: { 200: Reply(Nullable(Overview)), ...staffErrors } } }, async (req) => {
     const row = await findOverview(db, principalOf(req).tenantId)
     return { status: true, data: row ? overviewOut(row) : null }
   })
 
-  app.get('/overviewuser', { schema: { tags, response: { 200: Reply(Nullable(PublicOverview)) } } }, async (req) => {
+  app.get('/overviewuser', { schema: { tags, response: { 200: Reply(Nullable(PublicOverview)), ...publicErrors } } }, async (req) => {
     const row = await findOverview(db, (await sites.forPublic(req)).tenantId)
     return { status: true, data: row ? { subTitle: row.subTitle, description: row.description, updatedAt: iso(row.updatedAt)! } : null }
   })
 
-  app.post('/overview/save', { ...admin, schema: { tags, security: bearer, body: Body, response: { 201: Reply(Overview) } } }, async (req, reply) =>
-    reply.status(201).send({ status: true, message: 'Added Successfully', data: await save(principalOf(req).tenantId, req.body) }),
+  app.post(
+    '/overview/save',
+    { ...admin, schema: { tags, security: bearer, body: OverviewBody, response: { 201: Reply(Overview), ...staffBodyErrors } } },
+    async (req, reply) => reply.status(201).send({ status: true, message: 'Added Successfully', data: await save(principalOf(req).tenantId, req.body) }),
   )
 
   app.put(
     '/overview/update/:id',
-    { ...admin, schema: { tags, security: bearer, params: IdParams, body: Body, response: { 200: Reply(Overview) } } },
+    { ...admin, schema: { tags, security: bearer, params: IdParams, body: OverviewBody, response: { 200: Reply(Overview), ...staffRowBodyErrors } } },
     async (req) => {
       const tenantId = principalOf(req).tenantId
       const current = await findOverview(db, tenantId)

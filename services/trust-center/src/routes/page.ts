@@ -6,13 +6,14 @@ import { guards } from '../access-control.js'
 import type { TrustCenterDeps } from '../deps.js'
 import { assemblePage, type CachedPage, notModified } from '../page.js'
 import type { Site } from '../sites.js'
-import { bearer, Reply, TrustCenterPage } from './schemas.js'
+import { Type } from 'typebox'
+import { bearer, publicErrors, Reply, staffErrors, TrustCenterPage } from './schemas.js'
 
 export function pageRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   const { db, sites, pages, views } = deps
   const { staff } = guards(sites)
   const tags = ['trust-center']
-  const schema = { tags, response: { 200: Reply(TrustCenterPage) } }
+  const Page = Reply(TrustCenterPage)
 
   const building = new Map<string, Promise<CachedPage>>()
 
@@ -38,17 +39,22 @@ export function pageRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   // which the typed reply (expecting the object) does not model.
   const sendJson = (reply: FastifyReply, body: Buffer) => reply.type('application/json; charset=utf-8').send(body)
 
-  app.get('/trustcenteruser', { schema }, async (req, reply) => {
-    const site = await sites.forPublic(req)
-    views.add(site.tenantId)
-    const page = await pageOf(site, reply)
-    // The tenant may come from the DbName header on a shared host: caches must key on it too.
-    reply.header('ETag', page.etag).header('Cache-Control', 'public, max-age=0, must-revalidate').header('Vary', 'DbName')
-    if (notModified(req.headers['if-none-match'], page.etag)) return (reply as FastifyReply).status(304).send()
-    return sendJson(reply, page.body)
-  })
+  app.get(
+    '/trustcenteruser',
+    // 304: the page is the one the client holds (If-None-Match), no body.
+    { schema: { tags, response: { 200: Page, 304: Type.Null({ description: 'Not modified: the ETag sent is current' }), ...publicErrors } } },
+    async (req, reply) => {
+      const site = await sites.forPublic(req)
+      views.add(site.tenantId)
+      const page = await pageOf(site, reply)
+      // The tenant may come from the DbName header on a shared host: caches must key on it too.
+      reply.header('ETag', page.etag).header('Cache-Control', 'public, max-age=0, must-revalidate').header('Vary', 'DbName')
+      if (notModified(req.headers['if-none-match'], page.etag)) return (reply as FastifyReply).status(304).send()
+      return sendJson(reply, page.body)
+    },
+  )
 
-  app.get('/trustcenter', { ...staff, schema: { ...schema, security: bearer } }, async (req, reply) => {
+  app.get('/trustcenter', { ...staff, schema: { tags, security: bearer, response: { 200: Page, ...staffErrors } } }, async (req, reply) => {
     const page = await pageOf(await sites.forStaff(req), reply)
     return sendJson(reply.header('Cache-Control', 'private, no-store'), page.body)
   })

@@ -1,8 +1,7 @@
 // The security block: ordered categories, each with ordered sub-items (all plain text).
-import { isUuid } from '@portal/contracts'
+import { isUuid, SecurityCategoryBody, TextBlockBody, textBlockMessages } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
-import { Type } from 'typebox'
 import { guards } from '../access-control.js'
 import {
   deleteSecurityCategory,
@@ -18,10 +17,21 @@ import {
 import type { TrustCenterDeps } from '../deps.js'
 import { limits, plainText } from '../domain/text.js'
 import { categoryOut, itemOut } from '../domain/dto.js'
-import { bearer, IdParams, Message, Reply, SecurityCategory, SecurityItem } from './schemas.js'
+import { Type } from 'typebox'
+import {
+  bearer,
+  IdParams,
+  ItemParams,
+  Said,
+  publicErrors,
+  Reply,
+  SecurityCategory,
+  SecurityItem,
+  staffBodyErrors,
+  staffErrors,
+  staffRowBodyErrors,
+} from './schemas.js'
 
-const Block = Type.Object({ title: Type.Optional(Type.String()), description: Type.Optional(Type.String()) })
-const ItemParams = Type.Object({ id: Type.String({ maxLength: 100 }), itemId: Type.String({ maxLength: 100 }) })
 const notFound = () => new AppError('NOT_FOUND', { message: 'Security item not found' })
 
 /** A title (required) and a description (optional), both plain text. */
@@ -38,12 +48,12 @@ export function securityRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   const tags = ['trust-center']
   const Categories = Reply(Type.Array(SecurityCategory))
 
-  app.get('/security', { ...staff, schema: { tags, security: bearer, response: { 200: Categories } } }, async (req) => ({
+  app.get('/security', { ...staff, schema: { tags, security: bearer, response: { 200: Categories, ...staffErrors } } }, async (req) => ({
     status: true,
     data: (await listSecurity(db, principalOf(req).tenantId)).map(categoryOut),
   }))
 
-  app.get('/securityuser', { schema: { tags, response: { 200: Categories } } }, async (req) => ({
+  app.get('/securityuser', { schema: { tags, response: { 200: Categories, ...publicErrors } } }, async (req) => ({
     status: true,
     data: (await listSecurity(db, (await sites.forPublic(req)).tenantId)).map(categoryOut),
   }))
@@ -52,11 +62,12 @@ export function securityRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     '/security/save',
     {
       ...admin,
+      config: { fieldMessages: textBlockMessages },
       schema: {
         tags,
         security: bearer,
-        body: Type.Object({ ...Block.properties, subdata: Type.Optional(Type.Array(Block, { maxItems: 100 })) }),
-        response: { 201: Reply(SecurityCategory) },
+        body: SecurityCategoryBody,
+        response: { 201: Reply(SecurityCategory), ...staffBodyErrors },
       },
     },
     async (req, reply) => {
@@ -71,7 +82,11 @@ export function securityRoutes(app: AppInstance, deps: TrustCenterDeps): void {
 
   app.put(
     '/security/update/:id',
-    { ...admin, schema: { tags, security: bearer, params: IdParams, body: Block, response: { 200: Reply(SecurityCategory) } } },
+    {
+      ...admin,
+      config: { fieldMessages: textBlockMessages },
+      schema: { tags, security: bearer, params: IdParams, body: TextBlockBody, response: { 200: Reply(SecurityCategory), ...staffRowBodyErrors } },
+    },
     async (req) => {
       const tenantId = principalOf(req).tenantId
       const input = textBlock(req.body)
@@ -81,24 +96,36 @@ export function securityRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     },
   )
 
-  app.delete('/security/delete/:id', { ...admin, schema: { tags, security: bearer, params: IdParams, response: { 200: Message } } }, async (req) => {
-    const tenantId = principalOf(req).tenantId
-    if (!isUuid(req.params.id) || !(await deleteSecurityCategory(db, tenantId, req.params.id))) throw notFound()
-    await sites.changed(tenantId)
-    return { status: true, message: 'Deleted Successfully' }
-  })
+  app.delete(
+    '/security/delete/:id',
+    { ...admin, schema: { tags, security: bearer, params: IdParams, response: { 200: Said, ...staffRowBodyErrors } } },
+    async (req) => {
+      const tenantId = principalOf(req).tenantId
+      if (!isUuid(req.params.id) || !(await deleteSecurityCategory(db, tenantId, req.params.id))) throw notFound()
+      await sites.changed(tenantId)
+      return { status: true, message: 'Deleted Successfully' }
+    },
+  )
 
-  app.delete('/security/delete/:id/:itemId', { ...admin, schema: { tags, security: bearer, params: ItemParams, response: { 200: Message } } }, async (req) => {
-    const tenantId = principalOf(req).tenantId
-    const { id, itemId } = req.params
-    if (!isUuid(id) || !isUuid(itemId) || !(await deleteSecurityItem(db, tenantId, id, itemId))) throw notFound()
-    await sites.changed(tenantId)
-    return { status: true, message: 'Deleted Successfully' }
-  })
+  app.delete(
+    '/security/delete/:id/:itemId',
+    { ...admin, schema: { tags, security: bearer, params: ItemParams, response: { 200: Said, ...staffRowBodyErrors } } },
+    async (req) => {
+      const tenantId = principalOf(req).tenantId
+      const { id, itemId } = req.params
+      if (!isUuid(id) || !isUuid(itemId) || !(await deleteSecurityItem(db, tenantId, id, itemId))) throw notFound()
+      await sites.changed(tenantId)
+      return { status: true, message: 'Deleted Successfully' }
+    },
+  )
 
   app.post(
     '/security/addsubdata/:id',
-    { ...admin, schema: { tags, security: bearer, params: IdParams, body: Block, response: { 201: Reply(SecurityItem) } } },
+    {
+      ...admin,
+      config: { fieldMessages: textBlockMessages },
+      schema: { tags, security: bearer, params: IdParams, body: TextBlockBody, response: { 201: Reply(SecurityItem), ...staffRowBodyErrors } },
+    },
     async (req, reply) => {
       const tenantId = principalOf(req).tenantId
       const input = textBlock(req.body)
@@ -111,7 +138,11 @@ export function securityRoutes(app: AppInstance, deps: TrustCenterDeps): void {
 
   app.put(
     '/security/subdata/:id/:itemId',
-    { ...admin, schema: { tags, security: bearer, params: ItemParams, body: Block, response: { 200: Reply(SecurityItem) } } },
+    {
+      ...admin,
+      config: { fieldMessages: textBlockMessages },
+      schema: { tags, security: bearer, params: ItemParams, body: TextBlockBody, response: { 200: Reply(SecurityItem), ...staffRowBodyErrors } },
+    },
     async (req) => {
       const tenantId = principalOf(req).tenantId
       const { id, itemId } = req.params

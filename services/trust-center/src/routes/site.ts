@@ -1,5 +1,17 @@
 // Publishing: the tenant's client details, its cname under TRUST_CENTER_DOMAIN, and the public
 // registry lookup (check-hostname) the web app and the gateway use to tell trust-center hosts apart.
+import {
+  AddCnameBody,
+  addCnameMessages,
+  CheckHostnameFound,
+  CheckHostnameMissing,
+  CheckHostnameQuery,
+  DomainStatus,
+  errorReplies,
+  PublishReply,
+  TrustClientDetails,
+  TrustPublicClientDetails,
+} from '@portal/contracts'
 import { enterSystem } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { type AppInstance, requireVerified } from '@portal/http'
@@ -9,7 +21,7 @@ import { findSiteByCname, publishSite, recentlyReleased, unpublishSite } from '.
 import type { TrustCenterDeps } from '../deps.js'
 import { normaliseHost, QUARANTINE_MS, RELEASED_NOT_AVAILABLE, siteUrl, subdomainRefusal } from '../domain/hostnames.js'
 import { invalid } from '../domain/text.js'
-import { bearer, Message, Reply } from './schemas.js'
+import { bearer, Message, publicErrors, Reply, staffBodyErrors, staffErrors } from './schemas.js'
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
 
@@ -38,22 +50,7 @@ export function siteRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       schema: {
         tags,
         security: bearer,
-        response: {
-          200: Reply(
-            Type.Array(
-              Type.Object({
-                _id: Type.String(),
-                maindomain: Type.String(),
-                cname: Type.String(),
-                cnamepublish: Type.Boolean(),
-                database: Type.String(),
-                complianceBucket: Type.String(),
-                questionnairesBucket: Type.String(),
-                fileStorage: Type.String(),
-              }),
-            ),
-          ),
-        },
+        response: { 200: Reply(Type.Array(TrustClientDetails)), ...staffErrors },
       },
     },
     async (req) => {
@@ -79,7 +76,7 @@ export function siteRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   app.get(
     '/clientDetailsOutside',
     {
-      schema: { tags, response: { 200: Reply(Type.Array(Type.Object({ cname: Type.String(), cnamepublish: Type.Boolean(), maindomain: Type.String() }))) } },
+      schema: { tags, response: { 200: Reply(Type.Array(TrustPublicClientDetails)), ...publicErrors } },
     },
     async (req) => {
       const site = await sites.forPublic(req)
@@ -92,22 +89,16 @@ export function siteRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     {
       // Publishing speaks for the company: only an admin whose address is proven (issue 10).
       preHandler: [...admin.preHandler, requireVerified],
+      config: { fieldMessages: addCnameMessages },
       schema: {
         tags,
         security: bearer,
-        body: Type.Object({ subdomain: Type.Optional(Type.String({ maxLength: 253 })) }),
-        response: {
-          200: Type.Object({
-            success: Type.Boolean(),
-            status: Type.Boolean(),
-            message: Type.String(),
-            data: Type.Object({ hostname: Type.String(), url: Type.String() }),
-          }),
-        },
+        body: AddCnameBody,
+        response: { 200: PublishReply, ...errorReplies(400, 401, 403, 409, 413, 415) },
       },
     },
     async (req) => {
-      const subdomain = (req.body.subdomain ?? '').trim().toLowerCase()
+      const subdomain = req.body.subdomain.trim().toLowerCase()
       const refusal = subdomainRefusal(subdomain)
       if (refusal?.code === 'INVALID_REQUEST') throw invalid('subdomain', refusal.message)
       if (refusal) throw new AppError(refusal.code, { message: refusal.message })
@@ -132,7 +123,7 @@ export function siteRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     },
   )
 
-  app.post('/fs/remove-cname', { ...admin, schema: { tags, security: bearer, response: { 200: Message } } }, async (req) => {
+  app.post('/fs/remove-cname', { ...admin, schema: { tags, security: bearer, response: { 200: Message, ...staffBodyErrors } } }, async (req) => {
     const site = await sites.forStaff(req)
     await unpublishSite(db, site.tenantId)
     sites.forget()
@@ -146,7 +137,7 @@ export function siteRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       schema: {
         tags,
         security: bearer,
-        response: { 200: Reply(Type.Array(Type.Object({ hostname: Type.String(), published: Type.Boolean(), url: Type.String() }))) },
+        response: { 200: Reply(Type.Array(DomainStatus)), ...staffErrors },
       },
     },
     async (req) => {
@@ -162,12 +153,9 @@ export function siteRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       config: { rateLimit: { max: 120, timeWindow: '1 minute', allowList: (req) => LOOPBACK.has(req.ip) } },
       schema: {
         tags,
-        querystring: Type.Object({ hostname: Type.Optional(Type.String({ maxLength: 253 })) }),
-        response: {
-          200: Type.Object({ status: Type.Boolean(), isSpecialDomain: Type.Boolean(), dbName: Type.String() }),
-          // available: only for `<label>.<TRUST_CENTER_DOMAIN>`, whether a tenant could publish that label now.
-          404: Type.Object({ status: Type.Boolean(), isSpecialDomain: Type.Boolean(), available: Type.Optional(Type.Boolean()) }),
-        },
+        querystring: CheckHostnameQuery,
+        // 404: not a published host (`available`: only for `<label>.<TRUST_CENTER_DOMAIN>`).
+        response: { 200: CheckHostnameFound, 404: CheckHostnameMissing, ...errorReplies(400, 429) },
       },
     },
     async (req, reply) => {

@@ -1,7 +1,15 @@
 // Visitors' update subscriptions and the public changelog of a published trust center
 // (/api/trust-center/updates/*). A token answers only on the host of its own trust center: any
 // other tenant's host, a used or unknown token all answer the same 404.
-import { TrustChangelogReply, TrustSubscribeBody, TrustUpdateMessage, TrustUpdateTokenBody } from '@portal/contracts'
+import {
+  errorReplies,
+  subscribeMessages,
+  TrustChangelogReply,
+  TrustSubscribeBody,
+  TrustUpdateMessage,
+  TrustUpdateTokenBody,
+  updateTokenMessages,
+} from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import type { AppInstance } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
@@ -43,8 +51,8 @@ export function updateRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   app.post(
     '/trust-center/updates/subscribe',
     {
-      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
-      schema: { tags, body: TrustSubscribeBody, response: { 202: TrustUpdateMessage } },
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes' }, fieldMessages: subscribeMessages },
+      schema: { tags, body: TrustSubscribeBody, response: { 202: TrustUpdateMessage, ...errorReplies(400, 404, 413, 415, 429) } },
     },
     async (req, reply) => {
       const site = await sites.forPublic(req)
@@ -62,8 +70,8 @@ export function updateRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   app.post(
     '/trust-center/updates/confirm',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { tags, body: TrustUpdateTokenBody, response: { 200: TrustUpdateMessage } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' }, fieldMessages: updateTokenMessages },
+      schema: { tags, body: TrustUpdateTokenBody, response: { 200: TrustUpdateMessage, ...errorReplies(400, 404, 413, 415, 429) } },
     },
     async (req) => {
       const token = tokenOf(req.body)
@@ -76,8 +84,8 @@ export function updateRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   app.post(
     '/trust-center/updates/unsubscribe',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { tags, body: TrustUpdateTokenBody, response: { 200: TrustUpdateMessage } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' }, fieldMessages: updateTokenMessages },
+      schema: { tags, body: TrustUpdateTokenBody, response: { 200: TrustUpdateMessage, ...errorReplies(400, 404, 413, 415, 429) } },
     },
     async (req) => {
       const token = tokenOf(req.body)
@@ -87,7 +95,7 @@ export function updateRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     },
   )
 
-  app.get('/trust-center/updates/changelog', { schema: { tags, response: { 200: TrustChangelogReply } } }, async (req, reply) => {
+  app.get('/trust-center/updates/changelog', { schema: { tags, response: { 200: TrustChangelogReply, ...errorReplies(400, 404) } } }, async (req, reply) => {
     const site = await sites.forPublic(req)
     reply.header('Cache-Control', 'public, max-age=0, must-revalidate').header('Vary', 'DbName')
     return { status: true, data: (await listChanges(db, site.tenantId, CHANGELOG_LENGTH)).map(changeOut) }

@@ -1,9 +1,19 @@
 // What staff sent (docs/outbound-api.md): the paged list, sending, deleting, the emailed link
 // (revoke, resend), collaborators and the sent file.
-import type { CollaboratorsReply, LinkReply, OutboundListReply, OutboundSaveReply, OutboundSummary } from '@portal/contracts'
+import type {
+  CollaboratorBody,
+  CollaboratorsReply,
+  LinkReply,
+  OutboundListReply,
+  OutboundMessageReply,
+  OutboundSaveFields,
+  OutboundSaveReply,
+  OutboundSummary,
+  ResendBody,
+} from '@portal/contracts'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { PAGE_SIZE } from '../../../config/constants'
-import { api, downloadFile, type Envelope } from '../../../lib/api-client'
+import { api, downloadFile } from '../../../lib/api-client'
 import { LIST_KEY } from './keys'
 
 export type { OutboundSummary } from '@portal/contracts'
@@ -22,13 +32,11 @@ export const useOutboundList = (page: number, pollMs: () => number) =>
     refetchInterval: (q) => (q.state.data?.data.some(extracting) ? pollMs() : false),
   })
 
-/** The send form's values as the server takes them: a file, or a template's id. */
-export interface SendValues {
-  clientName: string
-  email: string
+/** The send form's values as the server takes them (OutboundSaveFields): a file, or a template's id. */
+export type SendValues = Required<Pick<OutboundSaveFields, 'clientName' | 'email' | 'templateId'>> & {
+  /** Sent as the form's text field. */
   expiresInDays: number
   file: File | null
-  templateId: string
 }
 
 export function useSendOutbound() {
@@ -52,7 +60,7 @@ export function useSendOutbound() {
 export function useDeleteOutbound() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api.delete<Envelope<unknown>>(base(id)),
+    mutationFn: (id: string) => api.delete<OutboundMessageReply>(base(id)),
     onSettled: () => qc.invalidateQueries({ queryKey: LIST_KEY }),
   })
 }
@@ -68,7 +76,8 @@ export function useRevokeLink() {
 export function useResendLink() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, expiresInDays }: { id: string; expiresInDays: number }) => api.post<LinkReply>(`${base(id)}/resend`, { expiresInDays }),
+    mutationFn: ({ id, expiresInDays }: { id: string } & Required<ResendBody>) =>
+      api.post<LinkReply>(`${base(id)}/resend`, { expiresInDays } satisfies ResendBody),
     onSettled: () => qc.invalidateQueries({ queryKey: LIST_KEY }),
   })
 }
@@ -86,10 +95,12 @@ export const useCollaborators = (outboundId: string) =>
 export function useCollaboratorChange(outboundId: string, change: 'add' | 'remove') {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (collaboratorEmail: string) =>
-      change === 'add'
-        ? api.post<CollaboratorsReply>('/api/outbound/collaborator/add', { outboundId, collaboratorEmail })
-        : api.delete<CollaboratorsReply>('/api/outbound/collaborator/remove', { outboundId, collaboratorEmail }),
+    mutationFn: (collaboratorEmail: string) => {
+      const body: CollaboratorBody = { outboundId, collaboratorEmail }
+      return change === 'add'
+        ? api.post<CollaboratorsReply>('/api/outbound/collaborator/add', body)
+        : api.delete<CollaboratorsReply>('/api/outbound/collaborator/remove', body)
+    },
     // The reply holds the list as it is now.
     onSuccess: (reply, email) =>
       qc.setQueryData<string[]>(collaboratorsKey(outboundId), (list = []) =>

@@ -3,19 +3,24 @@
 // the live events that say something changed.
 import type {
   CommentType,
+  OutboundAnswerBody,
   OutboundAnswerReply,
   OutboundAttachment,
+  OutboundAttachmentBody,
   OutboundAttachmentReply,
   OutboundComment,
+  OutboundCommentBody,
   OutboundCommentListReply,
+  OutboundCommentReply,
   OutboundDetail,
   OutboundDetailReply,
   OutboundEvent,
+  OutboundMessageReply,
   OutboundQuestion,
 } from '@portal/contracts'
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { api, downloadFile, type Envelope, readEvents, request } from '../../../lib/api-client'
+import { api, downloadFile, readEvents, request } from '../../../lib/api-client'
 import type { ExportSource } from '../../review/api/export'
 import { detailKey, LIST_KEY } from './keys'
 
@@ -49,7 +54,8 @@ function patchQuestion(qc: QueryClient, outboundId: string, questionId: string, 
 
 /** `keepalive`: sent as the page goes away (the request outlives the tab). */
 export async function saveAnswer(qc: QueryClient, outboundId: string, questionId: string, answer: string, keepalive = false): Promise<OutboundQuestion> {
-  const reply = await request<OutboundAnswerReply>('PUT', '/api/outbound/answer', { outboundId, questionId, answer }, { keepalive })
+  const body: OutboundAnswerBody = { outboundId, questionId, answer }
+  const reply = await request<OutboundAnswerReply>('PUT', '/api/outbound/answer', body, { keepalive })
   const saved = reply.data
   patchQuestion(qc, outboundId, questionId, (q) => ({ ...q, answer: saved?.answer ?? answer, answeredAt: saved?.answeredAt ?? q.answeredAt }))
   return saved
@@ -74,14 +80,19 @@ export function useDeleteAttachment(outboundId: string) {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: ({ questionId, attachment }: { questionId: string; attachment: OutboundAttachment }) =>
-      api.delete<Envelope<unknown>>('/api/outbound/attachment', { outboundId, questionId, attachmentId: attachment._id }),
+      api.delete<OutboundMessageReply>('/api/outbound/attachment', { outboundId, questionId, attachmentId: attachment._id } satisfies OutboundAttachmentBody),
     onSuccess: (_r, { questionId, attachment }) =>
       patchQuestion(qc, outboundId, questionId, (q) => ({ ...q, attachments: q.attachments.filter((a) => a._id !== attachment._id) })),
   })
 }
 
 export const downloadAttachment = (outboundId: string, questionId: string, a: OutboundAttachment) =>
-  downloadFile('/api/outbound/attachment/download', a.fileName, { outboundId, questionId, attachmentId: a._id, fileName: a.fileName })
+  downloadFile('/api/outbound/attachment/download', a.fileName, {
+    outboundId,
+    questionId,
+    attachmentId: a._id,
+    fileName: a.fileName,
+  } satisfies OutboundAttachmentBody)
 
 export const useComments = (outboundId: string, questionId: string | undefined) =>
   useQuery({
@@ -100,9 +111,9 @@ export function useAddComment(outboundId: string, commentType: CommentType) {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: ({ questionId, comment }: { questionId: string; comment: string }) =>
-      api.post<Envelope<OutboundComment>>('/api/outbound/comment/add', { questionId, comment, commentType, outboundId }),
+      api.post<OutboundCommentReply>('/api/outbound/comment/add', { questionId, comment, commentType, outboundId } satisfies OutboundCommentBody),
     onSuccess: (reply, { questionId }) => {
-      if (reply?.data) qc.setQueryData<OutboundComment[]>(commentsKey(outboundId, questionId), (list) => [...(list ?? []), reply.data as OutboundComment])
+      if (reply?.data) qc.setQueryData<OutboundComment[]>(commentsKey(outboundId, questionId), (list) => [...(list ?? []), reply.data])
       else void qc.invalidateQueries({ queryKey: commentsKey(outboundId, questionId) })
     },
   })
@@ -112,7 +123,7 @@ export function useAddComment(outboundId: string, commentType: CommentType) {
 export function useSubmit(outboundId: string) {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: () => api.post<Envelope<unknown>>(`${base(outboundId)}/submit`),
+    mutationFn: () => api.post<OutboundMessageReply>(`${base(outboundId)}/submit`),
     onSettled: () => qc.invalidateQueries({ queryKey: detailKey(outboundId) }),
   })
 }

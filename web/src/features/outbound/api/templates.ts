@@ -1,8 +1,8 @@
 // Questionnaire templates (docs/outbound-api.md): the list, upload, download, delete, and the
 // questions found in each, which staff may correct.
-import type { TemplateListReply, TemplateQuestionsBody, TemplateQuestionsReply, TemplateSummary } from '@portal/contracts'
+import type { OutboundMessageReply, TemplateListReply, TemplateQuestionsBody, TemplateQuestionsReply, TemplateReply, TemplateSummary } from '@portal/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api, downloadFile, type Envelope } from '../../../lib/api-client'
+import { api, downloadFile } from '../../../lib/api-client'
 
 export type { TemplateQuestion, TemplateSummary } from '@portal/contracts'
 
@@ -25,7 +25,7 @@ export function useCreateTemplate() {
     mutationFn: (file: File) => {
       const form = new FormData()
       form.append('file', file, file.name)
-      return api.upload<Envelope<unknown>>('/api/questionnaire-templates', form)
+      return api.upload<TemplateReply>('/api/questionnaire-templates', form)
     },
     onSettled: () => qc.invalidateQueries({ queryKey: LIST }),
   })
@@ -34,7 +34,7 @@ export function useCreateTemplate() {
 export function useDeleteTemplate() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api.delete<Envelope<unknown>>(base(id)),
+    mutationFn: (id: string) => api.delete<OutboundMessageReply>(base(id)),
     onSettled: () => qc.invalidateQueries({ queryKey: LIST }),
   })
 }

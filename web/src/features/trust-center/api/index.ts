@@ -1,57 +1,35 @@
-// The trust-center calls of the console (docs/trust-center-api.md), as react-query hooks.
+// The trust-center calls of the console (docs/trust-center-api.md), as react-query hooks; the
+// payloads' types are the service's contract (@portal/contracts).
+import type {
+  LogoReply,
+  OverviewBody,
+  PublishReply,
+  TextBlockBody,
+  ThemeBody,
+  TrustAccount,
+  TrustClientDetails,
+  TrustCompanyInfo,
+  TrustHistoryEntry,
+  TrustNdaAcceptance,
+  TrustOverview,
+  TrustPaged,
+  TrustThemeSettings,
+} from '@portal/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import type { Category, ComplianceRecord, Item, Nda, Theme, TrustDocument, TrustPage } from '../../../public-trust/api'
 
 export type { Category, ComplianceRecord, Item, Nda, Theme, TrustDocument, TrustPage }
 
-export interface ClientDetails {
-  _id: string
-  maindomain: string
-  cname: string
-  cnamepublish: boolean
-  database: string
-}
-export interface CompanyInfo {
-  _id: string | null
-  companyTitle: string
-  logo: string | null
-}
-export interface Overview {
-  _id: string
-  subTitle: string
-  description: string
-  updatedAt: string
-}
-export interface Account {
-  _id: string
-  firstName: string
-  lastName: string
-  companyName: string
-  relationshpLinkedIn: string
-  workEmail: string
-  createdAt: string
-  Approved: 'pending' | 'approved'
-  approvedbyuser: { id: string; userName: string } | null
-  expiresAt: string | null
-  /** The requester accepted the NDA (typed in, unproven) / and followed the access link mailed to that email. */
-  ndaAccepted: boolean
-  ndaConfirmed: boolean
-}
-export interface HistoryEntry {
-  _id: string
-  type: string
-  email: string
-  fileName: string
-  detail: string
-  createdAt: string
-}
-export interface Paged<T> {
-  data: T[]
-  totalPages: number
-  currentPage: number
-  total: number
-}
+export type ClientDetails = TrustClientDetails
+export type CompanyInfo = TrustCompanyInfo
+export type Overview = TrustOverview
+/** `ndaAccepted`: the requester accepted the NDA (typed in, unproven); `ndaConfirmed`: and followed the access link mailed to that email. */
+export type Account = TrustAccount
+export type HistoryEntry = TrustHistoryEntry
+export type Paged<T> = TrustPaged<T>
+/** One NDA acceptance; `confirmed` once the visitor followed the access link mailed to `email`. */
+export type NdaAcceptance = TrustNdaAcceptance
 
 const data = <T>(p: Promise<{ data: T }>) => p.then((r) => r.data)
 
@@ -63,20 +41,20 @@ function useSave<A, R = unknown>(fn: (a: A) => Promise<R>, ...keys: string[][]) 
 
 export const useClientDetails = () =>
   useQuery({ queryKey: ['clientDetails'], queryFn: () => data(api.get<{ data: ClientDetails[] }>('/api/clientDetails')).then((d) => d[0]!) })
-export const usePublish = () =>
-  useSave((subdomain: string) => api.post<{ message: string; data: { url: string } }>('/api/fs/add-cname', { subdomain }), ['clientDetails'])
+export const usePublish = () => useSave((subdomain: string) => api.post<PublishReply>('/api/fs/add-cname', { subdomain }), ['clientDetails'])
 export const useCompanyInfo = () => useQuery({ queryKey: ['companyinfo'], queryFn: () => data(api.get<{ data: CompanyInfo }>('/api/companyinfo')) })
 export const useSaveCompanyInfo = () => useSave((body: { companyTitle: string; logo: string | null }) => api.post('/api/companyinfo', body), ['companyinfo'])
 export const uploadLogo = (file: File) => {
   const form = new FormData()
   form.append('file', file)
-  return data(api.upload<{ data: { logo: string } }>('/api/fs/upload-logo', form))
+  return data(api.upload<LogoReply>('/api/fs/upload-logo', form))
 }
-export const useTheme = () => useQuery({ queryKey: ['themecolor'], queryFn: () => data(api.get<{ data: Theme & { _id: string | null } }>('/api/themecolor')) })
+export const useTheme = () => useQuery({ queryKey: ['themecolor'], queryFn: () => data(api.get<{ data: TrustThemeSettings }>('/api/themecolor')) })
 export const useSaveTheme = () =>
   useSave(
-    (t: Theme & { _id: string | null }) => {
-      const { _id, ...colours } = t
+    (t: TrustThemeSettings) => {
+      const { _id, ...rest } = t
+      const colours: ThemeBody = rest
       return _id ? api.put(`/api/themecolor/update/${_id}`, colours) : api.post('/api/themecolor/save', colours)
     },
     ['themecolor'],
@@ -85,7 +63,7 @@ export const useSaveTheme = () =>
 export const useOverview = () => useQuery({ queryKey: ['overview'], queryFn: () => data(api.get<{ data: Overview | null }>('/api/overview')) })
 export const useSaveOverview = () =>
   useSave(
-    (o: { _id?: string | undefined; subTitle: string; description: string }) =>
+    (o: Required<OverviewBody> & { _id?: string | undefined }) =>
       o._id
         ? api.put(`/api/overview/update/${o._id}`, { subTitle: o.subTitle, description: o.description })
         : api.post('/api/overview/save', { subTitle: o.subTitle, description: o.description }),
@@ -96,7 +74,7 @@ export const useSecurity = () => useQuery({ queryKey: ['security'], queryFn: () 
 export const useSecurityMutations = () => {
   const k = ['security']
   return {
-    add: useSave((b: { title: string; description: string }) => api.post('/api/security/save', b), k),
+    add: useSave((b: TextBlockBody) => api.post('/api/security/save', b), k),
     update: useSave(
       (b: { id: string; title: string; description: string }) => api.put(`/api/security/update/${b.id}`, { title: b.title, description: b.description }),
       k,
@@ -119,6 +97,7 @@ export const useCompliance = () => useQuery({ queryKey: ['compliance'], queryFn:
 export const useComplianceMutations = () => {
   const k = ['compliance']
   return {
+    // The badge is the form's choice (a string): the server refuses one not in its list ('Invalid badge').
     save: useSave((c: Omit<ComplianceRecord, '_id'> & { _id?: string | undefined }) => {
       const { _id, ...body } = c
       return _id ? api.put(`/api/compliance/update/${_id}`, body) : api.post('/api/compliance/save', body)
@@ -155,20 +134,6 @@ export const useSaveNda = () =>
     ['nda'],
   )
 
-/** One NDA acceptance; `confirmed` once the visitor followed the access link mailed to `email`. */
-export interface NdaAcceptance {
-  _id: string
-  ndaId: string
-  version: number
-  name: string
-  email: string
-  ip: string
-  userAgent: string
-  textHash: string
-  createdAt: string
-  confirmed: boolean
-  confirmedAt: string | null
-}
 export const useNdaAcceptances = (page: number) =>
   useQuery({ queryKey: ['nda-acceptances', page], queryFn: () => api.get<Paged<NdaAcceptance>>(`/api/nda/acceptances?page=${page}&pageSize=10`) })
 
