@@ -4,7 +4,8 @@
 // holds it, the request is counted and the holder drafts again before it lets go. Taking a turn and
 // counting a request are one statement, and so is letting go only when no request came, so no
 // request falls between a holder's last look and its end.
-import { withLease } from '@portal/queue'
+import { draftJob } from '@portal/contracts'
+import { type JobQueue, withLease } from '@portal/queue'
 import type { Kysely } from 'kysely'
 import type { QuestionnaireDb } from './schema.js'
 
@@ -202,4 +203,15 @@ export function questionnairesToDraft(db: Db) {
       ),
     )
     .execute()
+}
+
+/**
+ * The one way drafting resumes after a client's document (issue 15): when the document is read,
+ * failed for good, or deleted while queued or being read, each of the client's questionnaires
+ * waiting for drafts gets a draft job named after that document (a repeated call adds nothing while
+ * the job waits). The questionnaire service's sweep catches what this misses (a process stopped in
+ * between).
+ */
+export async function resumeDraftingAfter(db: Db, queue: Pick<JobQueue, 'add'>, tenantId: string, document: { id: string; companyId: string }): Promise<void> {
+  for (const q of await questionnairesAwaitingDocuments(db, tenantId, document.companyId)) await queue.add(...draftJob(tenantId, q.id, `after-${document.id}`))
 }

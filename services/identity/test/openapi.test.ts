@@ -5,28 +5,23 @@
 // document is the one /api/docs/json serves, generated from the routes' TypeBox schemas.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { testDatabaseKinds } from '@portal/db'
+import {
+  badBodies,
+  declaredStatuses,
+  envelopeOf,
+  inputOf,
+  isErrorEnvelope,
+  jsonSchema as json,
+  type Operation,
+  otherStatuses,
+  readOperations,
+  replyFields,
+  replyPropertyNames,
+  sampleRequest,
+  successStatuses,
+  taggedKeys,
+} from '@portal/http/testing'
 import { buildHarness, call, type Harness, signUp } from './harness.js'
-
-interface Schema {
-  type?: string | string[]
-  required?: string[]
-  properties?: Record<string, Schema>
-  items?: Schema
-  enum?: unknown[]
-  anyOf?: Schema[]
-}
-interface Parameter {
-  in: string
-  name: string
-  required?: boolean
-}
-interface Operation {
-  tags?: string[]
-  parameters?: Parameter[]
-  requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> }
-  responses: Record<string, { content?: Record<string, { schema?: Schema }> }>
-}
-type Doc = { paths: Record<string, Record<string, Operation>> }
 
 interface Contract {
   /** The success status and the reply fields (dotted, `[]` for array items) the web app reads. */
@@ -108,119 +103,62 @@ const ROUTES: Record<string, Contract> = {
 /** The route's refusals: a route that reads a body also refuses one too large (413) or not JSON (415). */
 const refusals = (key: string, contract: Contract) => (key.startsWith('GET ') ? contract.refusals : [...contract.refusals, 413, 415].sort((a, b) => a - b))
 
-/** Required fields of a schema as dotted paths, through objects and array items. */
-function requiredPaths(schema: Schema | undefined, prefix = ''): string[] {
-  if (!schema) return []
-  if (schema.items) return requiredPaths(schema.items, `${prefix}[]`)
-  const paths: string[] = []
-  for (const name of schema.required ?? []) {
-    const at = prefix ? `${prefix}.${name}` : name
-    paths.push(at, ...requiredPaths(schema.properties?.[name], at))
-  }
-  return paths
-}
-
-/** Every property name anywhere in a schema. */
-function propertyNames(schema: Schema | undefined): string[] {
-  if (!schema) return []
-  return [
-    ...Object.entries(schema.properties ?? {}).flatMap(([name, s]) => [name, ...propertyNames(s)]),
-    ...propertyNames(schema.items),
-    ...(schema.anyOf ?? []).flatMap(propertyNames),
-  ]
-}
-
-const json = (part: { content?: Record<string, { schema?: Schema }> } | undefined) => part?.content?.['application/json']?.schema
-
 describe('the identity service in the OpenAPI document', () => {
   let h: Harness
   let operations: Map<string, Operation>
   beforeAll(async () => {
     h = await buildHarness(testDatabaseKinds()[0]![1])
-    const doc = (await call(h, 'GET', '/api/docs/json')).body as unknown as Doc
-    operations = new Map(
-      Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([m, op]) => [`${m.toUpperCase()} ${path}`, op] as const)),
-    )
+    operations = await readOperations(h.app)
   })
   afterAll(async () => h?.close())
 
   it('lists every identity route, and only those, under the identity tag', () => {
-    const identity = [...operations].filter(([, op]) => op.tags?.includes('identity')).map(([key]) => key)
-    expect(identity.sort()).toEqual(Object.keys(ROUTES).sort())
-    expect(identity).toHaveLength(22)
+    const identity = taggedKeys(operations, 'identity')
+    expect([identity, identity.length]).toEqual([Object.keys(ROUTES).sort(), 22])
   })
 
   it.each(Object.entries(ROUTES))('%s declares its success reply with the fields the web app reads', (key, contract) => {
     const op = operations.get(key)!
     const [status, fields] = contract.ok
-    const reply = json(op.responses[String(status)])
-    expect(reply?.type).toBe('object')
-    expect(requiredPaths(reply)).toEqual(expect.arrayContaining(fields))
+    expect(replyFields(op, status)).toEqual({ type: 'object', required: expect.arrayContaining(fields) })
     // No other success status: a route answers one.
-    expect(Object.keys(op.responses).filter((s) => s.startsWith('2'))).toEqual([String(status)])
+    expect(successStatuses(op)).toEqual([String(status)])
   })
 
   it.each(Object.entries(ROUTES))('%s declares the error envelope for each refusal it answers', (key, contract) => {
     const op = operations.get(key)!
-    expect(
-      Object.keys(op.responses)
-        .filter((s) => !s.startsWith('2'))
-        .map(Number),
-    ).toEqual(refusals(key, contract))
+    expect(otherStatuses(op).map(Number)).toEqual(refusals(key, contract))
     for (const status of refusals(key, contract)) {
-      const envelope = json(op.responses[String(status)])
-      expect([status, requiredPaths(envelope)]).toEqual([status, ['status', 'message', 'code']])
-      expect(envelope?.properties?.['status']?.enum).toEqual([false])
-      // Declared, so the serialiser keeps the field list of a 400.
-      expect(requiredPaths(envelope?.properties?.['errors'])).toEqual(['[].field', '[].message'])
+      // The errors declared, so the serialiser keeps the field list of a 400.
+      const envelope = envelopeOf(json(op.responses[String(status)]))
+      expect([status, envelope]).toEqual([status, { required: ['status', 'message', 'code'], status: [false], errors: ['[].field', '[].message'] }])
     }
   })
 
   it.each(Object.entries(ROUTES))('%s requires the input its handler needs', (key, contract) => {
-    const op = operations.get(key)!
-    const body = json(op.requestBody)
-    if (contract.body === undefined) expect(op.requestBody).toBeUndefined()
-    else {
-      expect(body?.type).toBe('object')
-      expect(body?.required ?? []).toEqual(contract.body)
-    }
-    const params = (where: string) => (op.parameters ?? []).filter((p) => p.in === where)
-    expect(
-      params('query')
-        .filter((p) => p.required)
-        .map((p) => p.name),
-    ).toEqual(contract.query ?? [])
-    expect(params('path').map((p) => [p.name, p.required])).toEqual((contract.params ?? []).map((name) => [name, true]))
+    if (contract.body === undefined) expect(operations.get(key)!.requestBody).toBeUndefined()
+    const body = contract.body && { type: 'object', required: contract.body }
+    const path = (contract.params ?? []).map((name) => [name, true])
+    expect(inputOf(operations.get(key)!)).toEqual({ body, query: contract.query ?? [], path })
   })
 
   it('answers bad input on every route only with statuses its document declares, in the envelope', async () => {
     const user = await signUp(h, 'probe@openapi-co.example')
-    const json = { 'content-type': 'application/json' }
-    const probes: [string, Record<string, string>, string | undefined][] = [
-      ['no body', {}, undefined],
-      ['empty object', json, '{}'],
-      ['wrong types', json, JSON.stringify({ email: 1, password: [1, 2], firstName: { a: 1 }, token: null, otp: true })],
-      ['malformed JSON', json, '{"a":'],
-      ['text', { 'content-type': 'text/plain' }, 'x'],
-      ['xml', { 'content-type': 'application/xml' }, '<a/>'],
-      ['too large', json, JSON.stringify({ email: 'x'.repeat(1_100_000) })],
-    ]
+    const probes = badBodies([['wrong types', { email: 1, password: [1, 2], firstName: { a: 1 }, token: null, otp: true }]])
     const undeclared: string[] = []
     let n = 0
     for (const key of Object.keys(ROUTES)) {
-      const [method, path] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string]
-      const declared = Object.keys(operations.get(key)!.responses).map(Number)
+      const declared = declaredStatuses(operations.get(key)!)
       for (const token of [user.token, undefined]) {
         for (const [input, headers, payload] of probes) {
           const res = await h.app.inject({
-            method,
-            url: path.replace(/\{[^}]+\}/g, crypto.randomUUID()),
+            ...sampleRequest(key),
             remoteAddress: `10.9.${(n >> 8) & 255}.${n++ & 255}`,
             headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
             ...(payload !== undefined ? { payload } : {}),
           })
           const body = res.json() as Record<string, unknown>
-          const enveloped = res.statusCode < 400 || (body['status'] === false && typeof body['message'] === 'string' && typeof body['code'] === 'string')
+          const enveloped = res.statusCode < 400 || isErrorEnvelope(body)
           if (!declared.includes(res.statusCode) || !enveloped)
             undeclared.push(`${key} ${input} ${token ? 'with token' : ''} → ${res.statusCode} ${res.body.slice(0, 80)}`)
         }
@@ -231,7 +169,7 @@ describe('the identity service in the OpenAPI document', () => {
 
   it('names no secret in any reply', () => {
     for (const key of Object.keys(ROUTES)) {
-      const names = Object.values(operations.get(key)!.responses).flatMap((r) => propertyNames(json(r)))
+      const names = replyPropertyNames(operations.get(key)!)
       expect([key, names.filter((n) => /hash|password|secret|tenantId|refresh/i.test(n))]).toEqual([key, []])
     }
   })

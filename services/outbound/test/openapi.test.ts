@@ -15,18 +15,27 @@ import { insertLink } from '../src/db/links.repo.js'
 import { insertOutbound, outboundQuestions } from '../src/db/outbounds.repo.js'
 import { insertTemplate } from '../src/db/templates.repo.js'
 import { DAY_MS, hashCapability, newCapability } from '../src/domain/capability.js'
+import {
+  type Doc,
+  fieldNames,
+  invalidRequest,
+  JSON_TYPE,
+  jsonSchema,
+  type Method,
+  notRequired,
+  type Operation,
+  operationsOf,
+  otherStatuses,
+  readDoc,
+  repliesOf,
+  requiredParameters,
+  routeKey,
+  type Schema,
+  splitKey,
+  successReply,
+} from '@portal/http/testing'
 import { buildHarness, call, type Harness, type Reply } from './harness.js'
 
-type Schema = { type?: string; properties?: Record<string, Schema>; required?: string[]; items?: Schema; format?: string; allOf?: Schema[] }
-interface Operation {
-  parameters?: { in: string; name: string; required?: boolean }[]
-  requestBody?: { content: Record<string, { schema: Schema }> }
-  responses: Record<string, { content?: Record<string, { schema: Schema }> }>
-}
-type Doc = { paths: Record<string, Record<string, Operation>> }
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
-
-const JSON_TYPE = 'application/json'
 const MULTIPART = 'multipart/form-data'
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const QUESTIONNAIRE_FILES = ['application/pdf', 'application/vnd.ms-excel', XLSX]
@@ -100,7 +109,7 @@ const ROUTES: Record<
 
 /** The `data` of a `{ status, data }` reply (its items for a list), with an intersection's parts merged. */
 function dataOf(op: Operation, status = 200): Schema {
-  let data = op.responses[String(status)]!.content![JSON_TYPE]!.schema.properties!['data']!
+  let data = jsonSchema(op.responses[String(status)])!.properties!['data']!
   if (data.items) data = data.items
   if (!data.allOf) return data
   return {
@@ -129,6 +138,7 @@ function form(fields: Record<string, string>, file?: { name: string; field: stri
 describe.each(testDatabaseKinds())('outbound contracts on %s', (_kind, open) => {
   let h: Harness
   let doc: Doc
+  let operations: Map<string, Operation>
   let staff: { token: string; tenantId: string; dbName: string }
   /** A recipient's session for `outboundId` (the emailed link exchanged). */
   let recipient: string
@@ -138,10 +148,7 @@ describe.each(testDatabaseKinds())('outbound contracts on %s', (_kind, open) => 
   let questionId: string
   let attachmentId: string
   let templateId: string
-  const op = (key: string): Operation => {
-    const [method, path] = key.split(' ') as [string, string]
-    return doc.paths[path]![method.toLowerCase()]!
-  }
+  const op = (key: string): Operation => operations.get(key)!
 
   /** An outbound of the staff's tenant with two questions, the sent workbook in storage. */
   const seedOutbound = async () => {
@@ -175,7 +182,8 @@ describe.each(testDatabaseKinds())('outbound contracts on %s', (_kind, open) => 
 
   beforeAll(async () => {
     h = await buildHarness(open)
-    doc = (await call(h, 'GET', '/api/docs/json')).body as unknown as Doc
+    doc = await readDoc(h.app)
+    operations = operationsOf(doc)
     staff = await h.staff()
     outboundId = await seedOutbound()
     otherOutboundId = await seedOutbound()
@@ -219,7 +227,7 @@ describe.each(testDatabaseKinds())('outbound contracts on %s', (_kind, open) => 
   it('publishes every route of the service, and only those, in the OpenAPI document', () => {
     const declared = h.routes
       .filter((r) => !r.url.endsWith('/healthz'))
-      .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`)
+      .map((r) => routeKey(r.method, r.url))
       .sort()
     expect(declared).toEqual(Object.keys(ROUTES).sort())
     expect(declared).toHaveLength(33)
@@ -228,58 +236,35 @@ describe.each(testDatabaseKinds())('outbound contracts on %s', (_kind, open) => 
 
   it('declares a schema for each success status of every route, under its media type', () => {
     for (const [key, want] of Object.entries(ROUTES)) {
-      const responses = op(key).responses
-      const successes = Object.keys(responses).filter((s) => s.startsWith('2'))
-      expect({ key, successes }).toEqual({ key, successes: [String(want.ok)] })
-      const content = responses[String(want.ok)]!.content ?? {}
-      const media = want.media ?? [JSON_TYPE]
-      expect({ key, media: Object.keys(content).sort() }).toEqual({ key, media: [...media].sort() })
-      for (const type of media) {
-        const schema = content[type]!.schema
-        if (type === JSON_TYPE) {
-          // The envelope, with its payload declared field by field (never a bare object the serializer would empty).
-          expect({ key, type: schema.type, required: schema.required?.includes('status') }).toEqual({ key, type: 'object', required: true })
-          for (const [name, field] of Object.entries(schema.properties ?? {})) {
-            if (field.type === 'object') expect({ key, name, declared: Object.keys(field.properties ?? {}).length > 0 }).toEqual({ key, name, declared: true })
-          }
-        } else {
-          expect({ key, type: schema.type }).toEqual({ key, type: 'string' })
-        }
-      }
+      const media = [...(want.media ?? [JSON_TYPE])].sort()
+      // JSON: the envelope, with its payload declared field by field (never a bare object the serializer would empty); else bytes.
+      const shapes = media.map((type) => (type === JSON_TYPE ? { type: 'object', requiresStatus: true, bareObjects: [] } : { type: 'string' }))
+      expect({ key, ...successReply(op(key), want.ok) }).toEqual({ key, successes: [String(want.ok)], media, shapes })
     }
   })
 
   it('declares the error envelope for every error status a route answers', () => {
     for (const [key, want] of Object.entries(ROUTES)) {
-      const responses = op(key).responses
-      const errors = Object.keys(responses)
-        .filter((s) => !s.startsWith('2'))
-        .sort()
+      const errors = otherStatuses(op(key)).sort()
       expect({ key, errors }).toEqual({ key, errors: [...new Set(want.errors)].map(String).sort() })
-      for (const status of errors) {
-        const schema = responses[status]!.content![JSON_TYPE]!.schema
-        expect({ key, status, required: schema.required }).toEqual({ key, status, required: ['status', 'message', 'code'] })
-        expect(Object.keys(schema.properties!)).toEqual(['status', 'message', 'code', 'errors'])
-      }
+      const envelope = (status: string) => ({ status, required: ['status', 'message', 'code'], properties: ['status', 'message', 'code', 'errors'] })
+      expect({ key, replies: repliesOf(op(key), errors) }).toEqual({ key, replies: errors.map(envelope) })
     }
   })
 
   it('marks required what the handlers need: body fields, query fields and path params', () => {
     for (const [key, want] of Object.entries(ROUTES)) {
       const o = op(key)
-      const body = o.requestBody?.content[want.form ? MULTIPART : JSON_TYPE]?.schema
+      const body = jsonSchema(o.requestBody, want.form ? MULTIPART : JSON_TYPE)
       if (want.body) expect({ key, required: body?.required ?? [] }).toEqual({ key, required: want.body })
       else expect({ key, body }).toEqual({ key, body: undefined })
-      const parameters = o.parameters ?? []
-      const required = (where: string) => parameters.filter((p) => p.in === where && p.required).map((p) => p.name)
-      expect({ key, query: required('query') }).toEqual({ key, query: want.query ?? [] })
-      expect({ key, params: required('path') }).toEqual({ key, params: want.params ?? [] })
+      const required = { query: requiredParameters(o, 'query'), params: requiredParameters(o, 'path') }
+      expect({ key, ...required }).toEqual({ key, query: want.query ?? [], params: want.params ?? [] })
     }
   })
 
   it('declares the fields the web reads in the replies', () => {
-    const need = (key: string, schema: Schema, fields: string[]) =>
-      expect({ key, undeclared: fields.filter((f) => !schema.required?.includes(f)) }).toEqual({ key, undeclared: [] })
+    const need = (key: string, schema: Schema, fields: string[]) => expect({ key, undeclared: notRequired(schema, fields) }).toEqual({ key, undeclared: [] })
     const summary = [
       '_id',
       'clientName',
@@ -339,11 +324,11 @@ describe.each(testDatabaseKinds())('outbound contracts on %s', (_kind, open) => 
     const list = await call(h, 'GET', '/api/outbound/list?page=1&pageSize=10', { token })
     expect(list.status).toBe(200)
     const row = (list.body.data as Record<string, unknown>[]).find((r) => r['_id'] === outboundId)!
-    expect(Object.keys(row).sort()).toEqual(Object.keys(dataOf(op('GET /api/outbound/list')).properties!).sort())
+    expect(Object.keys(row).sort()).toEqual(fieldNames(dataOf(op('GET /api/outbound/list'))))
     const detail = await call(h, 'GET', `/api/outbound/${outboundId}`, { token: recipient })
     expect(detail.status).toBe(200)
     const data = detail.body.data as Record<string, unknown> & { file: { questions: Record<string, unknown>[] } }
-    expect(Object.keys(data).sort()).toEqual(Object.keys(dataOf(op('GET /api/outbound/{id}')).properties!).sort())
+    expect(Object.keys(data).sort()).toEqual(fieldNames(dataOf(op('GET /api/outbound/{id}'))))
     expect(data.file.questions.find((q) => q['_id'] === questionId)).toEqual({
       _id: questionId,
       questionId: 'AIS-01',
@@ -472,11 +457,7 @@ describe.each(testDatabaseKinds())('outbound contracts on %s', (_kind, open) => 
       ]
       for (const [what, token, method, url, body, field, message] of cases) {
         const res = await call(h, method, url, { token, ...(body === undefined ? {} : { body }) })
-        expect({ what, status: res.status, body: res.body }).toEqual({
-          what,
-          status: 400,
-          body: { status: false, message, code: 'INVALID_REQUEST', errors: [{ field, message }] },
-        })
+        expect({ what, status: res.status, body: res.body }).toEqual({ what, status: 400, body: invalidRequest(field, message) })
       }
     })
 
@@ -531,7 +512,7 @@ describe.each(testDatabaseKinds())('outbound contracts on %s', (_kind, open) => 
     const seen = new Map<number, number>()
     for (const [key, want] of Object.entries(ROUTES)) {
       // Not the routes that would end the fixtures' session or link for the next probes: their bad input only.
-      const [method, path] = key.split(' ') as [Method, string]
+      const [method, path] = splitKey(key)
       const declared = Object.keys(op(key).responses).map(Number)
       const tokens: [string, string | undefined][] = [
         ['staff', staff.token],

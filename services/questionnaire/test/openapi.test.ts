@@ -6,17 +6,23 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { testDatabaseKinds } from '@portal/db'
 import { finishFile, insertCompany, insertFile, replaceQuestions } from '@portal/questionnaire-store'
+import {
+  fieldNames,
+  invalidRequest,
+  JSON_TYPE,
+  jsonSchema,
+  notRequired,
+  type Operation,
+  otherStatuses,
+  readOperations,
+  repliesOf,
+  requiredParameters,
+  routeKey,
+  type Schema,
+  successReply,
+} from '@portal/http/testing'
 import { buildHarness, call, type Harness } from './harness.js'
 
-type Schema = { type?: string; properties?: Record<string, Schema>; required?: string[]; items?: Schema; format?: string; anyOf?: Schema[] }
-interface Operation {
-  parameters?: { in: string; name: string; required?: boolean }[]
-  requestBody?: { content: Record<string, { schema: Schema }> }
-  responses: Record<string, { content?: Record<string, { schema: Schema }> }>
-}
-type Doc = { paths: Record<string, Record<string, Operation>> }
-
-const JSON_TYPE = 'application/json'
 const PDF = 'application/pdf'
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const ERRORS = ['400', '401', '403', '500', '503']
@@ -58,24 +64,21 @@ const ROUTES: Record<string, { ok: number; media?: string; errors?: number[]; bo
 }
 
 /** The item schema of a `{ status, data: [...] }` reply. */
-const itemsOf = (op: Operation, status: number): Schema => op.responses[String(status)]!.content![JSON_TYPE]!.schema.properties!['data']!.items!
+const itemsOf = (op: Operation, status: number): Schema => jsonSchema(op.responses[String(status)])!.properties!['data']!.items!
 
 describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open) => {
   let h: Harness
-  let doc: Doc
-  const op = (key: string): Operation => {
-    const [method, path] = key.split(' ') as [string, string]
-    return doc.paths[path]![method.toLowerCase()]!
-  }
+  let operations: Map<string, Operation>
+  const op = (key: string): Operation => operations.get(key)!
 
   beforeAll(async () => {
     h = await buildHarness(open)
-    doc = (await call(h, 'GET', '/api/docs/json')).body as unknown as Doc
+    operations = await readOperations(h.app)
   })
   afterAll(async () => h?.close())
 
   it('publishes every route of the service, and only those, in the OpenAPI document', () => {
-    const declared = h.routes.map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`).sort()
+    const declared = h.routes.map((r) => routeKey(r.method, r.url)).sort()
     expect(declared).toEqual(Object.keys(ROUTES).sort())
     expect(declared).toHaveLength(29)
     for (const key of declared) expect({ key, published: Boolean(op(key)) }).toEqual({ key, published: true })
@@ -83,59 +86,39 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
 
   it('declares a schema for each success status of every route, under its media type', () => {
     for (const [key, want] of Object.entries(ROUTES)) {
-      const responses = op(key).responses
-      const successes = Object.keys(responses).filter((s) => s.startsWith('2'))
-      expect({ key, successes }).toEqual({ key, successes: [String(want.ok)] })
-      const content = responses[String(want.ok)]!.content ?? {}
-      const media = want.media === 'multipart/form-data' || !want.media ? JSON_TYPE : want.media
-      expect({ key, media: Object.keys(content) }).toEqual({ key, media: [media] })
-      const schema = content[media]!.schema
-      if (media === JSON_TYPE) {
-        // The envelope, with its payload declared field by field (never a bare object the serializer would empty).
-        expect({ key, type: schema.type, required: schema.required?.includes('status') }).toEqual({ key, type: 'object', required: true })
-        for (const [name, field] of Object.entries(schema.properties ?? {})) {
-          if (field.type === 'object') expect({ key, name, declared: Object.keys(field.properties ?? {}).length > 0 }).toEqual({ key, name, declared: true })
-        }
-      } else {
-        expect({ key, type: schema.type }).toEqual({ key, type: 'string' })
-      }
+      const media = [want.media === 'multipart/form-data' || !want.media ? JSON_TYPE : want.media]
+      // JSON: the envelope, with its payload declared field by field (never a bare object the serializer would empty); else bytes.
+      const shapes = media.map((type) => (type === JSON_TYPE ? { type: 'object', requiresStatus: true, bareObjects: [] } : { type: 'string' }))
+      expect({ key, ...successReply(op(key), want.ok) }).toEqual({ key, successes: [String(want.ok)], media, shapes })
     }
   })
 
   it('declares the error envelope for every error status a route answers', () => {
     for (const [key, want] of Object.entries(ROUTES)) {
-      const responses = op(key).responses
-      const errors = Object.keys(responses)
-        .filter((s) => !s.startsWith('2'))
-        .sort()
+      const errors = otherStatuses(op(key)).sort()
       expect({ key, errors }).toEqual({ key, errors: [...ERRORS, ...(want.errors ?? []).map(String)].sort() })
-      for (const status of errors) {
-        const schema = responses[status]!.content![JSON_TYPE]!.schema
-        expect({ key, status, required: schema.required }).toEqual({ key, status, required: ['status', 'message', 'code'] })
-        expect(Object.keys(schema.properties!)).toEqual(['status', 'message', 'code', 'errors'])
-      }
+      const envelope = (status: string) => ({ status, required: ['status', 'message', 'code'], properties: ['status', 'message', 'code', 'errors'] })
+      expect({ key, replies: repliesOf(op(key), errors) }).toEqual({ key, replies: errors.map(envelope) })
     }
   })
 
   it('marks required what the handlers need: body fields, query fields and path params', () => {
     for (const [key, want] of Object.entries(ROUTES)) {
       const o = op(key)
-      const body = o.requestBody?.content[want.media === 'multipart/form-data' ? 'multipart/form-data' : JSON_TYPE]?.schema
+      const body = jsonSchema(o.requestBody, want.media === 'multipart/form-data' ? 'multipart/form-data' : JSON_TYPE)
       if (want.body) expect({ key, required: body?.required }).toEqual({ key, required: want.body })
       else if (!want.media?.startsWith('multipart')) expect({ key, body }).toEqual({ key, body: undefined })
-      const parameters = o.parameters ?? []
-      const required = (where: string) => parameters.filter((p) => p.in === where && p.required).map((p) => p.name)
-      expect({ key, query: required('query') }).toEqual({ key, query: want.query ?? [] })
-      expect({ key, params: required('path') }).toEqual({ key, params: want.params ?? [] })
+      const required = { query: requiredParameters(o, 'query'), params: requiredParameters(o, 'path') }
+      expect({ key, ...required }).toEqual({ key, query: want.query ?? [], params: want.params ?? [] })
     }
     // The uploads' multipart form is described, files required.
     for (const key of ['POST /api/fs/enterpriseapps-compliance-uploadfile', 'POST /api/questionnaires/save']) {
-      expect(op(key).requestBody?.content['multipart/form-data']?.schema.required).toEqual(['files'])
+      expect(jsonSchema(op(key).requestBody, 'multipart/form-data')?.required).toEqual(['files'])
     }
   })
 
   it('declares the fields the web reads in the replies', () => {
-    const need = (schema: Schema, fields: string[]) => expect(fields.filter((f) => !schema.required?.includes(f))).toEqual([])
+    const need = (schema: Schema, fields: string[]) => expect(notRequired(schema, fields)).toEqual([])
     need(itemsOf(op('GET /api/getquestionlist/{questionnaireId}'), 200), [
       '_id',
       'questionId',
@@ -163,7 +146,7 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
     need(itemsOf(op('GET /api/compliancefile/{companyId}'), 200), ['_id', 'files', 'state', 'error', 'total', 'drafted'])
     need(itemsOf(op('GET /api/companys'), 200), ['_id', 'companyName', 'complianceFolder', 'questionnairesFolder'])
     need(itemsOf(op('GET /api/enterprise/comment/list'), 200), ['_id', 'comment', 'commentType', 'questionId', 'questionnairesId', 'user', 'createdAt'])
-    need(op('GET /api/questionnaires/count/{questionnaireId}').responses['200']!.content![JSON_TYPE]!.schema, [
+    need(jsonSchema(op('GET /api/questionnaires/count/{questionnaireId}').responses['200'])!, [
       'countOfApproved',
       'countOfReview',
       'total',
@@ -238,11 +221,7 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
       ]
       for (const [what, method, url, body, field, message] of cases) {
         const res = await call(h, method, url, { token, ...(body === undefined ? {} : { body }) })
-        expect({ what, status: res.status, body: res.body }).toEqual({
-          what,
-          status: 400,
-          body: { status: false, message, code: 'INVALID_REQUEST', errors: [{ field, message }] },
-        })
+        expect({ what, status: res.status, body: res.body }).toEqual({ what, status: 400, body: invalidRequest(field, message) })
       }
     })
 
@@ -300,7 +279,7 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
     const list = await call(h, 'GET', `/api/getquestionlist/${file.id}`, { token })
     expect(list.status).toBe(200)
     const rows = list.body.data as Record<string, unknown>[]
-    expect(Object.keys(rows[0]!).sort()).toEqual(Object.keys(itemsOf(op('GET /api/getquestionlist/{questionnaireId}'), 200).properties!).sort())
+    expect(Object.keys(rows[0]!).sort()).toEqual(fieldNames(itemsOf(op('GET /api/getquestionlist/{questionnaireId}'), 200)))
     expect(rows[0]).toMatchObject({
       questionId: 'AIS-01.1',
       answer: '',

@@ -7,7 +7,7 @@ import { type Database, schemaDb } from '@portal/db'
 import { type AppInstance, createServer, type ServiceContext } from '@portal/http'
 import { createRecordingMailer, type RecordingMailer } from '@portal/mail'
 import { silentLogger } from '@portal/observability'
-import { createFsStore } from '@portal/storage'
+import { createFsStore, type BlobStore } from '@portal/storage'
 import type { Kysely } from 'kysely'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -30,11 +30,12 @@ export interface Harness {
   close(): Promise<void>
 }
 
-/** `tokens`: the verifier of staff tokens (default: one that refuses them all). */
+/** `tokens`: the verifier of staff tokens (default: one that refuses them all); `blobs`: wraps the blob store (a test may make it fail). */
 export async function buildHarness(
   open: () => Promise<Database>,
   env: Record<string, string> = {},
   tokens: ServiceContext['tokens'] = refusingTokens,
+  blobs: (store: BlobStore) => BlobStore = (store) => store,
 ): Promise<Harness> {
   const database = await open()
   const dir = await mkdtemp(path.join(tmpdir(), 'tc-harness-'))
@@ -48,7 +49,7 @@ export async function buildHarness(
     tokens,
     db: database,
     mail,
-    blobs: createFsStore(dir),
+    blobs: blobs(createFsStore(dir)),
     bus: createMemoryBus(),
   }
   const stop = (await module.init(ctx))?.stop

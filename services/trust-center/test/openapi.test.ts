@@ -8,32 +8,27 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { testDatabaseKinds } from '@portal/db'
 import { AppError } from '@portal/errors'
 import type { ServiceContext } from '@portal/http'
+import {
+  badBodies,
+  declaredStatuses,
+  envelopeOf,
+  inputOf,
+  invalidRequest,
+  isErrorEnvelope,
+  jsonSchema as json,
+  type Operation,
+  readOperations,
+  replyFields,
+  replyPropertyNames,
+  requiredPaths,
+  sampleRequest,
+  splitKey,
+  successStatuses,
+  taggedKeys,
+} from '@portal/http/testing'
 import { ensureSite, publishSite } from '../src/db/site.repo.js'
 import { QUARANTINE_MS } from '../src/domain/hostnames.js'
 import { buildHarness, type Harness } from './harness.js'
-
-interface Schema {
-  type?: string | string[]
-  format?: string
-  required?: string[]
-  properties?: Record<string, Schema>
-  items?: Schema
-  enum?: unknown[]
-  anyOf?: Schema[]
-}
-interface Parameter {
-  in: string
-  name: string
-  required?: boolean
-}
-type Content = { content?: Record<string, { schema?: Schema }> }
-interface Operation {
-  tags?: string[]
-  parameters?: Parameter[]
-  requestBody?: { required?: boolean } & Content
-  responses: Record<string, Content>
-}
-type Doc = { paths: Record<string, Record<string, Operation>> }
 
 interface Contract {
   /** The success status and the reply fields (dotted, `[]` for array items) the web app reads; a media type for a file. */
@@ -97,6 +92,8 @@ const PAGE = [
   'data.nda.updatedAt',
   'data.cname',
 ]
+/** Reply paths are read through a nullable object (an `anyOf`) too. */
+const NULLABLE = { throughAnyOf: true }
 const TOKEN_LINK = { ok: [200, MESSAGE], refusals: PUBLIC_LIMITED, body: ['token'] } satisfies Contract
 
 /** Every trust-center route: adding one without its contract here fails the first test. */
@@ -230,31 +227,6 @@ const ROUTES: Record<string, Contract> = {
 const refusals = (key: string, contract: Contract) =>
   [...new Set(key.startsWith('GET ') ? contract.refusals : [...contract.refusals, 413, 415])].sort((a, b) => a - b)
 
-/** Required fields of a schema as dotted paths, through objects, array items and a nullable object. */
-function requiredPaths(schema: Schema | undefined, prefix = ''): string[] {
-  if (!schema) return []
-  if (schema.items) return requiredPaths(schema.items, `${prefix}[]`)
-  if (schema.anyOf) return schema.anyOf.flatMap((s) => requiredPaths(s, prefix))
-  const paths: string[] = []
-  for (const name of schema.required ?? []) {
-    const at = prefix ? `${prefix}.${name}` : name
-    paths.push(at, ...requiredPaths(schema.properties?.[name], at))
-  }
-  return paths
-}
-
-/** Every property name anywhere in a schema. */
-function propertyNames(schema: Schema | undefined): string[] {
-  if (!schema) return []
-  return [
-    ...Object.entries(schema.properties ?? {}).flatMap(([name, s]) => [name, ...propertyNames(s)]),
-    ...propertyNames(schema.items),
-    ...(schema.anyOf ?? []).flatMap(propertyNames),
-  ]
-}
-
-const json = (part: Content | undefined) => part?.content?.['application/json']?.schema
-
 describe('the trust-center service in the OpenAPI document', () => {
   let h: Harness
   let operations: Map<string, Operation>
@@ -282,16 +254,13 @@ describe('the trust-center service in the OpenAPI document', () => {
     // A published trust center, so that visitors' calls get past the site lookup.
     await ensureSite(h.db, tenantId, dbName, h.config.trustCenterDomain)
     await publishSite(h.db, tenantId, 'openapi-co', h.config.trustCenterDomain, new Date(Date.now() - QUARANTINE_MS), new Date())
-    const doc = (await h.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as Doc
-    operations = new Map(
-      Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([m, op]) => [`${m.toUpperCase()} ${path}`, op] as const)),
-    )
+    operations = await readOperations(h.app)
   })
   afterAll(async () => h?.close())
 
   it('lists every trust-center route, and only those, under the trust-center tag', () => {
-    const routes = [...operations].filter(([, op]) => op.tags?.includes('trust-center')).map(([key]) => key)
-    expect(routes.sort()).toEqual(Object.keys(ROUTES).sort())
+    const routes = taggedKeys(operations, 'trust-center')
+    expect(routes).toEqual(Object.keys(ROUTES).sort())
     expect(routes).toHaveLength(64)
   })
 
@@ -302,61 +271,39 @@ describe('the trust-center service in the OpenAPI document', () => {
       // A file: its bytes under their media type.
       expect(op.responses[String(status)]?.content?.[fields]?.schema).toMatchObject({ type: 'string', format: 'binary' })
     } else {
-      const reply = json(op.responses[String(status)])
-      expect(reply?.type).toBe('object')
-      expect(requiredPaths(reply)).toEqual(expect.arrayContaining(fields))
-      if (contract.alsoOk) expect(json(op.responses[String(contract.alsoOk)])).toEqual(reply)
+      expect(replyFields(op, status, NULLABLE)).toEqual({ type: 'object', required: expect.arrayContaining(fields) })
+      if (contract.alsoOk) expect(json(op.responses[String(contract.alsoOk)])).toEqual(json(op.responses[String(status)]))
     }
     const success = [status, ...(contract.alsoOk ? [contract.alsoOk] : [])].map(String).sort()
-    expect(Object.keys(op.responses).filter((s) => s.startsWith('2'))).toEqual(success)
+    expect(successStatuses(op)).toEqual(success)
   })
 
   it.each(Object.entries(ROUTES))('%s declares the error envelope for each refusal it answers', (key, contract) => {
     const op = operations.get(key)!
-    expect(
-      Object.keys(op.responses)
-        .filter((s) => Number(s) >= 400)
-        .map(Number),
-    ).toEqual(refusals(key, contract))
+    expect(declaredStatuses(op).filter((s) => s >= 400)).toEqual(refusals(key, contract))
     for (const status of refusals(key, contract)) {
       const reply = json(op.responses[String(status)])
       if (contract.ownReply?.status === status) {
-        expect([status, requiredPaths(reply)]).toEqual([status, contract.ownReply.required])
+        expect([status, requiredPaths(reply, NULLABLE)]).toEqual([status, contract.ownReply.required])
         continue
       }
-      expect([status, requiredPaths(reply)]).toEqual([status, ['status', 'message', 'code']])
-      expect(reply?.properties?.['status']?.enum).toEqual([false])
-      // Declared, so the serialiser keeps the field list of a 400.
-      expect(requiredPaths(reply?.properties?.['errors'])).toEqual(['[].field', '[].message'])
+      // The errors declared, so the serialiser keeps the field list of a 400.
+      const envelope = { required: ['status', 'message', 'code'], status: [false], errors: ['[].field', '[].message'] }
+      expect([status, envelopeOf(reply, NULLABLE)]).toEqual([status, envelope])
     }
   })
 
   it.each(Object.entries(ROUTES))('%s requires the input its handler needs', (key, contract) => {
-    const op = operations.get(key)!
-    const body = json(op.requestBody)
-    if (contract.body === undefined) expect(body).toBeUndefined()
-    else {
-      expect(body?.type).toBe('object')
-      expect(body?.required ?? []).toEqual(contract.body)
-    }
-    const params = (where: string) => (op.parameters ?? []).filter((p) => p.in === where)
-    expect(
-      params('query')
-        .filter((p) => p.required)
-        .map((p) => p.name),
-    ).toEqual(contract.query ?? [])
-    expect(params('path').map((p) => [p.name, p.required])).toEqual((contract.params ?? []).map((name) => [name, true]))
+    const body = contract.body && { type: 'object', required: contract.body }
+    const path = (contract.params ?? []).map((name) => [name, true])
+    expect(inputOf(operations.get(key)!)).toEqual({ body, query: contract.query ?? [], path })
   })
 
   it('answers bad input on every route only with statuses its document declares, in the envelope', async () => {
-    const json = { 'content-type': 'application/json' }
-    const probes: [string, Record<string, string>, string | undefined][] = [
-      ['no body', {}, undefined],
-      ['empty object', json, '{}'],
+    const probes = badBodies([
       [
         'wrong types',
-        json,
-        JSON.stringify({
+        {
           email: 1,
           title: [1],
           description: { a: 1 },
@@ -376,14 +323,10 @@ describe('the trust-center service in the OpenAPI document', () => {
           visibility: 9,
           logo: 4,
           companyTitle: [],
-        }),
+        },
       ],
-      ['blank fields', json, JSON.stringify({ email: ' ', title: ' ', token: ' ', subdomain: ' ', name: ' ', ndaId: '', firstName: ' ', framework: ' ' })],
-      ['malformed JSON', json, '{"a":'],
-      ['text', { 'content-type': 'text/plain' }, 'x'],
-      ['xml', { 'content-type': 'application/xml' }, '<a/>'],
-      ['too large', json, JSON.stringify({ email: 'x'.repeat(1_100_000) })],
-    ]
+      ['blank fields', { email: ' ', title: ' ', token: ' ', subdomain: ' ', name: ' ', ndaId: '', firstName: ' ', framework: ' ' }],
+    ])
     const callers: [string, Record<string, string>][] = [
       ['admin', { authorization: `Bearer ${adminToken}` }],
       ['bad token', { authorization: 'Bearer nope' }],
@@ -393,23 +336,19 @@ describe('the trust-center service in the OpenAPI document', () => {
     const undeclared: string[] = []
     let n = 0
     for (const key of Object.keys(ROUTES)) {
-      const [method, path] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string]
-      const declared = Object.keys(operations.get(key)!.responses).map(Number)
+      const [method] = splitKey(key)
+      const declared = declaredStatuses(operations.get(key)!)
       const own = ROUTES[key]!.ownReply
       for (const [who, auth] of callers) {
         for (const [input, headers, payload] of method === 'GET' ? probes.slice(0, 1) : probes) {
           const res = await h.app.inject({
-            method,
-            url: `${path.replace(/\{[^}]+\}/g, crypto.randomUUID())}${method === 'GET' ? '?page=0&pageSize=x&days=0&tz=%3Cb%3E&hostname=' : ''}`,
+            ...sampleRequest(key, method === 'GET' ? '?page=0&pageSize=x&days=0&tz=%3Cb%3E&hostname=' : ''),
             remoteAddress: `10.8.${(n >> 8) & 255}.${n++ & 255}`,
             headers: { ...headers, ...auth },
             ...(payload !== undefined ? { payload } : {}),
           })
           const body = (res.headers['content-type'] ?? '').toString().startsWith('application/json') ? (res.json() as Record<string, unknown>) : {}
-          const enveloped =
-            res.statusCode < 400 ||
-            own?.status === res.statusCode ||
-            (body['status'] === false && typeof body['message'] === 'string' && typeof body['code'] === 'string')
+          const enveloped = res.statusCode < 400 || own?.status === res.statusCode || isErrorEnvelope(body)
           if (!declared.includes(res.statusCode) || !enveloped) undeclared.push(`${key} ${input} (${who}) → ${res.statusCode} ${res.body.slice(0, 100)}`)
         }
       }
@@ -419,7 +358,7 @@ describe('the trust-center service in the OpenAPI document', () => {
 
   it('names no secret in any reply', () => {
     for (const key of Object.keys(ROUTES)) {
-      const names = Object.values(operations.get(key)!.responses).flatMap((r) => propertyNames(json(r)))
+      const names = replyPropertyNames(operations.get(key)!)
       // textHash is the SHA-256 of the NDA's public text, shown to staff as proof of what was accepted.
       expect([key, names.filter((n) => /tokenHash|token_hash|password|secret|tenantId|blobKey|storageKey|blob|key$/i.test(n))]).toEqual([key, []])
     }
@@ -430,7 +369,7 @@ describe('the trust-center service in the OpenAPI document', () => {
     const send = async (method: 'POST' | 'PUT', url: string, body: unknown, headers: Record<string, string> = admin) =>
       h.app.inject({ method, url, headers, payload: JSON.stringify(body), remoteAddress: `10.7.0.${n++}` })
     let n = 1
-    const refused = (field: string, message: string) => ({ status: false, code: 'INVALID_REQUEST', message, errors: [{ field, message }] })
+    const refused = invalidRequest
     const visitor = { dbname: dbName, 'content-type': 'application/json' }
 
     expect((await send('POST', '/api/nda/save', {})).json()).toEqual(refused('description', 'This field is required'))

@@ -4,7 +4,6 @@ import {
   CompanyParams,
   type ComplianceFileEntry,
   ComplianceFileListReply,
-  draftJob,
   FileParams,
   fileJob,
   fileReply,
@@ -28,7 +27,7 @@ import {
   flagAnswersCiting,
   insertFile,
   listFiles,
-  questionnairesAwaitingDocuments,
+  resumeDraftingAfter,
   SCHEMA,
 } from '@portal/questionnaire-store'
 import { contentDisposition, tenantKey } from '@portal/storage'
@@ -175,7 +174,7 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     await deps.knowledge.deleteDocument(tenantId, file.id)
     // A document deleted while queued or being read no longer holds up the client's drafting.
     if (kind === 'compliance' && (file.state === 'queued' || file.state === 'running')) {
-      for (const q of await questionnairesAwaitingDocuments(store, tenantId, file.companyId)) await queue.add(...draftJob(tenantId, q.id, `after-${file.id}`))
+      await resumeDraftingAfter(store, queue, tenantId, file)
     }
     return okMessage('Deleted Successfully')
   }

@@ -1,7 +1,7 @@
 // Documents: upload (checked by content), list (staff: all; visitors: not `internal`), edit, delete.
 import { readFile } from 'node:fs/promises'
 import { DeleteFilesBody, DeleteFilesReply, DocumentUpdateBody, isUuid } from '@portal/contracts'
-import { spendQuota } from '@portal/db'
+import { refundDaily, spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import { isPdf, tenantKey } from '@portal/storage'
@@ -85,18 +85,30 @@ export function documentRoutes(app: AppInstance, deps: TrustCenterDeps): void {
         const kind = isPdf(upload.spooled.head) ? 'pdf' : await documentKind(await readFile(path))
         if (kind === 'pdf') await checkPdfFile(path)
         const fileName = cleanFileName(upload.fileName, kind)
-        await spendQuota(db, SCHEMA, tenantId, { files: 1, bytes: size }, deps.config.quota, 'uploads')
+        const use = { files: 1, bytes: size }
+        await spendQuota(db, SCHEMA, tenantId, use, deps.config.quota, 'uploads')
         const file = { fileName, blobKey: tenantKey(tenantId, 'documents'), size, mimeType: mimeTypes[kind] }
-        await blobs.putFile(file.blobKey, path, { contentType: file.mimeType })
-        const row = existing
-          ? await replaceDocumentFile(db, tenantId, existing.id, { ...file, title: title?.trim() ? title : undefined, visibility })
-          : await insertDocument(db, tenantId, {
-              ...file,
-              title: title?.trim() ? title : fileName.replace(/\.[a-z]+$/, ''),
-              visibility: visibility ?? 'approval',
-            })
+        // All or nothing: a document not saved (storage or database gone, or deleted meanwhile)
+        // leaves no stored file and gives its quota back.
+        const undo = async () => {
+          await blobs.delete(file.blobKey).catch((err: unknown) => req.log.error({ err }, 'failed upload: stored file not removed'))
+          await refundDaily(db, SCHEMA, tenantId, use).catch((err: unknown) => req.log.error({ err }, 'failed upload: quota not given back'))
+        }
+        const row = await (async () => {
+          await blobs.putFile(file.blobKey, path, { contentType: file.mimeType })
+          return existing
+            ? await replaceDocumentFile(db, tenantId, existing.id, { ...file, title: title?.trim() ? title : undefined, visibility })
+            : await insertDocument(db, tenantId, {
+                ...file,
+                title: title?.trim() ? title : fileName.replace(/\.[a-z]+$/, ''),
+                visibility: visibility ?? 'approval',
+              })
+        })().catch(async (err: unknown) => {
+          await undo()
+          throw err
+        })
         if (!row) {
-          await blobs.delete(file.blobKey) // the document was deleted meanwhile
+          await undo() // the document was deleted meanwhile
           throw notFound()
         }
         if (existing) await blobs.delete(existing.blobKey)
