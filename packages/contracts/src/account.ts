@@ -1,7 +1,8 @@
 // Identity service: the account's own routes (forgotten password, proving the address). The web app
 // imports the types; the service validates with the schemas.
 import { type Static, Type } from 'typebox'
-import { EmailText, OpaqueToken, PasswordText, StatusMessage } from './identity-session.js'
+import { MessageReply } from './envelope.js'
+import { EmailText, OpaqueToken, PasswordText } from './identity-session.js'
 
 const Email = Type.String({ maxLength: 254 })
 
@@ -42,5 +43,3 @@ export const VerifyEmailBody = Type.Object({ token: OpaqueToken })
 export type VerifyEmailBody = Static<typeof VerifyEmailBody>
 
 /** Replies that carry only an outcome and a message for the user. */
-export const AccountMessage = StatusMessage
-export type AccountMessage = Static<typeof AccountMessage>

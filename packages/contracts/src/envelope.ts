@@ -35,3 +35,16 @@ export type SpecMessage = string | ((value: unknown) => string)
  * more than 254 characters").
  */
 export type FieldMessages = Readonly<Record<string, { readonly missing?: SpecMessage; readonly invalid?: SpecMessage }>>
+
+/** A success that carries only a message (a deletion, a confirmation), on every service. */
+export const MessageReply = Type.Object({ status: Type.Boolean(), message: Type.String() })
+export type MessageReply = Static<typeof MessageReply>
+
+/**
+ * A file answer (PDF, workbook, attachment), for the OpenAPI document: the bytes under each media
+ * type it may have (sent as they are, never serialized).
+ */
+export const fileReply = (mediaTypes: string | readonly string[], description: string) => ({
+  description,
+  content: Object.fromEntries([mediaTypes].flat().map((t) => [t, { schema: { type: 'string', format: 'binary' } }])),
+})

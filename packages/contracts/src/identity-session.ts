@@ -52,8 +52,6 @@ export const LoginBody = Type.Object({ email: Type.String({ maxLength: 254 }), p
 export type LoginBody = Static<typeof LoginBody>
 
 /** POST /api/logout, POST /api/waitlist and other replies that carry only an outcome and a message. */
-export const StatusMessage = Type.Object({ status: Type.Boolean(), message: Type.String() })
-export type StatusMessage = Static<typeof StatusMessage>
 
 /**
  * POST /api/usercreate: a new company and its first admin. The spec's messages for a missing or bad

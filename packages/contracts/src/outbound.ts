@@ -23,10 +23,6 @@ export function outboundErrors<const S extends ErrorStatus = never>(who: 'staff'
   return errorReplies<ErrorStatus>(...new Set<ErrorStatus>([...base, ...more, 500, 503])) as { [K in 400 | 500 | 503 | S]: typeof ErrorReply }
 }
 
-/** A success that carries only a message (a deletion, the submit). */
-export const OutboundMessageReply = Type.Object({ status: Type.Boolean(), message: Type.String() })
-export type OutboundMessageReply = Static<typeof OutboundMessageReply>
-
 /** The media types of the files the service keeps: a sent questionnaire or a template (pdf, xls, xlsx), an attachment (any). */
 export const QUESTIONNAIRE_MEDIA_TYPES = [
   'application/pdf',
@@ -42,12 +38,6 @@ export const ATTACHMENT_MEDIA_TYPES = [
   'image/gif',
   'image/webp',
 ] as const
-
-/** A file answer, for the OpenAPI document: the bytes under each media type it may have (sent as they are, never serialized). */
-export const outboundFileReply = (mediaTypes: readonly string[], description: string) => ({
-  description,
-  content: Object.fromEntries(mediaTypes.map((t) => [t, { schema: { type: 'string', format: 'binary' } }])),
-})
 
 /** For the OpenAPI document: GET /api/outbound/:id/events, its media type and its events (OutboundEvent). */
 export const outboundEventsReply = {

@@ -1,6 +1,6 @@
 // What every questionnaire-service route shares on the wire: the statuses of its error envelope
-// (envelope.ts), the success envelope of answers that carry only a message, and the file answers (a
-// PDF, a workbook) declared by their media type. Fields the spec gives its own message for carry it
+// (envelope.ts, which also holds the message-only and file replies every service uses) and the
+// success envelope around `data`. Fields the spec gives its own message for carry it
 // beside their schema (`FieldMessages` of envelope.ts): the service answers a failed check with it.
 import { type Static, type TSchema, Type } from 'typebox'
 import { errorReplies } from './envelope.js'
@@ -13,18 +13,8 @@ import { errorReplies } from './envelope.js'
 export const questionnaireErrors = <const S extends 404 | 409 | 413 | 415 | 422 | 429 = never>(...more: S[]) =>
   errorReplies<400 | 401 | 403 | 500 | 503 | S>(400, 401, 403, ...more, 500, 503)
 
-/** A success that carries only a message (a deletion). */
-export const QuestionnaireMessageReply = Type.Object({ status: Type.Boolean(), message: Type.String() })
-export type QuestionnaireMessageReply = Static<typeof QuestionnaireMessageReply>
-
 /** `{ status, data }` with an optional message: the contract's success envelope around `data`. */
 export const dataReply = <T extends TSchema>(data: T) => Type.Object({ status: Type.Boolean(), data, message: Type.Optional(Type.String()) })
-
-/** A file answer (PDF, workbook), for the OpenAPI document: the bytes under their media type (sent as they are, never serialized). */
-export const fileReply = (mediaType: string, description: string) => ({
-  description,
-  content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } },
-})
 
 export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 

@@ -6,9 +6,6 @@ import { type Static, type TSchema, Type } from 'typebox'
 
 export const TrustMessage = Type.Object({ status: Type.Boolean(), message: Type.Optional(Type.String()) })
 export type TrustMessage = Static<typeof TrustMessage>
-/** `{status, message}`: a reply that always says what was done ('Deleted Successfully', 'Request submitted'). */
-export const TrustSaid = Type.Object({ status: Type.Boolean(), message: Type.String() })
-export type TrustSaid = Static<typeof TrustSaid>
 
 /** `{status, message?, data}` around a data schema. */
 export const TrustReply = <T extends TSchema>(data: T) => Type.Object({ status: Type.Boolean(), message: Type.Optional(Type.String()), data })

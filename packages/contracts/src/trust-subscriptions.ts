@@ -14,9 +14,6 @@ export const TrustSubscribeBody = Type.Object({ email: Type.String({ maxLength: 
 /** POST /api/trust-center/updates/confirm and /unsubscribe: the token of the mailed link. */
 export const TrustUpdateTokenBody = Type.Object({ token: LinkToken })
 
-export const TrustUpdateMessage = Type.Object({ status: Type.Boolean(), message: Type.String() })
-export type TrustUpdateMessage = Static<typeof TrustUpdateMessage>
-
 /**
  * One line of the public changelog: when, what kind of thing (a document visitors see, or a
  * certification: a compliance record), what happened to it, and its name.

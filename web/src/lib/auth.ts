@@ -1,6 +1,6 @@
 // Session state read from storage, reactive through useSyncExternalStore, plus logout and the
 // renewal that keeps the access token alive while the app is open.
-import type { StatusMessage } from '@portal/contracts'
+import type { MessageReply } from '@portal/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { REFRESH_AHEAD_MS } from '../config/constants'
@@ -36,7 +36,7 @@ export function consumeLoggedOut(): boolean {
 
 export async function logout(clearCache: () => void): Promise<void> {
   try {
-    await api.post<StatusMessage>('/api/logout')
+    await api.post<MessageReply>('/api/logout')
   } catch {
     // The local session ends whatever the server says.
   }

@@ -7,11 +7,10 @@ import type {
   TrustDocument,
   TrustGrant,
   TrustNda,
-  TrustSaid,
+  MessageReply,
   TrustSecurityCategory,
   TrustSecurityItem,
   TrustTheme,
-  TrustUpdateMessage,
 } from '@portal/contracts'
 import { STORAGE_PREFIX as PREFIX } from '../config/constants'
 import { saveBlob } from '../lib/save-blob'
@@ -69,11 +68,11 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
 export const getPage = () => call<{ data: TrustPage }>('GET', '/api/trustcenteruser').then((r) => r.data)
 export const getNda = () => call<{ data: Nda | null }>('GET', '/api/ndauser').then((r) => r.data)
 /** With the visitor's access link token the acceptance is recorded as confirmed (the link proves the email). */
-export const acceptNda = (body: NdaAcceptBody) => call<TrustSaid>('POST', '/api/nda/accept', body)
-export const requestAccess = (body: AccessRequestBody) => call<TrustSaid>('POST', '/api/useraccessrequest', body)
-export const subscribeUpdates = (email: string) => call<TrustUpdateMessage>('POST', '/api/trust-center/updates/subscribe', { email })
-export const confirmUpdates = (token: string) => call<TrustUpdateMessage>('POST', '/api/trust-center/updates/confirm', { token })
-export const unsubscribeUpdates = (token: string) => call<TrustUpdateMessage>('POST', '/api/trust-center/updates/unsubscribe', { token })
+export const acceptNda = (body: NdaAcceptBody) => call<MessageReply>('POST', '/api/nda/accept', body)
+export const requestAccess = (body: AccessRequestBody) => call<MessageReply>('POST', '/api/useraccessrequest', body)
+export const subscribeUpdates = (email: string) => call<MessageReply>('POST', '/api/trust-center/updates/subscribe', { email })
+export const confirmUpdates = (token: string) => call<MessageReply>('POST', '/api/trust-center/updates/confirm', { token })
+export const unsubscribeUpdates = (token: string) => call<MessageReply>('POST', '/api/trust-center/updates/unsubscribe', { token })
 export const checkAccess = (permissionToken: string) => call<{ data: Grant }>('POST', '/api/useraccesscheck', { permissionToken }).then((r) => r.data)
 
 /** Posts and saves the reply's bytes as a file (downloads are POSTs: tokens never go in URLs). */

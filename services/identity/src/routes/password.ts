@@ -11,7 +11,7 @@ import {
   ForgotPasswordReply,
   OtpValidationBody,
   OtpValidationReply,
-  StatusMessage,
+  MessageReply,
 } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import type { AppInstance } from '@portal/http'
@@ -134,7 +134,7 @@ export function passwordRoutes(app: AppInstance, deps: RouteDeps): void {
           cnfpassword: { missing: messages.confirmPasswordRequired },
         },
       },
-      schema: { tags: ['identity'], body: ChangePasswordBody, response: { 200: StatusMessage, ...errorReplies(400, 413, 415, 429) } },
+      schema: { tags: ['identity'], body: ChangePasswordBody, response: { 200: MessageReply, ...errorReplies(400, 413, 415, 429) } },
     },
     async (req) => {
       const { password, cnfpassword, resetToken } = req.body

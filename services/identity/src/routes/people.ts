@@ -13,7 +13,7 @@ import {
   PersonParams,
   ProvisionBody,
   ProvisionReply,
-  StatusMessage,
+  MessageReply,
   UserDeleteBody,
 } from '@portal/contracts'
 import { AppError } from '@portal/errors'
@@ -81,7 +81,7 @@ export function peopleRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: [requireAuth, requireAdmin, requireVerified],
       config: { fieldMessages: { email: { missing: messages.emailRequired, invalid: messages.invalidEmail } } },
-      schema: { tags: ['identity'], security: bearer, body: InviteBody, response: { 201: StatusMessage, ...errorReplies(400, 401, 403, 409, 413, 415, 429) } },
+      schema: { tags: ['identity'], security: bearer, body: InviteBody, response: { 201: MessageReply, ...errorReplies(400, 401, 403, 409, 413, 415, 429) } },
     },
     async (req, reply) => {
       const me = principalOf(req)
@@ -115,7 +115,7 @@ export function peopleRoutes(app: AppInstance, deps: RouteDeps): void {
     '/people/:id',
     {
       ...admins,
-      schema: { tags: ['identity'], security: bearer, params: PersonParams, response: { 200: StatusMessage, ...errorReplies(400, 401, 403, 404, 413, 415) } },
+      schema: { tags: ['identity'], security: bearer, params: PersonParams, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404, 413, 415) } },
     },
     async (req) => {
       const me = principalOf(req)
@@ -136,7 +136,7 @@ export function peopleRoutes(app: AppInstance, deps: RouteDeps): void {
     '/userdelete',
     {
       ...admins,
-      schema: { tags: ['identity'], security: bearer, body: UserDeleteBody, response: { 200: StatusMessage, ...errorReplies(400, 401, 403, 404, 413, 415) } },
+      schema: { tags: ['identity'], security: bearer, body: UserDeleteBody, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404, 413, 415) } },
     },
     async (req) => {
       const me = principalOf(req)

@@ -4,7 +4,7 @@
 // carries a device cookie (OWASP "Slow Down Online Guessing Attacks with Device Cookies") and is
 // limited by its own failures alone, so nobody else's guessing locks the owner out (security.md B8).
 import { hashToken, randomToken } from '@portal/auth'
-import { errorReplies, LoginBody, LoginReply, RefreshReply, StatusMessage } from '@portal/contracts'
+import { errorReplies, LoginBody, LoginReply, RefreshReply, MessageReply } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import type { AppInstance } from '@portal/http'
 import type { FastifyReply } from 'fastify'
@@ -158,7 +158,7 @@ export function sessionRoutes(app: AppInstance, deps: RouteDeps): void {
   )
 
   // Public on purpose: a user whose access token expired can still end the session with the cookie.
-  app.post('/logout', { schema: { tags: ['identity'], response: { 200: StatusMessage, ...errorReplies(400, 413, 415) } } }, async (req, reply) => {
+  app.post('/logout', { schema: { tags: ['identity'], response: { 200: MessageReply, ...errorReplies(400, 413, 415) } } }, async (req, reply) => {
     const sessions = new Map<string, string>() // sessionId → tenantId
     const presented = req.cookies[REFRESH_COOKIE]
     const row = presented ? await findRefreshToken(db, hashToken(presented)) : undefined

@@ -14,7 +14,7 @@ import {
   InviteTokenParams,
   SignUpReply,
   SignUpBody,
-  StatusMessage,
+  MessageReply,
   WaitlistBody,
 } from '@portal/contracts'
 import { AppError, type FieldError } from '@portal/errors'
@@ -174,7 +174,7 @@ export function signupRoutes(app: AppInstance, deps: RouteDeps): void {
     '/waitlist',
     {
       config: { ...limits, fieldMessages: waitlistMessages },
-      schema: { tags: ['identity'], body: WaitlistBody, response: { 201: StatusMessage, ...errorReplies(400, 413, 415, 429) } },
+      schema: { tags: ['identity'], body: WaitlistBody, response: { 201: MessageReply, ...errorReplies(400, 413, 415, 429) } },
     },
     async (req, reply) => {
       const email = normaliseEmail(req.body.email)

@@ -1,7 +1,7 @@
 // Proving the address: the emailed link's page posts its token here (public: the link may be opened
 // in another browser); a signed-in user whose address is unproven may ask for a new link.
 import { hashToken } from '@portal/auth'
-import { AccountMessage, errorReplies, VerifyEmailBody } from '@portal/contracts'
+import { MessageReply, errorReplies, VerifyEmailBody } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf, requireAuth, requireStaff } from '@portal/http'
 import { recordAttempt, secondsOverLimit } from '../db/attempts.repo.js'
@@ -32,7 +32,7 @@ export function verificationRoutes(app: AppInstance, deps: RouteDeps): void {
     '/user/verify-email',
     {
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: { tags: ['identity'], body: VerifyEmailBody, response: { 200: AccountMessage, ...errorReplies(400, 413, 415, 429) } },
+      schema: { tags: ['identity'], body: VerifyEmailBody, response: { 200: MessageReply, ...errorReplies(400, 413, 415, 429) } },
     },
     async (req) => {
       const link = await findVerification(db, hashToken(req.body.token))
@@ -57,7 +57,7 @@ export function verificationRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: [requireAuth, requireStaff],
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: { tags: ['identity'], security: bearer, response: { 200: AccountMessage, ...errorReplies(400, 401, 403, 413, 415, 429) } },
+      schema: { tags: ['identity'], security: bearer, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 413, 415, 429) } },
     },
     async (req) => {
       const me = principalOf(req)

@@ -1,5 +1,5 @@
 // Rows as the wire contract shapes them (@portal/contracts outbound.ts): `_id`, ISO dates, counts as numbers.
-import type { OutboundAttachment, OutboundMessageReply, OutboundQuestion, OutboundSummary, TemplateSummary } from '@portal/contracts'
+import type { OutboundAttachment, MessageReply, OutboundQuestion, OutboundSummary, TemplateSummary } from '@portal/contracts'
 import type { listAttachments } from '../db/attachments.repo.js'
 import type { outboundQuestions, OutboundRow } from '../db/outbounds.repo.js'
 import type { findTemplate } from '../db/templates.repo.js'
@@ -57,5 +57,5 @@ export const templateOut = (t: TemplateRow): TemplateSummary => ({
 /** The spec's bucket names: where the sent files and the attachments are kept (storage keys are the server's). */
 export const BUCKETS = { questionnaires: 'outboundFolder', attachments: 'inboundAttachments' } as const
 
-/** A success that carries only a message (OutboundMessageReply). */
-export const messageOut = (message: string): OutboundMessageReply => ({ status: true, message })
+/** A success that carries only a message (MessageReply). */
+export const messageOut = (message: string): MessageReply => ({ status: true, message })

@@ -21,8 +21,8 @@ import {
   outboundCommentAddMessages,
   outboundCommentListMessages,
   outboundErrors,
-  outboundFileReply,
-  OutboundMessageReply,
+  fileReply,
+  MessageReply,
   OutboundText,
 } from '@portal/contracts'
 import type { Principal } from '@portal/auth'
@@ -43,7 +43,7 @@ type AttachmentIds = { outboundId: string; questionId?: string | undefined; atta
 const inbound = { inbound: true }
 /** The recipient's words for a missing id, before the spec-messages preHandler (access.ts). */
 const idsWords = inboundIdsMessage('outboundId', 'questionId', 'attachmentId')
-const attachmentDownload = outboundFileReply(ATTACHMENT_MEDIA_TYPES, 'the attachment, always as a download (Content-Disposition: attachment, a sandboxing CSP)')
+const attachmentDownload = fileReply(ATTACHMENT_MEDIA_TYPES, 'the attachment, always as a download (Content-Disposition: attachment, a sandboxing CSP)')
 
 export function answerRoutes(app: AppInstance, deps: OutboundDeps): void {
   const { db, blobs } = deps
@@ -170,7 +170,7 @@ export function answerRoutes(app: AppInstance, deps: OutboundDeps): void {
     {
       config: attachmentConfig,
       preHandler: idsWords,
-      schema: { tags, body: OutboundAttachmentBody, response: { 200: OutboundMessageReply, ...outboundErrors('inbound', 404, 409) } },
+      schema: { tags, body: OutboundAttachmentBody, response: { 200: MessageReply, ...outboundErrors('inbound', 404, 409) } },
     },
     async (req) => remove(principalOf(req), req.body),
   )
@@ -200,7 +200,7 @@ export function answerRoutes(app: AppInstance, deps: OutboundDeps): void {
     {
       config: fileConfig,
       preHandler: idsWords,
-      schema: { tags, body: InboundAttachmentFileBody, response: { 200: OutboundMessageReply, ...outboundErrors('inbound', 404, 409) } },
+      schema: { tags, body: InboundAttachmentFileBody, response: { 200: MessageReply, ...outboundErrors('inbound', 404, 409) } },
     },
     async (req) => remove(principalOf(req), fileIds(req.body)),
   )

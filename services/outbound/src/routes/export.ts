@@ -1,6 +1,6 @@
 // Exports of an answered outbound: the sent workbook with the answers written into their cells (the
 // questionnaire export, reused with its check and report), and a plain answers sheet.
-import { ExportReportReply, OutboundIdParams, outboundErrors, outboundFileReply } from '@portal/contracts'
+import { ExportReportReply, OutboundIdParams, outboundErrors, fileReply } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import { buildQuestionsWorkbook } from '@portal/sheets'
@@ -56,7 +56,7 @@ export function exportRoutes(app: AppInstance, deps: OutboundDeps): void {
       schema: {
         tags,
         params: OutboundIdParams,
-        response: { 200: outboundFileReply([XLSX_TYPE], 'the sent workbook with every answer in its cells'), ...outboundErrors('staff', 404, 422) },
+        response: { 200: fileReply([XLSX_TYPE], 'the sent workbook with every answer in its cells'), ...outboundErrors('staff', 404, 422) },
       },
     },
     async (req, reply) => {
@@ -69,7 +69,7 @@ export function exportRoutes(app: AppInstance, deps: OutboundDeps): void {
 
   app.get(
     '/outbound/:id/answers',
-    { schema: { tags, params: OutboundIdParams, response: { 200: outboundFileReply([XLSX_TYPE], 'answers.xlsx'), ...outboundErrors('staff', 404) } } },
+    { schema: { tags, params: OutboundIdParams, response: { 200: fileReply([XLSX_TYPE], 'answers.xlsx'), ...outboundErrors('staff', 404) } } },
     async (req, reply) => {
       const me = principalOf(req)
       const o = await outboundFor(deps, me, req.params.id)

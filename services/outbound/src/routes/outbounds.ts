@@ -11,8 +11,8 @@ import {
   OutboundText,
   LinkReply,
   outboundErrors,
-  outboundFileReply,
-  OutboundMessageReply,
+  fileReply,
+  MessageReply,
   QUESTIONNAIRE_MEDIA_TYPES,
   ResendBody,
   resendMessages,
@@ -171,18 +171,14 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
     },
   )
 
-  app.delete(
-    '/outbound/:id',
-    { schema: { tags, params: OutboundIdParams, response: { 200: OutboundMessageReply, ...outboundErrors('staff', 404) } } },
-    async (req) => {
-      const me = principalOf(req)
-      const o = await outboundFor(deps, me, req.params.id)
-      const keys = (await deleteOutbound(db, me.tenantId, o.id)) ?? []
-      // The rows are gone first: a blob left by a failed delete is unreachable, never a dangling row.
-      for (const key of keys) await blobs.delete(key).catch((err: unknown) => req.log.warn({ err }, 'outbound blob not deleted'))
-      return messageOut('Outbound deleted successfully')
-    },
-  )
+  app.delete('/outbound/:id', { schema: { tags, params: OutboundIdParams, response: { 200: MessageReply, ...outboundErrors('staff', 404) } } }, async (req) => {
+    const me = principalOf(req)
+    const o = await outboundFor(deps, me, req.params.id)
+    const keys = (await deleteOutbound(db, me.tenantId, o.id)) ?? []
+    // The rows are gone first: a blob left by a failed delete is unreachable, never a dangling row.
+    for (const key of keys) await blobs.delete(key).catch((err: unknown) => req.log.warn({ err }, 'outbound blob not deleted'))
+    return messageOut('Outbound deleted successfully')
+  })
 
   app.get(
     '/outbound/:id/download',
@@ -190,7 +186,7 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
       schema: {
         tags,
         params: OutboundIdParams,
-        response: { 200: outboundFileReply(QUESTIONNAIRE_MEDIA_TYPES, 'the file as sent'), ...outboundErrors('staff', 404) },
+        response: { 200: fileReply(QUESTIONNAIRE_MEDIA_TYPES, 'the file as sent'), ...outboundErrors('staff', 404) },
       },
     },
     async (req, reply) => {
@@ -246,7 +242,7 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
     '/outbound/:id/submit',
     {
       config: { inbound: true },
-      schema: { tags, params: OutboundIdParams, response: { 200: OutboundMessageReply, ...outboundErrors('inbound', 404, 409) } },
+      schema: { tags, params: OutboundIdParams, response: { 200: MessageReply, ...outboundErrors('inbound', 404, 409) } },
     },
     async (req) => {
       const me = principalOf(req)

@@ -4,8 +4,8 @@ import {
   isUuid,
   OutboundIdParams,
   outboundErrors,
-  outboundFileReply,
-  OutboundMessageReply,
+  fileReply,
+  MessageReply,
   QUESTIONNAIRE_MEDIA_TYPES,
   TemplateForm,
   TemplateListReply,
@@ -133,7 +133,7 @@ export function templateRoutes(app: AppInstance, deps: OutboundDeps): void {
 
   app.delete(
     '/questionnaire-templates/:id',
-    { schema: { tags, params: OutboundIdParams, response: { 200: OutboundMessageReply, ...outboundErrors('staff', 404) } } },
+    { schema: { tags, params: OutboundIdParams, response: { 200: MessageReply, ...outboundErrors('staff', 404) } } },
     async (req) => {
       const me = principalOf(req)
       await templateOf(me.tenantId, req.params.id)
@@ -149,7 +149,7 @@ export function templateRoutes(app: AppInstance, deps: OutboundDeps): void {
       schema: {
         tags,
         params: OutboundIdParams,
-        response: { 200: outboundFileReply(QUESTIONNAIRE_MEDIA_TYPES, "the template's file"), ...outboundErrors('staff', 404) },
+        response: { 200: fileReply(QUESTIONNAIRE_MEDIA_TYPES, "the template's file"), ...outboundErrors('staff', 404) },
       },
     },
     async (req, reply) => {

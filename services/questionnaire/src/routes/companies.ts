@@ -6,7 +6,7 @@ import {
   createCompanyMessages,
   DeleteCompanyBody,
   isUuid,
-  QuestionnaireMessageReply,
+  MessageReply,
   questionnaireErrors,
 } from '@portal/contracts'
 import { AppError } from '@portal/errors'
@@ -45,7 +45,7 @@ export function companyRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
 
   app.delete(
     '/companys',
-    { schema: { tags: ['questionnaire'], body: DeleteCompanyBody, response: { 200: QuestionnaireMessageReply, ...questionnaireErrors(404) } } },
+    { schema: { tags: ['questionnaire'], body: DeleteCompanyBody, response: { 200: MessageReply, ...questionnaireErrors(404) } } },
     async (req) => {
       const tenantId = principalOf(req).tenantId
       if (!isUuid(req.body.id)) throw new AppError('NOT_FOUND', { message: 'Client not found' })

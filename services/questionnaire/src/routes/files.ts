@@ -11,7 +11,7 @@ import {
   KnowledgeDocumentParams,
   type QuestionnaireFileEntry,
   QuestionnaireFileListReply,
-  QuestionnaireMessageReply,
+  MessageReply,
   questionnaireErrors,
   UploadForm,
   UploadReply,
@@ -211,7 +211,7 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     },
   )
 
-  const removeSchema = { tags: ['questionnaire'], params: FileParams, response: { 200: QuestionnaireMessageReply, ...questionnaireErrors(404) } }
+  const removeSchema = { tags: ['questionnaire'], params: FileParams, response: { 200: MessageReply, ...questionnaireErrors(404) } }
   app.delete('/compliancefile/:id', { schema: removeSchema }, async (req) => remove(req, req.params.id, 'compliance'))
   app.delete('/questionnaires/:id', { schema: removeSchema }, async (req) => remove(req, req.params.id, 'questionnaire'))
 }

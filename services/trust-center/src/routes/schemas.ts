@@ -11,7 +11,7 @@ export {
   TrustIdParams as IdParams,
   TrustItemParams as ItemParams,
   TrustMessage as Message,
-  TrustSaid as Said,
+  MessageReply as Said,
   TrustNda as Nda,
   TrustNullable as Nullable,
   TrustOverview as Overview,

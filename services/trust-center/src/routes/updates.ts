@@ -6,7 +6,7 @@ import {
   subscribeMessages,
   TrustChangelogReply,
   TrustSubscribeBody,
-  TrustUpdateMessage,
+  MessageReply,
   TrustUpdateTokenBody,
   updateTokenMessages,
 } from '@portal/contracts'
@@ -52,7 +52,7 @@ export function updateRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     '/trust-center/updates/subscribe',
     {
       config: { rateLimit: { max: 20, timeWindow: '10 minutes' }, fieldMessages: subscribeMessages },
-      schema: { tags, body: TrustSubscribeBody, response: { 202: TrustUpdateMessage, ...errorReplies(400, 404, 413, 415, 429) } },
+      schema: { tags, body: TrustSubscribeBody, response: { 202: MessageReply, ...errorReplies(400, 404, 413, 415, 429) } },
     },
     async (req, reply) => {
       const site = await sites.forPublic(req)
@@ -71,7 +71,7 @@ export function updateRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     '/trust-center/updates/confirm',
     {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' }, fieldMessages: updateTokenMessages },
-      schema: { tags, body: TrustUpdateTokenBody, response: { 200: TrustUpdateMessage, ...errorReplies(400, 404, 413, 415, 429) } },
+      schema: { tags, body: TrustUpdateTokenBody, response: { 200: MessageReply, ...errorReplies(400, 404, 413, 415, 429) } },
     },
     async (req) => {
       const token = tokenOf(req.body)
@@ -85,7 +85,7 @@ export function updateRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     '/trust-center/updates/unsubscribe',
     {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' }, fieldMessages: updateTokenMessages },
-      schema: { tags, body: TrustUpdateTokenBody, response: { 200: TrustUpdateMessage, ...errorReplies(400, 404, 413, 415, 429) } },
+      schema: { tags, body: TrustUpdateTokenBody, response: { 200: MessageReply, ...errorReplies(400, 404, 413, 415, 429) } },
     },
     async (req) => {
       const token = tokenOf(req.body)

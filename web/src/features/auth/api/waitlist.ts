@@ -1,8 +1,8 @@
-import type { StatusMessage, WaitlistBody } from '@portal/contracts'
+import type { MessageReply, WaitlistBody } from '@portal/contracts'
 import { useMutation } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 
 export type WaitlistInput = WaitlistBody
 
-export const joinWaitlist = (input: WaitlistInput) => api.post<StatusMessage>('/api/waitlist', input)
+export const joinWaitlist = (input: WaitlistInput) => api.post<MessageReply>('/api/waitlist', input)
 export const useJoinWaitlist = () => useMutation({ mutationFn: joinWaitlist })

@@ -12,7 +12,7 @@ import type {
   ProgressEvent,
   QuestionnaireFileEntry,
   QuestionnaireFileListReply,
-  QuestionnaireMessageReply,
+  MessageReply,
   UploadReply,
 } from '@portal/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -50,7 +50,7 @@ export function useCreateCompany() {
 export function useDeleteCompany() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api.delete<QuestionnaireMessageReply>('/api/companys', { id } satisfies DeleteCompanyBody),
+    mutationFn: (id: string) => api.delete<MessageReply>('/api/companys', { id } satisfies DeleteCompanyBody),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['companies'] }),
   })
 }
@@ -83,7 +83,7 @@ export function useUpload(kind: FileKind, companyId: string) {
 export function useDeleteFile(kind: FileKind, companyId: string) {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api.delete<QuestionnaireMessageReply>(kind === 'compliance' ? `/api/compliancefile/${id}` : `/api/questionnaires/${id}`),
+    mutationFn: (id: string) => api.delete<MessageReply>(kind === 'compliance' ? `/api/compliancefile/${id}` : `/api/questionnaires/${id}`),
     onSettled: () => qc.invalidateQueries({ queryKey: ['files', kind, companyId] }),
   })
 }

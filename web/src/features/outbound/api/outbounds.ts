@@ -5,7 +5,7 @@ import type {
   CollaboratorsReply,
   LinkReply,
   OutboundListReply,
-  OutboundMessageReply,
+  MessageReply,
   OutboundSaveFields,
   OutboundSaveReply,
   OutboundSummary,
@@ -60,7 +60,7 @@ export function useSendOutbound() {
 export function useDeleteOutbound() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api.delete<OutboundMessageReply>(base(id)),
+    mutationFn: (id: string) => api.delete<MessageReply>(base(id)),
     onSettled: () => qc.invalidateQueries({ queryKey: LIST_KEY }),
   })
 }

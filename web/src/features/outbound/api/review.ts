@@ -15,7 +15,7 @@ import type {
   OutboundDetail,
   OutboundDetailReply,
   OutboundEvent,
-  OutboundMessageReply,
+  MessageReply,
   OutboundQuestion,
 } from '@portal/contracts'
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -80,7 +80,7 @@ export function useDeleteAttachment(outboundId: string) {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: ({ questionId, attachment }: { questionId: string; attachment: OutboundAttachment }) =>
-      api.delete<OutboundMessageReply>('/api/outbound/attachment', { outboundId, questionId, attachmentId: attachment._id } satisfies OutboundAttachmentBody),
+      api.delete<MessageReply>('/api/outbound/attachment', { outboundId, questionId, attachmentId: attachment._id } satisfies OutboundAttachmentBody),
     onSuccess: (_r, { questionId, attachment }) =>
       patchQuestion(qc, outboundId, questionId, (q) => ({ ...q, attachments: q.attachments.filter((a) => a._id !== attachment._id) })),
   })
@@ -123,7 +123,7 @@ export function useAddComment(outboundId: string, commentType: CommentType) {
 export function useSubmit(outboundId: string) {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: () => api.post<OutboundMessageReply>(`${base(outboundId)}/submit`),
+    mutationFn: () => api.post<MessageReply>(`${base(outboundId)}/submit`),
     onSettled: () => qc.invalidateQueries({ queryKey: detailKey(outboundId) }),
   })
 }

@@ -1,6 +1,6 @@
 // Questionnaire templates (docs/outbound-api.md): the list, upload, download, delete, and the
 // questions found in each, which staff may correct.
-import type { OutboundMessageReply, TemplateListReply, TemplateQuestionsBody, TemplateQuestionsReply, TemplateReply, TemplateSummary } from '@portal/contracts'
+import type { MessageReply, TemplateListReply, TemplateQuestionsBody, TemplateQuestionsReply, TemplateReply, TemplateSummary } from '@portal/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, downloadFile } from '../../../lib/api-client'
 
@@ -34,7 +34,7 @@ export function useCreateTemplate() {
 export function useDeleteTemplate() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api.delete<OutboundMessageReply>(base(id)),
+    mutationFn: (id: string) => api.delete<MessageReply>(base(id)),
     onSettled: () => qc.invalidateQueries({ queryKey: LIST }),
   })
 }

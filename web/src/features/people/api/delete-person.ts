@@ -1,8 +1,8 @@
-import type { StatusMessage } from '@portal/contracts'
+import type { MessageReply } from '@portal/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 
-export const deletePerson = (id: string) => api.delete<StatusMessage>(`/api/people/${encodeURIComponent(id)}`)
+export const deletePerson = (id: string) => api.delete<MessageReply>(`/api/people/${encodeURIComponent(id)}`)
 
 export const useDeletePerson = () => {
   const queryClient = useQueryClient()

@@ -1,8 +1,8 @@
-import type { InviteBody, StatusMessage } from '@portal/contracts'
+import type { InviteBody, MessageReply } from '@portal/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 
-export const invitePerson = (email: string) => api.post<StatusMessage>('/api/people/invite', { email, status: 'invited' } satisfies InviteBody)
+export const invitePerson = (email: string) => api.post<MessageReply>('/api/people/invite', { email, status: 'invited' } satisfies InviteBody)
 
 export const useInvitePerson = () => {
   const queryClient = useQueryClient()
