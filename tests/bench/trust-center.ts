@@ -97,6 +97,17 @@ type BareFastify = (opts: { logger: false }) => {
 }
 
 /** A second, bare Fastify (no hooks, no plugins) sending the same body as an object: the baseline. */
+/** One row per load run: requests per second, latency, and errors when there were any. */
+function printLoads(...runs: [label: string, r: LoadResult][]): void {
+  for (const [label, r] of runs) {
+    row(
+      `  ${label}`,
+      `${r.rps.toFixed(0)} req/s`,
+      `p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.requests} requests${r.errors || r.non2xx ? `, ${r.errors} errors, ${r.non2xx} non-200` : ''}`,
+    )
+  }
+}
+
 async function bareServer(body: unknown) {
   const fastifyPath = createRequire(path.resolve('services/host/package.json')).resolve('fastify')
   const { default: Fastify } = (await import(pathToFileURL(fastifyPath).href)) as { default: BareFastify }
@@ -159,16 +170,7 @@ try {
   const baseline = await load(bare.port, 'localhost', '/bare')
   const page = await load(port, 'demo.localhost', '/api/trustcenteruser')
   await bare.app.close()
-  for (const [label, r] of [
-    ['bare Fastify route, same JSON', baseline],
-    ['trust center public page', page],
-  ] as const) {
-    row(
-      `  ${label}`,
-      `${r.rps.toFixed(0)} req/s`,
-      `p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.requests} requests${r.errors || r.non2xx ? `, ${r.errors} errors, ${r.non2xx} non-200` : ''}`,
-    )
-  }
+  printLoads(['bare Fastify route, same JSON', baseline], ['trust center public page', page])
   const ratio = page.rps / baseline.rps
   row('  ratio (page / bare)', `${(ratio * 100).toFixed(0)} %`, ratio >= 0.5 ? 'ok (>= 50 %)' : 'UNDER 50 %')
   row('  p99 of the page', `${page.p99.toFixed(2)} ms`, page.p99 < 20 ? 'ok (< 20 ms)' : 'OVER 20 ms')
@@ -184,16 +186,7 @@ try {
   const baseline2 = await load(ssrBare.port, 'localhost', '/bare')
   const ssr = await load(port, 'demo.localhost', '/', { 'accept-encoding': 'gzip, deflate, br' })
   await ssrBare.app.close()
-  for (const [label, r] of [
-    ['bare Fastify route, same JSON', baseline2],
-    ['server-rendered trust center page', ssr],
-  ] as const) {
-    row(
-      `  ${label}`,
-      `${r.rps.toFixed(0)} req/s`,
-      `p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, ${r.requests} requests${r.errors || r.non2xx ? `, ${r.errors} errors, ${r.non2xx} non-200` : ''}`,
-    )
-  }
+  printLoads(['bare Fastify route, same JSON', baseline2], ['server-rendered trust center page', ssr])
   const ssrRatio = ssr.rps / baseline2.rps
   row('  ratio (server-rendered page / bare)', `${(ssrRatio * 100).toFixed(0)} %`, ssrRatio >= 0.5 ? 'ok (>= 50 %)' : 'UNDER 50 %')
   console.log('')

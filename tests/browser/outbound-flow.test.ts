@@ -4,12 +4,11 @@
 // both exports, whose contents are checked.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { readOutbox } from '@portal/mail'
 import { readWorkbook } from '@portal/sheets'
-import type { Browser } from 'playwright-core'
-import { launchChromium, requireBrowserSetup, signInThroughForm, until } from '../support/browser.js'
-import { signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+import { portalAndChromiumForSuite, requireBrowserSetup, signedInPage, until } from '../support/browser.js'
+import { signUp } from '../support/portal.js'
 
 requireBrowserSetup()
 const DATA = path.resolve(process.cwd(), 'tests/fixtures')
@@ -17,24 +16,13 @@ const VSA = path.join(DATA, 'questionnaires/built/vsa-core.xlsx')
 const PDF = path.join(DATA, 'policies/open_access_policies/minimal-soc2_compiled.pdf')
 
 describe('outbound questionnaire in real browsers (staff and recipient)', () => {
-  let tp: TestPortal
-  let browser: Browser
-
-  beforeAll(async () => {
-    tp = await startTestPortal({ listen: true })
-    browser = await launchChromium()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await tp?.stop()
-  })
+  const suite = portalAndChromiumForSuite()
 
   it('sends, is answered through the emailed link, and comes back complete with both exports', async () => {
+    const { tp, browser } = suite
     await signUp(tp, 'sam@sender-co.example', 'Outbound!2026x')
     const staffContext = await browser.newContext({ baseURL: tp.url, acceptDownloads: true })
-    const staff = await staffContext.newPage()
-    staff.setDefaultTimeout(20_000)
-    await signInThroughForm(staff, 'sam@sender-co.example', 'Outbound!2026x')
+    const staff = await signedInPage(staffContext, 'sam@sender-co.example', 'Outbound!2026x')
 
     // Send: the spec's validation first, then a real workbook.
     await staff.goto('/outbound')

@@ -5,11 +5,11 @@
 // check refuses shows why, and its download stays disabled.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { type CellWrites, compareWorkbooks, readWorkbook } from '@portal/sheets'
-import type { Browser, Page } from 'playwright-core'
-import { apiAs, formOf, launchChromium, requireBrowserSetup, signInThroughForm, until } from '../support/browser.js'
-import { signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+import type { Page } from 'playwright-core'
+import { apiAs, formOf, portalAndChromiumForSuite, requireBrowserSetup, signedInPage, untilDrafted } from '../support/browser.js'
+import { signUp } from '../support/portal.js'
 
 requireBrowserSetup()
 const DATA = path.resolve(process.cwd(), 'tests/fixtures')
@@ -35,25 +35,14 @@ interface Question {
 }
 
 describe('the export dialog in a real browser', () => {
-  let tp: TestPortal
-  let browser: Browser
-
-  beforeAll(async () => {
-    tp = await startTestPortal({ listen: true })
-    browser = await launchChromium()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await tp?.stop()
-  })
+  const suite = portalAndChromiumForSuite()
 
   it('reviews, approves, shows the export report and downloads the verified workbook', async () => {
+    const { tp, browser } = suite
     await signUp(tp, EMAIL, PASSWORD)
     const api = apiAs(tp, EMAIL, PASSWORD)
     const context = await browser.newContext({ baseURL: tp.url, acceptDownloads: true })
-    const page = await context.newPage()
-    page.setDefaultTimeout(20_000)
-    await signInThroughForm(page, EMAIL, PASSWORD)
+    const page = await signedInPage(context, EMAIL, PASSWORD)
 
     await page.getByRole('button', { name: 'Create New Client' }).click()
     await page.fill('input[name=companyName]', 'Export Bank')
@@ -66,14 +55,13 @@ describe('the export dialog in a real browser', () => {
     await page.setInputFiles('input[name=questionnaire-file]', CAIQ)
     await page.getByRole('heading', { name: 'Questionnaire File Uploaded!' }).waitFor()
     await page.getByRole('button', { name: 'OK' }).click()
-    const drafted = (name: string) =>
-      until(`${name} drafted`, async () => {
-        const list = (await api('GET', `/api/questionnaires/${companyId}`)).body.data as FileEntry[]
-        const f = list.find((x) => x.files[0]?.fileName === name)
-        if (f?.state === 'failed') throw new Error(`${name}: ${f.error}`)
-        return f && f.state === 'ready' && f.total > 0 && f.drafted === f.total ? f._id : undefined
-      })
-    const id = await drafted('csa-caiq-v3.0.1-09-01-2017.xlsx')
+    const name = 'csa-caiq-v3.0.1-09-01-2017.xlsx'
+    const { _id: id } = await untilDrafted(
+      `${name} drafted`,
+      async () => (await api('GET', `/api/questionnaires/${companyId}`)).body.data as FileEntry[],
+      (x) => x.files[0]?.fileName === name,
+      { ready: true },
+    )
 
     // Review: the first two questions get a text and a choice (No, Not Applicable) and are approved.
     await page.goto(`/enterprise-apps/review/${id}`)
@@ -138,6 +126,7 @@ describe('the export dialog in a real browser', () => {
   }, 150_000)
 
   it('shows why a workbook is not verified and keeps its download disabled', async () => {
+    const { tp, browser } = suite
     const api = apiAs(tp, EMAIL, PASSWORD)
     const companies = (await api('GET', '/api/companys')).body.data as { _id: string }[]
     const up = await api(
@@ -147,15 +136,14 @@ describe('the export dialog in a real browser', () => {
     )
     expect(up.status).toBe(201)
     const id = (up.body.data as { _id: string }[])[0]!._id
-    await until('the shared-formula workbook drafted', async () => {
-      const list = (await api('GET', `/api/questionnaires/${companies[0]!._id}`)).body.data as FileEntry[]
-      const f = list.find((x) => x._id === id)
-      return f && f.state === 'ready' && f.total > 0 && f.drafted === f.total ? true : undefined
-    })
+    await untilDrafted(
+      'the shared-formula workbook drafted',
+      async () => (await api('GET', `/api/questionnaires/${companies[0]!._id}`)).body.data as FileEntry[],
+      id,
+      { ready: true },
+    )
     const context = await browser.newContext({ baseURL: tp.url })
-    const page = await context.newPage()
-    page.setDefaultTimeout(20_000)
-    await signInThroughForm(page, EMAIL, PASSWORD)
+    const page = await signedInPage(context, EMAIL, PASSWORD)
     await page.goto(`/enterprise-apps/review/${id}`)
     // Q-01's answer cell C2 holds the formula that C3:C6 share: writing it changes them.
     await answer(page, 'Yes, AES-256 at rest.')

@@ -2,40 +2,23 @@
 // workbook, watch progress, review (edit, choose Yes, comment, approve), and export the filled workbook.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { readWorkbook } from '@portal/sheets'
-import type { Browser } from 'playwright-core'
-import { signUp, startTestPortal, type TestPortal } from '../support/portal.js'
-import { launchChromium, requireBrowserSetup } from '../support/browser.js'
+import { signUp } from '../support/portal.js'
+import { portalAndChromiumForSuite, requireBrowserSetup, signedInPage } from '../support/browser.js'
 
 requireBrowserSetup()
 
 const DATA = path.resolve(process.cwd(), 'tests/fixtures')
 
 describe('questionnaire review in a real browser', () => {
-  let tp: TestPortal
-  let browser: Browser
-
-  beforeAll(async () => {
-    tp = await startTestPortal({ listen: true })
-    browser = await launchChromium()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await tp?.stop()
-  })
+  const suite = portalAndChromiumForSuite()
 
   it('uploads, follows progress, reviews and exports', async () => {
+    const { tp, browser } = suite
     await signUp(tp, 'rita@review-co.example', 'Review!2026x')
     const context = await browser.newContext({ baseURL: tp.url, acceptDownloads: true })
-    const page = await context.newPage()
-    page.setDefaultTimeout(20_000)
-    await page.goto('/login')
-    await page.fill('input[name=email]', 'rita@review-co.example')
-    await page.press('input[name=email]', 'Enter')
-    await page.fill('input[name=password]', 'Review!2026x')
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.waitForURL('**/enterprise')
+    const page = await signedInPage(context, 'rita@review-co.example', 'Review!2026x')
     await page.getByText('No Data found').waitFor()
 
     await page.getByRole('button', { name: 'Create New Client' }).click()

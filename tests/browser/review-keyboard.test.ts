@@ -5,25 +5,14 @@
 // so, an empty answer gets "Answer field is required", the header names the client, and the source
 // links to the cited document at its page (opened in a new tab).
 import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { buildQuestionsWorkbook } from '@portal/sheets'
 import type { Browser, Page } from 'playwright-core'
-import { apiAs, formOf, launchChromium, requireBrowserSetup, signInThroughForm, until } from '../support/browser.js'
-import { signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+import { apiAs, formOf, launchChromium, requireBrowserSetup, signedInPage, until, untilDrafted } from '../support/browser.js'
+import { type DraftingProgress, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+import { MINIMAL_SOC2_PDF, SECURITY_QUESTIONS, unansweredWorkbook } from '../support/security-questions.js'
 
 requireBrowserSetup()
-const SOC2 = path.resolve(process.cwd(), 'tests/fixtures/policies/open_access_policies/minimal-soc2_compiled.pdf')
-const QUESTIONS = [
-  'Is customer data encrypted at rest?',
-  'Is data encrypted in transit?',
-  'Is multi-factor authentication required for administrators?',
-  'Are backups performed and tested?',
-  'Is there an incident response plan?',
-  'Are access reviews performed periodically?',
-  'Are security events logged and monitored?',
-  'Do employees receive security awareness training?',
-]
+const QUESTIONS = SECURITY_QUESTIONS.slice(0, 8)
 const EMAIL = 'kim@keyboard-review.example'
 const PASSWORD = 'Keyboard!2026x'
 
@@ -50,7 +39,8 @@ describe('review page by keyboard in a real browser', () => {
       (await api('POST', '/api/companys', { companyName: 'Global Bank', compliance_bucket: 'c', questionnaires_bucket: 'q' })).body.data as { _id: string }
     )._id
     docId = (
-      (await api('POST', '/api/fs/enterpriseapps-compliance-uploadfile', formOf({ companyId }, [['soc2.pdf', await readFile(SOC2)]]))).body.data as {
+      (await api('POST', '/api/fs/enterpriseapps-compliance-uploadfile', formOf({ companyId }, [['soc2.pdf', await readFile(MINIMAL_SOC2_PDF)]]))).body
+        .data as {
         _id: string
       }[]
     )[0]!._id
@@ -58,17 +48,15 @@ describe('review page by keyboard in a real browser', () => {
       'the document to be read',
       async () => ((await api('GET', `/api/compliancefile/${companyId}`)).body.data as { state: string }[]).every((f) => f.state === 'ready') || undefined,
     )
-    const rows = QUESTIONS.map((question, i) => ({ questionId: `K-${i + 1}`, question, answer: '', status: 'Not answered' as const, sources: '' }))
-    const workbook = await buildQuestionsWorkbook(rows)
+    const workbook = await unansweredWorkbook(QUESTIONS, 'K')
     questionnaireId = (
       (await api('POST', '/api/questionnaires/save', formOf({ company_id: companyId }, [['keyboard.xlsx', workbook]]))).body.data as { _id: string }[]
     )[0]!._id
-    await until('drafting to finish', async () => {
-      const item = ((await api('GET', `/api/questionnaires/${companyId}`)).body.data as { _id: string; total: number; drafted: number }[]).find(
-        (f) => f._id === questionnaireId,
-      )
-      return item && item.total > 0 && item.drafted === item.total ? true : undefined
-    })
+    await untilDrafted(
+      'drafting to finish',
+      async () => (await api('GET', `/api/questionnaires/${companyId}`)).body.data as DraftingProgress[],
+      questionnaireId,
+    )
     questions = (await api('GET', `/api/getquestionlist/${questionnaireId}`)).body.data as QuestionItem[]
   }, 120_000)
   afterAll(async () => {
@@ -108,9 +96,7 @@ describe('review page by keyboard in a real browser', () => {
   ] as const) {
     it(`works by keyboard at ${width} px`, async () => {
       const context = await browser.newContext({ baseURL: tp.url, viewport: { width, height } })
-      const page = await context.newPage()
-      page.setDefaultTimeout(15_000)
-      await signInThroughForm(page, EMAIL, PASSWORD)
+      const page = await signedInPage(context, EMAIL, PASSWORD, 15_000)
       await page.goto(`/enterprise-apps/review/${questionnaireId}`)
       // The header names the client, not "Review".
       await page.getByRole('heading', { level: 1, name: 'Global Bank' }).waitFor()

@@ -9,8 +9,8 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { apiAs, formOf, launchChromium, requireBrowserSetup, signInThroughForm, until } from '../support/browser.js'
-import { call, type DbKind, dbKinds, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+import { apiAs, formOf, launchChromium, requireBrowserSetup, signedInPage, signInThroughForm, untilDrafted } from '../support/browser.js'
+import { call, type DbKind, dbKinds, type DraftingProgress, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 
 requireBrowserSetup()
 const QUESTIONNAIRE = path.resolve(process.cwd(), 'tests/fixtures/questionnaires/intuitem/vendor-due-diligence.xlsx')
@@ -36,18 +36,13 @@ async function setUp(db: DbKind): Promise<Setup> {
   const saved = await api('POST', '/api/questionnaires/save', formOf({ company_id: companyId }, [['vendor-due-diligence.xlsx', await readFile(QUESTIONNAIRE)]]))
   expect(saved.status).toBe(201)
   const questionnaireId = (saved.body.data as { _id: string }[])[0]!._id
-  await until('the questionnaire to be drafted', async () => {
-    const list = (await api('GET', `/api/questionnaires/${companyId}`)).body.data as {
-      _id: string
-      state: string
-      total: number
-      drafted: number
-      error: string | null
-    }[]
-    const item = list.find((x) => x._id === questionnaireId)
-    if (item?.state === 'failed') throw new Error(item.error ?? 'failed')
-    return item?.state === 'ready' && item.total > 2 && item.drafted === item.total ? true : undefined
-  })
+  const drafted = await untilDrafted(
+    'the questionnaire to be drafted',
+    async () => (await api('GET', `/api/questionnaires/${companyId}`)).body.data as DraftingProgress[],
+    questionnaireId,
+    { ready: true },
+  )
+  expect(drafted.total).toBeGreaterThan(2) // the tests use its first three questions
   const questions = (await api('GET', `/api/getquestionlist/${questionnaireId}`)).body.data as { _id: string }[]
   return { tp, email, api, questionnaireId, questionIds: questions.map((q) => q._id), contexts: [] }
 }
@@ -85,9 +80,7 @@ describe('sessions in a real browser, with 60-second access tokens', () => {
     // The page clock is Playwright's: it runs like the real one until the "laptop" sleeps.
     await context.clock.install()
     const seen = watch(context)
-    const page = await context.newPage()
-    page.setDefaultTimeout(30_000)
-    await signInThroughForm(page, s.email, PASSWORD)
+    const page = await signedInPage(context, s.email, PASSWORD, 30_000)
     const questionId = s.questionIds[1]!
     await openReview(s, page, questionId)
     await page.fill('textarea[name=answer]', 'Backups are encrypted with AES-256')
@@ -144,9 +137,7 @@ describe('sessions in a real browser, with 60-second access tokens', () => {
       const s = setups.get(db)!
       const context = await browser.newContext({ baseURL: s.tp.url })
       s.contexts.push(context)
-      const page = await context.newPage()
-      page.setDefaultTimeout(30_000)
-      await signInThroughForm(page, s.email, PASSWORD)
+      const page = await signedInPage(context, s.email, PASSWORD, 30_000)
       const questionId = s.questionIds[2]!
       await openReview(s, page, questionId)
       await page.fill('textarea[name=answer]', 'Access reviews run every quarter')

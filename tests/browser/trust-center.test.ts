@@ -5,11 +5,10 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { deflateSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { readOutbox } from '@portal/mail'
-import type { Browser } from 'playwright-core'
-import { freePort, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
-import { launchChromium, requireBrowserSetup } from '../support/browser.js'
+import { freePort, signUp } from '../support/portal.js'
+import { portalAndChromiumForSuite, requireBrowserSetup, signedInPage } from '../support/browser.js'
 
 requireBrowserSetup()
 
@@ -49,31 +48,17 @@ function png(rgb: [number, number, number]): Buffer {
 }
 
 describe('the trust center in a real browser', () => {
-  let tp: TestPortal
-  let browser: Browser
   let port: number
-
-  beforeAll(async () => {
+  const suite = portalAndChromiumForSuite(async () => {
     port = await freePort()
-    tp = await startTestPortal({ listen: true, port, env: { PUBLIC_URL: `http://localhost:${port}`, TRUST_CENTER_DOMAIN: 'localhost' } })
-    browser = await launchChromium()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await tp?.stop()
+    return { port, env: { PUBLIC_URL: `http://localhost:${port}`, TRUST_CENTER_DOMAIN: 'localhost' } }
   })
 
   it('publishes, gates a document behind a request and the NDA, and records it all', async () => {
+    const { tp, browser } = suite
     await signUp(tp, 'ada@acme-trust.example', 'Trust!2026x')
     const staff = await browser.newContext({ baseURL: tp.url, acceptDownloads: true })
-    const admin = await staff.newPage()
-    admin.setDefaultTimeout(20_000)
-    await admin.goto('/login')
-    await admin.fill('input[name=email]', 'ada@acme-trust.example')
-    await admin.press('input[name=email]', 'Enter')
-    await admin.fill('input[name=password]', 'Trust!2026x')
-    await admin.getByRole('button', { name: 'Sign in' }).click()
-    await admin.waitForURL('**/enterprise')
+    const admin = await signedInPage(staff, 'ada@acme-trust.example', 'Trust!2026x')
 
     // Every editor block.
     await admin.goto('/trust-center-editor')

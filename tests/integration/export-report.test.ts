@@ -10,7 +10,7 @@ import type { ExportReport } from '@portal/contracts'
 import { readWorkbook } from '@portal/sheets'
 import { findQuestions } from '@portal/documents'
 import { type Answered, expectedExport } from '../support/answer-cells.js'
-import { callAs, dbKinds, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+import { callAs, dbKinds, type DraftingProgress, formOf, type SignedUp, signUp, startTestPortal, type TestPortal, untilDrafted } from '../support/portal.js'
 
 const DATA = path.resolve(process.cwd(), 'tests/fixtures')
 const CAIQ = 'questionnaires/csa-caiq-v3.0.1-09-01-2017.xlsx'
@@ -76,29 +76,15 @@ describe.each(dbKinds())('the questionnaire export and its report (%s)', (db) =>
     })
     const companyId = (company.json.data as { _id: string })._id
     for (const file of [CAIQ, CYFUN, SCRM_XLS, SHARED_FORMULA, PDF]) {
-      const fd = new FormData()
-      fd.append('company_id', companyId)
-      fd.append('files', new Blob([new Uint8Array(await readFile(path.join(DATA, file)))]), path.basename(file))
+      const fd = formOf({ company_id: companyId }, [[path.basename(file), await readFile(path.join(DATA, file))]])
       const up = await api(alice, 'POST', '/api/questionnaires/save', fd)
       expect(up.status).toBe(201)
       ids[file] = (up.json.data as { _id: string }[])[0]!._id
     }
     // Extracted and drafted (no documents: empty drafts), so no draft lands after the answers below.
     for (const file of [CAIQ, CYFUN, SCRM_XLS, SHARED_FORMULA]) {
-      for (let i = 0; ; i++) {
-        const list = (await api(alice, 'GET', `/api/questionnaires/${companyId}`)).json.data as {
-          _id: string
-          state: string
-          total: number
-          drafted: number
-          error: string | null
-        }[]
-        const item = list.find((x) => x._id === ids[file])
-        if (item?.state === 'failed') throw new Error(`${file}: ${item.error}`)
-        if (item && item.state === 'ready' && item.total > 0 && item.drafted === item.total) break
-        if (i > 300) throw new Error(`${file} was not drafted in time`)
-        await new Promise((r) => setTimeout(r, 100))
-      }
+      const list = async () => (await api(alice, 'GET', `/api/questionnaires/${companyId}`)).json.data as DraftingProgress[]
+      await untilDrafted(file, list, ids[file]!, { ready: true, ms: 30_000, every: 100 })
     }
   }, 60_000)
   afterAll(async () => tp?.stop())

@@ -5,7 +5,7 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { textPdf } from '@portal/pdf-writer'
-import { dbKinds, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+import { callWithToken, dbKinds, formOf, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 
 const good = textPdf([['Access to production requires multi-factor authentication.']])
 /** The same PDF with a standard-security /Encrypt entry whose user password is not empty. */
@@ -33,20 +33,8 @@ describe.each(dbKinds())('PDF check at upload on %s', (db) => {
   let user: SignedUp
   let companyId: string
 
-  const api = async (method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${tp.url}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${user.token}`, ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: body instanceof FormData ? body : JSON.stringify(body) } : {}),
-    })
-    return { status: res.status, json: (await res.json()) as { message?: string; data?: unknown } }
-  }
-  const form = (field: string, fields: Record<string, string>, bytes: Buffer, name = 'policy.pdf') => {
-    const fd = new FormData()
-    for (const [k, v] of Object.entries(fields)) fd.append(k, v)
-    fd.append(field, new Blob([new Uint8Array(bytes)]), name)
-    return fd
-  }
+  const api = (method: string, url: string, body?: unknown) => callWithToken(tp, user, method, url, body)
+  const form = (field: string, fields: Record<string, string>, bytes: Buffer) => formOf(fields, [['policy.pdf', bytes]], field)
   const routes = () => [
     {
       name: 'compliance document',

@@ -14,7 +14,7 @@ import { systemView } from '@portal/db'
 import { insertFile, questionnaireDb } from '@portal/questionnaire-store'
 import { buildQuestionsWorkbook } from '@portal/sheets'
 import type { Kysely } from 'kysely'
-import { callAs, type DbKind, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+import { callAs, type DbKind, formOf, until as pollUntil, type SignedUp, signUp, startTestPortal, type TestPortal, untilDrafted } from '../support/portal.js'
 
 const POLICIES = path.resolve(process.cwd(), 'tests/fixtures/policies')
 const BASECAMP = path.join(POLICIES, 'basecamp_37signals/security_Basecamp_Security_Overview_2021-02-04.pdf')
@@ -145,29 +145,16 @@ describe.each(variants)('questionnaire counts and flow (%s)', (_name, variant) =
 
   const api = (user: SignedUp, method: string, url: string, body?: unknown) => callAs(tp, user, method, url, body)
   const upload = async (kind: 'compliance' | 'questionnaire', company: string, name: string, bytes: Buffer) => {
-    const fd = new FormData()
-    fd.append(kind === 'compliance' ? 'companyId' : 'company_id', company)
-    fd.append('files', new Blob([new Uint8Array(bytes)]), name)
+    const fd = formOf({ [kind === 'compliance' ? 'companyId' : 'company_id']: company }, [[name, bytes]])
     const res = await api(alice, 'POST', kind === 'compliance' ? '/api/fs/enterpriseapps-compliance-uploadfile' : '/api/questionnaires/save', fd)
     expect(res.status).toBe(201)
     return (res.json.data as { _id: string }[])[0]!._id
   }
-  const until = async <T>(what: string, fn: () => Promise<T | undefined>, ms = 40_000): Promise<T> => {
-    for (const end = Date.now() + ms; ; ) {
-      const v = await fn()
-      if (v !== undefined) return v
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-      await sleep(50)
-    }
-  }
+  /** Polls every 50 ms, for 40 s unless told. */
+  const until = <T>(what: string, fn: () => Promise<T | undefined>, ms = 40_000) => pollUntil(what, fn, ms, 50)
   const files = async (kind: 'compliance' | 'questionnaire', company = companyId) =>
     (await api(alice, 'GET', kind === 'compliance' ? `/api/compliancefile/${company}` : `/api/questionnaires/${company}`)).json.data as FileItem[]
-  const drafted = (id: string, company = companyId) =>
-    until('drafting to finish', async () => {
-      const item = (await files('questionnaire', company)).find((f) => f._id === id)
-      if (item?.state === 'failed') throw new Error(item.error ?? 'failed')
-      return item && item.total > 0 && item.drafted === item.total ? item : undefined
-    })
+  const drafted = (id: string, company = companyId) => untilDrafted('drafting to finish', () => files('questionnaire', company), id, { ms: 40_000, every: 50 })
   const documentsRead = (company = companyId) =>
     until('the documents to be read', async () => {
       const list = await files('compliance', company)

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { buildQuestionsWorkbook } from '@portal/sheets'
-import { type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+import { callWithToken, formOf, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 
 const DATA = path.resolve(process.cwd(), 'tests/fixtures')
 
@@ -19,24 +19,17 @@ describe('questionnaire progress events', () => {
   afterAll(async () => tp.stop())
 
   const auth = (u: SignedUp) => ({ authorization: `Bearer ${u.token}` })
+  /** A new client of the user's with one questionnaire uploaded: the questionnaire's id. */
+  const clientWithQuestionnaire = async (companyName: string, fileName: string, bytes: Buffer) => {
+    const company = (await callWithToken(tp, user, 'POST', '/api/companys', { companyName, compliance_bucket: 'c', questionnaires_bucket: 'q' })).json.data as {
+      _id: string
+    }
+    const saved = await callWithToken(tp, user, 'POST', '/api/questionnaires/save', formOf({ company_id: company._id }, [[fileName, bytes]]))
+    return (saved.json.data as { _id: string }[])[0]!._id
+  }
 
   it('streams progress until every question is drafted, and only to the tenant', async () => {
-    const company = (
-      (await (
-        await fetch(`${tp.url}/api/companys`, {
-          method: 'POST',
-          headers: { ...auth(user), 'content-type': 'application/json' },
-          body: JSON.stringify({ companyName: 'Events Client', compliance_bucket: 'c', questionnaires_bucket: 'q' }),
-        })
-      ).json()) as { data: { _id: string } }
-    ).data
-    const fd = new FormData()
-    fd.append('company_id', company._id)
-    fd.append('files', new Blob([new Uint8Array(await readFile(path.join(DATA, 'questionnaires/csa-caiq-v3.0.1-09-01-2017.xlsx')))]), 'caiq.xlsx')
-    const saved = (await (await fetch(`${tp.url}/api/questionnaires/save`, { method: 'POST', headers: auth(user), body: fd })).json()) as {
-      data: { _id: string }[]
-    }
-    const id = saved.data[0]!._id
+    const id = await clientWithQuestionnaire('Events Client', 'caiq.xlsx', await readFile(path.join(DATA, 'questionnaires/csa-caiq-v3.0.1-09-01-2017.xlsx')))
 
     expect((await fetch(`${tp.url}/api/questionnaires/${id}/events`, { headers: auth(other) })).status).toBe(404)
     const res = await fetch(`${tp.url}/api/questionnaires/${id}/events`, { headers: auth(user) })
@@ -53,23 +46,9 @@ describe('questionnaire progress events', () => {
   }, 60_000)
 
   it('tells the stream when a file fails, with the reason, and ends it', async () => {
-    const company = (
-      (await (
-        await fetch(`${tp.url}/api/companys`, {
-          method: 'POST',
-          headers: { ...auth(user), 'content-type': 'application/json' },
-          body: JSON.stringify({ companyName: 'Failing Client', compliance_bucket: 'c', questionnaires_bucket: 'q' }),
-        })
-      ).json()) as { data: { _id: string } }
-    ).data
-    const fd = new FormData()
-    fd.append('company_id', company._id)
     // A real workbook with no questions in it: extraction fails for good.
-    fd.append('files', new Blob([new Uint8Array(await buildQuestionsWorkbook([]))]), 'empty.xlsx')
-    const saved = (await (await fetch(`${tp.url}/api/questionnaires/save`, { method: 'POST', headers: auth(user), body: fd })).json()) as {
-      data: { _id: string }[]
-    }
-    const text = await (await fetch(`${tp.url}/api/questionnaires/${saved.data[0]!._id}/events`, { headers: auth(user) })).text()
+    const id = await clientWithQuestionnaire('Failing Client', 'empty.xlsx', await buildQuestionsWorkbook([]))
+    const text = await (await fetch(`${tp.url}/api/questionnaires/${id}/events`, { headers: auth(user) })).text()
     expect(text).toMatch(/event: failed\ndata: .*No questions were found in this file/)
   }, 60_000)
 })

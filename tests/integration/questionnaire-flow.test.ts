@@ -9,7 +9,18 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { readWorkbook } from '@portal/sheets'
 import { startFakeEmbeddings, startFakeQdrant } from '../support/fake-vectors.js'
-import { callAs, type DbKind, type SignedUp, signUp, startTestPortal, type TestPortal, until } from '../support/portal.js'
+import {
+  callAs,
+  type DbKind,
+  type DraftingProgress,
+  formOf,
+  type SignedUp,
+  signUp,
+  startTestPortal,
+  type TestPortal,
+  until,
+  untilDrafted,
+} from '../support/portal.js'
 
 const DATA = path.resolve(process.cwd(), 'tests/fixtures')
 const SOC2 = path.join(DATA, 'policies/open_access_policies/minimal-soc2_compiled.pdf')
@@ -41,12 +52,6 @@ describe.each(variants)('questionnaire review, end to end (%s)', (_name, variant
   let questionnaireId: string
 
   const api = (user: SignedUp, method: string, url: string, body?: unknown) => callAs(tp, user, method, url, body)
-  const form = (fields: Record<string, string>, files: [string, Buffer][]) => {
-    const fd = new FormData()
-    for (const [k, v] of Object.entries(fields)) fd.append(k, v)
-    for (const [name, bytes] of files) fd.append('files', new Blob([new Uint8Array(bytes)]), name)
-    return fd
-  }
 
   beforeAll(async () => {
     tp = await startTestPortal({ listen: true, env: variant.env(), ...(variant.db ? { db: variant.db } : {}) })
@@ -83,20 +88,20 @@ describe.each(variants)('questionnaire review, end to end (%s)', (_name, variant
       alice,
       'POST',
       '/api/fs/enterpriseapps-compliance-uploadfile',
-      form({ companyId }, [['policy.pdf', Buffer.from('MZ this is an exe')]]),
+      formOf({ companyId }, [['policy.pdf', Buffer.from('MZ this is an exe')]]),
     )
     expect(fake.status).toBe(415)
-    const notSheet = await api(alice, 'POST', '/api/questionnaires/save', form({ company_id: companyId }, [['q.xlsx', Buffer.from('just text')]]))
+    const notSheet = await api(alice, 'POST', '/api/questionnaires/save', formOf({ company_id: companyId }, [['q.xlsx', Buffer.from('just text')]]))
     expect(notSheet.status).toBe(415)
-    const empty = await api(alice, 'POST', '/api/questionnaires/save', form({ company_id: companyId }, [['q.xlsx', Buffer.alloc(0)]]))
+    const empty = await api(alice, 'POST', '/api/questionnaires/save', formOf({ company_id: companyId }, [['q.xlsx', Buffer.alloc(0)]]))
     expect(empty.status).toBe(400)
-    const foreign = await api(bob, 'POST', '/api/questionnaires/save', form({ company_id: companyId }, [['q.xlsx', await readFile(CAIQ)]]))
+    const foreign = await api(bob, 'POST', '/api/questionnaires/save', formOf({ company_id: companyId }, [['q.xlsx', await readFile(CAIQ)]]))
     expect(foreign.status).toBe(404)
     expect((await api(alice, 'GET', `/api/compliancefile/${companyId}`)).json.data).toEqual([])
   })
 
   it('ingests the policy PDF, extracts and drafts the CAIQ with cited answers', async () => {
-    const pdf = await api(alice, 'POST', '/api/fs/enterpriseapps-compliance-uploadfile', form({ companyId }, [['SOC 2 policies.pdf', await readFile(SOC2)]]))
+    const pdf = await api(alice, 'POST', '/api/fs/enterpriseapps-compliance-uploadfile', formOf({ companyId }, [['SOC 2 policies.pdf', await readFile(SOC2)]]))
     expect(pdf.status).toBe(201)
     expect((pdf.json.data as { fileName: string }[])[0]!.fileName).toBe('SOC2policies.pdf') // spaces removed
     await until('the PDF to be ingested', async () => {
@@ -108,22 +113,15 @@ describe.each(variants)('questionnaire review, end to end (%s)', (_name, variant
       alice,
       'POST',
       '/api/questionnaires/save',
-      form({ company_id: companyId, vendor_name: 'Big Bank' }, [['caiq v3.xlsx', await readFile(CAIQ)]]),
+      formOf({ company_id: companyId, vendor_name: 'Big Bank' }, [['caiq v3.xlsx', await readFile(CAIQ)]]),
     )
     expect(q.status).toBe(201)
     questionnaireId = (q.json.data as { _id: string }[])[0]!._id
-    const done = await until('drafting to finish', async () => {
-      const list = (await api(alice, 'GET', `/api/questionnaires/${companyId}`)).json.data as {
-        _id: string
-        state: string
-        total: number
-        drafted: number
-        error: string | null
-      }[]
-      const item = list.find((x) => x._id === questionnaireId)
-      if (item?.state === 'failed') throw new Error(item.error ?? 'failed')
-      return item && item.total > 0 && item.drafted === item.total ? item : undefined
-    })
+    const done = await untilDrafted(
+      'drafting to finish',
+      async () => (await api(alice, 'GET', `/api/questionnaires/${companyId}`)).json.data as DraftingProgress[],
+      questionnaireId,
+    )
     expect(done.total).toBe(294)
     const questions = (await api(alice, 'GET', `/api/getquestionlist/${questionnaireId}`)).json.data as {
       _id: string

@@ -4,24 +4,9 @@
 // questionnaire's details name its client, and "answered" counts what a person approved or wrote,
 // never a draft.
 import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { buildQuestionsWorkbook } from '@portal/sheets'
-import { callAs, type SignedUp, signUp, startTestPortal, type TestPortal, until } from '../support/portal.js'
-
-const SOC2 = path.resolve(process.cwd(), 'tests/fixtures/policies/open_access_policies/minimal-soc2_compiled.pdf')
-const QUESTIONS = [
-  'Is customer data encrypted at rest?',
-  'Is data encrypted in transit?',
-  'Is multi-factor authentication required for administrators?',
-  'Are backups performed and tested?',
-  'Is there an incident response plan?',
-  'Are access reviews performed periodically?',
-  'Are security events logged and monitored?',
-  'Do employees receive security awareness training?',
-  'Is there a vendor management program?',
-  'Are changes to production reviewed and approved?',
-]
+import { callAs, type DraftingProgress, formOf, type SignedUp, signUp, startTestPortal, type TestPortal, until, untilDrafted } from '../support/portal.js'
+import { MINIMAL_SOC2_PDF, SECURITY_QUESTIONS, unansweredWorkbook } from '../support/security-questions.js'
 
 interface QuestionItem {
   _id: string
@@ -43,9 +28,7 @@ describe('review sources, details and answered counts', () => {
   let questionnaireId: string
   const api = (user: SignedUp, method: string, url: string, body?: unknown) => callAs(tp, user, method, url, body)
   const upload = async (kind: 'compliance' | 'questionnaire', name: string, bytes: Buffer) => {
-    const fd = new FormData()
-    fd.append(kind === 'compliance' ? 'companyId' : 'company_id', companyId)
-    fd.append('files', new Blob([new Uint8Array(bytes)]), name)
+    const fd = formOf({ [kind === 'compliance' ? 'companyId' : 'company_id']: companyId }, [[name, bytes]])
     const res = await api(alice, 'POST', kind === 'compliance' ? '/api/fs/enterpriseapps-compliance-uploadfile' : '/api/questionnaires/save', fd)
     expect(res.status).toBe(201)
     return (res.json.data as { _id: string }[])[0]!._id
@@ -62,20 +45,17 @@ describe('review sources, details and answered counts', () => {
         _id: string
       }
     )._id
-    docId = await upload('compliance', 'soc2 policies.pdf', await readFile(SOC2))
+    docId = await upload('compliance', 'soc2 policies.pdf', await readFile(MINIMAL_SOC2_PDF))
     await until('the document to be read', async () => {
       const list = (await api(alice, 'GET', `/api/compliancefile/${companyId}`)).json.data as { state: string }[]
       return list.every((f) => f.state === 'ready') ? true : undefined
     })
-    const rows = QUESTIONS.map((question, i) => ({ questionId: `S-${i + 1}`, question, answer: '', status: 'Not answered' as const, sources: '' }))
-    questionnaireId = await upload('questionnaire', 'sources.xlsx', await buildQuestionsWorkbook(rows))
-    await until('drafting to finish', async () => {
-      const item = (
-        (await api(alice, 'GET', `/api/questionnaires/${companyId}`)).json.data as { _id: string; total: number; drafted: number; state: string }[]
-      ).find((f) => f._id === questionnaireId)
-      if (item?.state === 'failed') throw new Error('questionnaire failed')
-      return item && item.total > 0 && item.drafted === item.total ? true : undefined
-    })
+    questionnaireId = await upload('questionnaire', 'sources.xlsx', await unansweredWorkbook(SECURITY_QUESTIONS, 'S'))
+    await untilDrafted(
+      'drafting to finish',
+      async () => (await api(alice, 'GET', `/api/questionnaires/${companyId}`)).json.data as DraftingProgress[],
+      questionnaireId,
+    )
   }, 120_000)
   afterAll(async () => tp?.stop())
 
@@ -86,7 +66,7 @@ describe('review sources, details and answered counts', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^inline; filename="soc2policies\.pdf"/)
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(res.headers.get('cache-control')).toMatch(/no-store/)
-    expect(res.bytes.equals(await readFile(SOC2))).toBe(true)
+    expect(res.bytes.equals(await readFile(MINIMAL_SOC2_PDF))).toBe(true)
     // Another tenant's id, another kind of file, no such file, not an id: 404, never the bytes.
     for (const [user, id] of [
       [bob, docId],
@@ -129,11 +109,11 @@ describe('review sources, details and answered counts', () => {
     expect(await counts()).toEqual({
       status: true,
       countOfApproved: 0,
-      countOfReview: QUESTIONS.length,
-      total: QUESTIONS.length,
+      countOfReview: SECURITY_QUESTIONS.length,
+      total: SECURITY_QUESTIONS.length,
       answered: 0,
       filled: drafts.length,
-      drafted: QUESTIONS.length,
+      drafted: SECURITY_QUESTIONS.length,
       empty: empty.length,
     })
 

@@ -4,11 +4,10 @@
 // or stored and then marked failed with the reason; nothing else of them is kept. Meanwhile
 // /healthz, polled every 20 ms, answers in < 200 ms and the process grows by < 300 MB: archives are
 // scanned and parsed in worker threads, a few at a time, with heap and time limits.
-import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { hostile } from '../support/hostile-workbooks.js'
-import { multipartStream } from '../support/padded-pdf.js'
-import { dbKinds, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+import { multipartStream, postMultipart } from '../support/padded-pdf.js'
+import { callWithToken, dbKinds, formOf, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 
 const MiB = 1024 * 1024
 
@@ -55,38 +54,15 @@ describe.each(dbKinds())('hostile workbooks against the portal on %s', (db) => {
   let user: SignedUp
   let companyId: string
 
-  const api = async (method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${tp.url}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${user.token}`, ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: body instanceof FormData ? body : JSON.stringify(body) } : {}),
-    })
-    return { status: res.status, json: (await res.json()) as { message?: string; data?: unknown } }
-  }
-  const form = (field: string, fields: Record<string, string>, bytes: Buffer, name: string) => {
-    const fd = new FormData()
-    for (const [k, v] of Object.entries(fields)) fd.append(k, v)
-    fd.append(field, new Blob([new Uint8Array(bytes)]), name)
-    return fd
-  }
+  const api = (method: string, url: string, body?: unknown) => callWithToken(tp, user, method, url, body)
+  const form = (field: string, fields: Record<string, string>, bytes: Buffer, name: string) => formOf(fields, [[name, bytes]], field)
   const multipartBody = async (fields: Record<string, string>, bytes: Buffer, name: string) => {
     const form = multipartStream(fields, [{ field: 'files', name, type: 'application/octet-stream', chunks: () => [bytes] }])
     const chunks: Buffer[] = []
     for await (const c of form.body) chunks.push(c)
     return { contentType: form.contentType, body: Buffer.concat(chunks) }
   }
-  const send = (url: string, b: { contentType: string; body: Buffer }) =>
-    new Promise<{ status: number; json: { message?: string; data?: unknown } }>((resolve, reject) => {
-      const req = request(`${tp.url}${url}`, { method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': b.contentType } }, (res) => {
-        let text = ''
-        res
-          .setEncoding('utf8')
-          .on('data', (c: string) => (text += c))
-          .on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text || '{}') }))
-      })
-      req.on('error', reject)
-      req.end(b.body)
-    })
+  const send = (url: string, b: { contentType: string; body: Buffer }) => postMultipart(`${tp.url}${url}`, user.token, b)
   const questionnaires = async () => (await api('GET', `/api/questionnaires/${companyId}`)).json.data as { _id: string; state: string; error: string | null }[]
 
   beforeAll(async () => {

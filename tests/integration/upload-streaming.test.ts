@@ -2,12 +2,9 @@
 // requests of 5 × 48 MB PDFs grow what JavaScript holds by less than 200 MB, every file is stored
 // whole, and a file over the limit is cut off while streaming with 413 and nothing kept.
 import { readdir, stat } from 'node:fs/promises'
-import { request } from 'node:http'
 import path from 'node:path'
-import { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { multipartStream, paddedPdf } from '../support/padded-pdf.js'
+import { multipartStream, paddedPdf, postMultipart } from '../support/padded-pdf.js'
 import { type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 
 const MB = 1024 * 1024
@@ -57,22 +54,7 @@ describe('streamed uploads', () => {
   // node:http rather than fetch: it writes the generator's chunks as they are, without copies, so
   // the client half of this process adds little to what is measured.
   const send = (url: string, form: ReturnType<typeof multipartStream>) =>
-    new Promise<{ status: number; json: { message?: string; data?: { fileName: string }[] } }>((resolve, reject) => {
-      const req = request(
-        `${tp.url}${url}`,
-        { method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': form.contentType } },
-        (res) => {
-          let text = ''
-          res
-            .setEncoding('utf8')
-            .on('data', (c: string) => (text += c))
-            .on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text || '{}') }))
-        },
-      )
-      req.on('error', reject)
-      // The server may answer (413) before the body is sent: stop sending then.
-      pipeline(Readable.from(form.body), req).catch(() => {})
-    })
+    postMultipart<{ message?: string; data?: { fileName: string }[] }>(`${tp.url}${url}`, user.token, form)
   const pdfs = (count: number, size: number) =>
     Array.from({ length: count }, (_, i) => ({ field: 'files', name: `big-${i}.pdf`, chunks: () => paddedPdf(size) }))
 

@@ -1,10 +1,11 @@
 // Helpers of the browser suites: Debian's Chromium through playwright-core, signing in through the
 // console's own form, and the API as a signed-in user (real HTTP against a listening portal).
 import { existsSync } from 'node:fs'
-import { type Browser, chromium, type Page } from 'playwright-core'
-import { call, type TestPortal } from './portal.js'
+import { afterAll, beforeAll } from '@jest/globals'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { call, startTestPortal, type TestPortal } from './portal.js'
 
-export { until } from './portal.js'
+export { formOf, until, untilDrafted } from './portal.js'
 
 export const chromePath = process.env['CHROME_PATH'] || '/usr/bin/chromium'
 
@@ -39,6 +40,39 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.waitForURL(landing)
 }
 
+/** A new page of `context` whose actions wait up to `timeout` ms, signed in through /login as `email`. */
+export async function signedInPage(context: BrowserContext, email: string, password: string, timeout = 20_000): Promise<Page> {
+  const page = await context.newPage()
+  page.setDefaultTimeout(timeout)
+  await signInThroughForm(page, email, password)
+  return page
+}
+
+export interface PortalAndChromium {
+  tp: TestPortal
+  browser: Browser
+}
+
+type PortalOptions = Omit<Parameters<typeof startTestPortal>[0] & {}, 'listen'>
+
+/**
+ * For the calling describe block: before its tests, a listening portal (with `options`, or what
+ * `options()` resolves to) and Chromium; after them, both closed. Read `tp` and `browser` of the
+ * returned object inside the tests.
+ */
+export function portalAndChromiumForSuite(options: PortalOptions | (() => Promise<PortalOptions>) = {}): PortalAndChromium {
+  const suite = {} as PortalAndChromium
+  beforeAll(async () => {
+    suite.tp = await startTestPortal({ ...(typeof options === 'function' ? await options() : options), listen: true })
+    suite.browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await suite.browser?.close()
+    await suite.tp?.stop()
+  })
+  return suite
+}
+
 export interface ApiReply {
   status: number
   body: Record<string, unknown> & { data?: unknown; message?: string }
@@ -69,12 +103,4 @@ export function apiAs(tp: TestPortal, email: string, password: string) {
     const text = await res.text()
     return { status: res.status, body: text ? (JSON.parse(text) as ApiReply['body']) : {} }
   }
-}
-
-/** A multipart body: text fields, then files under `fileField`. */
-export function formOf(fields: Record<string, string>, files: [name: string, bytes: Buffer][], fileField = 'files'): FormData {
-  const fd = new FormData()
-  for (const [k, v] of Object.entries(fields)) fd.append(k, v)
-  for (const [name, bytes] of files) fd.append(fileField, new Blob([new Uint8Array(bytes)]), name)
-  return fd
 }

@@ -1,6 +1,9 @@
 // Large, valid PDFs and multipart bodies made as streams: a one-page PDF whose content stream is
 // `size` minus a few hundred bytes of spaces, so tests and benchmarks can send 48 MB uploads
 // without holding 48 MB anywhere in their own process.
+import { request } from 'node:http'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 
 const CHUNK = Buffer.alloc(64 * 1024, 0x20)
 
@@ -56,4 +59,28 @@ export function multipartStream(fields: Record<string, string>, files: { field: 
     yield Buffer.from(`--${boundary}--\r\n`)
   }
   return { contentType: `multipart/form-data; boundary=${boundary}`, body: body() }
+}
+
+/**
+ * POSTs a multipart body with node:http rather than fetch, with the bearer token only: a Buffer is
+ * sent whole (with its Content-Length), a stream as its chunks come, without copies. The server may
+ * answer (413) before a stream is sent: sending stops then. Resolves with the status and JSON reply.
+ */
+export function postMultipart<J = { message?: string; data?: unknown }>(
+  url: string,
+  token: string,
+  form: { contentType: string; body: Buffer | AsyncIterable<Buffer> },
+): Promise<{ status: number; json: J }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': form.contentType } }, (res) => {
+      let text = ''
+      res
+        .setEncoding('utf8')
+        .on('data', (c: string) => (text += c))
+        .on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text || '{}') as J }))
+    })
+    req.on('error', reject)
+    if (Buffer.isBuffer(form.body)) req.end(form.body)
+    else pipeline(Readable.from(form.body), req).catch(() => {})
+  })
 }

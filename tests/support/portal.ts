@@ -159,6 +159,25 @@ export async function callAs(tp: TestPortal, user: SignedUp, method: string, url
   }
 }
 
+/**
+ * A call over HTTP with the user's bearer token only (no DbName header): a FormData body goes as
+ * multipart, anything else as JSON. Needs a portal started with listen.
+ */
+export async function callWithToken(
+  tp: TestPortal,
+  user: SignedUp,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; json: { message?: string; data?: unknown } }> {
+  const res = await fetch(`${tp.url}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${user.token}`, ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: body instanceof FormData ? body : JSON.stringify(body) } : {}),
+  })
+  return { status: res.status, json: (await res.json()) as { message?: string; data?: unknown } }
+}
+
 /** `portal_rt=…` of a reply that set the refresh cookie. */
 export function refreshCookieOf(headers: Json['headers']): string {
   const raw = headers['set-cookie']
@@ -187,13 +206,54 @@ export async function verifyEmail(tp: TestPortal, email: string, refreshCookie: 
   return (renewed.body.data as { token: string }).token
 }
 
-/** Polls `fn` until it returns a value (not undefined). */
-export async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
+/** Polls `fn` every `every` ms until it returns a value (not undefined). */
+export async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 60_000, every = 200): Promise<T> {
   const end = Date.now() + ms
   for (;;) {
     const v = await fn()
     if (v !== undefined) return v
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 200))
+    await new Promise((r) => setTimeout(r, every))
   }
+}
+
+/** What a client's questionnaire list (GET /api/questionnaires/:companyId) says of each questionnaire. */
+export interface DraftingProgress {
+  _id: string
+  state: string
+  total: number
+  drafted: number
+  error?: string | null
+}
+
+/**
+ * Polls a client's questionnaire list (`list`) until the questionnaire `which` picks (its id, or a
+ * test of the entry) is drafted: it has questions and every one has a draft; with `ready`, its state
+ * is 'ready' too. Throws when it failed, with the reason. Returns its entry in the list.
+ */
+export function untilDrafted<T extends DraftingProgress>(
+  what: string,
+  list: () => Promise<T[]>,
+  which: string | ((item: T) => boolean),
+  opts: { ready?: boolean; ms?: number; every?: number } = {},
+): Promise<T> {
+  const pick = typeof which === 'string' ? (item: T) => item._id === which : which
+  return until(
+    what,
+    async () => {
+      const item = (await list()).find(pick)
+      if (item?.state === 'failed') throw new Error(`${what}: ${item.error ?? 'failed'}`)
+      return item && (!opts.ready || item.state === 'ready') && item.total > 0 && item.drafted === item.total ? item : undefined
+    },
+    opts.ms,
+    opts.every,
+  )
+}
+
+/** A multipart body: text fields, then files under `fileField`. */
+export function formOf(fields: Record<string, string>, files: [name: string, bytes: Buffer][], fileField = 'files'): FormData {
+  const fd = new FormData()
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v)
+  for (const [name, bytes] of files) fd.append(fileField, new Blob([new Uint8Array(bytes)]), name)
+  return fd
 }

@@ -4,26 +4,10 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { STORAGE_PREFIX } from '../src/config/constants'
+import { draftedQuestion } from './fixtures'
 import { type MockReply, mockFetch, renderApp, storeSession, stored } from './test-utils'
 
-const question = (n: number, answer: string) => ({
-  _id: `q${n}`,
-  questionId: `AIS-0${n}.1`,
-  question: `Question number ${n}?`,
-  answer,
-  choiceValue: null,
-  choices: [],
-  reviewstatus: false,
-  llmstatus: false,
-  llmReviewRespons: 0,
-  drafted: true,
-  comment: '',
-  answerHistory: [],
-  retrievedNarrative: '',
-  documentName: '',
-  fileAndFolder: '',
-  updatedAt: '2026-03-02T09:00:00Z',
-})
+const question = (n: number, answer: string) => ({ ...draftedQuestion(), _id: `q${n}`, questionId: `AIS-0${n}.1`, question: `Question number ${n}?`, answer })
 const REVIEW = '/enterprise-apps/review/qn1'
 const TYPED = 'We encrypt every backup with AES-256 and test restores monthly.'
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
-import { mockFetch, renderApp } from './test-utils'
+import { fill, mockFetch, renderApp } from './test-utils'
 
 beforeEach(() => localStorage.clear())
 afterEach(() => {
@@ -9,7 +9,6 @@ afterEach(() => {
 })
 
 const box = (i: number) => document.querySelector<HTMLInputElement>(`input[name=otp-${i}]`)!
-const fill = (name: string, value: string) => fireEvent.change(document.querySelector(`input[name=${name}]`)!, { target: { value } })
 
 describe('forgot password', () => {
   it('resets the password in three steps, with a pasted code', async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it, jest } from '@jest/globals'
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import type { TrustPage } from '../src/public-trust/api'
 import { TrustCenterView } from '../src/public-trust/trust-center-view'
+import { TRUST_DOCUMENTS } from './fixtures'
 
 const PAGE: TrustPage = {
   companyTitle: 'Acme',
@@ -12,26 +13,7 @@ const PAGE: TrustPage = {
   overview: null,
   security: [],
   compliance: [],
-  documents: [
-    {
-      _id: 'd1',
-      title: 'Overview',
-      fileName: 'overview.pdf',
-      visibility: 'public',
-      size: 2048,
-      mimeType: 'application/pdf',
-      createdAt: '2026-11-23T00:00:00.000Z',
-    },
-    {
-      _id: 'd2',
-      title: 'SOC 2 report',
-      fileName: 'soc2.pdf',
-      visibility: 'approval',
-      size: 4096,
-      mimeType: 'application/pdf',
-      createdAt: '2026-11-23T00:00:00.000Z',
-    },
-  ],
+  documents: TRUST_DOCUMENTS,
   nda: null,
   cname: 'acme',
 }

@@ -8,6 +8,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { PublicApp } from '../src/public-trust/public-app'
 import { RichText } from '../src/public-trust/rich-text'
 import { htmlToMarkup, markupToHtml } from '../src/features/trust-center/components/rich-text-editor'
+import { TRUST_DOCUMENTS } from './fixtures'
 import { mockFetch, stored } from './test-utils'
 
 const PAGE = {
@@ -17,26 +18,7 @@ const PAGE = {
   overview: { subTitle: 'Security at Acme', description: '<p>Data is <strong>encrypted</strong>.</p>', updatedAt: '2026-11-23T00:00:00.000Z' },
   security: [{ _id: 's1', title: 'Encryption', description: '', subdata: [{ _id: 'i1', title: 'At rest', description: 'AES-256' }] }],
   compliance: [{ _id: 'c1', framework: 'SOC 2 Type II', status: 'compliant', badge: 'soc2', description: '' }],
-  documents: [
-    {
-      _id: 'd1',
-      title: 'Overview',
-      fileName: 'overview.pdf',
-      visibility: 'public',
-      size: 2048,
-      mimeType: 'application/pdf',
-      createdAt: '2026-11-23T00:00:00.000Z',
-    },
-    {
-      _id: 'd2',
-      title: 'SOC 2 report',
-      fileName: 'soc2.pdf',
-      visibility: 'approval',
-      size: 4096,
-      mimeType: 'application/pdf',
-      createdAt: '2026-11-23T00:00:00.000Z',
-    },
-  ],
+  documents: TRUST_DOCUMENTS,
   nda: { _id: 'n1', updatedAt: '2026-11-23T00:00:00.000Z' },
   cname: 'acme',
 }

@@ -8,26 +8,10 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MAX_TOASTS, NotificationsProvider, useNotifications, withToast } from '../src/components/ui/notifications'
 import { nextIndex } from '../src/features/review/components/question-list'
 import { shortcutOf } from '../src/features/review/components/shortcuts'
+import { draftedQuestion } from './fixtures'
 import { type MockCall, mockFetch, renderApp, storeSession } from './test-utils'
 
-const base = {
-  choiceValue: null,
-  choices: [] as string[],
-  reviewstatus: false,
-  llmstatus: false,
-  llmReviewRespons: 0,
-  drafted: true,
-  comment: '',
-  answerHistory: [] as unknown[],
-  retrievedNarrative: '',
-  documentName: '',
-  fileAndFolder: '',
-  updatedAt: '2026-03-02T09:00:00Z',
-  reviewReason: '',
-  answerSource: '',
-  sourceDocumentId: '',
-  sourcePage: null,
-}
+const base = { ...draftedQuestion(), reviewReason: '', answerSource: '', sourceDocumentId: '', sourcePage: null }
 const QUESTIONS = [
   {
     ...base,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
-import { makeToken, mockFetch, renderApp, stored } from './test-utils'
+import { fill, makeToken, mockFetch, renderApp, stored } from './test-utils'
 
 beforeEach(() => localStorage.clear())
 afterEach(() => {
@@ -8,7 +8,6 @@ afterEach(() => {
   localStorage.clear()
 })
 
-const fill = (name: string, value: string) => fireEvent.change(document.querySelector(`input[name=${name}]`)!, { target: { value } })
 const authReply = (admin: boolean) => ({
   status: 201,
   body: {

@@ -1,13 +1,14 @@
 // Route-level test helpers: the app's routes in a MemoryRouter with a fresh QueryClient, a fetch mock
 // keyed by "METHOD /path", and JWT-shaped tokens with a chosen exp.
 import { jest } from '@jest/globals'
+import type { AuthUser } from '@portal/contracts'
+import type { AuthData } from '../src/lib/storage'
 import { QueryClient } from '@tanstack/react-query'
-import { render } from '@testing-library/react'
+import { fireEvent, render } from '@testing-library/react'
 import { MemoryRouter, useLocation } from 'react-router-dom'
 import { AppProvider } from '../src/app/provider'
 import { AppRoutes } from '../src/app/router'
 import { APP_VERSION, STORAGE_PREFIX } from '../src/config/constants'
-import type { AuthData } from '../src/lib/storage'
 
 // Testing Library only advances jest's fake timers when it can see a global `jest` (ESM runs have none).
 Object.assign(globalThis, { jest })
@@ -20,7 +21,17 @@ export function makeToken(secondsFromNow = 3600, claims: object = {}): string {
 
 export const stored = (key: string): string | null => localStorage.getItem(STORAGE_PREFIX + key)
 
-export const USER: AuthData = { _id: 'u1', firstName: 'dana', lastName: 'scully', email: 'dana@xfiles.example', admin: true, dbName: 'xfiles' }
+/** The signed-in user as the server sends it (without the token). */
+export const USER: Omit<AuthUser, 'token' | 'expiresIn'> = {
+  _id: 'u1',
+  firstName: 'dana',
+  lastName: 'scully',
+  email: 'dana@xfiles.example',
+  admin: true,
+  inboundUser: false,
+  dbName: 'xfiles',
+  emailVerified: true,
+}
 
 /** Stores a signed-in session as the app would after sign-in. */
 export function storeSession(auth: Partial<AuthData> = {}, secondsFromNow = 3600): string {
@@ -99,3 +110,6 @@ export function renderApp(path: string) {
   )
   return { ...utils, queryClient, location: () => utils.getByTestId('location').textContent }
 }
+
+/** Types `value` into the input named `name`. */
+export const fill = (name: string, value: string) => fireEvent.change(document.querySelector(`input[name=${name}]`)!, { target: { value } })

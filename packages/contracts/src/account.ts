@@ -1,7 +1,6 @@
 // Identity service: the account's own routes (forgotten password, proving the address). The web app
 // imports the types; the service validates with the schemas.
 import { type Static, Type } from 'typebox'
-import { MessageReply } from './envelope.js'
 import { EmailText, OpaqueToken, PasswordText } from './identity-session.js'
 
 const Email = Type.String({ maxLength: 254 })

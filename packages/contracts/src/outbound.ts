@@ -131,6 +131,13 @@ export const OutboundSaveFields = Type.Object({
   files: Type.Optional(Type.String({ format: 'binary' })),
 })
 export type OutboundSaveFields = Static<typeof OutboundSaveFields>
+/** How long an emailed link works: 1 to 365 days. */
+const linkDaysMessage = { invalid: 'The link must work for 1 to 365 days' }
+export const outboundSaveMessages: FieldMessages = {
+  clientName: { missing: OutboundText.clientNameRequired },
+  email: { missing: OutboundText.emailRequired },
+  expiresInDays: linkDaysMessage,
+}
 export const OutboundSaveReply = Type.Object({ status: Type.Boolean(), message: Type.String(), data: Type.Object({ outboundId: Type.String() }) })
 export type OutboundSaveReply = Static<typeof OutboundSaveReply>
 
@@ -252,7 +259,7 @@ export type CollaboratorsReply = Static<typeof CollaboratorsReply>
 /** POST /api/outbound/:id/resend: a new link (the old ones stop working), emailed again. */
 export const ResendBody = Type.Object({ expiresInDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 })) })
 export type ResendBody = Static<typeof ResendBody>
-export const resendMessages: FieldMessages = { expiresInDays: { invalid: 'The link must work for 1 to 365 days' } }
+export const resendMessages: FieldMessages = { expiresInDays: linkDaysMessage }
 export const LinkReply = Type.Object({ status: Type.Boolean(), message: Type.String(), data: OutboundLink })
 export type LinkReply = Static<typeof LinkReply>
 

@@ -117,6 +117,10 @@ export const UploadForm = Type.Object({
   files: Type.Array(Type.String({ format: 'binary' }), { maxItems: 5 }),
 })
 
+const chooseClient = { missing: 'Choose a client first', invalid: 'Choose a client first' }
+/** The client is named under one of two names; which one is there is the service's concern. */
+export const uploadFormMessages: FieldMessages = { company_id: chooseClient, companyId: chooseClient }
+
 /** 201: the files taken, each queued for reading. */
 export const UploadReply = dataReply(Type.Array(Type.Object({ _id: Type.String(), fileName: Type.String(), state: FileState })))
 export type UploadReply = Static<typeof UploadReply>

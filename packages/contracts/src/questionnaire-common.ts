@@ -2,7 +2,7 @@
 // (envelope.ts, which also holds the message-only and file replies every service uses) and the
 // success envelope around `data`. Fields the spec gives its own message for carry it
 // beside their schema (`FieldMessages` of envelope.ts): the service answers a failed check with it.
-import { type Static, type TSchema, Type } from 'typebox'
+import { type TSchema, Type } from 'typebox'
 import { errorReplies } from './envelope.js'
 
 /**

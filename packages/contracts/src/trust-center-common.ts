@@ -68,11 +68,12 @@ export const ComplianceBadge = Type.Union([
   Type.Literal('csa_star'),
   Type.Literal('other'),
 ])
+export type ComplianceBadge = Static<typeof ComplianceBadge>
 export const TrustCompliance = Type.Object({
   _id: Type.String(),
   framework: Type.String(),
   status: ComplianceStatus,
-  badge: Type.String(),
+  badge: ComplianceBadge,
   description: Type.String(),
 })
 export type TrustCompliance = Static<typeof TrustCompliance>

@@ -4,7 +4,7 @@
 // counted after that, blank titles refused) stay with the service, which words them per field.
 import { type Static, Type } from 'typebox'
 import type { FieldMessages } from './envelope.js'
-import { ComplianceBadge, ComplianceStatus } from './trust-center-common.js'
+import { ComplianceBadge, ComplianceStatus, DocumentVisibility } from './trust-center-common.js'
 
 const REQUIRED = 'This field is required'
 const required = { missing: REQUIRED }
@@ -69,6 +69,23 @@ export const complianceMessages: FieldMessages = {
   status: { missing: 'Invalid status', invalid: 'Invalid status' },
   badge: { missing: 'Invalid badge', invalid: 'Invalid badge' },
 }
+
+/**
+ * POST /api/fs/upload-docs (multipart/form-data): the document (`file`, PDF or Office, at most 25 MB,
+ * checked by content) and its text fields; `fileId` names a document whose file it replaces.
+ */
+export const DocumentUploadForm = Type.Object({
+  title: Type.Optional(Type.String({ maxLength: 200 })),
+  visibility: Type.Optional(Type.Union([Type.Literal(''), DocumentVisibility])),
+  fileId: Type.Optional(Type.String({ maxLength: 100 })),
+  file: Type.String({ format: 'binary' }),
+})
+export const documentUploadMessages: FieldMessages = {
+  title: { invalid: 'title must be at most 200 characters' },
+  visibility: { invalid: 'Invalid visibility' },
+}
+/** POST /api/fs/upload-logo (multipart/form-data): the image (`file`, PNG, JPEG, GIF or WebP, at most 2 MB). */
+export const LogoForm = Type.Object({ file: Type.String({ format: 'binary' }) })
 
 export const DocumentUpdateBody = Type.Object({ title: Type.Optional(Type.String()), visibility: Type.Optional(Type.String({ maxLength: 20 })) })
 export const DeleteFilesBody = Type.Object({

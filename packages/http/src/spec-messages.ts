@@ -17,15 +17,25 @@ declare module 'fastify' {
   }
 }
 
+/** A schema refusal as Fastify's validator (ajv) and TypeBox's `Errors` both describe it. */
+export interface Refusal {
+  keyword: string
+  instancePath: string
+  params?: unknown
+  message?: string
+}
+
 type ValidationError = Error & { validation?: FastifySchemaValidationError[]; validationContext?: string }
 
 /** The path of the field a refusal is about: the missing property, or where the refused value is. */
-function pathOf(v: FastifySchemaValidationError): string[] {
+export function pathOf(v: Refusal): string[] {
   const path = v.instancePath
     .split('/')
     .slice(1)
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-  const missing = (v.params as { missingProperty?: unknown } | undefined)?.missingProperty
+  // ajv names one missing property, TypeBox a list of them.
+  const params = v.params as { missingProperty?: unknown; requiredProperties?: unknown[] } | undefined
+  const missing = params?.missingProperty ?? params?.requiredProperties?.[0]
   if (v.keyword === 'required' && typeof missing === 'string') path.push(missing)
   return path
 }
@@ -38,26 +48,31 @@ function valueAt(req: FastifyRequest, context: string | undefined, path: readonl
 }
 
 /** Absent, or a text of nothing but white space refused by the rules that say "not blank". */
-const isMissing = (v: FastifySchemaValidationError, value: unknown): boolean =>
+const isMissing = (v: Refusal, value: unknown): boolean =>
   v.keyword === 'required' || ((v.keyword === 'minLength' || v.keyword === 'pattern') && typeof value === 'string' && !/\S/.test(value))
 
 /**
- * The error a route answers its first schema refusal with: the spec's message for the field when
- * `messages` has one for that kind of refusal (computed from the value sent when it is a function),
- * in the contract's 400 envelope; otherwise the validation error itself, which the error handler
- * renders in the validator's words.
+ * The spec's message for a refused field, when `messages` has one for that kind of refusal
+ * (computed from the value sent when it is a function), in the contract's 400 envelope; undefined
+ * when the spec names none.
+ */
+export function specRefusal(refusal: Refusal, value: unknown, messages: FieldMessages): AppError | undefined {
+  const field = pathOf(refusal).join('.')
+  const named = messages[field]
+  const message: SpecMessage | undefined = isMissing(refusal, value) ? named?.missing : named?.invalid
+  if (message === undefined) return undefined
+  const text = typeof message === 'function' ? message(value) : message
+  return new AppError('INVALID_REQUEST', { message: text, errors: [{ field, message: text }] })
+}
+
+/**
+ * The error a route answers its first schema refusal with: the spec's message for the field, or
+ * otherwise the validation error itself, which the error handler renders in the validator's words.
  */
 function specMessageError(req: FastifyRequest, err: ValidationError, messages: FieldMessages): Error {
   const first = err.validation?.[0]
   if (!first) return err
-  const path = pathOf(first)
-  const field = path.join('.')
-  const value = valueAt(req, err.validationContext, path)
-  const named = messages[field]
-  const message: SpecMessage | undefined = isMissing(first, value) ? named?.missing : named?.invalid
-  if (message === undefined) return err
-  const text = typeof message === 'function' ? message(value) : message
-  return new AppError('INVALID_REQUEST', { message: text, errors: [{ field, message: text }] })
+  return specRefusal(first, valueAt(req, err.validationContext, pathOf(first)), messages) ?? err
 }
 
 /** The preHandler that answers a route's kept validation error (none: the request goes on). */

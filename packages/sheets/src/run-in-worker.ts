@@ -1,10 +1,10 @@
-// One way into the worker thread (worker/sheet-worker.mjs) for every spreadsheet task, with the
-// pattern of the PDF worker (packages/documents/src/pdf/extract-text.ts): a thread per task
+// One way into the worker thread (worker/sheet-worker.mjs) for every spreadsheet task, through the
+// runner the PDF reader uses too (@portal/runtime/worker-thread): a thread per task
 // with a heap limit, a timeout that terminates it, and a clear 422 when either is hit. At most
 // `concurrency` threads run at once (the slot is held until the thread has exited, so the bound is
 // on memory too); a bounded queue waits behind them.
-import { Worker } from 'node:worker_threads'
 import { AppError, type AppErrorCode } from '@portal/errors'
+import { runWorkerThread, Slots } from '@portal/runtime/worker-thread'
 import { type SheetLimits, sheetLimits } from './limits.js'
 
 export type Task =
@@ -30,53 +30,27 @@ const words = {
 }
 const isWrite = (task: Task) => task.kind === 'write-cells' || task.kind === 'questions-workbook'
 
-let running = 0
-const waiting: (() => void)[] = []
-
-async function slot<T>(limits: SheetLimits['worker'], fn: () => Promise<T>): Promise<T> {
-  if (running >= limits.concurrency && waiting.length >= limits.maxQueued) {
-    throw new AppError('UNAVAILABLE', { message: 'Too many workbooks are being processed; please try again in a minute', retryAfter: 30 })
-  }
-  while (running >= limits.concurrency) await new Promise<void>((r) => waiting.push(r))
-  running++
-  try {
-    return await fn()
-  } finally {
-    running--
-    waiting.shift()?.()
-  }
-}
+const slots = new Slots()
 
 async function runThread(task: Task, limits: SheetLimits): Promise<Reply> {
-  const worker = new Worker(WORKER, {
-    workerData: { ...task, limits: { zip: limits.zip, grid: limits.grid } },
-    resourceLimits: { maxOldGenerationSizeMb: limits.worker.memoryMb, maxYoungGenerationSizeMb: limits.worker.youngMb },
-    // The worker is plain JavaScript: no tsx loader (inherited from `node --import tsx`) to start.
-    execArgv: [],
-    // The parsers may write to the console; nothing of it belongs in the portal's log.
-    stdout: true,
-    stderr: true,
-  })
-  // Read and dropped, so a chatty parser's output is never buffered here.
-  worker.stdout.resume()
-  worker.stderr.resume()
-  let timer: NodeJS.Timeout | undefined
-  const reply = await new Promise<Reply>((resolve) => {
-    timer = setTimeout(() => resolve({ ok: false, limit: 'time' }), isWrite(task) ? limits.worker.timeoutMs.write : limits.worker.timeoutMs.read)
-    worker.once('message', (msg: Reply) => resolve(msg))
-    worker.once('error', (err: Error & { code?: string }) =>
-      resolve({ ok: false, limit: err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'crash', cause: err }),
-    )
-    worker.once('exit', () => resolve({ ok: false, limit: 'crash' }))
-  })
-  clearTimeout(timer)
-  await worker.terminate()
-  return reply
+  if (slots.full(limits.worker.concurrency, limits.worker.maxQueued)) {
+    throw new AppError('UNAVAILABLE', { message: 'Too many workbooks are being processed; please try again in a minute', retryAfter: 30 })
+  }
+  const result = await slots.run(limits.worker.concurrency, () =>
+    runWorkerThread<Reply>(WORKER, {
+      workerData: { ...task, limits: { zip: limits.zip, grid: limits.grid } },
+      memoryMb: limits.worker.memoryMb,
+      youngMb: limits.worker.youngMb,
+      timeoutMs: isWrite(task) ? limits.worker.timeoutMs.write : limits.worker.timeoutMs.read,
+    }),
+  )
+  if ('reply' in result) return result.reply
+  return { ok: false, limit: result.failed === 'exit' ? 'crash' : result.failed, ...(result.cause ? { cause: result.cause } : {}) }
 }
 
 /** Runs one task in its own worker thread; its refusals and limits become AppErrors with words for people. */
 export async function runInWorker<T>(task: Task, limits: SheetLimits = sheetLimits): Promise<T> {
-  const reply = await slot(limits.worker, () => runThread(task, limits))
+  const reply = await runThread(task, limits)
   if (reply.ok) return reply.result as T
   const said = isWrite(task) ? words.write : words.read
   if ('limit' in reply) throw new AppError('UNPROCESSABLE', { message: said[reply.limit], cause: reply.cause })

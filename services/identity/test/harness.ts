@@ -1,11 +1,11 @@
 // Builds the identity plugin on a real server (createServer: error envelope, cookies, rate limits)
 // over one database kind, with a test token service and a mailer that records what it sends.
-import { createTestTokenService, type TokenService } from '@portal/auth'
-import { type Config, loadConfig } from '@portal/config'
+import type { TokenService } from '@portal/auth'
+import type { Config } from '@portal/config'
 import { type Database, migrateSchema, schemaDb } from '@portal/db'
-import { type AppInstance, createServer } from '@portal/http'
-import { createRecordingMailer, type Mailer, type MailMessage, type RecordingMailer } from '@portal/mail'
-import { silentLogger } from '@portal/observability'
+import { type AppInstance, withBackends } from '@portal/http'
+import { startService } from '@portal/http/testing'
+import type { Mailer, MailMessage, RecordingMailer } from '@portal/mail'
 import type { Kysely } from 'kysely'
 import { migrations } from '../src/db/migrations/index.js'
 import type { IdentityDb } from '../src/db/schema.js'
@@ -27,27 +27,26 @@ export interface Harness {
 }
 
 export async function buildHarness(open: () => Promise<Database>, env: Record<string, string> = {}, mailer?: Mailer): Promise<Harness> {
-  const database = await open()
-  await migrateSchema(database, SCHEMA, migrations)
-  const config = loadConfig({ PUBLIC_URL: 'https://portal.test', SIGNUP_BLOCKED_DOMAINS: 'blocked.example', LOG_LEVEL: 'silent', ...env })
-  const tokens = await createTestTokenService()
-  const mail = createRecordingMailer()
-  const app = await createServer({ config, logger: silentLogger, tokens })
-  await app.register(identityPlugin, { prefix: '/api', db: schemaDb<IdentityDb>(database, SCHEMA), tokens, config, mail: mailer ?? mail, logger: silentLogger })
-  await app.ready()
-  return {
-    app,
-    db: schemaDb<IdentityDb>(database, SCHEMA, { system: true }),
-    database,
-    mail,
-    tokens,
-    config,
-    close: async () => {
-      await app.close()
-      await mailer?.close()
-      await database.close()
+  const service = await startService(open, {
+    env: { PUBLIC_URL: 'https://portal.test', SIGNUP_BLOCKED_DOMAINS: 'blocked.example', ...env },
+    ...(mailer ? { mail: mailer } : {}),
+    tmpPrefix: 'identity-harness-',
+    start: async (context) => {
+      const ctx = withBackends(context, ['db', 'mail'])
+      await migrateSchema(ctx.db, SCHEMA, migrations)
+      await ctx.server.register(identityPlugin, {
+        prefix: '/api',
+        db: schemaDb<IdentityDb>(ctx.db, SCHEMA),
+        tokens: ctx.tokens,
+        config: ctx.config,
+        mail: ctx.mail,
+        logger: ctx.logger,
+      })
+      // A mailer given by the test (a real SMTP client) is closed with the harness.
+      return mailer && { stop: () => mailer.close() }
     },
-  }
+  })
+  return { ...service, db: schemaDb<IdentityDb>(service.database, SCHEMA, { system: true }) }
 }
 
 export interface CallOptions {

@@ -1,47 +1,28 @@
 // The module as the host starts it (migrations, /api prefix), the demo seed, the migrations
 // themselves, and the public registry routes, on every database kind.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { createTestTokenService } from '@portal/auth'
-import { createMemoryBus } from '@portal/bus'
-import { loadConfig } from '@portal/config'
 import { type Database, migrateSchema, schemaDb, testDatabaseKinds } from '@portal/db'
-import { createServer, type ServiceContext } from '@portal/http'
-import { silentLogger } from '@portal/observability'
+import type { ServiceContext } from '@portal/http'
+import { startService } from '@portal/http/testing'
 import { sql } from 'kysely'
 import { migrations } from '../src/db/migrations/index.js'
 import type { IdentityDb } from '../src/db/schema.js'
 import { hashPassword } from '../src/domain/password-hash.js'
 import { DEMO, identityModule, seedDemo } from '../src/index.js'
 import { call, type Harness } from './harness.js'
-import { createRecordingMailer } from '@portal/mail'
 
 describe.each(testDatabaseKinds())('identity module on %s', (_kind, open) => {
   let database: Database
   let ctx: ServiceContext
   let h: Harness
   beforeAll(async () => {
-    database = await open()
-    const config = loadConfig({ LOG_LEVEL: 'silent', DB_MIGRATE: 'auto' })
-    const tokens = await createTestTokenService()
-    const server = await createServer({ config, logger: silentLogger, tokens })
-    ctx = { config, logger: silentLogger, server, tokens, db: database, mail: createRecordingMailer(), bus: createMemoryBus() } // what the module declares
-    await identityModule.init(ctx)
-    await server.ready()
+    const service = await startService(open, { env: { DB_MIGRATE: 'auto' }, tmpPrefix: 'identity-module-', start: (c) => identityModule.init(c) })
+    database = service.database
+    ctx = service.ctx
     // The harness shape, for call(): the module built the plugin itself.
-    h = {
-      app: server,
-      db: schemaDb<IdentityDb>(database, 'identity', { system: true }),
-      database,
-      mail: ctx.mail as Harness['mail'],
-      tokens,
-      config,
-      close: async () => {},
-    }
+    h = { ...service, db: schemaDb<IdentityDb>(database, 'identity', { system: true }) }
   })
-  afterAll(async () => {
-    await ctx.server.close()
-    await database.close()
-  })
+  afterAll(async () => h?.close())
 
   it('migrates its own schema only, and a rerun changes nothing', async () => {
     const tables = await sql<{ tableSchema: string; tableName: string }>`

@@ -2,28 +2,15 @@
 // the extract-outbound worker and the minute's sweep) on a real server over one database kind, with a
 // test token service, blobs in a temporary folder, an in-process queue and bus, and a mailer that
 // records what it sends; with the routes the module declared, a staff session and a request helper.
-import { createTestTokenService, type Principal, type TokenService } from '@portal/auth'
-import { createMemoryBus } from '@portal/bus'
-import { type Config, loadConfig } from '@portal/config'
+import type { TokenService } from '@portal/auth'
+import type { Config } from '@portal/config'
 import { type Database, schemaDb } from '@portal/db'
-import { type AppInstance, createServer, type ServiceContext } from '@portal/http'
-import { createRecordingMailer, type RecordingMailer } from '@portal/mail'
-import { silentLogger } from '@portal/observability'
-import { createMemoryQueue } from '@portal/queue'
-import { createFsStore } from '@portal/storage'
+import type { AppInstance, ServiceContext } from '@portal/http'
+import { type DeclaredRoute, staffPrincipal, startService } from '@portal/http/testing'
+import type { RecordingMailer } from '@portal/mail'
 import type { Kysely } from 'kysely'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { OutboundDb } from '../src/db/schema.js'
 import { module, SCHEMA } from '../src/module.js'
-
-/** A route the module registered (HEAD twins left out), with its schema. */
-export interface DeclaredRoute {
-  method: string
-  url: string
-  schema: unknown
-}
 
 export interface Harness {
   app: AppInstance
@@ -43,61 +30,19 @@ export interface Harness {
 }
 
 export async function buildHarness(open: () => Promise<Database>, env: Record<string, string> = {}): Promise<Harness> {
-  const database = await open()
-  const dir = await mkdtemp(path.join(tmpdir(), 'outbound-harness-'))
-  const config = loadConfig({ PUBLIC_URL: 'https://portal.test', LOG_LEVEL: 'silent', DB_MIGRATE: 'auto', DATA_DIR: dir, ...env })
-  const tokens = await createTestTokenService()
-  const mail = createRecordingMailer()
-  const queue = createMemoryQueue()
-  const app = await createServer({ config, logger: silentLogger, tokens })
-  const routes: DeclaredRoute[] = []
-  app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url, schema: r.schema })
+  const service = await startService(open, {
+    env: { PUBLIC_URL: 'https://portal.test', DB_MIGRATE: 'auto', ...env },
+    queue: true,
+    tmpPrefix: 'outbound-harness-',
+    start: (ctx) => module.init(ctx),
   })
-  const ctx: ServiceContext = {
-    config,
-    logger: silentLogger,
-    server: app,
-    tokens,
-    db: database,
-    mail,
-    blobs: createFsStore(dir),
-    queue,
-    bus: createMemoryBus(),
-  }
-  const stop = (await module.init(ctx))?.stop
-  await app.ready()
   return {
-    app,
-    routes,
+    ...service,
     staff: async (tenantId = crypto.randomUUID()) => {
-      const dbName = `t_${tenantId.slice(0, 8)}`
-      const principal: Principal = {
-        userId: crypto.randomUUID(),
-        tenantId,
-        dbName,
-        admin: true,
-        inboundUser: false,
-        sessionId: crypto.randomUUID(),
-        emailVerified: true,
-        name: 'Ada Lovelace',
-        email: 'ada@acme.example',
-      }
-      return { token: (await tokens.issueAccess(principal)).token, tenantId, dbName }
+      const principal = staffPrincipal(tenantId)
+      return { token: (await service.tokens.issueAccess(principal)).token, tenantId, dbName: principal.dbName }
     },
-    ctx,
-    db: schemaDb<OutboundDb>(database, SCHEMA, { system: true }),
-    database,
-    mail,
-    tokens,
-    config,
-    close: async () => {
-      await app.close()
-      await stop?.()
-      await queue.close()
-      await database.close()
-      await rm(dir, { recursive: true, force: true })
-    },
+    db: schemaDb<OutboundDb>(service.database, SCHEMA, { system: true }),
   }
 }
 

@@ -1,7 +1,8 @@
 // The module as the host starts it (migrations, /api prefix, health route, its sweep) on every
 // database kind.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { migrateSchema, testDatabaseKinds } from '@portal/db'
+import { testDatabaseKinds } from '@portal/db'
+import { rerunMigrations } from '@portal/http/testing'
 import { sql } from 'kysely'
 import { migrations, SCHEMA } from '../src/index.js'
 import { buildHarness, type Harness } from './harness.js'
@@ -18,9 +19,7 @@ describe.each(testDatabaseKinds())('outbound module on %s', (_kind, open) => {
     const tables = await sql<{ tableSchema: string }>`
       select distinct table_schema from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')`.execute(h.db)
     expect(tables.rows.map((t) => t.tableSchema)).toEqual(['outbound'])
-    await migrateSchema(h.database, SCHEMA, migrations)
-    const applied = await sql<{ name: string }>`select name from outbound.kysely_migration order by name`.execute(h.database.system)
-    expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrations))
+    expect(await rerunMigrations(h.database, SCHEMA, migrations)).toEqual(Object.keys(migrations))
   })
 
   it('answers its health route under /api/outbound', async () => {

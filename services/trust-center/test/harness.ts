@@ -1,17 +1,13 @@
 // Builds the trust-center service as the host starts it (its module: migrations, /api prefix, health
 // route, the site directory, page cache and view counter) on a real server over one database kind,
 // with blobs in a temporary folder, an in-process bus and a mailer that records what it sends.
-import { createMemoryBus } from '@portal/bus'
-import { type Config, loadConfig } from '@portal/config'
+import type { Config } from '@portal/config'
 import { type Database, schemaDb } from '@portal/db'
-import { type AppInstance, createServer, type ServiceContext } from '@portal/http'
-import { createRecordingMailer, type RecordingMailer } from '@portal/mail'
-import { silentLogger } from '@portal/observability'
-import { createFsStore, type BlobStore } from '@portal/storage'
+import type { AppInstance, ServiceContext } from '@portal/http'
+import { startService } from '@portal/http/testing'
+import type { RecordingMailer } from '@portal/mail'
+import type { BlobStore } from '@portal/storage'
 import type { Kysely } from 'kysely'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { SCHEMA, type TrustCenterDb } from '../src/db/schema.js'
 import { module } from '../src/module.js'
 
@@ -37,35 +33,12 @@ export async function buildHarness(
   tokens: ServiceContext['tokens'] = refusingTokens,
   blobs: (store: BlobStore) => BlobStore = (store) => store,
 ): Promise<Harness> {
-  const database = await open()
-  const dir = await mkdtemp(path.join(tmpdir(), 'tc-harness-'))
-  const config = loadConfig({ LOG_LEVEL: 'silent', DB_MIGRATE: 'auto', DATA_DIR: dir, ...env })
-  const mail = createRecordingMailer()
-  const app = await createServer({ config, logger: silentLogger, tokens })
-  const ctx: ServiceContext = {
-    config,
-    logger: silentLogger,
-    server: app,
+  const service = await startService(open, {
+    env: { DB_MIGRATE: 'auto', ...env },
     tokens,
-    db: database,
-    mail,
-    blobs: blobs(createFsStore(dir)),
-    bus: createMemoryBus(),
-  }
-  const stop = (await module.init(ctx))?.stop
-  await app.ready()
-  return {
-    app,
-    ctx,
-    db: schemaDb<TrustCenterDb>(database, SCHEMA, { system: true }),
-    database,
-    mail,
-    config,
-    close: async () => {
-      await app.close()
-      await stop?.()
-      await database.close()
-      await rm(dir, { recursive: true, force: true })
-    },
-  }
+    blobs,
+    tmpPrefix: 'tc-harness-',
+    start: (ctx) => module.init(ctx),
+  })
+  return { ...service, db: schemaDb<TrustCenterDb>(service.database, SCHEMA, { system: true }) }
 }

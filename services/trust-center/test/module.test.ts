@@ -2,7 +2,8 @@
 // and the site registry's rules that only the database can show: unique cnames under races, host
 // names following TRUST_CENTER_DOMAIN, a first cname that another tenant already holds.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { migrateSchema, testDatabaseKinds } from '@portal/db'
+import { testDatabaseKinds } from '@portal/db'
+import { rerunMigrations } from '@portal/http/testing'
 import { sql } from 'kysely'
 import { ensureSite, findSite, publishSite, refreshHostnames } from '../src/db/site.repo.js'
 import { QUARANTINE_MS } from '../src/domain/hostnames.js'
@@ -47,9 +48,7 @@ describe.each(testDatabaseKinds())('trust-center module on %s', (_kind, open) =>
       'update_subscriber',
       'update_unsubscribe',
     ])
-    await migrateSchema(h.database, SCHEMA, migrations)
-    const applied = await sql<{ name: string }>`select name from trust_center.kysely_migration order by name`.execute(h.database.system)
-    expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrations))
+    expect(await rerunMigrations(h.database, SCHEMA, migrations)).toEqual(Object.keys(migrations))
   })
 
   it('answers its health route under /api/trust-center', async () => {

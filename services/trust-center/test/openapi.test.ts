@@ -23,6 +23,7 @@ import {
   requiredPaths,
   sampleRequest,
   splitKey,
+  staffPrincipal,
   successStatuses,
   taggedKeys,
 } from '@portal/http/testing'
@@ -235,16 +236,7 @@ describe('the trust-center service in the OpenAPI document', () => {
   const tenantId = crypto.randomUUID()
 
   beforeAll(async () => {
-    const principal = {
-      userId: crypto.randomUUID(),
-      tenantId,
-      dbName,
-      admin: true,
-      inboundUser: false,
-      sessionId: crypto.randomUUID(),
-      emailVerified: true,
-      name: 'Ada Lovelace',
-    }
+    const principal = staffPrincipal(tenantId, dbName)
     // A verifier that knows one token: an admin of the tenant whose trust center is published below.
     adminToken = crypto.randomUUID()
     const tokens = {

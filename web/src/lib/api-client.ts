@@ -3,10 +3,11 @@
 // renews an access token that has expired before sending with it, and handles a 401 once: a silent
 // renewal through the HttpOnly refresh cookie, then one retry. An inbound recipient (no account, no
 // refresh cookie) renews by exchanging the emailed link again, and is never sent to /login.
+import type { AuthUser, InboundReply, RefreshReply } from '@portal/contracts'
 import { REFRESH_AHEAD_MS } from '../config/constants'
 import { decodeToken, noteServerTime, renewAheadMs, serverNow, tokenExpiry } from './jwt'
 import { saveBlob } from './save-blob'
-import { type AuthData, storage } from './storage'
+import { storage } from './storage'
 
 export class ApiError extends Error {
   readonly status: number
@@ -17,24 +18,6 @@ export class ApiError extends Error {
     this.status = status
     this.body = body
   }
-}
-
-export interface Envelope<T> {
-  status: boolean
-  message?: string
-  data?: T
-}
-
-export interface AuthUserReply extends AuthData {
-  token: string
-  expiresIn?: number | string
-}
-
-export interface ThemeSettings {
-  headerColor?: string
-  backgroundColor?: string
-  textColor?: string
-  buttonColor?: string
 }
 
 /** The router registers itself here so that a session end can navigate inside the SPA. */
@@ -120,7 +103,7 @@ async function parse<T>(res: Response): Promise<T> {
 }
 
 /** Stores what a sign-in, sign-up or renewal returned. */
-export function saveSession(user: AuthUserReply): void {
+export function saveSession(user: AuthUser): void {
   const { token, expiresIn: _expiresIn, ...authData } = user
   noteServerTime(token)
   storage.set('token', token)
@@ -154,7 +137,7 @@ async function callRefresh(): Promise<Renewal> {
     return res.status === 401 || res.status === 403 ? 'rejected' : 'unavailable'
   }
   try {
-    const body = await parse<Envelope<AuthUserReply>>(res)
+    const body = await parse<Partial<RefreshReply>>(res)
     if (!body?.status || !body.data?.token) return 'rejected'
     saveSession(body.data)
     return 'renewed'
@@ -181,14 +164,8 @@ async function oneAtATime(before: string | null): Promise<Renewal> {
   }
 }
 
-/** What GET /api/inbound/:capability answers (@portal/contracts InboundReply data). */
-export interface InboundSession {
-  outboundId: string
-  dbName: string
-  token: string
-  expiresIn: number
-  email: string
-}
+/** What GET /api/inbound/:capability answers. */
+export type InboundSession = InboundReply['data']
 
 /**
  * Exchanges the capability of an emailed inbound link for a restricted session, and stores it as a
@@ -203,7 +180,7 @@ export async function exchangeInboundLink(capability: string): Promise<InboundSe
   } catch {
     throw new ApiError(0, 'Network error: the server could not be reached. Please try again.')
   }
-  const body = await parse<Envelope<InboundSession>>(res)
+  const body = await parse<Partial<InboundReply> & { message?: string }>(res)
   const data = body?.data
   if (!data?.token || !data.outboundId) throw new ApiError(res.status, body?.message || NO_MESSAGE, body)
   // Whatever was stored before (a staff session, another link) gives way to this one.

@@ -1,21 +1,20 @@
 // Browser storage of the app: every key lives under one fixed product prefix, so a purge only
 // removes what the app wrote. Only the token and the spec's keys are ever stored here.
+import type { AuthUser } from '@portal/contracts'
 import { APP_VERSION, STORAGE_PREFIX } from '../config/constants'
 
 export type StorageKey = 'token' | 'dbName' | 'userAccessEmail' | 'fileAccess' | 'authData' | 'returnUrl' | 'appVersion'
 
-export interface AuthData {
-  _id: string
-  firstName: string
-  lastName: string
-  email: string
-  admin?: boolean
-  inboundUser?: boolean
-  outboundId?: string
-  dbName?: string
-  /** Inbound users: the capability of the emailed link, exchanged again to renew the session. */
-  inboundLink?: string
-}
+/**
+ * The signed-in user as stored: the sign-in reply without its token (stored apart), the flags
+ * optional because an inbound session and data stored by an older version lack some.
+ */
+export type AuthData = Pick<AuthUser, '_id' | 'firstName' | 'lastName' | 'email'> &
+  Partial<Pick<AuthUser, 'admin' | 'inboundUser' | 'dbName' | 'emailVerified'>> & {
+    outboundId?: string
+    /** Inbound users: the capability of the emailed link, exchanged again to renew the session. */
+    inboundLink?: string
+  }
 
 const listeners = new Set<() => void>()
 let version = 0

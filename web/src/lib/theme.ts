@@ -1,8 +1,11 @@
 // Theme colours (spec §3) as CSS variables (defaults live in index.css), and the WCAG contrast
 // maths that keeps text readable on them (issue 14).
-import type { ThemeSettings } from './api-client'
+import type { TrustTheme } from '@portal/contracts'
 
-const VARS: Record<keyof ThemeSettings, string> = {
+/** The four theme colours (the settings row without its id). */
+type ThemeColour = keyof TrustTheme
+
+const VARS: Record<ThemeColour, string> = {
   headerColor: '--header-color',
   backgroundColor: '--background-color',
   textColor: '--text-color',
@@ -10,10 +13,10 @@ const VARS: Record<keyof ThemeSettings, string> = {
 }
 const COLOUR = /^#[0-9a-fA-F]{3,8}$/
 
-export function applyTheme(settings: ThemeSettings | undefined | null): void {
+export function applyTheme(settings: Partial<TrustTheme> | undefined | null): void {
   if (!settings) return
   for (const [key, cssVar] of Object.entries(VARS)) {
-    const value = settings[key as keyof ThemeSettings]
+    const value = settings[key as ThemeColour]
     if (typeof value !== 'string' || !COLOUR.test(value)) continue
     // The console's text sits on white: a text colour unreadable there is left out.
     if (key === 'textColor' && (contrastRatio(value, '#ffffff') ?? 0) < AA_CONTRAST) continue
@@ -79,7 +82,7 @@ export function readableTextColor(background: string): '#000000' | '#ffffff' {
 /** A ratio as people read it, never rounded up past a threshold: 4.499 is "4.49:1", not "4.50:1". */
 export const formatRatio = (ratio: number): string => `${(Math.floor(ratio * 100) / 100).toFixed(2)}:1`
 
-const SURFACE: Record<keyof ThemeSettings, string> = { headerColor: 'the header', backgroundColor: 'the background', textColor: 'text', buttonColor: 'buttons' }
+const SURFACE: Record<ThemeColour, string> = { headerColor: 'the header', backgroundColor: 'the background', textColor: 'text', buttonColor: 'buttons' }
 
 /**
  * The settings form's warning for one theme colour, in words (null when every text it carries is
@@ -87,7 +90,7 @@ const SURFACE: Record<keyof ThemeSettings, string> = { headerColor: 'the header'
  * text colour, and links in the button colour, on the white page. Below WCAG AA (4.5:1) it says
  * the ratio and what happens or what to do.
  */
-export function contrastWarning(field: keyof ThemeSettings, colour: string): string | null {
+export function contrastWarning(field: ThemeColour, colour: string): string | null {
   if (parseHexColor(colour) === null) return null
   const problems: string[] = []
   const onWhite = contrastRatio(colour, '#ffffff')!

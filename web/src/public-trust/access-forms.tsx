@@ -2,9 +2,8 @@
 // visitor who arrives with an approval link before accepting the current NDA, the NDA acceptance.
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useModalDialog } from '../lib/dialog'
-import { acceptNda, getNda, type Nda, PublicError, requestAccess } from './api'
-
-const EMAIL = /^[A-Za-z0-9_.+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/
+import { acceptNda, getNda, type Nda, requestAccess } from './api'
+import { EMAIL, ErrorText, failureText, useVisitorRequest } from './visitor-form'
 export const RELATIONSHIPS = ['Customer', 'Prospect', 'Partner', 'Auditor', 'Other']
 
 function useNda(needed: boolean) {
@@ -30,9 +29,8 @@ export function RequestAccessForm({ hasNda, onClose }: { hasNda: boolean; onClos
   const nda = useNda(hasNda)
   const [f, setF] = useState({ firstName: '', lastName: '', companyName: '', workEmail: '', relationshpLinkedIn: RELATIONSHIPS[0]! })
   const [accepted, setAccepted] = useState(false)
-  const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
+  const { error, setError, busy, run } = useVisitorRequest()
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value })
   // Focus inside while open, Tab kept there, Escape closes, focus back to the button that opened it.
   const dialog = useRef<HTMLDivElement>(null)
@@ -44,16 +42,10 @@ export function RequestAccessForm({ hasNda, onClose }: { hasNda: boolean; onClos
     if (Object.values(f).some((v) => !v.trim())) return setError('This field is required')
     if (!EMAIL.test(f.workEmail.trim())) return setError('Invalid email address')
     if (nda && !accepted) return setError('Please accept the NDA')
-    setBusy(true)
-    try {
+    return run(async () => {
       await requestAccess({ ...f, workEmail: f.workEmail.trim(), ...(nda ? { ndaId: nda._id } : {}) })
       setDone(true)
-    } catch (err) {
-      setError(err instanceof PublicError ? err.message : 'An error occurred')
-    } finally {
-      setBusy(false)
-    }
-    return undefined
+    })
   }
 
   return (
@@ -106,11 +98,7 @@ export function RequestAccessForm({ hasNda, onClose }: { hasNda: boolean; onClos
                 </label>
               </>
             )}
-            {error && (
-              <p className="tc-error" role="alert">
-                {error}
-              </p>
-            )}
+            <ErrorText error={error} />
             <div className="tc-actions">
               <button type="button" className="tc-secondary" onClick={onClose}>
                 Cancel
@@ -143,7 +131,7 @@ export function AcceptNdaForm({ email, permissionToken, onAccepted }: { email: s
       await acceptNda({ ndaId: nda._id, name: name.trim(), email, ...(permissionToken ? { permissionToken } : {}) })
       onAccepted()
     } catch (err) {
-      setError(err instanceof PublicError ? err.message : 'An error occurred')
+      setError(failureText(err))
     }
     return undefined
   }
@@ -164,11 +152,7 @@ export function AcceptNdaForm({ email, permissionToken, onAccepted }: { email: s
             <label className="tc-check">
               <input type="checkbox" name="ndaAccept" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} /> I accept the NDA
             </label>
-            {error && (
-              <p className="tc-error" role="alert">
-                {error}
-              </p>
-            )}
+            <ErrorText error={error} />
             <div className="tc-actions">
               <button type="submit" className="tc-button">
                 Accept

@@ -1,5 +1,6 @@
 // Compliance badges drawn inline (no images fetched): a shield with the framework's short name.
-const LABELS: Record<string, string> = {
+import type { ComplianceBadge } from '@portal/contracts'
+const LABELS: Record<ComplianceBadge, string> = {
   soc2: 'SOC 2',
   iso27001: 'ISO 27001',
   iso27017: 'ISO 27017',
@@ -13,12 +14,13 @@ const LABELS: Record<string, string> = {
   csa_star: 'CSA STAR',
   other: '',
 }
-export const BADGES = Object.keys(LABELS)
-export const badgeLabel = (badge: string, framework: string) => LABELS[badge] || framework
+/** The badges the server takes, in the form's order (the Record above must name every one). */
+export const BADGES = Object.keys(LABELS) as ComplianceBadge[]
+export const badgeLabel = (badge: ComplianceBadge, framework: string) => LABELS[badge] || framework
 
 export const STATUS_TEXT = { compliant: 'Compliant', in_progress: 'In progress', planned: 'Planned' } as const
 
-export function Badge({ badge, framework, status }: { badge: string; framework: string; status: keyof typeof STATUS_TEXT }) {
+export function Badge({ badge, framework, status }: { badge: ComplianceBadge; framework: string; status: keyof typeof STATUS_TEXT }) {
   const label = badgeLabel(badge, framework).slice(0, 12)
   return (
     <svg className={`badge badge-${status}`} viewBox="0 0 64 72" width="56" height="63" role="img" aria-label={`${label}: ${STATUS_TEXT[status]}`}>

@@ -53,25 +53,55 @@ const KIND_TEXT = { document: 'Document', compliance: 'Certification' } as const
 /** A change's date, the same on the server and in any browser (UTC, fixed locale): hydration matches. */
 export const changeDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
 
+/**
+ * One card of the page: its heading (in a row with `action` when the card has one, even while it is
+ * null), then its list or, when it has none, `emptyText`.
+ */
+function Card({
+  id,
+  title,
+  action,
+  empty,
+  emptyText = 'No Data found',
+  children,
+}: {
+  id: string
+  title: string
+  action?: ReactNode
+  empty: boolean
+  emptyText?: string
+  children: ReactNode
+}) {
+  const heading = <h2 id={id}>{title}</h2>
+  return (
+    <section className="tc-card" aria-labelledby={id}>
+      {action !== undefined ? (
+        <div className="tc-card-head">
+          {heading}
+          {action}
+        </div>
+      ) : (
+        heading
+      )}
+      {empty ? <p className="tc-muted">{emptyText}</p> : children}
+    </section>
+  )
+}
+
 export function Changelog({ changes }: { changes: TrustChange[] }) {
   return (
-    <section className="tc-card" aria-labelledby="tc-changelog">
-      <h2 id="tc-changelog">Changelog</h2>
-      {changes.length === 0 ? (
-        <p className="tc-muted">No changes yet</p>
-      ) : (
-        <ul className="tc-changelog">
-          {changes.map((c) => (
-            <li key={c._id}>
-              <time dateTime={c.date}>{changeDate(c.date)}</time>
-              <span>
-                {KIND_TEXT[c.kind]} {c.action}: <strong>{c.title}</strong>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <Card id="tc-changelog" title="Changelog" empty={changes.length === 0} emptyText="No changes yet">
+      <ul className="tc-changelog">
+        {changes.map((c) => (
+          <li key={c._id}>
+            <time dateTime={c.date}>{changeDate(c.date)}</time>
+            <span>
+              {KIND_TEXT[c.kind]} {c.action}: <strong>{c.title}</strong>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Card>
   )
 }
 
@@ -123,90 +153,79 @@ export function TrustCenterView({
           {page.overview?.description ? <RichText html={page.overview.description} /> : <p className="tc-muted">This trust center has no overview yet.</p>}
         </section>
 
-        <section className="tc-card" aria-labelledby="tc-docs">
-          <div className="tc-card-head">
-            <h2 id="tc-docs">Documents</h2>
-            {actions.onDownloadAll && page.documents.length > 1 && (actions.granted || page.documents.every((d) => d.visibility === 'public')) && (
+        <Card
+          id="tc-docs"
+          title="Documents"
+          empty={page.documents.length === 0}
+          action={
+            actions.onDownloadAll && page.documents.length > 1 && (actions.granted || page.documents.every((d) => d.visibility === 'public')) ? (
               <button type="button" className="tc-link" onClick={actions.onDownloadAll}>
                 Download all
               </button>
-            )}
-          </div>
-          {page.documents.length === 0 ? (
-            <p className="tc-muted">No Data found</p>
-          ) : (
-            <ul className="tc-docs">
-              {page.documents.map((d) => {
-                const locked = d.visibility === 'approval' && !actions.granted
-                return (
-                  <li key={d._id}>
-                    <DocIcon locked={locked} />
-                    <span className="tc-doc-name">
-                      <strong>{d.title || d.fileName}</strong>
-                      <small className="tc-muted">
-                        {humanSize(d.size)}
-                        {locked ? ' · requires approval' : ''}
-                      </small>
-                    </span>
-                    {locked ? (
-                      <button type="button" className="tc-link" onClick={actions.onRequestAccess}>
-                        Request access
-                      </button>
-                    ) : (
-                      <button type="button" className="tc-link" onClick={() => actions.onDownload(d)} aria-label={`Download ${d.title || d.fileName}`}>
-                        Download
-                      </button>
-                    )}
-                  </li>
-                )
-              })}
-            </ul>
-          )}
-        </section>
-
-        <section className="tc-card" aria-labelledby="tc-compliance">
-          <h2 id="tc-compliance">Compliance</h2>
-          {page.compliance.length === 0 ? (
-            <p className="tc-muted">No Data found</p>
-          ) : (
-            <ul className="tc-compliance">
-              {page.compliance.map((c) => (
-                <li key={c._id}>
-                  <Badge badge={c.badge} framework={c.framework} status={c.status} />
-                  <div>
-                    <strong>{c.framework}</strong>
-                    <span className={`tc-status tc-status-${c.status}`}>{STATUS_TEXT[c.status]}</span>
-                    {c.description && <p className="tc-muted">{c.description}</p>}
-                  </div>
+            ) : null
+          }
+        >
+          <ul className="tc-docs">
+            {page.documents.map((d) => {
+              const locked = d.visibility === 'approval' && !actions.granted
+              return (
+                <li key={d._id}>
+                  <DocIcon locked={locked} />
+                  <span className="tc-doc-name">
+                    <strong>{d.title || d.fileName}</strong>
+                    <small className="tc-muted">
+                      {humanSize(d.size)}
+                      {locked ? ' · requires approval' : ''}
+                    </small>
+                  </span>
+                  {locked ? (
+                    <button type="button" className="tc-link" onClick={actions.onRequestAccess}>
+                      Request access
+                    </button>
+                  ) : (
+                    <button type="button" className="tc-link" onClick={() => actions.onDownload(d)} aria-label={`Download ${d.title || d.fileName}`}>
+                      Download
+                    </button>
+                  )}
                 </li>
-              ))}
-            </ul>
-          )}
-        </section>
+              )
+            })}
+          </ul>
+        </Card>
 
-        <section className="tc-card" aria-labelledby="tc-security">
-          <h2 id="tc-security">Security</h2>
-          {page.security.length === 0 ? (
-            <p className="tc-muted">No Data found</p>
-          ) : (
-            <div className="tc-security">
-              {page.security.map((s) => (
-                <article key={s._id} className="tc-security-card">
-                  <h3>{s.title}</h3>
-                  {s.description && <p className="tc-muted">{s.description}</p>}
-                  <ul>
-                    {s.subdata.map((i) => (
-                      <li key={i._id}>
-                        <strong>{i.title}</strong>
-                        {i.description ? <span> {i.description}</span> : null}
-                      </li>
-                    ))}
-                  </ul>
-                </article>
-              ))}
-            </div>
-          )}
-        </section>
+        <Card id="tc-compliance" title="Compliance" empty={page.compliance.length === 0}>
+          <ul className="tc-compliance">
+            {page.compliance.map((c) => (
+              <li key={c._id}>
+                <Badge badge={c.badge} framework={c.framework} status={c.status} />
+                <div>
+                  <strong>{c.framework}</strong>
+                  <span className={`tc-status tc-status-${c.status}`}>{STATUS_TEXT[c.status]}</span>
+                  {c.description && <p className="tc-muted">{c.description}</p>}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </Card>
+
+        <Card id="tc-security" title="Security" empty={page.security.length === 0}>
+          <div className="tc-security">
+            {page.security.map((s) => (
+              <article key={s._id} className="tc-security-card">
+                <h3>{s.title}</h3>
+                {s.description && <p className="tc-muted">{s.description}</p>}
+                <ul>
+                  {s.subdata.map((i) => (
+                    <li key={i._id}>
+                      <strong>{i.title}</strong>
+                      {i.description ? <span> {i.description}</span> : null}
+                    </li>
+                  ))}
+                </ul>
+              </article>
+            ))}
+          </div>
+        </Card>
         {page.changelog && <Changelog changes={page.changelog} />}
         {after}
       </main>

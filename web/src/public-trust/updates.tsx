@@ -3,29 +3,19 @@
 // page reads once, clears from the address bar and sends to the server.
 import { type FormEvent, useState } from 'react'
 import { confirmUpdates, PublicError, subscribeUpdates, unsubscribeUpdates } from './api'
-
-const EMAIL = /^[A-Za-z0-9_.+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/
+import { EMAIL, ErrorText, failureText, useVisitorRequest } from './visitor-form'
 
 export function SubscribeForm() {
   const [email, setEmail] = useState('')
-  const [error, setError] = useState('')
   const [done, setDone] = useState('')
-  const [busy, setBusy] = useState(false)
+  const { error, setError, busy, run } = useVisitorRequest()
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     setError('')
     const value = email.trim()
     if (!value) return setError('This field is required')
     if (!EMAIL.test(value)) return setError('Invalid email address')
-    setBusy(true)
-    try {
-      setDone((await subscribeUpdates(value)).message)
-    } catch (err) {
-      setError(err instanceof PublicError ? err.message : 'An error occurred')
-    } finally {
-      setBusy(false)
-    }
-    return undefined
+    return run(async () => setDone((await subscribeUpdates(value)).message))
   }
   return (
     <section className="tc-card" aria-labelledby="tc-updates">
@@ -54,11 +44,7 @@ export function SubscribeForm() {
               {busy ? 'Sending…' : 'Subscribe'}
             </button>
           </div>
-          {error && (
-            <p id="tc-updates-error" className="tc-error" role="alert">
-              {error}
-            </p>
-          )}
+          <ErrorText id="tc-updates-error" error={error} />
         </form>
       )}
     </section>
@@ -86,6 +72,6 @@ export async function followUpdatesLink(link: { kind: 'confirm' | 'unsubscribe';
         text: link.kind === 'confirm' ? 'This confirmation link is no longer valid. Please subscribe again.' : 'This unsubscribe link is no longer valid.',
       }
     }
-    return { ok: false, text: err instanceof PublicError ? err.message : 'An error occurred' }
+    return { ok: false, text: failureText(err) }
   }
 }

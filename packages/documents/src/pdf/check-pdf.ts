@@ -1,8 +1,8 @@
 // The upload-time check of a PDF: can pdf.js open it without a password? Same isolation as text
 // extraction (worker thread, time and memory limits), reading the spooled file by ranges. A few
 // at a time: each check is a thread with its own heap.
-import { Worker } from 'node:worker_threads'
 import { AppError } from '@portal/errors'
+import { runWorkerThread, Slots, type ThreadResult } from '@portal/runtime/worker-thread'
 
 export const pdfCheckLimits = { timeoutMs: 20_000, memoryMb: 256, concurrency: 2 }
 
@@ -13,42 +13,22 @@ export const pdfCheckMessages = {
 
 type Reply = { ok: true; numPages: number } | { error: 'encrypted' | 'unreadable'; detail?: string }
 
-let running = 0
-const waiting: (() => void)[] = []
-async function slot<T>(fn: () => Promise<T>, max: number): Promise<T> {
-  while (running >= max) await new Promise<void>((r) => waiting.push(r))
-  running++
-  try {
-    return await fn()
-  } finally {
-    running--
-    waiting.shift()?.()
-  }
-}
+const slots = new Slots()
 
 /** Refuses (422) a PDF file on disk that pdf.js cannot open, or opens only with a password. */
 export async function checkPdfFile(path: string, limits = pdfCheckLimits): Promise<{ numPages: number }> {
-  const reply = await slot(async () => {
-    const worker = new Worker(new URL('./pdf-check-worker.mjs', import.meta.url), {
+  const result = await slots.run(limits.concurrency, () =>
+    runWorkerThread<Reply>(new URL('./pdf-check-worker.mjs', import.meta.url), {
       workerData: { path },
-      // Plain JavaScript: without the parent's loader flags (tsx) each thread is ~300 MB lighter.
-      execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 16 },
-      stdout: true,
-      stderr: true,
-    })
-    let timer: NodeJS.Timeout | undefined
-    return new Promise<Reply>((resolve) => {
-      timer = setTimeout(() => resolve({ error: 'unreadable', detail: 'timed out' }), limits.timeoutMs)
-      worker.once('message', (msg: Reply) => resolve(msg))
-      // Out of memory or a crash inside pdf.js: the file cannot be read here either.
-      worker.once('error', (err) => resolve({ error: 'unreadable', detail: String(err) }))
-      worker.once('exit', () => resolve({ error: 'unreadable', detail: 'worker exited' }))
-    }).finally(() => {
-      clearTimeout(timer)
-      void worker.terminate()
-    })
-  }, limits.concurrency)
+      memoryMb: limits.memoryMb,
+      timeoutMs: limits.timeoutMs,
+    }),
+  )
+  // No reply (out of time or memory, a crash inside pdf.js): the file cannot be read here either.
+  const reply: Reply = 'reply' in result ? result.reply : { error: 'unreadable', detail: failureDetail(result) }
   if ('error' in reply) throw new AppError('UNPROCESSABLE', { message: pdfCheckMessages[reply.error] ?? pdfCheckMessages.unreadable })
   return { numPages: reply.numPages }
 }
+
+const failureDetail = (result: Exclude<ThreadResult<Reply>, { reply: Reply }>) =>
+  result.failed === 'time' ? 'timed out' : result.failed === 'exit' ? 'worker exited' : String(result.cause)

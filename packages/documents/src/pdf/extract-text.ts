@@ -1,8 +1,8 @@
 // Text of each page of an uploaded PDF. pdf.js runs in a worker thread with a time and memory
 // limit: a hostile or broken PDF ends in a clear, non-retryable refusal, never a hung job.
 import { open } from 'node:fs/promises'
-import { Worker } from 'node:worker_threads'
 import { AppError } from '@portal/errors'
+import { runWorkerThread } from '@portal/runtime/worker-thread'
 import { isPdf } from '@portal/storage'
 
 export interface PdfPage {
@@ -42,30 +42,18 @@ export async function extractPdfFile(path: string, limits = pdfLimits): Promise<
 }
 
 async function inWorker(source: { path: string } | { data: ArrayBuffer }, transfer: ArrayBuffer[], limits: typeof pdfLimits): Promise<PdfPage[]> {
-  const worker = new Worker(new URL('./pdf-worker.mjs', import.meta.url), {
+  const result = await runWorkerThread<WorkerReply>(new URL('./pdf-worker.mjs', import.meta.url), {
     workerData: { ...source, maxPages: limits.maxPages, maxChars: limits.maxChars },
     transferList: transfer,
-    // Plain JavaScript: without the parent's loader flags (tsx) each thread is ~300 MB lighter.
-    execArgv: [],
-    resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 16 },
-    stdout: true,
-    stderr: true,
+    memoryMb: limits.memoryMb,
+    timeoutMs: limits.timeoutMs,
   })
-  const reply = await new Promise<WorkerReply>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void worker.terminate()
-      reject(new AppError('UNPROCESSABLE', { message: 'The PDF took too long to read' }))
-    }, limits.timeoutMs)
-    worker.once('message', (msg: WorkerReply) => {
-      clearTimeout(timer)
-      resolve(msg)
-    })
-    worker.once('error', (err) => {
-      clearTimeout(timer)
-      // Out of memory (ERR_WORKER_OUT_OF_MEMORY) or a crash inside pdf.js.
-      reject(new AppError('UNPROCESSABLE', { message: messages['unreadable']!, cause: err }))
-    })
-  }).finally(() => void worker.terminate())
+  if (!('reply' in result)) {
+    if (result.failed === 'time') throw new AppError('UNPROCESSABLE', { message: 'The PDF took too long to read' })
+    // Out of memory (ERR_WORKER_OUT_OF_MEMORY) or a crash inside pdf.js.
+    throw new AppError('UNPROCESSABLE', { message: messages['unreadable']!, cause: result.cause })
+  }
+  const reply = result.reply
   if ('error' in reply) {
     const message = reply.error === 'too-many-pages' ? `The PDF has more than ${limits.maxPages} pages` : (messages[reply.error] ?? messages['unreadable']!)
     throw new AppError('UNPROCESSABLE', { message })

@@ -3,52 +3,32 @@
 // text of each page a reader can see. Scripting, XFA and font loading are off; pdf.js 6 has no
 // eval path at all.
 import { parentPort, workerData } from 'node:worker_threads'
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
-import { openPdfFile } from './file-range.mjs'
+import { readPdf } from './open-pdf.mjs'
 import { visibleTextItems } from './visible-text.mjs'
 
 // The PDF is a file on disk (`path`, read by ranges) or bytes moved here from the caller (`data`).
 const { path, data, maxPages, maxChars } = workerData
 
-async function run() {
-  const file = path ? await openPdfFile(path) : undefined
-  const task = getDocument({
-    ...(file ? { range: file.range, length: file.size } : { data: new Uint8Array(data) }),
-    enableScripting: false,
-    enableXfa: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    stopAtErrors: false,
-    verbosity: 0,
-  })
-  try {
-    const doc = await task.promise
-    if (doc.numPages > maxPages) return { error: 'too-many-pages', numPages: doc.numPages }
-    const layers = await doc.getOptionalContentConfig()
-    const pages = []
-    let chars = 0
-    for (let n = 1; n <= doc.numPages; n++) {
-      const page = await doc.getPage(n)
-      let text = ''
-      for (const item of await visibleTextItems(page, layers)) {
-        text += item.str + (item.hasEOL ? '\n' : item.str.endsWith(' ') ? '' : ' ')
-      }
-      text = text
-        .replace(/[ \t]+\n/g, '\n')
-        .replace(/[ \t]{2,}/g, ' ')
-        .trim()
-      chars += text.length
-      if (chars > maxChars) return { error: 'too-much-text' }
-      pages.push({ page: n, text })
-      page.cleanup()
+const reply = await readPdf({ path, data }, {}, async (doc) => {
+  if (doc.numPages > maxPages) return { error: 'too-many-pages', numPages: doc.numPages }
+  const layers = await doc.getOptionalContentConfig()
+  const pages = []
+  let chars = 0
+  for (let n = 1; n <= doc.numPages; n++) {
+    const page = await doc.getPage(n)
+    let text = ''
+    for (const item of await visibleTextItems(page, layers)) {
+      text += item.str + (item.hasEOL ? '\n' : item.str.endsWith(' ') ? '' : ' ')
     }
-    return { pages }
-  } catch (err) {
-    return { error: err?.name === 'PasswordException' ? 'encrypted' : 'unreadable', detail: String(err?.message ?? err).slice(0, 200) }
-  } finally {
-    await task.destroy()
-    await file?.close()
+    text = text
+      .replace(/[ \t]+\n/g, '\n')
+      .replace(/[ \t]{2,}/g, ' ')
+      .trim()
+    chars += text.length
+    if (chars > maxChars) return { error: 'too-much-text' }
+    pages.push({ page: n, text })
+    page.cleanup()
   }
-}
-
-parentPort.postMessage(await run())
+  return { pages }
+})
+parentPort.postMessage(reply)

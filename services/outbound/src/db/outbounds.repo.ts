@@ -1,4 +1,5 @@
 // Outbound questionnaires: what was sent to whom, its questions and their answers.
+import { pageWithTotal } from '@portal/db'
 import { type Kysely, sql } from 'kysely'
 import { fileColumns } from './files.repo.js'
 import type { OutboundDb } from './schema.js'
@@ -59,20 +60,15 @@ const withCounts = (db: Db, tenantId: string) =>
 
 /** One page of outbounds, newest first, with their counts (questions, answered). */
 export async function listOutbounds(db: Db, tenantId: string, page: number, pageSize: number) {
-  const [rows, count] = await Promise.all([
-    withCounts(db, tenantId)
-      .orderBy('outbound.createdAt', 'desc')
-      .orderBy('outbound.id')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
+  return pageWithTotal(
+    withCounts(db, tenantId).orderBy('outbound.createdAt', 'desc').orderBy('outbound.id'),
     db
       .selectFrom('outbound')
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('tenantId', '=', tenantId)
-      .executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+      .where('tenantId', '=', tenantId),
+    page,
+    pageSize,
+  )
 }
 
 export const findOutbound = (db: Db, tenantId: string, id: string) => withCounts(db, tenantId).where('outbound.id', '=', id).executeTakeFirst()

@@ -27,7 +27,7 @@ import {
 } from '@portal/contracts'
 import type { Principal } from '@portal/auth'
 import { AppError } from '@portal/errors'
-import { type AppInstance, principalOf } from '@portal/http'
+import { type AppInstance, checkFormFields, principalOf, uploadValidatorCompiler } from '@portal/http'
 import { contentDisposition, tenantKey } from '@portal/storage'
 import type { FastifyReply } from 'fastify'
 import { actorOf, assertOpen, inboundIdsMessage, outboundFor } from '../access.js'
@@ -96,18 +96,16 @@ export function answerRoutes(app: AppInstance, deps: OutboundDeps): void {
         body: OutboundAttachmentForm,
         response: { 200: OutboundAttachmentReply, ...outboundErrors('inbound', 404, 409, 413, 415, 422) },
       },
-      // The multipart form is described for the OpenAPI document; readUpload reads and checks its
-      // parts as they stream (the ids' message, the file's size and content), not a JSON validator.
-      validatorCompiler: () => () => true,
+      // readUpload reads the streamed parts (the file's size and content), then the ids are checked.
+      validatorCompiler: uploadValidatorCompiler,
     },
     async (req) => {
       const me = principalOf(req)
       const upload = await readUpload(req, 'attachment')
       try {
-        const outboundId = upload.fields['outboundId']
-        const questionId = upload.fields['questionId']
-        if (!outboundId || !questionId) throw new AppError('INVALID_REQUEST', { message: idsMissing(me) })
-        const { outbound, question } = await questionOf(me, outboundId, questionId)
+        const ids = { missing: idsMissing(me) }
+        checkFormFields(OutboundAttachmentForm, upload.fields, { outboundId: ids, questionId: ids })
+        const { outbound, question } = await questionOf(me, upload.fields['outboundId'] as string, upload.fields['questionId'] as string)
         assertOpen(outbound)
         const file = upload.file!
         // Scanned while still a temporary file: nothing reaches storage unscanned (security.md B26).

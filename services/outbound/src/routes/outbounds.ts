@@ -7,6 +7,7 @@ import {
   OutboundIdParams,
   OutboundListReply,
   OutboundSaveFields,
+  outboundSaveMessages,
   OutboundSaveReply,
   OutboundText,
   LinkReply,
@@ -18,7 +19,7 @@ import {
   resendMessages,
 } from '@portal/contracts'
 import { AppError } from '@portal/errors'
-import { type AppInstance, PageQuery, paged, principalOf, requireVerified } from '@portal/http'
+import { type AppInstance, checkFormFields, PageQuery, paged, principalOf, requireVerified, uploadValidatorCompiler } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
 import { contentDisposition, tenantKey } from '@portal/storage'
 import { actorOf, assertOpen, outboundFor } from '../access.js'
@@ -57,15 +58,15 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
         body: OutboundSaveFields,
         response: { 201: OutboundSaveReply, ...outboundErrors('staff', 404, 409, 413, 415, 429) },
       },
-      // The multipart form is described for the OpenAPI document; readUpload reads its parts as they
-      // stream and the handler checks them with the spec's messages, not a JSON validator.
-      validatorCompiler: () => () => true,
+      // readUpload reads the streamed parts, then the text fields are checked against the form.
+      validatorCompiler: uploadValidatorCompiler,
     },
     async (req, reply) => {
       const me = principalOf(req)
       const upload = await readUpload(req, 'questionnaire', { fileOptional: true })
       try {
         const f = upload.fields
+        checkFormFields(OutboundSaveFields, f, outboundSaveMessages)
         const clientName = (f['clientName'] ?? '').trim().slice(0, 200)
         const email = (f['email'] ?? '').trim()
         if (!clientName) throw new AppError('INVALID_REQUEST', { message: OutboundText.clientNameRequired })

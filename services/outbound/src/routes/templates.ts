@@ -14,7 +14,7 @@ import {
   TemplateReply,
 } from '@portal/contracts'
 import { AppError } from '@portal/errors'
-import { type AppInstance, principalOf } from '@portal/http'
+import { type AppInstance, principalOf, uploadValidatorCompiler } from '@portal/http'
 import { contentDisposition, tenantKey } from '@portal/storage'
 import { finishStoredFile } from '../db/files.repo.js'
 import {
@@ -32,12 +32,6 @@ import { BUCKETS, messageOut, templateOut } from '../domain/dto.js'
 import { queueExtraction } from '../jobs/extract-outbound.js'
 
 const tags = ['outbound']
-/**
- * An upload's multipart form is described for the OpenAPI document; readUpload reads and checks its
- * parts as they stream (the file's size and content), not a JSON validator. The path's id needs no
- * schema check: an id that is not a template's is answered 404.
- */
-const multipartOnly = () => () => true
 
 export function templateRoutes(app: AppInstance, deps: OutboundDeps): void {
   const { db, blobs } = deps
@@ -76,7 +70,7 @@ export function templateRoutes(app: AppInstance, deps: OutboundDeps): void {
         body: TemplateForm,
         response: { 201: TemplateReply, ...outboundErrors('staff', 413, 415) },
       },
-      validatorCompiler: multipartOnly,
+      validatorCompiler: uploadValidatorCompiler,
     },
     async (req, reply) => {
       const me = principalOf(req)
@@ -112,7 +106,7 @@ export function templateRoutes(app: AppInstance, deps: OutboundDeps): void {
         body: TemplateForm,
         response: { 200: TemplateReply, ...outboundErrors('staff', 404, 413, 415) },
       },
-      validatorCompiler: multipartOnly,
+      validatorCompiler: uploadValidatorCompiler,
     },
     async (req) => {
       const me = principalOf(req)

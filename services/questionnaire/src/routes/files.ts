@@ -14,11 +14,12 @@ import {
   MessageReply,
   questionnaireErrors,
   UploadForm,
+  uploadFormMessages,
   UploadReply,
 } from '@portal/contracts'
 import { refundDaily, spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
-import { type AppInstance, principalOf } from '@portal/http'
+import { type AppInstance, checkFormFields, principalOf, uploadValidatorCompiler } from '@portal/http'
 import {
   answerCountsOf,
   citedDocumentReason,
@@ -38,9 +39,8 @@ import { checkContent, readUploads } from '../uploads.js'
 import type { FastifyRequest } from 'fastify'
 
 /**
- * The upload routes' schema: the multipart body is described for the OpenAPI document; readUploads
- * reads and checks it part by part as it streams (its size, its content, the client named), which a
- * JSON schema validator cannot do, so the body part is left to it.
+ * The upload routes' schema: the multipart body streams, so readUploads reads and checks it part by
+ * part (its size, its content), and the text fields are then checked against the same form.
  */
 const uploadSchema = {
   schema: {
@@ -49,7 +49,7 @@ const uploadSchema = {
     body: UploadForm,
     response: { 201: UploadReply, ...questionnaireErrors(404, 413, 415, 429) },
   },
-  validatorCompiler: () => () => true,
+  validatorCompiler: uploadValidatorCompiler,
 }
 const pdfReply = (what: string) => fileReply('application/pdf', what)
 
@@ -97,6 +97,7 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     const tenantId = principalOf(req).tenantId
     const { fields, files, discard } = await readUploads(req, kind)
     try {
+      checkFormFields(UploadForm, fields, uploadFormMessages)
       const company = await companyOf(tenantId, fields['companyId'] ?? fields['company_id'])
       // Every file is checked before anything is stored: one bad file refuses the whole upload.
       for (const file of files) await checkContent(file)

@@ -1,5 +1,6 @@
 // Access requests of visitors and the accounts they become once approved. An approved row holds
 // the hash of the visitor's permission token, its expiry, and who approved it.
+import { pageWithTotal } from '@portal/db'
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import type { AccessStatus, TrustCenterDb } from './schema.js'
 
@@ -55,7 +56,7 @@ export function findLiveByEmail(db: Db, tenantId: string, email: string, status:
 
 export async function listRequests(db: Db, tenantId: string, status: AccessStatus, page: number, pageSize: number) {
   const base = db.selectFrom('accessRequest').where('tenantId', '=', tenantId).where('status', '=', status).where('deletedAt', 'is', null)
-  const [rows, count] = await Promise.all([
+  return pageWithTotal(
     base
       .select(columns)
       // What staff see of the requester's NDA acceptances (any version): one recorded, one proven by the mailed link.
@@ -64,13 +65,11 @@ export async function listRequests(db: Db, tenantId: string, status: AccessStatu
         eb.exists(acceptancesOf(eb).where('ndaAcceptance.confirmedAt', 'is not', null)).as('ndaConfirmed'),
       ])
       .orderBy('createdAt', 'desc')
-      .orderBy('id')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+      .orderBy('id'),
+    base.select((eb) => eb.fn.countAll<string>().as('n')),
+    page,
+    pageSize,
+  )
 }
 
 const acceptancesOf = (eb: ExpressionBuilder<TrustCenterDb, 'accessRequest'>) =>

@@ -1,4 +1,5 @@
 // The trust center's activity log: views, access requests, approvals, NDA acceptances, downloads.
+import { pageWithTotal } from '@portal/db'
 import { type Kysely, sql } from 'kysely'
 import type { HistoryType, TrustCenterDb } from './schema.js'
 
@@ -34,17 +35,12 @@ export async function insertHistory(db: Db, tenantId: string, entries: HistoryEn
 export async function listHistory(db: Db, tenantId: string, type: HistoryType | undefined, page: number, pageSize: number) {
   let base = db.selectFrom('history').where('tenantId', '=', tenantId)
   if (type) base = base.where('type', '=', type)
-  const [rows, count] = await Promise.all([
-    base
-      .select(['id', 'type', 'email', 'fileName', 'detail', 'createdAt'])
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+  return pageWithTotal(
+    base.select(['id', 'type', 'email', 'fileName', 'detail', 'createdAt']).orderBy('createdAt', 'desc').orderBy('id', 'desc'),
+    base.select((eb) => eb.fn.countAll<string>().as('n')),
+    page,
+    pageSize,
+  )
 }
 
 export interface DayActivity {

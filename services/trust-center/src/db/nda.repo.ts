@@ -1,5 +1,6 @@
 // NDA versions (append-only) and their acceptances. An acceptance records which version and the
 // SHA-256 of its text, so what someone agreed to stays provable after later edits.
+import { pageWithTotal } from '@portal/db'
 import type { Kysely } from 'kysely'
 import { sha256Hex } from '../domain/permission-token.js'
 import type { TrustCenterDb } from './schema.js'
@@ -80,15 +81,13 @@ export async function hasAccepted(db: Db, tenantId: string, ndaId: string, email
 
 export async function listAcceptances(db: Db, tenantId: string, page: number, pageSize: number) {
   const base = db.selectFrom('ndaAcceptance').where('tenantId', '=', tenantId)
-  const [rows, count] = await Promise.all([
+  return pageWithTotal(
     base
       .select(['id', 'ndaId', 'version', 'name', 'email', 'ip', 'userAgent', 'textHash', 'createdAt', 'confirmedAt'])
       .orderBy('createdAt', 'desc')
-      .orderBy('id')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { rows, total: Number(count.n) }
+      .orderBy('id'),
+    base.select((eb) => eb.fn.countAll<string>().as('n')),
+    page,
+    pageSize,
+  )
 }

@@ -14,44 +14,55 @@ export const demoOverview = {
     '<p>Questions? Write to <a href="mailto:security@demo.example">security@demo.example</a>.</p>',
 }
 
-export const demoSecurity: (TextBlock & { subdata: TextBlock[] })[] = [
-  {
-    title: 'Infrastructure security',
-    description: 'Production runs in a hardened cloud environment with separate networks per tier.',
-    subdata: [
-      { title: 'Encryption at rest', description: 'Databases, backups and object storage are encrypted with AES-256.' },
-      { title: 'Encryption in transit', description: 'All traffic uses TLS 1.2 or later; HSTS is enabled.' },
-      { title: 'Network segmentation', description: 'Production, staging and corporate networks are isolated.' },
+/** A title and its description, as the security page lists them. */
+type Item = readonly [title: string, description: string]
+
+const block = ([title, description]: Item): TextBlock => ({ title, description })
+
+// One row per category: its title, description and items; `block` builds each from the table.
+const securityTable: readonly [...Item, items: readonly Item[]][] = [
+  [
+    'Infrastructure security',
+    'Production runs in a hardened cloud environment with separate networks per tier.',
+    [
+      ['Encryption at rest', 'Databases, backups and object storage are encrypted with AES-256.'],
+      ['Encryption in transit', 'All traffic uses TLS 1.2 or later; HSTS is enabled.'],
+      ['Network segmentation', 'Production, staging and corporate networks are isolated.'],
     ],
-  },
-  {
-    title: 'Access control',
-    description: 'Access to customer data is limited to the people who need it, and reviewed.',
-    subdata: [
-      { title: 'Single sign-on and MFA', description: 'Every employee signs in through SSO with phishing-resistant MFA.' },
-      { title: 'Least privilege', description: 'Production access is granted just in time and expires automatically.' },
-      { title: 'Quarterly access reviews', description: 'Managers confirm every grant each quarter.' },
+  ],
+  [
+    'Access control',
+    'Access to customer data is limited to the people who need it, and reviewed.',
+    [
+      ['Single sign-on and MFA', 'Every employee signs in through SSO with phishing-resistant MFA.'],
+      ['Least privilege', 'Production access is granted just in time and expires automatically.'],
+      ['Quarterly access reviews', 'Managers confirm every grant each quarter.'],
     ],
-  },
-  {
-    title: 'Application security',
-    description: 'Security is part of how software is designed, built and shipped.',
-    subdata: [
-      { title: 'Secure development lifecycle', description: 'Design reviews, peer review of every change and security training.' },
-      { title: 'Dependency scanning', description: 'Third-party packages are scanned for known vulnerabilities on every build.' },
-      { title: 'Penetration testing', description: 'An independent firm tests the product every year.' },
+  ],
+  [
+    'Application security',
+    'Security is part of how software is designed, built and shipped.',
+    [
+      ['Secure development lifecycle', 'Design reviews, peer review of every change and security training.'],
+      ['Dependency scanning', 'Third-party packages are scanned for known vulnerabilities on every build.'],
+      ['Penetration testing', 'An independent firm tests the product every year.'],
     ],
-  },
-  {
-    title: 'Resilience and incident response',
-    description: 'Incidents are detected early, handled by a practised team and communicated openly.',
-    subdata: [
-      { title: '24/7 on-call', description: 'Alerts reach an engineer within minutes, day and night.' },
-      { title: 'Tested backups', description: 'Backups are taken daily and restored in a drill every quarter.' },
-      { title: 'Disaster recovery', description: 'A documented plan with a 4-hour recovery time objective.' },
+  ],
+  [
+    'Resilience and incident response',
+    'Incidents are detected early, handled by a practised team and communicated openly.',
+    [
+      ['24/7 on-call', 'Alerts reach an engineer within minutes, day and night.'],
+      ['Tested backups', 'Backups are taken daily and restored in a drill every quarter.'],
+      ['Disaster recovery', 'A documented plan with a 4-hour recovery time objective.'],
     ],
-  },
+  ],
 ]
+
+export const demoSecurity: (TextBlock & { subdata: TextBlock[] })[] = securityTable.map(([title, description, items]) => ({
+  ...block([title, description]),
+  subdata: items.map(block),
+}))
 
 export const demoCompliance: ComplianceInput[] = [
   { framework: 'SOC 2 Type II', status: 'compliant', badge: 'soc2', description: 'Audited annually by an independent CPA firm.' },

@@ -1,6 +1,6 @@
 // Rows → the contract's reply shapes. Only what the contract lists: no tenant ids, blob keys or hashes
 // (the routes' response schemas drop anything else as well).
-import { DEFAULT_THEME, type TrustCompliance, type TrustDocument } from '@portal/contracts'
+import { BADGES, type ComplianceBadge, DEFAULT_THEME, type TrustCompliance, type TrustDocument } from '@portal/contracts'
 
 export const logoPath = (logoId: string | null | undefined) => (logoId ? `/api/logo/${logoId}.png` : null)
 
@@ -35,7 +35,8 @@ export const complianceOut = (row: { id: string; framework: string; status: Trus
   _id: row.id,
   framework: row.framework,
   status: row.status,
-  badge: row.badge,
+  // Rows are written through the route's schema; one that is not (edited by hand) shows as 'other'.
+  badge: (BADGES as readonly string[]).includes(row.badge) ? (row.badge as ComplianceBadge) : 'other',
   description: row.description,
 })
 

@@ -5,6 +5,7 @@ import {
   errorReplies,
   fileReply,
   isUuid,
+  LogoForm,
   LogoParams,
   LogoReply,
   SettingsBody,
@@ -17,7 +18,7 @@ import {
 } from '@portal/contracts'
 import { asSystem, spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
-import { type AppInstance, principalOf } from '@portal/http'
+import { type AppInstance, principalOf, uploadValidatorCompiler } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
 import { tenantKey } from '@portal/storage'
 import { guards } from '../access-control.js'
@@ -54,7 +55,11 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
 
   app.post(
     '/fs/upload-logo',
-    { ...admin, schema: { tags, security: bearer, consumes: ['multipart/form-data'], response: { 201: LogoReply, ...logoErrors } } },
+    {
+      ...admin,
+      schema: { tags, security: bearer, consumes: ['multipart/form-data'], body: LogoForm, response: { 201: LogoReply, ...logoErrors } },
+      validatorCompiler: uploadValidatorCompiler,
+    },
     async (req, reply) => {
       const tenantId = tenantOf(req)
       const upload = await readUpload(req, { maxBytes: LOGO_MAX_BYTES, tooLarge: 'The image is larger than 2 MB' })

@@ -2,7 +2,6 @@
 import { ComplianceBody, complianceMessages, isUuid } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
-import { Type } from 'typebox'
 import { guards } from '../access-control.js'
 import { type ComplianceInput, deleteCompliance, insertCompliance, listCompliance, updateCompliance } from '../db/blocks.repo.js'
 import type { ComplianceStatus } from '../db/schema.js'
@@ -10,7 +9,8 @@ import type { TrustCenterDeps } from '../deps.js'
 import { limits, plainText } from '../domain/text.js'
 import { complianceOut } from '../domain/dto.js'
 import { recordChanges } from '../updates.js'
-import { bearer, Compliance, IdParams, publicErrors, Reply, staffBodyErrors, staffErrors, staffRowBodyErrors, Said } from './schemas.js'
+import { blockListRoutes } from './block-lists.js'
+import { bearer, Compliance, IdParams, Reply, staffBodyErrors, staffRowBodyErrors, Said } from './schemas.js'
 
 const notFound = () => new AppError('NOT_FOUND', { message: 'Compliance record not found' })
 
@@ -23,19 +23,12 @@ function complianceInput(body: ComplianceBody): ComplianceInput {
 
 export function complianceRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   const { db, sites } = deps
-  const { staff, admin } = guards(sites)
+  const { admin } = guards(sites)
   const tags = ['trust-center']
-  const List = Reply(Type.Array(Compliance))
 
-  app.get('/compliance', { ...staff, schema: { tags, security: bearer, response: { 200: List, ...staffErrors } } }, async (req) => ({
-    status: true,
-    data: (await listCompliance(db, principalOf(req).tenantId)).map(complianceOut),
-  }))
-
-  app.get('/complianceuser', { schema: { tags, response: { 200: List, ...publicErrors } } }, async (req) => ({
-    status: true,
-    data: (await listCompliance(db, (await sites.forPublic(req)).tenantId)).map(complianceOut),
-  }))
+  blockListRoutes(app, deps, { staff: '/compliance', public: '/complianceuser' }, Compliance, async (tenantId) =>
+    (await listCompliance(db, tenantId)).map(complianceOut),
+  )
 
   app.post(
     '/compliance/save',

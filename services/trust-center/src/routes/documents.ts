@@ -1,9 +1,9 @@
 // Documents: upload (checked by content), list (staff: all; visitors: not `internal`), edit, delete.
 import { readFile } from 'node:fs/promises'
-import { DeleteFilesBody, DeleteFilesReply, DocumentUpdateBody, isUuid } from '@portal/contracts'
+import { DeleteFilesBody, DeleteFilesReply, DocumentUpdateBody, DocumentUploadForm, documentUploadMessages, isUuid } from '@portal/contracts'
 import { refundDaily, spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
-import { type AppInstance, principalOf } from '@portal/http'
+import { type AppInstance, checkFormFields, principalOf, uploadValidatorCompiler } from '@portal/http'
 import { isPdf, tenantKey } from '@portal/storage'
 import { checkPdfFile } from '@portal/documents'
 import { Type } from 'typebox'
@@ -68,11 +68,16 @@ export function documentRoutes(app: AppInstance, deps: TrustCenterDeps): void {
 
   app.post(
     '/fs/upload-docs',
-    { ...admin, schema: { tags, security: bearer, consumes: ['multipart/form-data'], response: { 201: Reply(Document), ...uploadErrors } } },
+    {
+      ...admin,
+      schema: { tags, security: bearer, consumes: ['multipart/form-data'], body: DocumentUploadForm, response: { 201: Reply(Document), ...uploadErrors } },
+      validatorCompiler: uploadValidatorCompiler,
+    },
     async (req, reply) => {
       const tenantId = principalOf(req).tenantId
       const upload = await spoolUpload(req, { maxBytes: DOCUMENT_MAX_BYTES, tooLarge: 'The document is larger than 25 MB' })
       try {
+        checkFormFields(DocumentUploadForm, upload.fields, documentUploadMessages)
         const title = plainText(upload.fields['title'], { field: 'title', max: limits.title })
         const visibility = visibilityOf(upload.fields['visibility'])
         const replacing = upload.fields['fileId']

@@ -17,20 +17,8 @@ import {
 import type { TrustCenterDeps } from '../deps.js'
 import { limits, plainText } from '../domain/text.js'
 import { categoryOut, itemOut } from '../domain/dto.js'
-import { Type } from 'typebox'
-import {
-  bearer,
-  IdParams,
-  ItemParams,
-  Said,
-  publicErrors,
-  Reply,
-  SecurityCategory,
-  SecurityItem,
-  staffBodyErrors,
-  staffErrors,
-  staffRowBodyErrors,
-} from './schemas.js'
+import { blockListRoutes } from './block-lists.js'
+import { bearer, IdParams, ItemParams, Said, Reply, SecurityCategory, SecurityItem, staffBodyErrors, staffRowBodyErrors } from './schemas.js'
 
 const notFound = () => new AppError('NOT_FOUND', { message: 'Security item not found' })
 
@@ -44,19 +32,12 @@ export function textBlock(body: { title?: string | undefined; description?: stri
 
 export function securityRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   const { db, sites } = deps
-  const { staff, admin } = guards(sites)
+  const { admin } = guards(sites)
   const tags = ['trust-center']
-  const Categories = Reply(Type.Array(SecurityCategory))
 
-  app.get('/security', { ...staff, schema: { tags, security: bearer, response: { 200: Categories, ...staffErrors } } }, async (req) => ({
-    status: true,
-    data: (await listSecurity(db, principalOf(req).tenantId)).map(categoryOut),
-  }))
-
-  app.get('/securityuser', { schema: { tags, response: { 200: Categories, ...publicErrors } } }, async (req) => ({
-    status: true,
-    data: (await listSecurity(db, (await sites.forPublic(req)).tenantId)).map(categoryOut),
-  }))
+  blockListRoutes(app, deps, { staff: '/security', public: '/securityuser' }, SecurityCategory, async (tenantId) =>
+    (await listSecurity(db, tenantId)).map(categoryOut),
+  )
 
   app.post(
     '/security/save',

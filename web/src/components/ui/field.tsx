@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react'
+import { type ChangeEvent, type InputHTMLAttributes, useState } from 'react'
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   name: string
@@ -20,4 +20,28 @@ export function Field({ name, label, error, ...input }: FieldProps) {
       )}
     </div>
   )
+}
+
+/** The props that tie a Field to one key of a form: its name, value and error, and its changes. */
+export interface FieldBinding {
+  name: string
+  value: string
+  error: string | undefined
+  onChange: (e: ChangeEvent<HTMLInputElement>) => void
+}
+
+/** Binds Fields to a form's values and errors; each change is reported as (key, value). */
+export const bindFields =
+  <K extends string>(values: Record<K, string>, errors: Partial<Record<K, string>>, update: (key: K, value: string) => void) =>
+  (key: K): FieldBinding => ({ name: key, value: values[key], error: errors[key], onChange: (e) => update(key, e.target.value) })
+
+/** One input's value and error, where typing clears the error; `field` goes to its Field. */
+export function useInput(initial = '') {
+  const [value, setValue] = useState(initial)
+  const [error, setError] = useState<string | null>(null)
+  const onChange = (e: ChangeEvent<HTMLInputElement>) => {
+    setValue(e.target.value)
+    setError(null)
+  }
+  return { value, setValue, error, setError, field: { value, error, onChange } }
 }

@@ -1,15 +1,17 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
-import { Field } from '../../../components/ui/field'
+import { bindFields, Field, useInput } from '../../../components/ui/field'
+import { FormMessage, serverMessage } from '../../../components/ui/form-message'
 import { OTP_DIGITS, OTP_SUCCESS_MS } from '../../../config/constants'
 import { ApiError } from '../../../lib/api-client'
 import { capitalise, isEmail, passwordProblem } from '../../../lib/validation'
 import { useChangePassword, useForgotPassword, useValidateOtp } from '../api/password-reset'
+import { NewPasswordFields } from './account-fields'
 import { OtpInput } from './otp-input'
 
 type Notice = { kind: 'success' | 'error'; text: string } | null
 
-const serverText = (err: unknown): string => (err instanceof ApiError && err.status > 0 && err.message ? capitalise(err.message) : 'An error occurred')
+const serverText = (err: unknown): string => capitalise(serverMessage(err))
 
 function decodeEmail(value: string | undefined): string {
   if (!value) return ''
@@ -32,13 +34,12 @@ export function ForgotPasswordForm() {
   const { emailValue } = useParams()
   const navigate = useNavigate()
   const [step, setStep] = useState<1 | 2 | 3>(1)
-  const [email, setEmail] = useState(() => decodeEmail(emailValue))
-  const [emailError, setEmailError] = useState<string | null>(null)
+  const { value: email, setError: setEmailError, field: emailField } = useInput(decodeEmail(emailValue))
   const [otp, setOtp] = useState<string[]>(() => Array(OTP_DIGITS).fill(''))
   const [otpError, setOtpError] = useState<string | null>(null)
-  const [password, setPassword] = useState('')
-  const [cnfpassword, setCnfpassword] = useState('')
+  const [passwords, setPasswords] = useState({ password: '', cnfpassword: '' })
   const [passwordErrors, setPasswordErrors] = useState<{ password?: string; cnfpassword?: string }>({})
+  const passwordField = bindFields(passwords, passwordErrors, (key, value) => setPasswords({ ...passwords, [key]: value }))
   const [notice, setNotice] = useState<Notice>(null)
   // From the OTP step to the new-password step, in memory only: never in the URL or in storage.
   const resetToken = useRef<string | null>(null)
@@ -97,6 +98,7 @@ export function ForgotPasswordForm() {
 
   const onPasswordSubmit = (e: FormEvent) => {
     e.preventDefault()
+    const { password, cnfpassword } = passwords
     const errors: { password?: string; cnfpassword?: string } = {}
     if (!password) errors.password = 'New password is required.'
     else {
@@ -125,25 +127,10 @@ export function ForgotPasswordForm() {
 
   return (
     <>
-      {notice && (
-        <p className={notice.kind === 'success' ? 'form-success' : 'form-error'} role={notice.kind === 'success' ? 'status' : 'alert'}>
-          {notice.text}
-        </p>
-      )}
+      {notice && <FormMessage kind={notice.kind}>{notice.text}</FormMessage>}
       {step === 1 && (
         <form onSubmit={onEmailSubmit} noValidate>
-          <Field
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value)
-              setEmailError(null)
-            }}
-            error={emailError}
-          />
+          <Field name="email" label="Email" type="email" autoComplete="email" {...emailField} />
           <button type="submit" className="primary wide" disabled={forgot.isPending}>
             Send OTP
           </button>
@@ -170,24 +157,7 @@ export function ForgotPasswordForm() {
       )}
       {step === 3 && (
         <form onSubmit={onPasswordSubmit} noValidate>
-          <Field
-            name="password"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={passwordErrors.password}
-          />
-          <Field
-            name="cnfpassword"
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-            value={cnfpassword}
-            onChange={(e) => setCnfpassword(e.target.value)}
-            error={passwordErrors.cnfpassword}
-          />
+          <NewPasswordFields field={passwordField} label="New password" />
           <button type="submit" className="primary wide" disabled={change.isPending}>
             Change Password
           </button>

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
-import { Field } from '../../../components/ui/field'
+import { Field, useInput } from '../../../components/ui/field'
+import { FormError } from '../../../components/ui/form-message'
 import { LOGIN_ERROR_MS } from '../../../config/constants'
 import { ApiError } from '../../../lib/api-client'
 import { storage } from '../../../lib/storage'
@@ -15,11 +16,9 @@ export function safeReturnPath(value: unknown): string | null {
 export function LoginForm() {
   const navigate = useNavigate()
   const location = useLocation()
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
+  const { value: email, setError: setEmailError, field: emailField } = useInput()
+  const { value: password, setError: setPasswordError, field: passwordField } = useInput()
   const [showPassword, setShowPassword] = useState(false)
-  const [emailError, setEmailError] = useState<string | null>(null)
-  const [passwordError, setPasswordError] = useState<string | null>(null)
   const [serverError, setServerError] = useState<string | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const loginMutation = useLogin()
@@ -73,38 +72,9 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <Field
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="username"
-        value={email}
-        onChange={(e) => {
-          setEmail(e.target.value)
-          if (emailError) setEmailError(null)
-        }}
-        error={emailError}
-      />
-      {showPassword && (
-        <Field
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          autoFocus
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value)
-            if (passwordError) setPasswordError(null)
-          }}
-          error={passwordError}
-        />
-      )}
-      {serverError && (
-        <p className="form-error" role="alert">
-          {serverError}
-        </p>
-      )}
+      <Field name="email" label="Email" type="email" autoComplete="username" {...emailField} />
+      {showPassword && <Field name="password" label="Password" type="password" autoComplete="current-password" autoFocus {...passwordField} />}
+      <FormError>{serverError}</FormError>
       <button type="submit" className="primary wide" disabled={loginMutation.isPending}>
         {showPassword ? 'Sign in' : 'Continue'}
       </button>

@@ -4,6 +4,7 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { Field } from '../../../components/ui/field'
+import { FormError } from '../../../components/ui/form-message'
 import { Spinner } from '../../../components/ui/spinner'
 import { PROVISION_WAIT_MS } from '../../../config/constants'
 import { errorMessage } from '../../../lib/api-client'
@@ -81,11 +82,7 @@ function CompanyNameForm({ email, onDone }: { email: string; onDone(): void }) {
                 if (error) setError(companyNameProblem(ev.target.value))
               }}
             />
-            {failure && (
-              <p className="form-error" role="alert">
-                {failure}
-              </p>
-            )}
+            <FormError>{failure}</FormError>
             <button type="submit" className="primary" disabled={busy}>
               {busy ? 'Saving…' : 'Continue'}
             </button>

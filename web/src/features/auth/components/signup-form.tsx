@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
-import { Field } from '../../../components/ui/field'
+import { bindFields } from '../../../components/ui/field'
+import { FormError, serverMessage } from '../../../components/ui/form-message'
 import { Spinner } from '../../../components/ui/spinner'
-import { ApiError } from '../../../lib/api-client'
 import { capitalise, isEmail, passwordProblem } from '../../../lib/validation'
 import { useInvite } from '../api/get-invite'
 import { type SignUpInput, useSignUp } from '../api/signup'
+import { NameEmailFields, NewPasswordFields, SignInInstead } from './account-fields'
 
 type Errors = Partial<Record<keyof SignUpInput, string>>
 
@@ -25,8 +26,6 @@ export function validateSignUp(form: SignUpInput): Errors {
   return errors
 }
 
-const errorText = (err: unknown): string => (err instanceof ApiError && err.status > 0 && err.message ? err.message : 'An error occurred')
-
 export function SignUpForm() {
   const [params] = useSearchParams()
   const inviteToken = params.get('invite')
@@ -35,9 +34,7 @@ export function SignUpForm() {
   if (inviteToken && invite.isError)
     return (
       <>
-        <p className="form-error" role="alert">
-          {errorText(invite.error)}
-        </p>
+        <FormError>{serverMessage(invite.error)}</FormError>
         <p className="form-links">
           <Link to="/login">Back to sign in</Link>
         </p>
@@ -60,6 +57,7 @@ function SignUpFields({ inviteToken, invitedEmail }: { inviteToken: string | nul
     setForm(next)
     if (submitted) setErrors(validateSignUp(next))
   }
+  const field = bindFields(form, errors, update)
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -75,72 +73,20 @@ function SignUpFields({ inviteToken, invitedEmail }: { inviteToken: string | nul
           if (!reply?.status || !reply.data?.token) return setServerError(reply?.message || 'An error occurred')
           navigate(inviteToken ? '/enterprise' : '/provision', { replace: true })
         },
-        onError: (err) => setServerError(errorText(err)),
+        onError: (err) => setServerError(serverMessage(err)),
       },
     )
   }
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <div className="field-row">
-        <Field
-          name="firstName"
-          label="First name"
-          autoComplete="given-name"
-          value={form.firstName}
-          onChange={(e) => update('firstName', e.target.value)}
-          error={errors.firstName}
-        />
-        <Field
-          name="lastName"
-          label="Last name"
-          autoComplete="family-name"
-          value={form.lastName}
-          onChange={(e) => update('lastName', e.target.value)}
-          error={errors.lastName}
-        />
-      </div>
-      <Field
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={form.email}
-        readOnly={Boolean(invitedEmail)}
-        onChange={(e) => update('email', e.target.value)}
-        error={errors.email}
-      />
-      <Field
-        name="password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        value={form.password}
-        onChange={(e) => update('password', e.target.value)}
-        error={errors.password}
-      />
-      <Field
-        name="cnfpassword"
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        value={form.cnfpassword}
-        onChange={(e) => update('cnfpassword', e.target.value)}
-        error={errors.cnfpassword}
-      />
-      {serverError && (
-        <p className="form-error" role="alert">
-          {serverError}
-        </p>
-      )}
+      <NameEmailFields field={field} nameRow emailReadOnly={Boolean(invitedEmail)} />
+      <NewPasswordFields field={field} label="Password" />
+      <FormError>{serverError}</FormError>
       <button type="submit" className="primary wide" disabled={signUpMutation.isPending}>
         Sign up
       </button>
-      <p className="form-links">
-        <span>
-          Already have an account? <Link to="/login">Sign in</Link>
-        </span>
-      </p>
+      <SignInInstead />
     </form>
   )
 }

@@ -1,8 +1,6 @@
-import { ApiError } from '../../../lib/api-client'
+import { FormError, FormSuccess, serverMessage } from '../../../components/ui/form-message'
 import { useSession } from '../../../lib/auth'
 import { addressUnverified, useResendVerification } from '../api/verify-email'
-
-const errorText = (err: unknown): string => (err instanceof ApiError && err.status > 0 && err.message ? err.message : 'An error occurred')
 
 /** Shown in the signed-in shell while the address is unproven: publishing and invites wait for it. */
 export function VerifyBanner() {
@@ -18,16 +16,8 @@ export function VerifyBanner() {
       <button type="button" className="primary" disabled={resend.isPending} onClick={() => resend.mutate()}>
         Resend the link
       </button>
-      {resend.isSuccess && (
-        <p className="form-success" role="status">
-          {resend.data?.message || 'We sent you a new link.'}
-        </p>
-      )}
-      {resend.isError && (
-        <p className="form-error" role="alert">
-          {errorText(resend.error)}
-        </p>
-      )}
+      {resend.isSuccess && <FormSuccess>{resend.data?.message || 'We sent you a new link.'}</FormSuccess>}
+      {resend.isError && <FormError>{serverMessage(resend.error)}</FormError>}
     </section>
   )
 }

@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
+import { FormMessage, serverMessage } from '../../../components/ui/form-message'
 import { Spinner } from '../../../components/ui/spinner'
-import { ApiError } from '../../../lib/api-client'
 import { useSession } from '../../../lib/auth'
 import { useVerifyEmail } from '../api/verify-email'
 
 const NO_TOKEN = 'This page needs the link from your email. Open the link we sent you, or sign in and use "Resend the link".'
 
-const errorText = (err: unknown): string =>
-  err instanceof ApiError && err.status > 0 && err.message ? err.message : 'We could not verify your address. Please try the link again in a moment.'
+const errorText = (err: unknown): string => serverMessage(err, 'We could not verify your address. Please try the link again in a moment.')
 
 /**
  * The page of the emailed link: posts its token once, says what happened in words, and then takes the
@@ -39,9 +38,7 @@ export function VerifyEmail() {
   const text = !token ? NO_TOKEN : ok ? verify.data?.message || 'Your email address is verified.' : errorText(verify.error)
   return (
     <>
-      <p className={ok ? 'form-success' : 'form-error'} role={ok ? 'status' : 'alert'}>
-        {text}
-      </p>
+      <FormMessage kind={ok ? 'success' : 'error'}>{text}</FormMessage>
       <p className="form-links">{valid ? <Link to="/enterprise">Continue to the portal</Link> : <Link to="/login">Sign in</Link>}</p>
     </>
   )

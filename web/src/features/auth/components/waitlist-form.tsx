@@ -1,9 +1,11 @@
 import { type FormEvent, useState } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
-import { Field } from '../../../components/ui/field'
+import { useNavigate } from 'react-router-dom'
+import { bindFields } from '../../../components/ui/field'
+import { FormError } from '../../../components/ui/form-message'
 import { ApiError } from '../../../lib/api-client'
 import { isEmail } from '../../../lib/validation'
 import { useJoinWaitlist, type WaitlistInput } from '../api/waitlist'
+import { NameEmailFields, SignInInstead } from './account-fields'
 
 type Errors = Partial<Record<keyof WaitlistInput, string>>
 
@@ -27,6 +29,7 @@ export function WaitlistForm() {
     setForm({ ...form, [key]: value })
     if (errors[key]) setErrors({ ...errors, [key]: undefined })
   }
+  const field = bindFields(form, errors, update)
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
     const found = validate(form)
@@ -43,44 +46,12 @@ export function WaitlistForm() {
   }
   return (
     <form onSubmit={onSubmit} noValidate>
-      <Field
-        name="firstName"
-        label="First name"
-        autoComplete="given-name"
-        value={form.firstName}
-        onChange={(e) => update('firstName', e.target.value)}
-        error={errors.firstName}
-      />
-      <Field
-        name="lastName"
-        label="Last name"
-        autoComplete="family-name"
-        value={form.lastName}
-        onChange={(e) => update('lastName', e.target.value)}
-        error={errors.lastName}
-      />
-      <Field
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={form.email}
-        onChange={(e) => update('email', e.target.value)}
-        error={errors.email}
-      />
-      {serverError && (
-        <p className="form-error" role="alert">
-          {serverError}
-        </p>
-      )}
+      <NameEmailFields field={field} />
+      <FormError>{serverError}</FormError>
       <button type="submit" className="primary wide" disabled={waitlist.isPending}>
         Submit
       </button>
-      <p className="form-links">
-        <span>
-          Already have an account? <Link to="/login">Sign in</Link>
-        </span>
-      </p>
+      <SignInInstead />
     </form>
   )
 }

@@ -6,6 +6,7 @@ import type { DashboardOutbound, DashboardQuestionnaire } from '@portal/contract
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
+import { DataTable } from '../../../components/ui/data-table'
 import { errorMessage } from '../../../lib/api-client'
 import { formatDateTime } from '../../../lib/format-date'
 import {
@@ -249,29 +250,15 @@ export function DashboardPage() {
               />
               <details className="dashboard-table">
                 <summary>Daily figures</summary>
-                <div className="table-wrap">
-                  <table>
-                    <thead>
-                      <tr>
-                        <th scope="col">Day</th>
-                        <th scope="col">Views</th>
-                        <th scope="col">Downloads</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {[...d.days]
-                        .reverse()
-                        .filter((x) => x.views || x.downloads)
-                        .map((x) => (
-                          <tr key={x.date}>
-                            <td>{x.date}</td>
-                            <td>{x.views}</td>
-                            <td>{x.downloads}</td>
-                          </tr>
-                        ))}
-                    </tbody>
-                  </table>
-                </div>
+                <DataTable columns={['Day', 'Views', 'Downloads']} rows={[...d.days].reverse().filter((x) => x.views || x.downloads)}>
+                  {(x) => (
+                    <tr key={x.date}>
+                      <td>{x.date}</td>
+                      <td>{x.views}</td>
+                      <td>{x.downloads}</td>
+                    </tr>
+                  )}
+                </DataTable>
               </details>
             </>
           )}

@@ -1,12 +1,13 @@
 // Client List (spec §2): #, Vendor Name, Action; Create New Client; View; delete with confirmation.
 import { type FormEvent, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
-import { Field } from '../../../components/ui/field'
+import { CardHeader } from '../../../components/ui/card-header'
+import { ConfirmMutation } from '../../../components/ui/confirm-mutation'
+import { DataTable } from '../../../components/ui/data-table'
+import { Field, useInput } from '../../../components/ui/field'
 import { Modal } from '../../../components/ui/modal'
-import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
-import { ApiError, errorMessage } from '../../../lib/api-client'
+import { ApiError } from '../../../lib/api-client'
 import { type Company, useCompanies, useCreateCompany, useDeleteCompany } from '../api'
 
 /** Spec §5 company name rules, the first failing one. */
@@ -19,8 +20,7 @@ export function companyNameError(name: string): string | null {
 }
 
 function CreateClientModal({ onClose, onCreated }: { onClose: () => void; onCreated: (c: Company) => void }) {
-  const [name, setName] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const { value: name, setError, field } = useInput()
   const create = useCreateCompany()
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -36,16 +36,7 @@ function CreateClientModal({ onClose, onCreated }: { onClose: () => void; onCrea
   return (
     <Modal title="Create New Client" onClose={onClose}>
       <form onSubmit={submit} noValidate>
-        <Field
-          name="companyName"
-          label="Client name"
-          value={name}
-          error={error}
-          onChange={(e) => {
-            setName(e.target.value)
-            setError(null)
-          }}
-        />
+        <Field name="companyName" label="Client name" {...field} />
         <div className="actions">
           <button type="button" onClick={onClose}>
             Cancel
@@ -63,56 +54,33 @@ export function ClientList() {
   const companies = useCompanies()
   const remove = useDeleteCompany()
   const navigate = useNavigate()
-  const { toast } = useNotifications()
   const [creating, setCreating] = useState(false)
   const [toDelete, setToDelete] = useState<Company | null>(null)
   const view = (c: Company) => navigate(`/enterprise-vendor-details?id=${encodeURIComponent(c._id)}`)
   return (
     <section className="card">
-      <div className="card-header">
+      <CardHeader action="Create New Client" onAction={() => setCreating(true)}>
         <h1>Client List</h1>
-        <button className="primary" onClick={() => setCreating(true)}>
-          Create New Client
-        </button>
-      </div>
+      </CardHeader>
       {companies.isPending ? (
         <Spinner label="Loading clients" />
       ) : (
-        <div className="table-wrap">
-          <table className="stack">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Vendor Name</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {!companies.data?.length ? (
-                <tr>
-                  <td colSpan={3} className="empty">
-                    No Data found
-                  </td>
-                </tr>
-              ) : (
-                companies.data.map((c, i) => (
-                  <tr key={c._id}>
-                    <td data-label="#">{i + 1}</td>
-                    <td data-label="Vendor Name">{c.companyName}</td>
-                    <td className="row-actions" data-label="Action">
-                      <button className="link-button" onClick={() => view(c)}>
-                        View
-                      </button>
-                      <button className="danger small" aria-label={`Delete ${c.companyName}`} onClick={() => setToDelete(c)}>
-                        Delete
-                      </button>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable className="stack" columns={['#', 'Vendor Name', 'Action']} rows={companies.data ?? []} empty="No Data found">
+          {(c, i) => (
+            <tr key={c._id}>
+              <td data-label="#">{i + 1}</td>
+              <td data-label="Vendor Name">{c.companyName}</td>
+              <td className="row-actions" data-label="Action">
+                <button className="link-button" onClick={() => view(c)}>
+                  View
+                </button>
+                <button className="danger small" aria-label={`Delete ${c.companyName}`} onClick={() => setToDelete(c)}>
+                  Delete
+                </button>
+              </td>
+            </tr>
+          )}
+        </DataTable>
       )}
       {creating && (
         <CreateClientModal
@@ -124,18 +92,12 @@ export function ClientList() {
         />
       )}
       {toDelete && (
-        <ConfirmDialog
+        <ConfirmMutation
           title="Delete Client"
           message={`Are you sure you want to delete ${toDelete.companyName}? Its documents and questionnaires are deleted too.`}
-          busy={remove.isPending}
-          onCancel={() => setToDelete(null)}
-          onConfirm={() =>
-            remove.mutate(toDelete._id, {
-              onSuccess: () => toast('success', 'Deleted Successfully'),
-              onError: (err) => toast('error', errorMessage(err)),
-              onSettled: () => setToDelete(null),
-            })
-          }
+          mutation={remove}
+          variables={toDelete._id}
+          onClose={() => setToDelete(null)}
         />
       )}
     </section>

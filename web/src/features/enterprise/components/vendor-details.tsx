@@ -2,7 +2,7 @@
 // cards, upload with a placeholder and the spec's result modals, and the 40% drawer.
 import { useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { ConfirmMutation } from '../../../components/ui/confirm-mutation'
 import { Modal } from '../../../components/ui/modal'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
@@ -54,7 +54,6 @@ function FileArea({ kind, companyId, onOpen }: { kind: FileKind; companyId: stri
   const waiting = useDocumentsPending(companyId)
   const upload = useUpload(kind, companyId)
   const remove = useDeleteFile(kind, companyId)
-  const { toast } = useNotifications()
   const input = useRef<HTMLInputElement>(null)
   const [result, setResult] = useState<'ok' | 'failed' | null>(null)
   // Spec §4: after a questionnaire upload succeeds and its modal closes, its drawer opens.
@@ -152,18 +151,12 @@ function FileArea({ kind, companyId, onOpen }: { kind: FileKind; companyId: stri
         </Modal>
       )}
       {toDelete && (
-        <ConfirmDialog
+        <ConfirmMutation
           title="Delete File"
           message={`Are you sure you want to delete ${toDelete.files[0]?.fileName}?`}
-          busy={remove.isPending}
-          onCancel={() => setToDelete(null)}
-          onConfirm={() =>
-            remove.mutate(toDelete._id, {
-              onSuccess: () => toast('success', 'Deleted Successfully'),
-              onError: (err) => toast('error', errorMessage(err)),
-              onSettled: () => setToDelete(null),
-            })
-          }
+          mutation={remove}
+          variables={toDelete._id}
+          onClose={() => setToDelete(null)}
         />
       )}
     </section>

@@ -1,5 +1,6 @@
 // 'Add Template' (spec §2): a pdf, xls or xlsx file; Cancel and Create Template ('Creating...').
 import { type FormEvent, useState } from 'react'
+import { FormActions } from '../../../components/ui/form-actions'
 import { Modal } from '../../../components/ui/modal'
 import { useNotifications } from '../../../components/ui/notifications'
 import { useCreateTemplate } from '../api/templates'
@@ -51,14 +52,7 @@ export function AddTemplateModal({ onClose }: { onClose: () => void }) {
             </p>
           )}
         </div>
-        <div className="actions">
-          <button type="button" className="secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={create.isPending} aria-busy={create.isPending || undefined}>
-            {create.isPending ? 'Creating...' : 'Create Template'}
-          </button>
-        </div>
+        <FormActions pending={create.isPending} label="Create Template" pendingLabel="Creating..." onCancel={onClose} />
       </form>
     </Modal>
   )

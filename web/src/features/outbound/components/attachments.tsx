@@ -1,7 +1,7 @@
 // A question's attachments: the list with Download and Delete, and Add Attachment (spec §2, §5).
 // Added or removed from the list once the server confirms.
 import { useRef, useState } from 'react'
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { ConfirmMutation } from '../../../components/ui/confirm-mutation'
 import { useNotifications } from '../../../components/ui/notifications'
 import { errorMessage } from '../../../lib/api-client'
 import { downloadAttachment, type OutboundAttachment, type OutboundQuestion, useAddAttachment, useDeleteAttachment } from '../api/review'
@@ -96,20 +96,14 @@ export function Attachments({ outboundId, question, readOnly }: { outboundId: st
         </div>
       )}
       {toDelete && (
-        <ConfirmDialog
+        <ConfirmMutation
           title="Delete Attachment"
           message={`Are you sure you want to delete ${toDelete.fileName}?`}
-          busy={remove.isPending}
-          onCancel={() => setToDelete(null)}
-          onConfirm={() =>
-            remove.mutate(
-              { questionId: question._id, attachment: toDelete },
-              {
-                onError: (err) => toast('error', errorMessage(err, 'Failed to delete file')),
-                onSettled: () => setToDelete(null),
-              },
-            )
-          }
+          mutation={remove}
+          variables={{ questionId: question._id, attachment: toDelete }}
+          success={null}
+          failure={(err) => errorMessage(err, 'Failed to delete file')}
+          onClose={() => setToDelete(null)}
         />
       )}
     </section>

@@ -1,6 +1,7 @@
 // Collaborators of an outbound (spec §2, §5): the list, add by email, remove.
-import { type FormEvent, useState } from 'react'
-import { Field } from '../../../components/ui/field'
+import type { FormEvent } from 'react'
+import { Field, useInput } from '../../../components/ui/field'
+import { FormActions } from '../../../components/ui/form-actions'
 import { Modal } from '../../../components/ui/modal'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
@@ -14,8 +15,7 @@ export function CollaboratorsModal({ outbound, onClose }: { outbound: Pick<Outbo
   const add = useCollaboratorChange(outbound._id, 'add')
   const remove = useCollaboratorChange(outbound._id, 'remove')
   const { toast } = useNotifications()
-  const [email, setEmail] = useState('')
-  const [error, setError] = useState('')
+  const { value: email, setValue: setEmail, setError, field } = useInput()
   const emails = list.data ?? []
 
   const submit = (e: FormEvent) => {
@@ -66,27 +66,8 @@ export function CollaboratorsModal({ outbound, onClose }: { outbound: Pick<Outbo
         </ul>
       )}
       <form onSubmit={submit} noValidate>
-        <Field
-          name="collaboratorEmail"
-          label="Collaborator email"
-          type="email"
-          autoComplete="off"
-          maxLength={254}
-          value={email}
-          error={error}
-          onChange={(e) => {
-            setEmail(e.target.value)
-            setError('')
-          }}
-        />
-        <div className="actions">
-          <button type="button" className="secondary" onClick={onClose}>
-            Close
-          </button>
-          <button type="submit" className="primary" disabled={add.isPending} aria-busy={add.isPending || undefined}>
-            {add.isPending ? 'Adding…' : 'Add'}
-          </button>
-        </div>
+        <Field name="collaboratorEmail" label="Collaborator email" type="email" autoComplete="off" maxLength={254} {...field} />
+        <FormActions pending={add.isPending} label="Add" pendingLabel="Adding…" onCancel={onClose} cancelLabel="Close" />
       </form>
     </Modal>
   )

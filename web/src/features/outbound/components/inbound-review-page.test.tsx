@@ -49,6 +49,15 @@ const detail = (over: object = {}) => ({
   },
 })
 const noComments = { body: { status: true, data: [] } }
+const EXPIRED = { status: 410, body: { status: false, message: TEXT.linkExpired } }
+/** The session a recipient has after opening the link. */
+const storeLinkSession = () => storeSession({ _id: 'link-1', inboundUser: true, admin: false, outboundId: 'ob1', inboundLink: CAP, dbName: 'acme' })
+/** The expired-link page, at the link's own address, with the session gone. */
+async function expectExpiredPage(app: { location(): string | null | undefined }) {
+  expect(await screen.findByRole('heading', { name: TEXT.linkExpired })).toBeInTheDocument()
+  expect(app.location()).toBe(PAGE)
+  expect(stored('token')).toBeNull()
+}
 const authData = () => JSON.parse(stored('authData') ?? 'null') as Record<string, unknown> | null
 
 beforeEach(() => {
@@ -84,15 +93,13 @@ describe('inbound review: the emailed link', () => {
     const first = renderApp(PAGE)
     expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeInTheDocument()
     first.unmount()
-    mockFetch({ [`GET /api/inbound/${CAP}`]: { status: 410, body: { status: false, message: TEXT.linkExpired } } })
+    mockFetch({ [`GET /api/inbound/${CAP}`]: EXPIRED })
     const app = renderApp(PAGE)
-    expect(await screen.findByRole('heading', { name: TEXT.linkExpired })).toBeInTheDocument()
-    expect(app.location()).toBe(PAGE)
-    expect(stored('token')).toBeNull()
+    await expectExpiredPage(app)
   })
 
   it('renews after a 401 by exchanging the link again and retrying, never sending the recipient to /login', async () => {
-    storeSession({ _id: 'link-1', inboundUser: true, admin: false, outboundId: 'ob1', inboundLink: CAP, dbName: 'acme' })
+    storeLinkSession()
     const fresh = inboundToken()
     const mock = mockFetch({
       [`GET /api/inbound/${CAP}`]: exchanged(fresh),
@@ -109,19 +116,17 @@ describe('inbound review: the emailed link', () => {
   })
 
   it('ends the session when the link is revoked meanwhile (410) and shows the expired page, not /login', async () => {
-    storeSession({ _id: 'link-1', inboundUser: true, admin: false, outboundId: 'ob1', inboundLink: CAP, dbName: 'acme' })
+    storeLinkSession()
     mockFetch({
-      [`GET /api/inbound/${CAP}`]: { status: 410, body: { status: false, message: TEXT.linkExpired } },
-      'GET /api/outbound/ob1': { status: 410, body: { status: false, message: TEXT.linkExpired } },
+      [`GET /api/inbound/${CAP}`]: EXPIRED,
+      'GET /api/outbound/ob1': EXPIRED,
     })
     const app = renderApp(PAGE)
-    expect(await screen.findByRole('heading', { name: TEXT.linkExpired })).toBeInTheDocument()
-    expect(app.location()).toBe(PAGE)
-    expect(stored('token')).toBeNull()
+    await expectExpiredPage(app)
   })
 
   it('goes from the outbound id to the link in the address for a stored session', async () => {
-    storeSession({ _id: 'link-1', inboundUser: true, admin: false, outboundId: 'ob1', inboundLink: CAP, dbName: 'acme' })
+    storeLinkSession()
     mockFetch({ 'GET /api/outbound/ob1': detail(), 'GET /api/outbound/comment/list': noComments })
     const app = renderApp('/enterprise')
     await waitFor(() => expect(app.location()).toBe(PAGE))
@@ -138,13 +143,17 @@ describe('inbound review: answering', () => {
     },
   })
 
-  it('saves the answer by itself shortly after typing stops, and says so', async () => {
-    const mock = mockFetch({
+  /** The link exchanged, the questionnaire, no comments, and answers saved as sent. */
+  const answeringApi = () =>
+    mockFetch({
       [`GET /api/inbound/${CAP}`]: exchanged(),
       'GET /api/outbound/ob1': detail(),
       'GET /api/outbound/comment/list': noComments,
       'PUT /api/outbound/answer': answered,
     })
+
+  it('saves the answer by itself shortly after typing stops, and says so', async () => {
+    const mock = answeringApi()
     renderApp(PAGE)
     const box = await screen.findByRole('textbox', { name: 'Answer' })
     expect(box).toHaveAttribute('rows', '6')
@@ -161,12 +170,7 @@ describe('inbound review: answering', () => {
   })
 
   it('saves at once when another question is picked, and requires an answer for Save Answer', async () => {
-    const mock = mockFetch({
-      [`GET /api/inbound/${CAP}`]: exchanged(),
-      'GET /api/outbound/ob1': detail(),
-      'GET /api/outbound/comment/list': noComments,
-      'PUT /api/outbound/answer': answered,
-    })
+    const mock = answeringApi()
     renderApp(PAGE)
     fireEvent.click(await screen.findByRole('button', { name: 'Save Answer' }))
     expect(screen.getByText(TEXT.answerRequired)).toBeInTheDocument()
@@ -208,10 +212,10 @@ describe('inbound review: answering', () => {
 
   it('shows the expired page when a save finds the link revoked, and never asks for a staff sign-in', async () => {
     const mock = mockFetch({
-      [`GET /api/inbound/${CAP}`]: [exchanged(), { status: 410, body: { status: false, message: TEXT.linkExpired } }],
+      [`GET /api/inbound/${CAP}`]: [exchanged(), EXPIRED],
       'GET /api/outbound/ob1': detail(),
       'GET /api/outbound/comment/list': noComments,
-      'PUT /api/outbound/answer': { status: 410, body: { status: false, message: TEXT.linkExpired } },
+      'PUT /api/outbound/answer': EXPIRED,
     })
     const app = renderApp(PAGE)
     fireEvent.change(await screen.findByRole('textbox', { name: 'Answer' }), { target: { value: 'Typed before the revoke' } })
@@ -241,7 +245,7 @@ describe('inbound review: answering', () => {
 describe('inbound review: a server that refuses its own tokens', () => {
   // Last in this file: it leaves the page's count of recent session ends high.
   it('stops exchanging the link by itself after a few sessions ended at once', async () => {
-    storeSession({ _id: 'link-1', inboundUser: true, admin: false, outboundId: 'ob1', inboundLink: CAP, dbName: 'acme' })
+    storeLinkSession()
     const mock = mockFetch({
       [`GET /api/inbound/${CAP}`]: () => exchanged(),
       'GET /api/outbound/ob1': { status: 401, body: { status: false, message: 'Unauthorized' } },

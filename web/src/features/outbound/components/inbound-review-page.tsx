@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
+import { FormError } from '../../../components/ui/form-message'
 import { Spinner } from '../../../components/ui/spinner'
 import { ApiError, errorMessage, exchangeInboundLink, recentInboundEnds } from '../../../lib/api-client'
 import { consumeLoggedOut, useLogout, useSession } from '../../../lib/auth'
@@ -56,11 +57,11 @@ function LinkProblem({ error, onRetry }: { error: unknown; onRetry: () => void }
   return (
     <div className="card link-problem">
       <h1>Review</h1>
-      <p className="form-error" role="alert">
+      <FormError>
         {status === 429
           ? errorMessage(error, 'Too many tries. Please wait a minute and try again.')
           : errorMessage(error, 'The questionnaire could not be opened. Please try again.')}
-      </p>
+      </FormError>
       <div className="actions">
         <button className="primary" onClick={onRetry}>
           Try again

@@ -3,8 +3,12 @@
 // Collaborators, Review, Download and Delete. Ten a page with the spec's paging control.
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
-import { Field } from '../../../components/ui/field'
+import { CardHeader } from '../../../components/ui/card-header'
+import { ConfirmMutation } from '../../../components/ui/confirm-mutation'
+import { DataTable } from '../../../components/ui/data-table'
+import { Field, useInput } from '../../../components/ui/field'
+import { FormActions } from '../../../components/ui/form-actions'
+import { FormError } from '../../../components/ui/form-message'
 import { Modal } from '../../../components/ui/modal'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Pagination } from '../../../components/ui/pagination'
@@ -33,8 +37,7 @@ function RowEvents({ id, onOpen }: { id: string; onOpen: (id: string, open: bool
 }
 
 function ResendModal({ outbound, onClose }: { outbound: OutboundSummary; onClose: () => void }) {
-  const [days, setDays] = useState(String(DEFAULT_EXPIRY_DAYS))
-  const [error, setError] = useState('')
+  const { value: days, setError, field } = useInput(String(DEFAULT_EXPIRY_DAYS))
   const resend = useResendLink()
   const { toast } = useNotifications()
   const submit = (e: FormEvent) => {
@@ -57,28 +60,8 @@ function ResendModal({ outbound, onClose }: { outbound: OutboundSummary; onClose
     <Modal title="Resend Link" onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <p>{`A new link is emailed to ${outbound.email}; links sent before stop working.`}</p>
-        <Field
-          name="resendDays"
-          label="Link works for (days)"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_EXPIRY_DAYS}
-          value={days}
-          error={error}
-          onChange={(e) => {
-            setDays(e.target.value)
-            setError('')
-          }}
-        />
-        <div className="actions">
-          <button type="button" className="secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={resend.isPending} aria-busy={resend.isPending || undefined}>
-            {resend.isPending ? 'Sending…' : 'Resend'}
-          </button>
-        </div>
+        <Field name="resendDays" label="Link works for (days)" type="number" inputMode="numeric" min={1} max={MAX_EXPIRY_DAYS} {...field} />
+        <FormActions pending={resend.isPending} label="Resend" pendingLabel="Sending…" onCancel={onClose} />
       </form>
     </Modal>
   )
@@ -114,137 +97,103 @@ export function OutboundListCard() {
 
   return (
     <section className="card" aria-labelledby="outbound-title">
-      <div className="card-header">
+      <CardHeader action="New Questionnaire" onAction={() => setSending(true)}>
         <h2 id="outbound-title">Sent Questionnaires</h2>
-        <button className="primary" onClick={() => setSending(true)}>
-          New Questionnaire
-        </button>
-      </div>
+      </CardHeader>
       {streamed.map((id) => (
         <RowEvents key={id} id={id} onOpen={onOpen} />
       ))}
       {list.isPending ? (
         <Spinner label="Loading questionnaires" />
       ) : list.isError && !list.data ? (
-        <p className="form-error" role="alert">
-          Error fetching outbound list
-        </p>
+        <FormError>Error fetching outbound list</FormError>
       ) : (
-        <div className="table-wrap">
-          <table className="outbound-table stack">
-            <thead>
-              <tr>
-                <th scope="col">Client</th>
-                <th scope="col">Email</th>
-                <th scope="col">Created</th>
-                <th scope="col">Status</th>
-                <th scope="col">Link</th>
-                <th scope="col">Action</th>
+        <DataTable
+          className="outbound-table stack"
+          columns={['Client', 'Email', 'Created', 'Status', 'Link', 'Action']}
+          rows={rows}
+          empty="No questionnaires sent yet. Use New Questionnaire to send one."
+        >
+          {(o) => {
+            const link = linkState(o.link, now)
+            return (
+              <tr key={o._id}>
+                <td data-label="Client">
+                  <strong>{o.clientName}</strong>
+                  {o.collaborators.length > 0 && <div className="muted small">{collaboratorsText(o.collaborators.length)}</div>}
+                </td>
+                <td className="wrap" data-label="Email">
+                  {o.email}
+                </td>
+                <td data-label="Created">{formatDateTime(o.createdAt)}</td>
+                <td data-label="Status">
+                  <span className={`badge ${o.status ? 'badge-active' : ''}`}>{statusText(o.status)}</span>
+                  <div className={`small file-state ${o.state}`}>{progressText(o)}</div>
+                </td>
+                <td data-label="Link">
+                  <div className={`small link-state ${link}`}>{linkText(o.link, now)}</div>
+                  <div className="row-actions">
+                    {link === 'active' && (
+                      <button className="link-button small" aria-label={`Revoke the link sent to ${o.clientName}`} onClick={() => setToRevoke(o)}>
+                        Revoke
+                      </button>
+                    )}
+                    <button className="link-button small" aria-label={`Resend the link to ${o.clientName}`} onClick={() => setToResend(o)}>
+                      Resend
+                    </button>
+                  </div>
+                </td>
+                <td data-label="Action">
+                  <div className="row-actions">
+                    <button className="secondary small" aria-label={`Collaborators of ${o.clientName}`} onClick={() => setCollaborators(o)}>
+                      Collaborators
+                    </button>
+                    <Link className="button-link small" to={`/outbound/review/${encodeURIComponent(o._id)}`} aria-label={`Review ${o.clientName}`}>
+                      Review
+                    </Link>
+                    <button className="secondary small" aria-label={`Download ${o.fileName}`} onClick={() => void download(o)}>
+                      Download
+                    </button>
+                    <button className="danger small" aria-label={`Delete the questionnaire sent to ${o.clientName}`} onClick={() => setToDelete(o)}>
+                      Delete
+                    </button>
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.length === 0 ? (
-                <tr>
-                  <td colSpan={6} className="empty">
-                    No questionnaires sent yet. Use New Questionnaire to send one.
-                  </td>
-                </tr>
-              ) : (
-                rows.map((o) => {
-                  const link = linkState(o.link, now)
-                  return (
-                    <tr key={o._id}>
-                      <td data-label="Client">
-                        <strong>{o.clientName}</strong>
-                        {o.collaborators.length > 0 && <div className="muted small">{collaboratorsText(o.collaborators.length)}</div>}
-                      </td>
-                      <td className="wrap" data-label="Email">
-                        {o.email}
-                      </td>
-                      <td data-label="Created">{formatDateTime(o.createdAt)}</td>
-                      <td data-label="Status">
-                        <span className={`badge ${o.status ? 'badge-active' : ''}`}>{statusText(o.status)}</span>
-                        <div className={`small file-state ${o.state}`}>{progressText(o)}</div>
-                      </td>
-                      <td data-label="Link">
-                        <div className={`small link-state ${link}`}>{linkText(o.link, now)}</div>
-                        <div className="row-actions">
-                          {link === 'active' && (
-                            <button className="link-button small" aria-label={`Revoke the link sent to ${o.clientName}`} onClick={() => setToRevoke(o)}>
-                              Revoke
-                            </button>
-                          )}
-                          <button className="link-button small" aria-label={`Resend the link to ${o.clientName}`} onClick={() => setToResend(o)}>
-                            Resend
-                          </button>
-                        </div>
-                      </td>
-                      <td data-label="Action">
-                        <div className="row-actions">
-                          <button className="secondary small" aria-label={`Collaborators of ${o.clientName}`} onClick={() => setCollaborators(o)}>
-                            Collaborators
-                          </button>
-                          <Link className="button-link small" to={`/outbound/review/${encodeURIComponent(o._id)}`} aria-label={`Review ${o.clientName}`}>
-                            Review
-                          </Link>
-                          <button className="secondary small" aria-label={`Download ${o.fileName}`} onClick={() => void download(o)}>
-                            Download
-                          </button>
-                          <button className="danger small" aria-label={`Delete the questionnaire sent to ${o.clientName}`} onClick={() => setToDelete(o)}>
-                            Delete
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  )
-                })
-              )}
-            </tbody>
-          </table>
-        </div>
+            )
+          }}
+        </DataTable>
       )}
-      {list.isError && list.data && (
-        <p className="form-error" role="alert">
-          Error fetching outbound list
-        </p>
-      )}
+      {list.isError && list.data && <FormError>Error fetching outbound list</FormError>}
       <Pagination currentPage={page} totalPages={list.data?.totalPages ?? 0} onChange={setPage} />
       {sending && <SendModal onClose={() => setSending(false)} />}
       {collaborators && <CollaboratorsModal outbound={collaborators} onClose={() => setCollaborators(null)} />}
       {toResend && <ResendModal outbound={toResend} onClose={() => setToResend(null)} />}
       {toRevoke && (
-        <ConfirmDialog
+        <ConfirmMutation
           title="Revoke Link"
           message={`Are you sure you want to revoke the link sent to ${toRevoke.email}? It stops working at once.`}
           confirmLabel="Revoke"
-          busy={revoke.isPending}
-          onCancel={() => setToRevoke(null)}
-          onConfirm={() =>
-            revoke.mutate(toRevoke._id, {
-              onSuccess: (reply) => toast('success', reply?.message || 'Link revoked'),
-              onError: (err) => toast('error', errorMessage(err, 'The link could not be revoked')),
-              onSettled: () => setToRevoke(null),
-            })
-          }
+          mutation={revoke}
+          variables={toRevoke._id}
+          success={(reply) => reply?.message || 'Link revoked'}
+          failure={(err) => errorMessage(err, 'The link could not be revoked')}
+          onClose={() => setToRevoke(null)}
         />
       )}
       {toDelete && (
-        <ConfirmDialog
+        <ConfirmMutation
           title="Delete Outbound"
           message={`Are you sure you want to delete the questionnaire sent to ${toDelete.clientName}?`}
-          busy={remove.isPending}
-          onCancel={() => setToDelete(null)}
-          onConfirm={() =>
-            remove.mutate(toDelete._id, {
-              onSuccess: () => {
-                toast('success', 'Outbound deleted successfully')
-                // The last row of a page gone: show the page before.
-                if (rows.length === 1 && page > 1) setPage(page - 1)
-              },
-              onError: (err) => toast('error', failureText(err, 'Error deleting outbound', 'An error occurred while deleting')),
-              onSettled: () => setToDelete(null),
-            })
-          }
+          mutation={remove}
+          variables={toDelete._id}
+          success="Outbound deleted successfully"
+          failure={(err) => failureText(err, 'Error deleting outbound', 'An error occurred while deleting')}
+          onSuccess={() => {
+            // The last row of a page gone: show the page before.
+            if (rows.length === 1 && page > 1) setPage(page - 1)
+          }}
+          onClose={() => setToDelete(null)}
         />
       )}
     </section>

@@ -6,6 +6,7 @@
 import { type ReactNode, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { FormError } from '../../../components/ui/form-message'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
 import { ApiError, errorMessage } from '../../../lib/api-client'
@@ -157,11 +158,7 @@ export function QuestionnaireReview({ mode, outboundId, top, actions }: ReviewPr
           <p>{d.state === 'queued' ? 'Waiting to read the questionnaire…' : 'Reading the questionnaire…'} The questions show here as soon as they are found.</p>
         </div>
       )}
-      {d.state === 'failed' && (
-        <p className="form-error" role="alert">
-          {d.error || 'The questionnaire could not be read.'}
-        </p>
-      )}
+      {d.state === 'failed' && <FormError>{d.error || 'The questionnaire could not be read.'}</FormError>}
       {ready && questions.length === 0 && <NoQuestions outboundId={outboundId} />}
 
       {ready && selected && (

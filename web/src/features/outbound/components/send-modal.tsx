@@ -2,7 +2,9 @@
 // client's name and email, and how long the emailed link works. On success the form resets and the
 // modal closes 4 s later.
 import { type FormEvent, useEffect, useReducer, useRef, useState } from 'react'
-import { Field } from '../../../components/ui/field'
+import { bindFields, Field } from '../../../components/ui/field'
+import { FormActions } from '../../../components/ui/form-actions'
+import { FormError, FormSuccess } from '../../../components/ui/form-message'
 import { Modal } from '../../../components/ui/modal'
 import { useNotifications } from '../../../components/ui/notifications'
 import { INVITE_MESSAGE_MS } from '../../../config/constants'
@@ -31,6 +33,10 @@ export function SendModal({ onClose }: { onClose: () => void }) {
   }, [form.file])
 
   const clear = (key: keyof SendFormErrors) => setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e))
+  const field = bindFields<'clientName' | 'email' | 'expiresInDays'>(form, errors, (key, value) => {
+    dispatch({ type: 'field', field: key, value })
+    clear(key)
+  })
   const submit = (e: FormEvent) => {
     e.preventDefault()
     const problems = validateSendForm(form)
@@ -104,64 +110,12 @@ export function SendModal({ onClose }: { onClose: () => void }) {
             </p>
           )}
         </div>
-        <Field
-          name="clientName"
-          label="Client name"
-          autoComplete="organization"
-          maxLength={200}
-          value={form.clientName}
-          error={errors.clientName}
-          onChange={(e) => {
-            dispatch({ type: 'field', field: 'clientName', value: e.target.value })
-            clear('clientName')
-          }}
-        />
-        <Field
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="off"
-          maxLength={254}
-          value={form.email}
-          error={errors.email}
-          onChange={(e) => {
-            dispatch({ type: 'field', field: 'email', value: e.target.value })
-            clear('email')
-          }}
-        />
-        <Field
-          name="expiresInDays"
-          label="Link works for (days)"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_EXPIRY_DAYS}
-          step={1}
-          value={form.expiresInDays}
-          error={errors.expiresInDays}
-          onChange={(e) => {
-            dispatch({ type: 'field', field: 'expiresInDays', value: e.target.value })
-            clear('expiresInDays')
-          }}
-        />
-        {success && (
-          <p className="form-success" role="status">
-            {success}
-          </p>
-        )}
-        {failure && (
-          <p className="form-error" role="alert">
-            {failure}
-          </p>
-        )}
-        <div className="actions">
-          <button type="button" className="secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={send.isPending || Boolean(success)} aria-busy={send.isPending || undefined}>
-            {send.isPending ? 'Sending…' : 'Send'}
-          </button>
-        </div>
+        <Field label="Client name" autoComplete="organization" maxLength={200} {...field('clientName')} />
+        <Field label="Email" type="email" autoComplete="off" maxLength={254} {...field('email')} />
+        <Field label="Link works for (days)" type="number" inputMode="numeric" min={1} max={MAX_EXPIRY_DAYS} step={1} {...field('expiresInDays')} />
+        <FormSuccess>{success}</FormSuccess>
+        <FormError>{failure}</FormError>
+        <FormActions pending={send.isPending} disabled={Boolean(success)} label="Send" pendingLabel="Sending…" onCancel={onClose} />
       </form>
     </Modal>
   )

@@ -1,7 +1,10 @@
 // 'Questionnaire Templates' (spec §2): file name, human size, created date, the questions found,
 // download, questions (view and correct), delete with confirmation.
 import { useState } from 'react'
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { CardHeader } from '../../../components/ui/card-header'
+import { ConfirmMutation } from '../../../components/ui/confirm-mutation'
+import { DataTable } from '../../../components/ui/data-table'
+import { FormError } from '../../../components/ui/form-message'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
 import { formatDateTime } from '../../../lib/format-date'
@@ -30,81 +33,56 @@ export function TemplatesCard() {
 
   return (
     <section className="card" aria-labelledby="templates-title">
-      <div className="card-header">
+      <CardHeader action="Add Template" onAction={() => setAdding(true)}>
         <h2 id="templates-title">Questionnaire Templates</h2>
-        <button className="primary" onClick={() => setAdding(true)}>
-          Add Template
-        </button>
-      </div>
+      </CardHeader>
       {templates.isPending ? (
         <Spinner label="Loading templates" />
       ) : templates.isError ? (
-        <p className="form-error" role="alert">
-          The templates could not be loaded. Please refresh the page.
-        </p>
+        <FormError>The templates could not be loaded. Please refresh the page.</FormError>
       ) : (
-        <div className="table-wrap">
-          <table className="stack">
-            <thead>
-              <tr>
-                <th scope="col">File name</th>
-                <th scope="col">Size</th>
-                <th scope="col">Created</th>
-                <th scope="col">Questions</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="empty">
-                    No templates yet. Add one to send the same questionnaire to several clients.
-                  </td>
-                </tr>
-              ) : (
-                rows.map((t) => (
-                  <tr key={t._id}>
-                    <td className="file-name" data-label="File name">
-                      {t.fileName}
-                    </td>
-                    <td data-label="Size">{humanSize(t.fileSize)}</td>
-                    <td data-label="Created">{formatDateTime(t.createdAt)}</td>
-                    <td className={`file-state ${t.state}`} data-label="Questions">
-                      {templateStateText(t)}
-                    </td>
-                    <td className="row-actions" data-label="Action">
-                      <button className="secondary small" aria-label={`Questions of ${t.fileName}`} onClick={() => setEditing(t)}>
-                        Questions
-                      </button>
-                      <button className="secondary small" aria-label={`Download ${t.fileName}`} onClick={() => void download(t)}>
-                        Download
-                      </button>
-                      <button className="danger small" aria-label={`Delete ${t.fileName}`} onClick={() => setToDelete(t)}>
-                        Delete
-                      </button>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="stack"
+          columns={['File name', 'Size', 'Created', 'Questions', 'Action']}
+          rows={rows}
+          empty="No templates yet. Add one to send the same questionnaire to several clients."
+        >
+          {(t) => (
+            <tr key={t._id}>
+              <td className="file-name" data-label="File name">
+                {t.fileName}
+              </td>
+              <td data-label="Size">{humanSize(t.fileSize)}</td>
+              <td data-label="Created">{formatDateTime(t.createdAt)}</td>
+              <td className={`file-state ${t.state}`} data-label="Questions">
+                {templateStateText(t)}
+              </td>
+              <td className="row-actions" data-label="Action">
+                <button className="secondary small" aria-label={`Questions of ${t.fileName}`} onClick={() => setEditing(t)}>
+                  Questions
+                </button>
+                <button className="secondary small" aria-label={`Download ${t.fileName}`} onClick={() => void download(t)}>
+                  Download
+                </button>
+                <button className="danger small" aria-label={`Delete ${t.fileName}`} onClick={() => setToDelete(t)}>
+                  Delete
+                </button>
+              </td>
+            </tr>
+          )}
+        </DataTable>
       )}
       {adding && <AddTemplateModal onClose={() => setAdding(false)} />}
       {editingLive && <TemplateQuestionsModal template={editingLive} onClose={() => setEditing(null)} />}
       {toDelete && (
-        <ConfirmDialog
+        <ConfirmMutation
           title="Delete Template"
           message={`Are you sure you want to delete the template ${toDelete.fileName}?`}
-          busy={remove.isPending}
-          onCancel={() => setToDelete(null)}
-          onConfirm={() =>
-            remove.mutate(toDelete._id, {
-              onSuccess: () => toast('success', 'Template deleted successfully'),
-              onError: (err) => toast('error', failureText(err, 'Error deleting template', 'An error occurred while deleting template', true)),
-              onSettled: () => setToDelete(null),
-            })
-          }
+          mutation={remove}
+          variables={toDelete._id}
+          success="Template deleted successfully"
+          failure={(err) => failureText(err, 'Error deleting template', 'An error occurred while deleting template', true)}
+          onClose={() => setToDelete(null)}
         />
       )}
     </section>

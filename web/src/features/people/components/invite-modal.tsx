@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { Field } from '../../../components/ui/field'
+import { Field, useInput } from '../../../components/ui/field'
+import { FormError, FormSuccess, serverMessage } from '../../../components/ui/form-message'
 import { Modal } from '../../../components/ui/modal'
 import { INVITE_MESSAGE_MS } from '../../../config/constants'
 import { ApiError } from '../../../lib/api-client'
@@ -7,8 +8,7 @@ import { isEmail } from '../../../lib/validation'
 import { useInvitePerson } from '../api/invite-person'
 
 export function InviteModal({ onClose }: { onClose: () => void }) {
-  const [email, setEmail] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const { value: email, setValue: setEmail, setError, field } = useInput()
   const [serverError, setServerError] = useState<string | null>(null)
   const [success, setSuccess] = useState<string | null>(null)
   const timers = useRef<ReturnType<typeof setTimeout>[]>([])
@@ -32,7 +32,7 @@ export function InviteModal({ onClose }: { onClose: () => void }) {
       },
       onError: (err) => {
         if (err instanceof ApiError && err.status === 400) setServerError('This email format is not accepted.')
-        else setServerError(err instanceof ApiError && err.status > 0 && err.message ? err.message : 'An error occurred')
+        else setServerError(serverMessage(err))
       },
     })
   }
@@ -40,28 +40,9 @@ export function InviteModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Invite people" onClose={onClose}>
       <form onSubmit={onSubmit} noValidate>
-        <Field
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value)
-            setError(null)
-          }}
-          error={error}
-        />
-        {success && (
-          <p className="form-success" role="status">
-            {success}
-          </p>
-        )}
-        {serverError && (
-          <p className="form-error" role="alert">
-            {serverError}
-          </p>
-        )}
+        <Field name="email" label="Email" type="email" autoComplete="off" {...field} />
+        <FormSuccess>{success}</FormSuccess>
+        <FormError>{serverError}</FormError>
         <div className="actions">
           <button type="button" className="secondary" onClick={onClose}>
             Cancel

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { DraftNotice } from '../../../components/ui/draft-notice'
 import { Field } from '../../../components/ui/field'
+import { FormError } from '../../../components/ui/form-message'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api-client'
@@ -14,12 +15,7 @@ export function ProfileForm() {
   const id = storage.getAuthData()?._id ?? ''
   const profile = useProfile(id)
   if (profile.isPending) return <Spinner label="Loading profile" />
-  if (profile.isError || !profile.data?.data)
-    return (
-      <p className="form-error" role="alert">
-        Error:Something went wrong!
-      </p>
-    )
+  if (profile.isError || !profile.data?.data) return <FormError>Error:Something went wrong!</FormError>
   return <ProfileFields key={profile.data.data._id} profile={profile.data.data} />
 }
 

@@ -2,25 +2,10 @@
 // a person) and why it needs review, as text: the reviewer clicks through the questions and reads it.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { fireEvent, screen, within } from '@testing-library/react'
+import { draftedQuestion } from '../../../../test/fixtures'
 import { mockFetch, renderApp, storeSession } from '../../../../test/test-utils'
 
-const base = {
-  questionId: '',
-  choiceValue: null,
-  choices: [],
-  reviewstatus: false,
-  llmstatus: false,
-  llmReviewRespons: 0,
-  drafted: true,
-  comment: '',
-  answerHistory: [] as { answer: string; createdAt: string; name: string }[],
-  retrievedNarrative: '',
-  documentName: '',
-  fileAndFolder: '',
-  updatedAt: '2026-03-02T09:00:00Z',
-  reviewReason: '',
-  answerSource: '',
-}
+const base = { ...draftedQuestion(), questionId: '', reviewReason: '', answerSource: '' }
 const QUESTIONS = [
   {
     ...base,

@@ -97,7 +97,6 @@ export const useCompliance = () => useQuery({ queryKey: ['compliance'], queryFn:
 export const useComplianceMutations = () => {
   const k = ['compliance']
   return {
-    // The badge is the form's choice (a string): the server refuses one not in its list ('Invalid badge').
     save: useSave((c: Omit<ComplianceRecord, '_id'> & { _id?: string | undefined }) => {
       const { _id, ...body } = c
       return _id ? api.put(`/api/compliance/update/${_id}`, body) : api.post('/api/compliance/save', body)

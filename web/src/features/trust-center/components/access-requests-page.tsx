@@ -1,7 +1,8 @@
 // Access Requests (spec §2, /account): pending requests and approved accounts, each paged by 10;
 // approve with the tick, delete with the cross after confirmation; and the trust center's activity.
 import { useState } from 'react'
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { ConfirmMutation } from '../../../components/ui/confirm-mutation'
+import { DataTable } from '../../../components/ui/data-table'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Pagination } from '../../../components/ui/pagination'
 import { Spinner } from '../../../components/ui/spinner'
@@ -41,86 +42,71 @@ function AccountsTable({ approved }: { approved: boolean }) {
   const me = useSession().authData
   const [deleting, setDeleting] = useState<Account | null>(null)
   const title = approved ? 'Accounts' : 'Access Requests'
+  const titleId = `${approved ? 'accounts' : 'requests'}-title`
   return (
     <div className="card">
-      <h2 id={`${approved ? 'accounts' : 'requests'}-title`}>{title}</h2>
+      <h2 id={titleId}>{title}</h2>
       {list.isPending ? (
         <Spinner label={`Loading ${title}`} />
       ) : !list.data?.data.length ? (
         <p className="muted">No Data found</p>
       ) : (
-        <div className="table-wrap">
-          <table className="stack" aria-labelledby={`${approved ? 'accounts' : 'requests'}-title`}>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Company</th>
-                <th scope="col">Work email</th>
-                <th scope="col">Relationship</th>
-                <th scope="col">Requested</th>
-                <th scope="col">NDA</th>
-                <th scope="col">{approved ? 'Status' : 'Action'}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.data.map((a) => (
-                <tr key={a._id}>
-                  <td data-label="Name">{`${a.firstName} ${a.lastName}`}</td>
-                  <td data-label="Company">{a.companyName}</td>
-                  <td data-label="Work email">{a.workEmail}</td>
-                  <td data-label="Relationship">{a.relationshpLinkedIn}</td>
-                  <td data-label="Requested">{longDate(a.createdAt)}</td>
-                  <td data-label="NDA">
-                    <NdaBadge account={a} />
-                  </td>
-                  <td className="row-actions" data-label={approved ? 'Status' : 'Action'}>
-                    {approved ? (
-                      <span className="badge-active" title={a.approvedbyuser ? `Approved by ${a.approvedbyuser.userName}` : undefined}>
-                        Active
-                      </span>
-                    ) : (
-                      <button
-                        type="button"
-                        className="icon-button ok"
-                        aria-label={`Approve ${a.workEmail}`}
-                        disabled={approve.isPending}
-                        onClick={() =>
-                          approve.mutate(
-                            { id: a._id, approver: { id: me?._id ?? '', userName: `${me?.firstName ?? ''} ${me?.lastName ?? ''}`.trim() } },
-                            {
-                              onSuccess: () => toast('success', 'Account approval! Account request has been marked as approved successfully'),
-                              onError: (err) => toast('error', errorMessage(err, 'Account was not approved due to an error.')),
-                            },
-                          )
-                        }
-                      >
-                        ✓
-                      </button>
-                    )}
-                    <button type="button" className="icon-button danger" aria-label={`Delete ${a.workEmail}`} onClick={() => setDeleting(a)}>
-                      ✕
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="stack"
+          labelledBy={titleId}
+          columns={['Name', 'Company', 'Work email', 'Relationship', 'Requested', 'NDA', approved ? 'Status' : 'Action']}
+          rows={list.data.data}
+        >
+          {(a) => (
+            <tr key={a._id}>
+              <td data-label="Name">{`${a.firstName} ${a.lastName}`}</td>
+              <td data-label="Company">{a.companyName}</td>
+              <td data-label="Work email">{a.workEmail}</td>
+              <td data-label="Relationship">{a.relationshpLinkedIn}</td>
+              <td data-label="Requested">{longDate(a.createdAt)}</td>
+              <td data-label="NDA">
+                <NdaBadge account={a} />
+              </td>
+              <td className="row-actions" data-label={approved ? 'Status' : 'Action'}>
+                {approved ? (
+                  <span className="badge-active" title={a.approvedbyuser ? `Approved by ${a.approvedbyuser.userName}` : undefined}>
+                    Active
+                  </span>
+                ) : (
+                  <button
+                    type="button"
+                    className="icon-button ok"
+                    aria-label={`Approve ${a.workEmail}`}
+                    disabled={approve.isPending}
+                    onClick={() =>
+                      approve.mutate(
+                        { id: a._id, approver: { id: me?._id ?? '', userName: `${me?.firstName ?? ''} ${me?.lastName ?? ''}`.trim() } },
+                        {
+                          onSuccess: () => toast('success', 'Account approval! Account request has been marked as approved successfully'),
+                          onError: (err) => toast('error', errorMessage(err, 'Account was not approved due to an error.')),
+                        },
+                      )
+                    }
+                  >
+                    ✓
+                  </button>
+                )}
+                <button type="button" className="icon-button danger" aria-label={`Delete ${a.workEmail}`} onClick={() => setDeleting(a)}>
+                  ✕
+                </button>
+              </td>
+            </tr>
+          )}
+        </DataTable>
       )}
       {list.data && <Pagination currentPage={page} totalPages={list.data.totalPages} onChange={setPage} />}
       {deleting && (
-        <ConfirmDialog
+        <ConfirmMutation
           title={approved ? 'Delete account' : 'Delete request'}
           message={`Are you sure you want to delete ${deleting.workEmail}? ${approved ? 'Their access ends at once.' : ''}`}
-          busy={remove.isPending}
-          onCancel={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(deleting._id, {
-              onSuccess: () => toast('success', 'Deleted Successfully'),
-              onError: (err) => toast('error', errorMessage(err)),
-              onSettled: () => setDeleting(null),
-            })
-          }
+          mutation={remove}
+          variables={deleting._id}
+          onClose={() => setDeleting(null)}
         />
       )}
     </div>

@@ -1,5 +1,6 @@
+import type { ComplianceBadge } from '@portal/contracts'
 import { type FormEvent, useState } from 'react'
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { ConfirmMutation } from '../../../components/ui/confirm-mutation'
 import { DraftNotice } from '../../../components/ui/draft-notice'
 import { Field } from '../../../components/ui/field'
 import { useNotifications } from '../../../components/ui/notifications'
@@ -88,7 +89,7 @@ export default function ComplianceBlock() {
           </label>
           <label className="field">
             Badge
-            <select name="badge" value={draft.badge} onChange={(e) => setDraft({ ...draft, badge: e.target.value })}>
+            <select name="badge" value={draft.badge} onChange={(e) => setDraft({ ...draft, badge: e.target.value as ComplianceBadge })}>
               {BADGES.map((b) => (
                 <option key={b} value={b}>
                   {badgeLabel(b, 'Other')}
@@ -116,18 +117,12 @@ export default function ComplianceBlock() {
         </div>
       </form>
       {deleting && (
-        <ConfirmDialog
+        <ConfirmMutation
           title="Delete framework"
           message={`Are you sure you want to delete ${deleting.framework}?`}
-          busy={remove.isPending}
-          onCancel={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(deleting._id, {
-              onSuccess: () => toast('success', 'Deleted Successfully'),
-              onError: (err) => toast('error', errorMessage(err)),
-              onSettled: () => setDeleting(null),
-            })
-          }
+          mutation={remove}
+          variables={deleting._id}
+          onClose={() => setDeleting(null)}
         />
       )}
     </div>

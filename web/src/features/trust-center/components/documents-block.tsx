@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react'
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { ConfirmMutation } from '../../../components/ui/confirm-mutation'
 import { Field } from '../../../components/ui/field'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
@@ -109,18 +109,12 @@ export default function DocumentsBlock() {
         </div>
       </form>
       {deleting && (
-        <ConfirmDialog
+        <ConfirmMutation
           title="Delete document"
           message={`Are you sure you want to delete ${deleting.title}?`}
-          busy={remove.isPending}
-          onCancel={() => setDeleting(null)}
-          onConfirm={() =>
-            remove.mutate(deleting._id, {
-              onSuccess: () => toast('success', 'Deleted Successfully'),
-              onError: (err) => toast('error', errorMessage(err)),
-              onSettled: () => setDeleting(null),
-            })
-          }
+          mutation={remove}
+          variables={deleting._id}
+          onClose={() => setDeleting(null)}
         />
       )}
     </div>

@@ -2,6 +2,7 @@
 // server; acceptances of earlier versions are kept, and listed below with whether each email was
 // confirmed (the visitor followed the access link mailed to it) or only typed in.
 import { type FormEvent, useState } from 'react'
+import { DataTable } from '../../../components/ui/data-table'
 import { DraftNotice } from '../../../components/ui/draft-notice'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Pagination } from '../../../components/ui/pagination'
@@ -22,44 +23,36 @@ function Acceptances() {
       ) : !list.data?.data.length ? (
         <p className="muted">No Data found</p>
       ) : (
-        <div className="table-wrap">
-          <table className="stack" aria-labelledby="nda-acceptances-title">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Version</th>
-                <th scope="col">Accepted</th>
-                <th scope="col">Email confirmed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.data.map((a) => (
-                <tr key={a._id}>
-                  <td data-label="Name">{a.name}</td>
-                  <td data-label="Email">{a.email}</td>
-                  <td data-label="Version">{a.version}</td>
-                  <td data-label="Accepted">{formatDateTime(a.createdAt)}</td>
-                  <td data-label="Email confirmed">
-                    {a.confirmed ? (
-                      <span className="badge-active" title={a.confirmedAt ? `Confirmed ${formatDateTime(a.confirmedAt)}` : undefined}>
-                        Confirmed
-                      </span>
-                    ) : (
-                      <span
-                        className="badge-active"
-                        style={{ background: '#fffaeb', color: '#b54708' }}
-                        title="Typed in by the visitor; the access link mailed to it was not followed yet"
-                      >
-                        Not confirmed
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="stack"
+          labelledBy="nda-acceptances-title"
+          columns={['Name', 'Email', 'Version', 'Accepted', 'Email confirmed']}
+          rows={list.data.data}
+        >
+          {(a) => (
+            <tr key={a._id}>
+              <td data-label="Name">{a.name}</td>
+              <td data-label="Email">{a.email}</td>
+              <td data-label="Version">{a.version}</td>
+              <td data-label="Accepted">{formatDateTime(a.createdAt)}</td>
+              <td data-label="Email confirmed">
+                {a.confirmed ? (
+                  <span className="badge-active" title={a.confirmedAt ? `Confirmed ${formatDateTime(a.confirmedAt)}` : undefined}>
+                    Confirmed
+                  </span>
+                ) : (
+                  <span
+                    className="badge-active"
+                    style={{ background: '#fffaeb', color: '#b54708' }}
+                    title="Typed in by the visitor; the access link mailed to it was not followed yet"
+                  >
+                    Not confirmed
+                  </span>
+                )}
+              </td>
+            </tr>
+          )}
+        </DataTable>
       )}
       {list.data && <Pagination currentPage={page} totalPages={list.data.totalPages} onChange={setPage} />}
     </div>
