@@ -53,8 +53,8 @@ describe('gateway', () => {
     expect(post.statusCode).toBe(404)
   })
 
-  it('answers every placeholder service health route', async () => {
-    for (const svc of ['trust-center', 'questionnaire', 'outbound', 'ingest-worker', 'llm-worker']) {
+  it("answers every service's health route", async () => {
+    for (const svc of ['identity', 'trust-center', 'questionnaire', 'outbound', 'ingest-worker', 'llm-worker']) {
       expect((await call(tp, 'GET', `/api/${svc}/healthz`)).body).toEqual({ status: true, service: svc })
     }
   })

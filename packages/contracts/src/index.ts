@@ -3,6 +3,7 @@
 import { declaredRoutes } from './route-table.generated.js'
 
 export * from './account.js'
+export * from './company-name.js'
 export * from './envelope.js'
 export * from './identity-people.js'
 export * from './identity-session.js'
@@ -27,6 +28,7 @@ export * from './questionnaire-llm.js'
 export * from './questionnaire-review.js'
 export { GeneratedAnswer, GeneratedAnswerReply } from './generated-answer.js'
 export * from './outbound.js'
+export * from './spec-text.js'
 export * from './trust-center-common.js'
 export * from './trust-center-console.js'
 export * from './trust-center-requests.js'
@@ -49,12 +51,7 @@ export interface DeclaredRoute {
  */
 export const routeTable: Readonly<Record<ServiceName, readonly DeclaredRoute[]>> = declaredRoutes
 
-export const DEFAULT_THEME = {
-  headerColor: '#3c3232',
-  backgroundColor: '#3c3232',
-  textColor: '#000000',
-  buttonColor: '#0a66c2',
-} as const
+export { DEFAULT_THEME } from './theme-defaults.js'
 
 /** Subject of the system-wide event that spreads session revocations to every process. */
 export const SESSION_REVOKED_SUBJECT = 'system.session.revoked'

@@ -2,19 +2,12 @@
 // the client list, creating a client with the spec's name rules, deleting one; uploading compliance
 // documents and questionnaires, listing them with their processing state, deleting them.
 import { type Static, Type } from 'typebox'
+import { companyNameMessages, companyNameProblem } from './company-name.js'
 import type { FieldMessages } from './envelope.js'
 import { dataReply, QuestionnaireId } from './questionnaire-common.js'
+import { SpecText } from './spec-text.js'
 
-const REQUIRED = 'This field is required'
-
-/** Spec §5 company name rules, the first one broken, with its text (undefined when none is). */
-export function companyNameProblem(name: unknown): string | undefined {
-  if (typeof name !== 'string' || !name) return REQUIRED
-  if (name !== name.trim()) return 'Company name cannot have leading or trailing whitespace.'
-  if (name.length < 3 || name.length > 63) return 'Company name must be between 3 and 63 characters.'
-  if (!/^[A-Za-z0-9 ]+$/.test(name)) return 'Company name can only contain alphabets, numbers, and spaces.'
-  return undefined
-}
+const REQUIRED = SpecText.required
 
 /** Spec §5 entity "Company / vendor". */
 export const Company = Type.Object({
@@ -37,7 +30,7 @@ export const CreateCompanyBody = Type.Object({
 })
 export type CreateCompanyBody = Static<typeof CreateCompanyBody>
 /** Each broken name rule has its own text, for a missing or blank name too. */
-const companyNameMessage = (value: unknown) => companyNameProblem(value) ?? 'Company name can only contain alphabets, numbers, and spaces.'
+const companyNameMessage = (value: unknown) => companyNameProblem(value) ?? companyNameMessages.characters
 export const createCompanyMessages: FieldMessages = {
   companyName: { missing: companyNameMessage, invalid: companyNameMessage },
   compliance_bucket: { missing: REQUIRED },

@@ -4,6 +4,7 @@
 import { type Static, Type } from 'typebox'
 import type { FieldMessages } from './envelope.js'
 import { dataReply, QuestionnaireId } from './questionnaire-common.js'
+import { SpecText } from './spec-text.js'
 
 /** Spec §5 entity "Comment" (questionnaire side). */
 export const QuestionComment = Type.Object({
@@ -20,7 +21,7 @@ export type QuestionComment = Static<typeof QuestionComment>
 /** GET /api/enterprise/comment/list: the question's thread; with `questionnairesId`, only if the question is in it. */
 export const CommentListQuery = Type.Object({ questionId: QuestionnaireId, questionnairesId: Type.Optional(QuestionnaireId) })
 export type CommentListQuery = Static<typeof CommentListQuery>
-export const commentListMessages: FieldMessages = { questionId: { missing: 'Question ID is missing' } }
+export const commentListMessages: FieldMessages = { questionId: { missing: SpecText.questionIdMissing } }
 
 export const CommentListReply = dataReply(Type.Array(QuestionComment))
 export type CommentListReply = Static<typeof CommentListReply>
@@ -33,7 +34,7 @@ export const AddCommentBody = Type.Object({
   questionnairesId: Type.Optional(QuestionnaireId),
 })
 export type AddCommentBody = Static<typeof AddCommentBody>
-export const addCommentMessages: FieldMessages = { questionId: { missing: 'Question ID is missing' }, comment: { missing: 'Comment field is required' } }
+export const addCommentMessages: FieldMessages = { questionId: { missing: SpecText.questionIdMissing }, comment: { missing: SpecText.commentRequired } }
 
 /** 201: the comment as stored. */
 export const AddCommentReply = dataReply(QuestionComment)

@@ -4,6 +4,7 @@
 import { type Static, Type } from 'typebox'
 import type { FieldMessages } from './envelope.js'
 import { dataReply, QuestionnaireId } from './questionnaire-common.js'
+import { SpecText } from './spec-text.js'
 
 /** GET /api/questionnaires/:questionnaireId/details. */
 export const QuestionnaireDetailsReply = Type.Object({
@@ -99,7 +100,7 @@ export const AnswerUpdateBody = Type.Object({
   answerHistory: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 500 })),
 })
 export type AnswerUpdateBody = Static<typeof AnswerUpdateBody>
-export const answerUpdateMessages: FieldMessages = { questionId: { missing: 'Question ID is missing' }, answer: { missing: 'Answer field is required' } }
+export const answerUpdateMessages: FieldMessages = { questionId: { missing: SpecText.questionIdMissing }, answer: { missing: SpecText.answerRequired } }
 
 /** The question as saved. */
 export const AnswerUpdateReply = dataReply(Question)

@@ -6,6 +6,7 @@ export const declaredRoutes = {
     { method: 'GET', url: '/api/.well-known/jwks.json' },
     { method: 'GET', url: '/api/check_email' },
     { method: 'PUT', url: '/api/fs/update_provisioned' },
+    { method: 'GET', url: '/api/identity/healthz' },
     { method: 'POST', url: '/api/logout' },
     { method: 'GET', url: '/api/people' },
     { method: 'DELETE', url: '/api/people/:id' },

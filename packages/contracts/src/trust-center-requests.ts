@@ -4,9 +4,10 @@
 // counted after that, blank titles refused) stay with the service, which words them per field.
 import { type Static, Type } from 'typebox'
 import type { FieldMessages } from './envelope.js'
+import { SpecText } from './spec-text.js'
 import { ComplianceBadge, ComplianceStatus, DocumentVisibility } from './trust-center-common.js'
 
-const REQUIRED = 'This field is required'
+const REQUIRED = SpecText.required
 const required = { missing: REQUIRED }
 
 export const TrustIdParams = Type.Object({ id: Type.String({ maxLength: 100 }) })
@@ -35,7 +36,7 @@ export const CompanyInfoBody = Type.Object({
 })
 export const SettingsBody = Type.Object({ companyTitle: Type.Optional(Type.String()), contactEmail: Type.Optional(Type.String({ maxLength: 254 })) })
 /** An address too long is as invalid as one of the wrong shape (the service checks the shape). */
-export const settingsMessages: FieldMessages = { contactEmail: { invalid: 'Invalid email address' } }
+export const settingsMessages: FieldMessages = { contactEmail: { invalid: SpecText.invalidEmail } }
 /** `#rrggbb` (white space around it is dropped). */
 const Colour = Type.String({ maxLength: 20, pattern: '^\\s*#[0-9a-fA-F]{6}\\s*$' })
 export const ThemeBody = Type.Object({ headerColor: Colour, backgroundColor: Colour, textColor: Colour, buttonColor: Colour })

@@ -36,28 +36,30 @@ export function withBackends<const Names extends string>(ctx: ServiceContext, na
 }
 
 /**
- * A service's module for the host: `init` gets the context its `deps` promise (the database, the
- * queue... present and typed as such), checked once here instead of in every service.
+ * A service's module for the host. What every service does at start is done here: the context its
+ * `deps` promise is checked once (the database, the queue... present and typed as such), its own
+ * schema is migrated when DB_MIGRATE is on, and it answers `GET /api/<name>/healthz`. Then `init`.
  */
 export function serviceModule<const Deps extends readonly string[]>(module: {
   name: string
   deps: Deps
+  /** The schema the service owns and its migrations (`deps` then includes 'db'). */
+  schema?: { name: string; migrations: Record<string, import('@portal/db').Migration> }
   init(ctx: ContextWith<Deps[number]>): Promise<import('@portal/runtime').Stoppable | undefined>
 }): import('@portal/runtime').Module<ServiceContext> {
-  return { name: module.name, deps: module.deps, init: (ctx) => module.init(withBackends(ctx, module.deps) as ContextWith<Deps[number]>) }
-}
-
-/**
- * A service whose capabilities are not built yet: it starts with every target and answers its
- * health route, so deployments and the gateway's routing can be exercised from day one.
- */
-export function healthOnlyModule(service: string): import('@portal/runtime').Module<ServiceContext> {
+  const { name, schema } = module
   return {
-    name: service,
-    deps: ['server'],
-    init: async ({ server }) => {
-      server.get(`/api/${service}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service }))
-      return undefined
+    name,
+    deps: module.deps,
+    init: async (ctx) => {
+      const typed = withBackends(ctx, module.deps) as ContextWith<Deps[number]>
+      if (schema && ctx.config.dbMigrate) {
+        // Loaded here: the gateway, which owns no schema, never loads the database driver.
+        const { migrateSchema } = await import('@portal/db')
+        await migrateSchema(withBackends(ctx, ['db']).db, schema.name, schema.migrations)
+      }
+      ctx.server.get(`/api/${name}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: name }))
+      return module.init(typed)
     },
   }
 }

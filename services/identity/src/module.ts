@@ -1,7 +1,7 @@
 // identity module: the host's only entry into this service. Depends on the server (routes), the
 // database (schema `identity`), mail (codes, invites) and tokens (sign, verify, revoke). The bus is
 // a dependency because revocations reach other processes through it (wired by the host's tokens).
-import { asSystem, migrateSchema, schemaDb } from '@portal/db'
+import { asSystem, schemaDb } from '@portal/db'
 import { type ServiceContext, serviceModule, withBackends } from '@portal/http'
 import { migrations } from './db/migrations/index.js'
 import type { IdentityDb } from './db/schema.js'
@@ -13,12 +13,11 @@ export const SCHEMA = 'identity'
 export const identityModule = serviceModule({
   name: 'identity',
   deps: ['server', 'db', 'bus', 'mail', 'tokens'],
+  schema: { name: SCHEMA, migrations },
   init: async (ctx) => {
-    const database = ctx.db
-    if (ctx.config.dbMigrate) await migrateSchema(database, SCHEMA, migrations)
     await ctx.server.register(identityPlugin, {
       prefix: '/api',
-      db: schemaDb<IdentityDb>(database, SCHEMA),
+      db: schemaDb<IdentityDb>(ctx.db, SCHEMA),
       tokens: ctx.tokens,
       config: ctx.config,
       mail: ctx.mail,

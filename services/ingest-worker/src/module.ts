@@ -22,7 +22,6 @@ export const module = serviceModule({
     const log = ctx.logger.child({ svc: SERVICE })
     const knowledge = questionnaireKnowledge(db, ctx.config)
     const fileJobs = { database: db, bus, log, leaseMs: ctx.config.jobLeaseMs }
-    ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
     // PDF parsing runs in worker threads; two at a time keeps a 2-core machine responsive.
     // Each job's queries run in its tenant's scope (row-level security).
     queue.process(

@@ -22,7 +22,6 @@ export const module = serviceModule({
     const concurrency = llm ? llm.concurrency : 1
     const log = ctx.logger.child({ svc: SERVICE })
     log.info({ drafter: llm ? `model ${llm.model}` : 'offline', retrieval: knowledge.mode }, 'answer drafting ready')
-    ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
     const store = questionnaireDb(db)
     ctx.queue.process(
       JOBS.draftAnswers,

@@ -2,7 +2,7 @@
 // takes its extract-outbound jobs (the shared extraction, in worker threads), and every minute
 // re-queues files a lost job left behind and mails the reminders that are due.
 import { JOBS } from '@portal/contracts'
-import { asSystem, migrateSchema, schemaDb, withTenant, withTenantOf } from '@portal/db'
+import { asSystem, schemaDb, withTenant, withTenantOf } from '@portal/db'
 import { type ContextWith, type ServiceContext, serviceModule, withBackends } from '@portal/http'
 import { createVirusScanner } from '@portal/storage'
 import { pruneAttempts, recipientLinks } from './db/links.repo.js'
@@ -79,11 +79,10 @@ export const seedDemoOutbound = (ctx: ServiceContext, demo: { tenantId: string; 
 export const module = serviceModule({
   name: SERVICE,
   deps: ['server', 'db', 'blobs', 'queue', 'bus', 'mail', 'tokens'],
+  schema: { name: SCHEMA, migrations },
   init: async (ctx) => {
     const deps = depsOf(ctx)
-    if (ctx.config.dbMigrate) await migrateSchema(deps.database, SCHEMA, migrations)
     const log = deps.logger
-    ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
     await ctx.server.register(async (app) => outboundPlugin(app, deps), { prefix: '/api' })
     deps.queue.process(JOBS.extractOutbound, (job) => withTenantOf(job.data, () => extractOutbound(deps, job)), { concurrency: 2 })
 

@@ -461,6 +461,73 @@ describe.each(testDatabaseKinds())('outbound contracts on %s', (_kind, open) => 
       }
     })
 
+    it("checks the upload forms' text fields against their contract, with the spec's words", async () => {
+      // Fields are checked once the parts are read: an attachment that passes its own checks, and
+      // no file for the questionnaire sent (it may name a template instead).
+      const png = {
+        name: 'evidence.png',
+        field: 'file',
+        bytes: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'),
+        type: 'image/png',
+      }
+      const upload = (token: string, method: 'POST' | 'PUT', url: string, fields: Record<string, string>) => {
+        const { body, headers } = form(fields, url.endsWith('/attachment') ? png : undefined)
+        return call(h, method, url, { token, body, headers })
+      }
+      const staffToken = staff.token
+      const cases: [string, string, 'POST' | 'PUT', string, Record<string, string>, string, string][] = [
+        [
+          'an attachment with no question',
+          staffToken,
+          'PUT',
+          '/api/outbound/attachment',
+          { outboundId },
+          'questionId',
+          'Question ID or Outbound ID is missing',
+        ],
+        [
+          'an attachment with no question (recipient)',
+          recipient,
+          'PUT',
+          '/api/outbound/attachment',
+          { outboundId },
+          'questionId',
+          'Question ID or Inbound ID is missing',
+        ],
+        [
+          'an attachment with an empty outbound id',
+          staffToken,
+          'PUT',
+          '/api/outbound/attachment',
+          { outboundId: '', questionId },
+          'outboundId',
+          'Question ID or Outbound ID is missing',
+        ],
+        ['a questionnaire sent to no client', staffToken, 'POST', '/api/outbound/save', { email: 'a@b.example' }, 'clientName', 'Client name is required'],
+        ['a questionnaire sent to no address', staffToken, 'POST', '/api/outbound/save', { clientName: 'Acme' }, 'email', 'This field is required'],
+        [
+          'a link for too long',
+          staffToken,
+          'POST',
+          '/api/outbound/save',
+          { clientName: 'Acme', email: 'a@b.example', expiresInDays: '12345' },
+          'expiresInDays',
+          'The link must work for 1 to 365 days',
+        ],
+      ]
+      for (const [what, token, method, url, fields, field, message] of cases) {
+        const res = await upload(token, method, url, fields)
+        expect({ what, status: res.status, body: res.body }).toEqual({ what, status: 400, body: invalidRequest(field, message) })
+      }
+      // A field with no spec message keeps the validator's words.
+      const long = await upload(staffToken, 'PUT', '/api/outbound/attachment', { outboundId, questionId: 'q'.repeat(65) })
+      expect([long.status, long.body.message]).toEqual([400, 'questionId must NOT have more than 64 characters'])
+      // The path's id of an upload route is checked as any route's is: before the body is read.
+      const { body, headers } = form({}, png)
+      const badId = await call(h, 'PUT', `/api/questionnaire-templates/${'x'.repeat(65)}`, { token: staffToken, body, headers })
+      expect([badId.status, badId.body.code]).toEqual([400, 'INVALID_REQUEST'])
+    })
+
     it("answers other schema failures with the validator's words, and checks the token first", async () => {
       const long = await call(h, 'PUT', '/api/outbound/answer', { token: staff.token, body: { outboundId, questionId, answer: 'a'.repeat(20_001) } })
       expect([long.status, long.body.message]).toEqual([400, 'answer must NOT have more than 20000 characters'])

@@ -2,7 +2,7 @@
 // at once and every few seconds, it queues again what a crash or a lost queue left behind: files
 // queued or running past their lease, questionnaires that should be drafting and are not.
 import { draftJob, fileJob } from '@portal/contracts'
-import { asSystem, type Database, migrateSchema, withTenant } from '@portal/db'
+import { asSystem, type Database, withTenant } from '@portal/db'
 import { serviceModule } from '@portal/http'
 import { createDrafter } from '@portal/drafting'
 import { migrations, questionnaireDb, questionnaireKnowledge, questionnairesToDraft, SCHEMA, staleFiles } from '@portal/questionnaire-store'
@@ -18,16 +18,15 @@ export const SERVICE = 'questionnaire'
 export const module = serviceModule({
   name: SERVICE,
   deps: ['server', 'db', 'blobs', 'queue', 'bus', 'tokens'],
+  schema: { name: SCHEMA, migrations },
   init: async (ctx) => {
     const database = ctx.db
     const queue = ctx.queue
-    if (ctx.config.dbMigrate) await migrateSchema(database, SCHEMA, migrations)
     const store = questionnaireDb(database)
     const log = ctx.logger.child({ svc: SERVICE })
     // Vectors, when configured, are checked now: a missing pgvector stops the start with its reason.
     const knowledge = questionnaireKnowledge(database, ctx.config)
     await asSystem(() => knowledge.ready()) // of no tenant: the extension and the shared table
-    ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
     await ctx.server.register(
       async (app) =>
         questionnairePlugin(app, {

@@ -1,7 +1,7 @@
 // trust-center module: the host's entry into this service. Depends on the server (routes), the
 // database (schema `trust_center`), blobs (logos, documents), the bus (access-request events),
 // mail (access links) and tokens (staff calls). Migrates its schema at start-up.
-import { asSystem, migrateSchema, schemaDb, withTenant } from '@portal/db'
+import { asSystem, schemaDb, withTenant } from '@portal/db'
 import { type ServiceContext, serviceModule } from '@portal/http'
 import { migrations } from './db/migrations/index.js'
 import { SCHEMA, type TrustCenterDb } from './db/schema.js'
@@ -21,16 +21,14 @@ export const SERVICE = 'trust-center'
 export const module = serviceModule({
   name: SERVICE,
   deps: ['server', 'db', 'blobs', 'bus', 'mail', 'tokens'],
+  schema: { name: SCHEMA, migrations },
   init: async (ctx) => {
-    const database = ctx.db
-    if (ctx.config.dbMigrate) await migrateSchema(database, SCHEMA, migrations)
-    const db = schemaDb<TrustCenterDb>(database, SCHEMA)
+    const db = schemaDb<TrustCenterDb>(ctx.db, SCHEMA)
     await asSystem(() => refreshHostnames(db, ctx.config.trustCenterDomain)) // every tenant's site: system work
     const logger = ctx.logger.child({ svc: SERVICE })
     const views = new ViewCounter(db, logger)
     const sites = new SiteDirectory(db, ctx.config.trustCenterDomain)
     const pages = new PageCache()
-    ctx.server.get(`/api/${SERVICE}/healthz`, { schema: { hide: true } }, async () => ({ status: true, service: SERVICE }))
     await ctx.server.register(
       async (app) =>
         trustCenterPlugin(app, {

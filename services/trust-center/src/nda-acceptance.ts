@@ -2,7 +2,7 @@
 // and the acceptance keeps that version's number and text hash, with the visitor's address and agent.
 // Anyone can type any email, so an acceptance is unconfirmed until the visitor follows the access
 // link mailed to that address (permissions.ts confirms it then); staff see which are confirmed.
-import { isUuid } from '@portal/contracts'
+import { isUuid, SpecText } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import type { FastifyRequest } from 'fastify'
 import { clientOf } from './access-control.js'
@@ -10,7 +10,7 @@ import { insertHistory } from './db/history.repo.js'
 import { currentNda, findNda, insertAcceptance } from './db/nda.repo.js'
 import type { TrustCenterDeps } from './deps.js'
 
-export const PLEASE_ACCEPT = 'Please accept the NDA'
+export const PLEASE_ACCEPT = SpecText.acceptNda
 
 export async function recordNdaAcceptance(
   deps: TrustCenterDeps,

@@ -10,10 +10,3 @@ export const OTP_SUCCESS_MS = 2000
 export const TOAST_MS = 4000
 /** Renew the access token this long before its `exp`. */
 export const REFRESH_AHEAD_MS = 60_000
-
-export const THEME_DEFAULTS = {
-  headerColor: '#3c3232',
-  backgroundColor: '#3c3232',
-  textColor: '#000000',
-  buttonColor: '#0a66c2',
-} as const

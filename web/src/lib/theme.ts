@@ -1,6 +1,7 @@
 // Theme colours (spec §3) as CSS variables (defaults live in index.css), and the WCAG contrast
 // maths that keeps text readable on them (issue 14).
 import type { TrustTheme } from '@portal/contracts'
+import { DEFAULT_THEME } from '@portal/contracts/theme-defaults'
 
 /** The four theme colours (the settings row without its id). */
 type ThemeColour = keyof TrustTheme
@@ -29,7 +30,7 @@ export function applyTheme(settings: Partial<TrustTheme> | undefined | null): vo
   if (buttonColor && COLOUR.test(buttonColor)) {
     root.setProperty('--button-text', readableTextColor(buttonColor))
     // Links are drawn in the button colour on white: only where that is readable.
-    root.setProperty('--link-color', (contrastRatio(buttonColor, '#ffffff') ?? 0) >= AA_CONTRAST ? buttonColor : '#0a66c2')
+    root.setProperty('--link-color', (contrastRatio(buttonColor, '#ffffff') ?? 0) >= AA_CONTRAST ? buttonColor : DEFAULT_THEME.buttonColor)
   }
 }
 

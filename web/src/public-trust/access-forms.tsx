@@ -1,5 +1,6 @@
 // The visitor's two forms: the access request (with the NDA when the company has one) and, for a
 // visitor who arrives with an approval link before accepting the current NDA, the NDA acceptance.
+import { SpecText } from '@portal/contracts/spec-text'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useModalDialog } from '../lib/dialog'
 import { acceptNda, getNda, type Nda, requestAccess } from './api'
@@ -39,9 +40,9 @@ export function RequestAccessForm({ hasNda, onClose }: { hasNda: boolean; onClos
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     setError('')
-    if (Object.values(f).some((v) => !v.trim())) return setError('This field is required')
-    if (!EMAIL.test(f.workEmail.trim())) return setError('Invalid email address')
-    if (nda && !accepted) return setError('Please accept the NDA')
+    if (Object.values(f).some((v) => !v.trim())) return setError(SpecText.required)
+    if (!EMAIL.test(f.workEmail.trim())) return setError(SpecText.invalidEmail)
+    if (nda && !accepted) return setError(SpecText.acceptNda)
     return run(async () => {
       await requestAccess({ ...f, workEmail: f.workEmail.trim(), ...(nda ? { ndaId: nda._id } : {}) })
       setDone(true)
@@ -125,8 +126,8 @@ export function AcceptNdaForm({ email, permissionToken, onAccepted }: { email: s
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     if (!nda) return undefined
-    if (!name.trim()) return setError('This field is required')
-    if (!accepted) return setError('Please accept the NDA')
+    if (!name.trim()) return setError(SpecText.required)
+    if (!accepted) return setError(SpecText.acceptNda)
     try {
       await acceptNda({ ndaId: nda._id, name: name.trim(), email, ...(permissionToken ? { permissionToken } : {}) })
       onAccepted()

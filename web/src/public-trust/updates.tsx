@@ -1,6 +1,7 @@
 // Subscribing to the trust center's updates: an email field that asks for a confirmation mail. The
 // mailed links come back as fragments (`#confirm-updates=…`, `#unsubscribe-updates=…`), which the
 // page reads once, clears from the address bar and sends to the server.
+import { SpecText } from '@portal/contracts/spec-text'
 import { type FormEvent, useState } from 'react'
 import { confirmUpdates, PublicError, subscribeUpdates, unsubscribeUpdates } from './api'
 import { EMAIL, ErrorText, failureText, useVisitorRequest } from './visitor-form'
@@ -13,8 +14,8 @@ export function SubscribeForm() {
     e.preventDefault()
     setError('')
     const value = email.trim()
-    if (!value) return setError('This field is required')
-    if (!EMAIL.test(value)) return setError('Invalid email address')
+    if (!value) return setError(SpecText.required)
+    if (!EMAIL.test(value)) return setError(SpecText.invalidEmail)
     return run(async () => setDone((await subscribeUpdates(value)).message))
   }
   return (

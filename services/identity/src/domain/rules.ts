@@ -1,12 +1,13 @@
 // The spec's rules for names, emails and passwords (section 5), enforced on the server too.
+import { SpecText } from '@portal/contracts'
 import type { FieldError } from '@portal/errors'
 import { isValidEmail } from '@portal/mail'
 import { isDisposableEmail } from './disposable-email.js'
 import { guessabilityProblem } from './password-strength.js'
 
 export const messages = {
-  required: 'This field is required',
-  invalidEmail: 'Invalid email address',
+  required: SpecText.required,
+  invalidEmail: SpecText.invalidEmail,
   emailRequired: 'Email is required',
   letter: 'Password must contain at least one letter.',
   number: 'Password must contain at least one number.',
@@ -28,19 +29,7 @@ export const messages = {
   confirmPasswordRequired: 'Confirm password is required.',
   otpFormat: (digits: number) => `Please Enter ${digits} digit Valid OTP`,
   nameRequired: (which: 'First' | 'Last') => `${which} name is required`,
-  companyWhitespace: 'Company name cannot have leading or trailing whitespace.',
-  companyLength: 'Company name must be between 3 and 63 characters.',
-  companyCharacters: 'Company name can only contain alphabets, numbers, and spaces.',
 } as const
-
-/** Spec §5's company name rules (as the client list applies them), the first one broken. */
-export function companyNameProblem(name: string | undefined): string | undefined {
-  if (!name) return messages.required
-  if (name !== name.trim()) return messages.companyWhitespace
-  if (name.length < 3 || name.length > 63) return messages.companyLength
-  if (!/^[A-Za-z0-9 ]+$/.test(name)) return messages.companyCharacters
-  return undefined
-}
 
 const SPECIAL = /[!@#$%^&*(),.?":{}|<>]/
 export const MAX_PASSWORD = 128

@@ -6,6 +6,7 @@
 import { hashToken, randomToken } from '@portal/auth'
 import {
   CompanyReply,
+  companyNameProblem,
   errorReplies,
   InviteBody,
   isUuid,
@@ -15,6 +16,7 @@ import {
   ProvisionReply,
   MessageReply,
   UserDeleteBody,
+  SpecText,
 } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, PageQuery, paged, principalOf, requireAdmin, requireAuth, requireStaff, requireVerified } from '@portal/http'
@@ -25,7 +27,7 @@ import { findTenant, markProvisioned, renameTenant } from '../db/tenants.repo.js
 import { deleteUser, findUser, findUserByEmail, findUserByEmailAnyTenant, listUsers } from '../db/users.repo.js'
 import type { RouteDeps } from '../deps.js'
 import { inviteExistingAccountMail, inviteMail } from '../domain/invite-mail.js'
-import { companyNameProblem, messages, normaliseEmail } from '../domain/rules.js'
+import { messages, normaliseEmail } from '../domain/rules.js'
 import { endAllSessions } from '../sessions.js'
 import { bearer } from './schemas.js'
 
@@ -125,9 +127,9 @@ export function peopleRoutes(app: AppInstance, deps: RouteDeps): void {
       if (await findUser(db, me.tenantId, id)) {
         await endAllSessions(deps, me.tenantId, id)
         await deleteUser(db, me.tenantId, id)
-        return { status: true, message: 'Deleted Successfully' }
+        return { status: true, message: SpecText.deleted }
       }
-      if (await deleteInvite(db, me.tenantId, id)) return { status: true, message: 'Deleted Successfully' }
+      if (await deleteInvite(db, me.tenantId, id)) return { status: true, message: SpecText.deleted }
       throw notFound()
     },
   )
@@ -145,7 +147,7 @@ export function peopleRoutes(app: AppInstance, deps: RouteDeps): void {
       if (user.id === me.userId) throw cannotDeleteYourself()
       await endAllSessions(deps, me.tenantId, user.id)
       await deleteUser(db, me.tenantId, user.id)
-      return { status: true, message: 'Deleted Successfully' }
+      return { status: true, message: SpecText.deleted }
     },
   )
 

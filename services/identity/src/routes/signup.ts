@@ -16,6 +16,7 @@ import {
   SignUpBody,
   MessageReply,
   WaitlistBody,
+  SpecText,
 } from '@portal/contracts'
 import { AppError, type FieldError } from '@portal/errors'
 import type { AppInstance } from '@portal/http'
@@ -102,7 +103,7 @@ export function signupRoutes(app: AppInstance, deps: RouteDeps): void {
       req.log.info({ tenantId: tenant.id, dbName: tenant.dbName }, 'tenant created')
       await sendVerification(deps, user)
       const data = await issueSession(deps, reply, user, tenant.dbName)
-      return reply.status(201).send({ status: true, message: 'Added Successfully', data })
+      return reply.status(201).send({ status: true, message: SpecText.added, data })
     },
   )
 
@@ -151,7 +152,7 @@ export function signupRoutes(app: AppInstance, deps: RouteDeps): void {
       const tenant = await findTenant(db, invite.tenantId)
       if (!tenant) throw new AppError('INVALID_REQUEST', { message: messages.invalidInvite })
       const data = await issueSession(deps, reply, user, tenant.dbName)
-      return reply.status(201).send({ status: true, message: 'Added Successfully', data })
+      return reply.status(201).send({ status: true, message: SpecText.added, data })
     },
   )
 

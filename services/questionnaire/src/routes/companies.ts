@@ -8,6 +8,7 @@ import {
   isUuid,
   MessageReply,
   questionnaireErrors,
+  SpecText,
 } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
@@ -39,7 +40,7 @@ export function companyRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     async (req, reply) => {
       const { companyName, compliance_bucket: complianceBucket, questionnaires_bucket: questionnairesBucket } = req.body
       const company = await insertCompany(store, principalOf(req).tenantId, { companyName, complianceBucket, questionnairesBucket })
-      return reply.status(201).send(okData(companyOut(company), 'Added Successfully'))
+      return reply.status(201).send(okData(companyOut(company), SpecText.added))
     },
   )
 
@@ -54,7 +55,7 @@ export function companyRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
       // Rows are gone; now the stored files and their index entries.
       await Promise.all(removed.storageKeys.map((k) => deps.blobs.delete(k)))
       for (const id of removed.fileIds) await deps.knowledge.deleteDocument(tenantId, id)
-      return okMessage('Deleted Successfully')
+      return okMessage(SpecText.deleted)
     },
   )
 }

@@ -16,6 +16,7 @@ import {
   UploadForm,
   uploadFormMessages,
   UploadReply,
+  SpecText,
 } from '@portal/contracts'
 import { refundDaily, spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
@@ -177,7 +178,7 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     if (kind === 'compliance' && (file.state === 'queued' || file.state === 'running')) {
       await resumeDraftingAfter(store, queue, tenantId, file)
     }
-    return okMessage('Deleted Successfully')
+    return okMessage(SpecText.deleted)
   }
   // Streamed, never a public URL; always an attachment, never rendered in the portal's origin.
   app.get(

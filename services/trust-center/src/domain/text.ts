@@ -1,8 +1,9 @@
 // Plain-text fields are stored as typed (the client renders them as text, never as HTML); only
 // control characters go, and lengths are enforced with a message naming the field.
+import { SpecText } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 
-export const REQUIRED = 'This field is required'
+export const REQUIRED = SpecText.required
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
 const SINGLE_LINE_CONTROLS = /[\u0000-\u001f\u007f\u2028\u2029]/g

@@ -14,6 +14,7 @@ import {
   TrustAccount,
   TrustGrant,
   TrustPagedQuery,
+  SpecText,
 } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, paged, principalOf } from '@portal/http'
@@ -40,7 +41,7 @@ function requester(body: AccountBody): RequesterInput {
     relationship: plainText(body.relationshpLinkedIn, { field: 'relationshpLinkedIn', max: limits.title, required: true }),
   }
   if (!workEmail) throw invalid('workEmail', REQUIRED)
-  if (!isValidEmail(workEmail)) throw invalid('workEmail', 'Invalid email address')
+  if (!isValidEmail(workEmail)) throw invalid('workEmail', SpecText.invalidEmail)
   return input
 }
 
@@ -146,7 +147,7 @@ export function accessRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       if (!request || !(await deleteRequest(db, me.tenantId, request.id))) throw new AppError('NOT_FOUND', { message: 'Access request not found' })
       if (request.status === 'approved')
         await insertHistory(db, me.tenantId, [{ type: 'approval', email: request.workEmail, detail: `Access revoked by ${me.name ?? 'a staff member'}` }])
-      return { status: true, message: 'Deleted Successfully' }
+      return { status: true, message: SpecText.deleted }
     },
   )
 
@@ -167,7 +168,7 @@ export function accessRoutes(app: AppInstance, deps: TrustCenterDeps): void {
         (await findLiveByEmail(db, site.tenantId, input.workEmail, 'pending')) ??
         (await insertRequest(db, site.tenantId, { ...input, ndaId: null }))
       await issueGrant(deps, req, site, account)
-      return reply.status(201).send({ status: true, message: 'Added Successfully' })
+      return reply.status(201).send({ status: true, message: SpecText.added })
     },
   )
 

@@ -15,6 +15,7 @@ import {
   TrustCompanyInfo as CompanyInfo,
   TrustPublicSettings,
   TrustSettings as Settings,
+  SpecText,
 } from '@portal/contracts'
 import { asSystem, spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
@@ -49,7 +50,7 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   const companyTitle = (v: string | undefined) => plainText(v, { field: 'companyTitle', max: limits.companyTitle })
   const contactEmail = (v: string | undefined) => {
     const email = v?.trim().toLowerCase()
-    if (email && !isValidEmail(email)) throw invalid('contactEmail', 'Invalid email address')
+    if (email && !isValidEmail(email)) throw invalid('contactEmail', SpecText.invalidEmail)
     return email
   }
 
@@ -157,7 +158,7 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       config: { fieldMessages: settingsMessages },
       schema: { tags, security: bearer, body: SettingsBody, response: { 201: Reply(Settings), ...staffBodyErrors } },
     },
-    async (req, reply) => reply.status(201).send({ status: true, message: 'Added Successfully', data: await storeSettings(tenantOf(req), req.body) }),
+    async (req, reply) => reply.status(201).send({ status: true, message: SpecText.added, data: await storeSettings(tenantOf(req), req.body) }),
   )
 
   app.put(
@@ -197,7 +198,7 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       const tenantId = tenantOf(req)
       const row = await saveTheme(db, tenantId, colours(req.body))
       await sites.changed(tenantId)
-      return reply.status(201).send({ status: true, message: 'Added Successfully', data: themeOut(row) })
+      return reply.status(201).send({ status: true, message: SpecText.added, data: themeOut(row) })
     },
   )
 

@@ -1,5 +1,5 @@
 // The compliance block: one badge per framework with its status.
-import { ComplianceBody, complianceMessages, isUuid } from '@portal/contracts'
+import { ComplianceBody, complianceMessages, isUuid, SpecText } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import { guards } from '../access-control.js'
@@ -42,7 +42,7 @@ export function complianceRoutes(app: AppInstance, deps: TrustCenterDeps): void 
       const row = await insertCompliance(db, tenantId, complianceInput(req.body))
       await recordChanges(deps, tenantId, [{ kind: 'compliance', action: 'added', title: row.framework }])
       await sites.changed(tenantId)
-      return reply.status(201).send({ status: true, message: 'Added Successfully', data: complianceOut(row) })
+      return reply.status(201).send({ status: true, message: SpecText.added, data: complianceOut(row) })
     },
   )
 
@@ -73,7 +73,7 @@ export function complianceRoutes(app: AppInstance, deps: TrustCenterDeps): void 
       if (framework === undefined) throw notFound()
       await recordChanges(deps, tenantId, [{ kind: 'compliance', action: 'removed', title: framework }])
       await sites.changed(tenantId)
-      return { status: true, message: 'Deleted Successfully' }
+      return { status: true, message: SpecText.deleted }
     },
   )
 }

@@ -1,6 +1,6 @@
 // Documents: upload (checked by content), list (staff: all; visitors: not `internal`), edit, delete.
 import { readFile } from 'node:fs/promises'
-import { DeleteFilesBody, DeleteFilesReply, DocumentUpdateBody, DocumentUploadForm, documentUploadMessages, isUuid } from '@portal/contracts'
+import { DeleteFilesBody, DeleteFilesReply, DocumentUpdateBody, DocumentUploadForm, documentUploadMessages, isUuid, SpecText } from '@portal/contracts'
 import { refundDaily, spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { type AppInstance, checkFormFields, principalOf, uploadValidatorCompiler } from '@portal/http'
@@ -171,7 +171,7 @@ export function documentRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     { ...admin, schema: { tags, security: bearer, params: IdParams, response: { 200: Said, ...staffRowBodyErrors } } },
     async (req) => {
       if (!(await remove(principalOf(req).tenantId, [req.params.id]))) throw notFound()
-      return { status: true, message: 'Deleted Successfully' }
+      return { status: true, message: SpecText.deleted }
     },
   )
 

@@ -2,7 +2,7 @@
 // and download (routes/downloads.ts, one row per file it serves); the page may add a view with an email.
 // trackdownloadreq is kept for the spec's client but records nothing: a download row is written only
 // by the route that served the bytes, never on a client's word.
-import { HistorySaveBody, historySaveMessages, TrackDownloadBody, TrustHistoryEntry, TrustPagedQuery } from '@portal/contracts'
+import { HistorySaveBody, historySaveMessages, TrackDownloadBody, TrustHistoryEntry, TrustPagedQuery, SpecText } from '@portal/contracts'
 import { type AppInstance, paged, principalOf } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
 import { guards } from '../access-control.js'
@@ -18,7 +18,7 @@ const PAGE_TYPES = ['all', 'view', 'request', 'approval', 'download', 'nda'] as 
 function optionalEmail(value: string | undefined): string | null {
   const email = value?.trim().toLowerCase()
   if (!email) return null
-  if (!isValidEmail(email)) throw invalid('email', 'Invalid email address')
+  if (!isValidEmail(email)) throw invalid('email', SpecText.invalidEmail)
   return email
 }
 

@@ -1,5 +1,5 @@
 // The NDA: versions (a save adds one; none is ever deleted), the public text, and acceptances.
-import { isUuid, NdaAcceptBody, ndaAcceptMessages, NdaBody, ndaMessages, TrustNdaAcceptance } from '@portal/contracts'
+import { isUuid, NdaAcceptBody, ndaAcceptMessages, NdaBody, ndaMessages, TrustNdaAcceptance, SpecText } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, PageQuery, paged, principalOf } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
@@ -50,7 +50,7 @@ export function ndaRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   app.post(
     '/nda/save',
     { ...admin, config: { fieldMessages: ndaMessages }, schema: { tags, security: bearer, body: NdaBody, response: { 201: Reply(Nda), ...staffBodyErrors } } },
-    async (req, reply) => reply.status(201).send({ status: true, message: 'Added Successfully', data: await newVersion(principalOf(req).tenantId, req.body) }),
+    async (req, reply) => reply.status(201).send({ status: true, message: SpecText.added, data: await newVersion(principalOf(req).tenantId, req.body) }),
   )
 
   app.put(
@@ -81,8 +81,8 @@ export function ndaRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       const site = await sites.forPublic(req)
       const name = plainText(req.body.name, { field: 'name', max: limits.name * 2 + 1, required: true })
       const email = (req.body.email ?? '').trim().toLowerCase()
-      if (!email) throw invalid('email', 'This field is required')
-      if (!isValidEmail(email)) throw invalid('email', 'Invalid email address')
+      if (!email) throw invalid('email', SpecText.required)
+      if (!isValidEmail(email)) throw invalid('email', SpecText.invalidEmail)
       const grant = await validGrant(deps, site.tenantId, req.body.permissionToken)
       await recordNdaAcceptance(deps, req, site.tenantId, { ndaId: req.body.ndaId, name, email, confirmed: grant?.email === email })
       return reply.status(201).send({ status: true, message: 'NDA accepted' })

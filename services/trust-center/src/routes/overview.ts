@@ -1,5 +1,5 @@
 // The overview block: a subtitle (plain text) and a description (rich text, sanitised on save).
-import { OverviewBody } from '@portal/contracts'
+import { OverviewBody, SpecText } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import { guards } from '../access-control.js'
@@ -36,7 +36,7 @@ export function overviewRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   app.post(
     '/overview/save',
     { ...admin, schema: { tags, security: bearer, body: OverviewBody, response: { 201: Reply(Overview), ...staffBodyErrors } } },
-    async (req, reply) => reply.status(201).send({ status: true, message: 'Added Successfully', data: await save(principalOf(req).tenantId, req.body) }),
+    async (req, reply) => reply.status(201).send({ status: true, message: SpecText.added, data: await save(principalOf(req).tenantId, req.body) }),
   )
 
   app.put(

@@ -1,5 +1,5 @@
 // The security block: ordered categories, each with ordered sub-items (all plain text).
-import { isUuid, SecurityCategoryBody, TextBlockBody, textBlockMessages } from '@portal/contracts'
+import { isUuid, SecurityCategoryBody, TextBlockBody, textBlockMessages, SpecText } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import { guards } from '../access-control.js'
@@ -57,7 +57,7 @@ export function securityRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       const subdata = (req.body.subdata ?? []).map((s, i) => textBlock(s, `subdata.${i}.`))
       const row = await insertSecurityCategory(db, tenantId, { ...category, subdata })
       await sites.changed(tenantId)
-      return reply.status(201).send({ status: true, message: 'Added Successfully', data: categoryOut(row) })
+      return reply.status(201).send({ status: true, message: SpecText.added, data: categoryOut(row) })
     },
   )
 
@@ -84,7 +84,7 @@ export function securityRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       const tenantId = principalOf(req).tenantId
       if (!isUuid(req.params.id) || !(await deleteSecurityCategory(db, tenantId, req.params.id))) throw notFound()
       await sites.changed(tenantId)
-      return { status: true, message: 'Deleted Successfully' }
+      return { status: true, message: SpecText.deleted }
     },
   )
 
@@ -96,7 +96,7 @@ export function securityRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       const { id, itemId } = req.params
       if (!isUuid(id) || !isUuid(itemId) || !(await deleteSecurityItem(db, tenantId, id, itemId))) throw notFound()
       await sites.changed(tenantId)
-      return { status: true, message: 'Deleted Successfully' }
+      return { status: true, message: SpecText.deleted }
     },
   )
 
@@ -113,7 +113,7 @@ export function securityRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       if (!isUuid(req.params.id) || !(await findSecurityCategory(db, tenantId, req.params.id))) throw notFound()
       const item = await insertSecurityItem(db, tenantId, req.params.id, input)
       await sites.changed(tenantId)
-      return reply.status(201).send({ status: true, message: 'Added Successfully', data: itemOut(item) })
+      return reply.status(201).send({ status: true, message: SpecText.added, data: itemOut(item) })
     },
   )
 

@@ -9,6 +9,7 @@ import {
   MessageReply,
   TrustUpdateTokenBody,
   updateTokenMessages,
+  SpecText,
 } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import type { AppInstance } from '@portal/http'
@@ -58,7 +59,7 @@ export function updateRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       const site = await sites.forPublic(req)
       const email = req.body.email.trim().toLowerCase()
       if (!email) throw invalid('email', REQUIRED)
-      if (!isValidEmail(email)) throw invalid('email', 'Invalid email address')
+      if (!isValidEmail(email)) throw invalid('email', SpecText.invalidEmail)
       emailKeys.set(req, `updates:${site.tenantId}:${email}`)
       const limit = await perEmail(req)
       if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', { retryAfter: Math.max(1, limit.ttlInSeconds) })

@@ -1,3 +1,4 @@
+import { SpecText } from '@portal/contracts/spec-text'
 import { errorMessage } from '../../lib/api-client'
 import { ConfirmDialog } from './confirm-dialog'
 import { useNotifications } from './notifications'
@@ -30,7 +31,7 @@ export function ConfirmMutation<V, R>({
   confirmLabel,
   mutation,
   variables,
-  success = 'Deleted Successfully',
+  success = SpecText.deleted,
   failure = (err) => errorMessage(err),
   onSuccess,
   onClose,

@@ -1,6 +1,7 @@
 // The first run after sign-up (/provision): the admin names the company, and so the trust center
 // (sign-up prefilled the name from the email domain); then the provisioning screen shows for 4 s
 // and the editor opens. Without a session there is nothing to provision: back to sign-in.
+import { companyNameProblem } from '@portal/contracts/company-name'
 import { type FormEvent, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { Field } from '../../../components/ui/field'
@@ -10,7 +11,6 @@ import { PROVISION_WAIT_MS } from '../../../config/constants'
 import { errorMessage } from '../../../lib/api-client'
 import { storage } from '../../../lib/storage'
 import { saveTrustCenterName, updateProvisioned, useCompanyName } from '../api/provision'
-import { companyNameProblem } from './company-name'
 
 function ProvisioningWait() {
   const navigate = useNavigate()
@@ -40,7 +40,7 @@ function CompanyNameForm({ email, onDone }: { email: string; onDone(): void }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     setFailure(null)
-    const problem = companyNameProblem(value)
+    const problem = companyNameProblem(value) ?? null
     setError(problem)
     if (problem) return
     setBusy(true)
@@ -79,7 +79,7 @@ function CompanyNameForm({ email, onDone }: { email: string; onDone(): void }) {
               required
               onChange={(ev) => {
                 setName(ev.target.value)
-                if (error) setError(companyNameProblem(ev.target.value))
+                if (error) setError(companyNameProblem(ev.target.value) ?? null)
               }}
             />
             <FormError>{failure}</FormError>

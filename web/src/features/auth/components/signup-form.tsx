@@ -1,3 +1,4 @@
+import { SpecText } from '@portal/contracts/spec-text'
 import { type FormEvent, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { bindFields } from '../../../components/ui/field'
@@ -15,7 +16,7 @@ export function validateSignUp(form: SignUpInput): Errors {
   if (!form.firstName.trim()) errors.firstName = 'First name is required.'
   if (!form.lastName.trim()) errors.lastName = 'Last name is required.'
   if (!form.email.trim()) errors.email = 'Email is required.'
-  else if (!isEmail(form.email)) errors.email = 'Invalid email address'
+  else if (!isEmail(form.email)) errors.email = SpecText.invalidEmail
   if (!form.password) errors.password = 'Password is required.'
   else {
     const problem = passwordProblem(form.password)

@@ -1,3 +1,4 @@
+import { SpecText } from '@portal/contracts/spec-text'
 import { type FormEvent, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { bindFields } from '../../../components/ui/field'
@@ -11,10 +12,10 @@ type Errors = Partial<Record<keyof WaitlistInput, string>>
 
 function validate(form: WaitlistInput): Errors {
   const errors: Errors = {}
-  if (!form.firstName.trim()) errors.firstName = 'This field is required'
-  if (!form.lastName.trim()) errors.lastName = 'This field is required'
-  if (!form.email.trim()) errors.email = 'This field is required'
-  else if (!isEmail(form.email)) errors.email = 'Invalid email address'
+  if (!form.firstName.trim()) errors.firstName = SpecText.required
+  if (!form.lastName.trim()) errors.lastName = SpecText.required
+  if (!form.email.trim()) errors.email = SpecText.required
+  else if (!isEmail(form.email)) errors.email = SpecText.invalidEmail
   return errors
 }
 

@@ -1,4 +1,5 @@
 // Client List (spec §2): #, Vendor Name, Action; Create New Client; View; delete with confirmation.
+import { companyNameProblem } from '@portal/contracts/company-name'
 import { type FormEvent, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { CardHeader } from '../../../components/ui/card-header'
@@ -10,21 +11,12 @@ import { Spinner } from '../../../components/ui/spinner'
 import { ApiError } from '../../../lib/api-client'
 import { type Company, useCompanies, useCreateCompany, useDeleteCompany } from '../api'
 
-/** Spec §5 company name rules, the first failing one. */
-export function companyNameError(name: string): string | null {
-  if (!name) return 'This field is required'
-  if (name !== name.trim()) return 'Company name cannot have leading or trailing whitespace.'
-  if (name.length < 3 || name.length > 63) return 'Company name must be between 3 and 63 characters.'
-  if (!/^[A-Za-z0-9 ]+$/.test(name)) return 'Company name can only contain alphabets, numbers, and spaces.'
-  return null
-}
-
 function CreateClientModal({ onClose, onCreated }: { onClose: () => void; onCreated: (c: Company) => void }) {
   const { value: name, setError, field } = useInput()
   const create = useCreateCompany()
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    const problem = companyNameError(name)
+    const problem = companyNameProblem(name)
     if (problem) return setError(problem)
     try {
       onCreated(await create.mutateAsync(name))

@@ -1,3 +1,4 @@
+import { SpecText } from '@portal/contracts/spec-text'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Field, useInput } from '../../../components/ui/field'
 import { FormError, FormSuccess, serverMessage } from '../../../components/ui/form-message'
@@ -19,7 +20,7 @@ export function InviteModal({ onClose }: { onClose: () => void }) {
     e.preventDefault()
     const value = email.trim()
     if (!value) return setError('Email is required')
-    if (!isEmail(value)) return setError('Invalid email address')
+    if (!isEmail(value)) return setError(SpecText.invalidEmail)
     setError(null)
     setServerError(null)
     invite.mutate(value, {

@@ -1,3 +1,4 @@
+import { SpecText } from '@portal/contracts/spec-text'
 import { useState } from 'react'
 import { CardHeader } from '../../../components/ui/card-header'
 import { ConfirmMutation } from '../../../components/ui/confirm-mutation'
@@ -62,7 +63,7 @@ export function PeopleList() {
           message={`Are you sure you want to delete ${toDelete.email}?`}
           mutation={remove}
           variables={toDelete._id}
-          success={(reply) => reply?.message || 'Deleted Successfully'}
+          success={(reply) => reply?.message || SpecText.deleted}
           onClose={() => setToDelete(null)}
         />
       )}

@@ -5,6 +5,7 @@
 // with the same text. Keyboard (issue 14): the question list is one tab stop with arrow keys
 // (question-list.tsx), shortcuts for next / previous / approve / save (shortcuts.tsx), focus goes
 // to the answer box when a question is chosen; leaving a question with unsaved changes asks first.
+import { SpecText } from '@portal/contracts/spec-text'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
 import { DraftNotice } from '../../../components/ui/draft-notice'
@@ -28,7 +29,7 @@ const TABS: [Tab, string][] = [
   [2, 'NEEDS REVIEW'],
   [3, 'APPROVED'],
 ]
-export const ANSWER_REQUIRED = 'Answer field is required'
+export const ANSWER_REQUIRED = SpecText.answerRequired
 
 /** Where the reviewer asked to go: another question (focus to the list or the answer box), or another tab. */
 type Navigation = Move | { tab: Tab }
@@ -158,8 +159,8 @@ export function ReviewPage() {
     persist(selected, { answer: draft.trim() ? draft : selected.answer, ...next }, { message: next.llmstatus ? 'Answer approved' : 'Approval removed' })
   }
   const submitComment = () => {
-    if (!selected) return setCommentError('Question ID is missing')
-    if (!comment.value.trim()) return setCommentError('Comment field is required')
+    if (!selected) return setCommentError(SpecText.questionIdMissing)
+    if (!comment.value.trim()) return setCommentError(SpecText.commentRequired)
     addComment.mutate(
       { questionId: selected._id, comment: comment.value.trim() },
       {

@@ -1,4 +1,5 @@
 import type { ComplianceBadge } from '@portal/contracts'
+import { SpecText } from '@portal/contracts/spec-text'
 import { type FormEvent, useState } from 'react'
 import { ConfirmMutation } from '../../../components/ui/confirm-mutation'
 import { DraftNotice } from '../../../components/ui/draft-notice'
@@ -26,12 +27,12 @@ export default function ComplianceBlock() {
   if (list.isPending) return <Spinner label="Loading compliance" />
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    if (!draft.framework.trim()) return setError('This field is required')
+    if (!draft.framework.trim()) return setError(SpecText.required)
     save.mutate(
       { ...draft, framework: draft.framework.trim() },
       {
         onSuccess: () => {
-          toast('success', draft._id ? 'Updated Successfully' : 'Added Successfully')
+          toast('success', draft._id ? 'Updated Successfully' : SpecText.added)
           setDraft(EMPTY)
           setError('')
         },

@@ -1,3 +1,4 @@
+import { SpecText } from '@portal/contracts/spec-text'
 import { type FormEvent, useRef, useState } from 'react'
 import { ConfirmMutation } from '../../../components/ui/confirm-mutation'
 import { Field } from '../../../components/ui/field'
@@ -29,7 +30,7 @@ export default function DocumentsBlock() {
   const submit = (e: FormEvent) => {
     e.preventDefault()
     const file = fileRef.current?.files?.[0]
-    if (!file) return setError('Please upload a file')
+    if (!file) return setError(SpecText.uploadFile)
     upload.mutate(
       { file, title: title.trim() || file.name, visibility },
       {

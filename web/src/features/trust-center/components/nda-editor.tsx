@@ -1,6 +1,7 @@
 // NDA editor (spec §2): one textarea of 20 rows and Save. Every save is a new version on the
 // server; acceptances of earlier versions are kept, and listed below with whether each email was
 // confirmed (the visitor followed the access link mailed to it) or only typed in.
+import { SpecText } from '@portal/contracts/spec-text'
 import { type FormEvent, useState } from 'react'
 import { DataTable } from '../../../components/ui/data-table'
 import { DraftNotice } from '../../../components/ui/draft-notice'
@@ -71,13 +72,13 @@ export function NdaEditor() {
   if (nda.isPending) return <Spinner label="Loading the NDA" />
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    if (!text.trim()) return setError('This field is required')
+    if (!text.trim()) return setError(SpecText.required)
     save.mutate(
       { _id: nda.data?._id, description: text },
       {
         onSuccess: () => {
           draft.clear(text)
-          toast('success', nda.data ? 'Updated Successfully' : 'Added Successfully')
+          toast('success', nda.data ? 'Updated Successfully' : SpecText.added)
         },
         onError: (err) => toast('error', errorMessage(err)),
       },

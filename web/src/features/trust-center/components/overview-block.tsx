@@ -1,3 +1,4 @@
+import { SpecText } from '@portal/contracts/spec-text'
 import type { FormEvent } from 'react'
 import { DraftNotice } from '../../../components/ui/draft-notice'
 import { Field } from '../../../components/ui/field'
@@ -26,7 +27,7 @@ export default function OverviewBlock() {
         onSuccess: () => {
           subTitle.clear(sent.subTitle)
           markup.clear(sent.markup)
-          toast('success', overview.data ? 'Updated Successfully' : 'Added Successfully')
+          toast('success', overview.data ? 'Updated Successfully' : SpecText.added)
         },
         onError: (err) => toast('error', errorMessage(err)),
       },

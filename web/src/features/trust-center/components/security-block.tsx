@@ -1,4 +1,5 @@
 // The security card block: categories, each with sub-items, edited by id (spec: /security/... calls).
+import { SpecText } from '@portal/contracts/spec-text'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { DraftNotice } from '../../../components/ui/draft-notice'
@@ -31,7 +32,7 @@ function ItemForm({
   const [busy, setBusy] = useState(false)
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    if (!title.trim()) return setError('This field is required')
+    if (!title.trim()) return setError(SpecText.required)
     setBusy(true)
     const sent = draft.value
     try {
@@ -170,7 +171,7 @@ export default function SecurityBlock() {
         ))}
       </div>
       <h3>New category</h3>
-      <ItemForm draftKey="security:new" submitLabel="Add category" onSubmit={(v) => run(m.add, v, () => toast('success', 'Added Successfully'))} />
+      <ItemForm draftKey="security:new" submitLabel="Add category" onSubmit={(v) => run(m.add, v, () => toast('success', SpecText.added))} />
       {deleting && (
         <ConfirmDialog
           title={deleting.item ? 'Delete item' : 'Delete category'}
@@ -178,7 +179,7 @@ export default function SecurityBlock() {
           busy={m.remove.isPending || m.removeItem.isPending}
           onCancel={() => setDeleting(null)}
           onConfirm={() => {
-            const done = { onSuccess: () => toast('success', 'Deleted Successfully'), onError: fail, onSettled: () => setDeleting(null) }
+            const done = { onSuccess: () => toast('success', SpecText.deleted), onError: fail, onSettled: () => setDeleting(null) }
             if (deleting.item) m.removeItem.mutate({ id: deleting.category._id, itemId: deleting.item._id }, done)
             else m.remove.mutate(deleting.category._id, done)
           }}

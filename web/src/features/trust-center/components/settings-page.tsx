@@ -1,10 +1,11 @@
 // Trust Center Setting (spec §2): logo (.png or .jpg) with Upload, Cancel and Save, the company
 // title, theme colours, and the trust-center URL with Publish while pending.
+import { SpecText } from '@portal/contracts/spec-text'
+import { DEFAULT_THEME } from '@portal/contracts/theme-defaults'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Field } from '../../../components/ui/field'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
-import { THEME_DEFAULTS } from '../../../config/constants'
 import { errorMessage } from '../../../lib/api-client'
 import { useSession } from '../../../lib/auth'
 import { useDraft } from '../../../lib/drafts'
@@ -27,7 +28,7 @@ function BrandingCard({ admin }: { admin: boolean }) {
   if (info.isPending) return <Spinner label="Loading settings" />
   const upload = async () => {
     const file = fileRef.current?.files?.[0]
-    if (!file) return toast('error', 'Please upload a file')
+    if (!file) return toast('error', SpecText.uploadFile)
     if (!/\.(png|jpe?g)$/i.test(file.name)) return toast('error', 'Only .png or .jpg images are accepted')
     setUploading(true)
     try {
@@ -101,7 +102,7 @@ function ThemeCard({ admin }: { admin: boolean }) {
   const theme = useTheme()
   const save = useSaveTheme()
   const { toast } = useNotifications()
-  const [t, setT] = useState<Theme & { _id: string | null }>({ _id: null, ...THEME_DEFAULTS })
+  const [t, setT] = useState<Theme & { _id: string | null }>({ _id: null, ...DEFAULT_THEME })
   useEffect(() => {
     if (theme.data) setT(theme.data)
   }, [theme.data])
@@ -138,7 +139,7 @@ function ThemeCard({ admin }: { admin: boolean }) {
         ))}
       </div>
       <div className="actions">
-        <button type="button" disabled={!admin} onClick={() => setT({ ...t, ...THEME_DEFAULTS })}>
+        <button type="button" disabled={!admin} onClick={() => setT({ ...t, ...DEFAULT_THEME })}>
           Reset to defaults
         </button>
         <button className="primary" type="submit" disabled={!admin || save.isPending} aria-busy={save.isPending || undefined}>
