@@ -1,7 +1,7 @@
 // The error envelope every route answers a refusal with (packages/http's error handler renders
 // AppError, validation errors and rate limits alike), declared per status so the OpenAPI document
 // lists each one a route can answer, and so fast-json-stringify keeps `code` and `errors`.
-import { type Static, Type } from 'typebox'
+import { type Static, type TSchema, Type } from 'typebox'
 
 export const FieldProblem = Type.Object({ field: Type.String(), message: Type.String() })
 export type FieldProblem = Static<typeof FieldProblem>
@@ -48,3 +48,26 @@ export const fileReply = (mediaTypes: string | readonly string[], description: s
   description,
   content: Object.fromEntries([mediaTypes].flat().map((t) => [t, { schema: { type: 'string', format: 'binary' } }])),
 })
+
+/** A success with `data` (and a message, for some routes): `{status, data, message?}`. */
+export const dataReply = <T extends TSchema>(data: T) => Type.Object({ status: Type.Boolean(), data, message: Type.Optional(Type.String()) })
+
+/** The last page a list may ask for: 100 000 rows at the default size, and its offset stays a small integer. */
+export const MAX_PAGE = 10_000
+
+/** Paging query of every list: 1-based page (at most MAX_PAGE), pageSize default 10, at most 100. */
+export const PageQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+})
+
+/** A page of a list: `{status, data, total, totalPages, currentPage}` (packages/http's `paged` makes one). */
+export const pageReply = <T extends TSchema>(item: T) =>
+  Type.Object({ status: Type.Boolean(), data: Type.Array(item), total: Type.Integer(), totalPages: Type.Integer(), currentPage: Type.Integer() })
+export interface Paged<T> {
+  status: boolean
+  data: T[]
+  total: number
+  totalPages: number
+  currentPage: number
+}

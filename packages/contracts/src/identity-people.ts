@@ -2,6 +2,7 @@
 // person's profile, and the company's first run (its name, the provisioning flag). The web app
 // imports the types; the service validates and serialises with the schemas.
 import { type Static, Type } from 'typebox'
+import { dataReply, pageReply } from './envelope.js'
 import { EmailText, NonBlank } from './identity-session.js'
 
 /** An id in a path: UUIDs; anything else names no row (404). */
@@ -21,13 +22,7 @@ export const Person = Type.Object({
 export type Person = Static<typeof Person>
 
 /** GET /api/people?page&pageSize (admins). */
-export const PeoplePage = Type.Object({
-  status: Type.Boolean(),
-  data: Type.Array(Person),
-  total: Type.Integer(),
-  totalPages: Type.Integer(),
-  currentPage: Type.Integer(),
-})
+export const PeoplePage = pageReply(Person)
 export type PeoplePage = Static<typeof PeoplePage>
 
 /** POST /api/people/invite: `status` is the spec's ('invited'), kept for the contract and unused. */
@@ -51,7 +46,7 @@ export const ProvisionReply = Type.Object({ success: Type.Boolean(), message: Ty
 export type ProvisionReply = Static<typeof ProvisionReply>
 
 /** GET /api/user/company: the caller's company, as its first run shows it. */
-export const CompanyReply = Type.Object({ status: Type.Boolean(), data: Type.Object({ companyName: Type.String(), provisioned: Type.Boolean() }) })
+export const CompanyReply = dataReply(Type.Object({ companyName: Type.String(), provisioned: Type.Boolean() }))
 export type CompanyReply = Static<typeof CompanyReply>
 
 export const Profile = Type.Object({ _id: Type.String(), firstName: Type.String(), lastName: Type.String(), email: Type.String(), admin: Type.Boolean() })

@@ -2,6 +2,7 @@
 // the waitlist, the email check and the token verification keys. The web app imports the types
 // (type-only: no TypeBox in the bundle); the service validates and serialises with the schemas.
 import { type Static, Type } from 'typebox'
+import { dataReply } from './envelope.js'
 
 /** Text that must hold more than spaces (the spec's "required"). */
 export const NonBlank = (maxLength: number) => Type.String({ maxLength, pattern: '\\S' })
@@ -73,7 +74,7 @@ export type InviteSignUpBody = Static<typeof InviteSignUpBody>
 /** GET /api/people/invite/:token */
 export const InviteTokenParams = Type.Object({ token: OpaqueToken })
 export type InviteTokenParams = Static<typeof InviteTokenParams>
-export const InviteLookupReply = Type.Object({ status: Type.Boolean(), data: Type.Object({ email: Type.String() }) })
+export const InviteLookupReply = dataReply(Type.Object({ email: Type.String() }))
 export type InviteLookupReply = Static<typeof InviteLookupReply>
 
 /** GET /api/check_email?email= (the same answer for every address: it tells nobody who has an account). */

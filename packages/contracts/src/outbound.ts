@@ -2,7 +2,7 @@
 // to a client, the client's answers, attachments, comments, collaborators and the emailed link that
 // the recipient exchanges for a restricted inbound session. The web app imports these types.
 import { type Static, Type } from 'typebox'
-import { type ErrorReply, type ErrorStatus, errorReplies, type FieldMessages } from './envelope.js'
+import { dataReply, type ErrorReply, type ErrorStatus, errorReplies, type FieldMessages, pageReply } from './envelope.js'
 import { OutboundText } from './outbound-text.js'
 
 /** An id on the wire: not empty (UUIDs; anything else names nothing and is answered 404). */
@@ -86,13 +86,7 @@ export const OutboundSummary = Type.Object({
 })
 export type OutboundSummary = Static<typeof OutboundSummary>
 
-export const OutboundListReply = Type.Object({
-  status: Type.Boolean(),
-  data: Type.Array(OutboundSummary),
-  total: Type.Integer(),
-  totalPages: Type.Integer(),
-  currentPage: Type.Integer(),
-})
+export const OutboundListReply = pageReply(OutboundSummary)
 export type OutboundListReply = Static<typeof OutboundListReply>
 
 /** GET /api/outbound/:id: the spec's `data.file.questions` and `questionnairesBucket`. */
@@ -109,7 +103,7 @@ export const OutboundDetail = Type.Intersect([
   }),
 ])
 export type OutboundDetail = Static<typeof OutboundDetail>
-export const OutboundDetailReply = Type.Object({ status: Type.Boolean(), data: OutboundDetail })
+export const OutboundDetailReply = dataReply(OutboundDetail)
 export type OutboundDetailReply = Static<typeof OutboundDetailReply>
 
 export const OutboundIdParams = Type.Object({ id: Id })
@@ -224,7 +218,7 @@ export const outboundCommentListMessages: FieldMessages = {
   questionId: { missing: OutboundText.questionIdMissing },
   outboundId: { missing: OutboundText.idsMissing },
 }
-export const OutboundCommentListReply = Type.Object({ status: Type.Boolean(), data: Type.Array(OutboundComment) })
+export const OutboundCommentListReply = dataReply(Type.Array(OutboundComment))
 export type OutboundCommentListReply = Static<typeof OutboundCommentListReply>
 /** POST /api/outbound/comment/add: `commentType` is the server's (who writes), whatever is sent. */
 export const OutboundCommentBody = Type.Object({
@@ -294,7 +288,7 @@ export const TemplateSummary = Type.Object({
   total: Type.Integer({ description: 'questions found' }),
 })
 export type TemplateSummary = Static<typeof TemplateSummary>
-export const TemplateListReply = Type.Object({ status: Type.Boolean(), data: Type.Array(TemplateSummary) })
+export const TemplateListReply = dataReply(Type.Array(TemplateSummary))
 export type TemplateListReply = Static<typeof TemplateListReply>
 
 export const TemplateQuestion = Type.Object({ _id: Type.String(), questionId: Type.String(), question: Type.String() })

@@ -3,8 +3,8 @@
 // documents and questionnaires, listing them with their processing state, deleting them.
 import { type Static, Type } from 'typebox'
 import { companyNameMessages, companyNameProblem } from './company-name.js'
-import type { FieldMessages } from './envelope.js'
-import { dataReply, QuestionnaireId } from './questionnaire-common.js'
+import { dataReply, type FieldMessages } from './envelope.js'
+import { QuestionnaireId } from './questionnaire-common.js'
 import { SpecText } from './spec-text.js'
 
 const REQUIRED = SpecText.required

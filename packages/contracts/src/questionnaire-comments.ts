@@ -2,8 +2,8 @@
 // /enterprise/comment/list and /enterprise/comment/add). Comments are plain text, stored as typed
 // and shown as text.
 import { type Static, Type } from 'typebox'
-import type { FieldMessages } from './envelope.js'
-import { dataReply, QuestionnaireId } from './questionnaire-common.js'
+import { dataReply, type FieldMessages } from './envelope.js'
+import { QuestionnaireId } from './questionnaire-common.js'
 import { SpecText } from './spec-text.js'
 
 /** Spec §5 entity "Comment" (questionnaire side). */

@@ -1,8 +1,8 @@
 // What every questionnaire-service route shares on the wire: the statuses of its error envelope
-// (envelope.ts, which also holds the message-only and file replies every service uses) and the
-// success envelope around `data`. Fields the spec gives its own message for carry it
-// beside their schema (`FieldMessages` of envelope.ts): the service answers a failed check with it.
-import { type TSchema, Type } from 'typebox'
+// (the envelopes themselves, error, message, data and page, are envelope.ts's, for every service).
+// Fields the spec gives its own message for carry it beside their schema (`FieldMessages` of
+// envelope.ts): the service answers a failed check with it.
+import { Type } from 'typebox'
 import { errorReplies } from './envelope.js'
 
 /**
@@ -12,9 +12,6 @@ import { errorReplies } from './envelope.js'
  */
 export const questionnaireErrors = <const S extends 404 | 409 | 413 | 415 | 422 | 429 = never>(...more: S[]) =>
   errorReplies<400 | 401 | 403 | 500 | 503 | S>(400, 401, 403, ...more, 500, 503)
-
-/** `{ status, data }` with an optional message: the contract's success envelope around `data`. */
-export const dataReply = <T extends TSchema>(data: T) => Type.Object({ status: Type.Boolean(), data, message: Type.Optional(Type.String()) })
 
 export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 

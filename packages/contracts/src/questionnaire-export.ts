@@ -2,6 +2,7 @@
 // (`scope`), and the export report that says what was written where, what was left blank and why,
 // and that the written workbook differs from the customer's only in the answer cells.
 import { type Static, Type } from 'typebox'
+import { dataReply } from './envelope.js'
 
 /** `approved`: only answers marked approved (llmstatus); `all`: every draft with an answer or a choice. */
 export const ExportScope = Type.Union([Type.Literal('approved'), Type.Literal('all')], { default: 'approved' })
@@ -90,5 +91,5 @@ export const ExportReport = Type.Object({
 export type ExportReport = Static<typeof ExportReport>
 
 /** GET /api/questionnaires/:questionnaireId/export-report */
-export const ExportReportReply = Type.Object({ status: Type.Boolean(), data: ExportReport })
+export const ExportReportReply = dataReply(ExportReport)
 export type ExportReportReply = Static<typeof ExportReportReply>

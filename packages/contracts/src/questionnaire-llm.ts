@@ -4,8 +4,8 @@
 // indexed documents, and taking a document out of the index.
 import { type Static, Type } from 'typebox'
 import { GeneratedAnswer } from './generated-answer.js'
-import type { FieldMessages } from './envelope.js'
-import { dataReply, QuestionnaireId } from './questionnaire-common.js'
+import { dataReply, type FieldMessages } from './envelope.js'
+import { QuestionnaireId } from './questionnaire-common.js'
 
 /** GET /api/fs/llm/questions?file_name=: by the questionnaire's file name (spaces removed, as stored). */
 export const LlmQuestionsQuery = Type.Object({ file_name: Type.String({ minLength: 1, maxLength: 255 }) })

@@ -2,8 +2,8 @@
 // saving an answer, the questionnaire's details for its header (the client's name), and a
 // knowledge-base document opened in the browser at a cited page.
 import { type Static, Type } from 'typebox'
-import type { FieldMessages } from './envelope.js'
-import { dataReply, QuestionnaireId } from './questionnaire-common.js'
+import { dataReply, type FieldMessages } from './envelope.js'
+import { QuestionnaireId } from './questionnaire-common.js'
 import { SpecText } from './spec-text.js'
 
 /** GET /api/questionnaires/:questionnaireId/details. */

@@ -8,18 +8,6 @@ export const TrustMessage = Type.Object({ status: Type.Boolean(), message: Type.
 export type TrustMessage = Static<typeof TrustMessage>
 
 /** `{status, message?, data}` around a data schema. */
-export const TrustReply = <T extends TSchema>(data: T) => Type.Object({ status: Type.Boolean(), message: Type.Optional(Type.String()), data })
-
-/** A paged list: `{status, data, total, totalPages, currentPage}`. */
-export const TrustPageOf = <T extends TSchema>(item: T) =>
-  Type.Object({ status: Type.Boolean(), data: Type.Array(item), total: Type.Integer(), totalPages: Type.Integer(), currentPage: Type.Integer() })
-export interface TrustPaged<T> {
-  status: boolean
-  data: T[]
-  total: number
-  totalPages: number
-  currentPage: number
-}
 
 export const TrustNullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()])
 

@@ -2,7 +2,8 @@
 // publishing, branding, access requests, NDA acceptances, history (docs/trust-center-api.md).
 import { type Static, Type } from 'typebox'
 import { ErrorReply } from './envelope.js'
-import { TrustNullable, TrustReply } from './trust-center-common.js'
+import { dataReply } from './envelope.js'
+import { TrustNullable } from './trust-center-common.js'
 
 // Site and publishing
 
@@ -44,7 +45,7 @@ export const TrustSettings = Type.Object({
 })
 export type TrustSettings = Static<typeof TrustSettings>
 export const TrustPublicSettings = Type.Object({ companyTitle: Type.String(), logo: TrustNullable(Type.String()), contactEmail: Type.String() })
-export const LogoReply = TrustReply(Type.Object({ logo: Type.String() }))
+export const LogoReply = dataReply(Type.Object({ logo: Type.String() }))
 export type LogoReply = Static<typeof LogoReply>
 
 // Access requests
@@ -104,7 +105,7 @@ export const TrustHistoryEntry = Type.Object({
 export type TrustHistoryEntry = Static<typeof TrustHistoryEntry>
 
 /** POST /api/fs/delete-files: how many were deleted; an empty list answers `data: []` (spec). */
-export const DeleteFilesReply = TrustReply(Type.Union([Type.Object({ deleted: Type.Integer() }), Type.Array(Type.Unknown(), { maxItems: 0 })]))
+export const DeleteFilesReply = dataReply(Type.Union([Type.Object({ deleted: Type.Integer() }), Type.Array(Type.Unknown(), { maxItems: 0 })]))
 /**
  * POST /api/fs/bulk-download-docs's 404: the error envelope (no such trust center), or, when none of
  * the documents may be served, the spec's `{status: false, message, data: []}` without a `code`.

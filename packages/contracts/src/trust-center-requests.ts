@@ -3,7 +3,7 @@
 // answered by packages/http's spec-messages.ts). Plain-text rules (control characters dropped, lengths
 // counted after that, blank titles refused) stay with the service, which words them per field.
 import { type Static, Type } from 'typebox'
-import type { FieldMessages } from './envelope.js'
+import { type FieldMessages, PageQuery } from './envelope.js'
 import { SpecText } from './spec-text.js'
 import { ComplianceBadge, ComplianceStatus, DocumentVisibility } from './trust-center-common.js'
 
@@ -15,11 +15,7 @@ export const TrustItemParams = Type.Object({ id: Type.String({ maxLength: 100 })
 export const LogoParams = Type.Object({ file: Type.String({ maxLength: 64 }) })
 
 /** Paged lists with a `pageType` (`approved`, or a history type). */
-export const TrustPagedQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, default: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
-  pageType: Type.Optional(Type.String({ maxLength: 20 })),
-})
+export const TrustPagedQuery = Type.Object({ ...PageQuery.properties, pageType: Type.Optional(Type.String({ maxLength: 20 })) })
 
 // Site and publishing
 

@@ -4,6 +4,7 @@
 // of both links travel in the URL's fragment (`#confirm-updates=…`, `#unsubscribe-updates=…`), never
 // in a path or query, and are stored as SHA-256 hashes only.
 import { type Static, Type } from 'typebox'
+import { dataReply } from './envelope.js'
 
 /** 256-bit base64url tokens are 43 characters; anything longer is refused by the schema. */
 const LinkToken = Type.String({ maxLength: 100 })
@@ -28,7 +29,7 @@ export const TrustChange = Type.Object({
 export type TrustChangeEntry = Static<typeof TrustChange>
 
 /** GET /api/trust-center/updates/changelog: newest first. */
-export const TrustChangelogReply = Type.Object({ status: Type.Boolean(), data: Type.Array(TrustChange) })
+export const TrustChangelogReply = dataReply(Type.Array(TrustChange))
 
 /** The changelog's sentence for one change, the same on the page and in the mails. */
 export function describeTrustChange(c: Pick<TrustChangeEntry, 'kind' | 'action' | 'title'>): string {

@@ -15,6 +15,7 @@ import { asOwner, asSystem } from './tenant-scope.js'
 
 export type { Migration } from 'kysely/migration'
 export { createDailyUsageTable, type Quota, refundDaily, spendDaily, spendQuota, type Usage, usageToday } from './daily-usage.js'
+export { claimLease, mayBeLost, renewLease } from './leases.js'
 export { pageWithTotal } from './paging.js'
 export { APP_ROLE, grantAppRole, isolateTenants } from './row-security.js'
 export {

@@ -5,7 +5,8 @@ import { AppError } from '@portal/errors'
 import { currentScope } from '@portal/db'
 import { silentLogger } from '@portal/observability'
 import { Type } from 'typebox'
-import { type AppInstance, createServer, MAX_PAGE, ok, PageQuery, paged, principalOf, requireAdmin, requireAuth } from '../src/index.js'
+import { MAX_PAGE, PageQuery } from '@portal/contracts'
+import { type AppInstance, createServer, ok, paged, principalOf, requireAdmin, requireAuth } from '../src/index.js'
 
 describe('http server', () => {
   let app: AppInstance

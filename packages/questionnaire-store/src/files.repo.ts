@@ -1,5 +1,6 @@
 // Uploaded files and their processing state. State lives here, not in the queue: a job lost with
 // Redis is found again by a sweep of rows still queued or running past their lease.
+import { claimLease, mayBeLost, renewLease } from '@portal/db'
 import type { Kysely } from 'kysely'
 import type { FileTable, QuestionnaireDb } from './schema.js'
 
@@ -32,35 +33,11 @@ export async function deleteFile(db: Db, tenantId: string, id: string): Promise<
   return row?.storageKey
 }
 
-/**
- * Takes the file for a job run: its lease (the time it runs out), or undefined when another run
- * holds a live lease or the file is finished.
- */
-export async function claimFile(db: Db, tenantId: string, id: string, leaseMs: number): Promise<Date | undefined> {
-  const lease = new Date(Date.now() + leaseMs)
-  const res = await db
-    .updateTable('file')
-    .set({ state: 'running', leaseUntil: lease, error: null })
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('leaseUntil', '<', new Date())])]))
-    .executeTakeFirst()
-  return res.numUpdatedRows > 0n ? lease : undefined
-}
+/** Takes the file for a job run (the lease protocol of @portal/db). */
+export const claimFile = (db: Db, tenantId: string, id: string, leaseMs: number) => claimLease(db, 'file', tenantId, id, leaseMs)
 
-/** Extends a run's lease (`lease`: the one it holds); undefined when the run no longer holds it. */
-export async function renewFile(db: Db, tenantId: string, id: string, lease: Date, leaseMs: number): Promise<Date | undefined> {
-  const next = new Date(Date.now() + leaseMs)
-  const res = await db
-    .updateTable('file')
-    .set({ leaseUntil: next })
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where('state', '=', 'running')
-    .where('leaseUntil', '=', lease)
-    .executeTakeFirst()
-  return res.numUpdatedRows > 0n ? next : undefined
-}
+/** Extends a run's lease; undefined when the run no longer holds it. */
+export const renewFile = (db: Db, tenantId: string, id: string, lease: Date, leaseMs: number) => renewLease(db, 'file', tenantId, id, lease, leaseMs)
 
 export async function finishFile(db: Db, tenantId: string, id: string, outcome: { state: 'ready' | 'failed'; error?: string; total?: number }): Promise<void> {
   await db
@@ -105,13 +82,7 @@ export function undraftedQuestionnaires(db: Db, client?: { tenantId: string; com
  * Files whose job may be lost (all tenants: the periodic sweep): queued (the upload's job never
  * reached the queue, or the queue lost it), or running past their lease (the run died).
  */
-export const staleFiles = (db: Db) =>
-  db
-    .selectFrom('file')
-    .select(['id', 'tenantId', 'kind', 'state', 'leaseUntil'])
-    .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('leaseUntil', '<', new Date())])]))
-    .limit(1000)
-    .execute()
+export const staleFiles = (db: Db) => db.selectFrom('file').select(['id', 'tenantId', 'kind', 'state', 'leaseUntil']).where(mayBeLost).limit(1000).execute()
 
 export const findFileByName = (db: Db, tenantId: string, kind: Kind, fileName: string) =>
   db

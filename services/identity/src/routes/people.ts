@@ -17,9 +17,10 @@ import {
   MessageReply,
   UserDeleteBody,
   SpecText,
+  PageQuery,
 } from '@portal/contracts'
 import { AppError } from '@portal/errors'
-import { type AppInstance, PageQuery, paged, principalOf, requireAdmin, requireAuth, requireStaff, requireVerified } from '@portal/http'
+import { type AppInstance, paged, principalOf, requireAdmin, requireAuth, requireStaff, requireVerified } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
 import { recordAttempt, secondsOverLimit } from '../db/attempts.repo.js'
 import { deleteInvite, listPendingInvites, replaceInvite } from '../db/invites.repo.js'

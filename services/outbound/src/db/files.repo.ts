@@ -2,7 +2,8 @@
 // here, not in the queue: a job lost with Redis is found again by the sweep of rows still queued,
 // or running past their lease.
 import type { AnswerCellRow } from '@portal/questionnaire-store'
-import { type Kysely, sql } from 'kysely'
+import { claimLease, mayBeLost, renewLease } from '@portal/db'
+import type { Kysely } from 'kysely'
 import type { FileState, OutboundDb } from './schema.js'
 
 type Db = Kysely<OutboundDb>
@@ -36,35 +37,12 @@ export async function findStoredFile(db: Db, tenantId: string, kind: FileKind, i
   return row && { ...row, fileSize: Number(row.fileSize) }
 }
 
-/**
- * Takes the file for a job run: its lease (the time it runs out), or undefined when another run
- * holds a live lease or the file is finished.
- */
-export async function claimStoredFile(db: Db, tenantId: string, kind: FileKind, id: string, leaseMs: number): Promise<Date | undefined> {
-  const lease = new Date(Date.now() + leaseMs)
-  const res = await db
-    .updateTable(kind)
-    .set({ state: 'running', leaseUntil: lease, error: null })
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('leaseUntil', '<', new Date())])]))
-    .executeTakeFirst()
-  return res.numUpdatedRows > 0n ? lease : undefined
-}
+/** Takes the file for a job run (the lease protocol of @portal/db). */
+export const claimStoredFile = (db: Db, tenantId: string, kind: FileKind, id: string, leaseMs: number) => claimLease(db, kind, tenantId, id, leaseMs)
 
-/** Extends a run's lease (`lease`: the one it holds); undefined when the run no longer holds it. */
-export async function renewStoredFile(db: Db, tenantId: string, kind: FileKind, id: string, lease: Date, leaseMs: number): Promise<Date | undefined> {
-  const next = new Date(Date.now() + leaseMs)
-  const res = await db
-    .updateTable(kind)
-    .set({ leaseUntil: next })
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where('state', '=', 'running')
-    .where('leaseUntil', '=', lease)
-    .executeTakeFirst()
-  return res.numUpdatedRows > 0n ? next : undefined
-}
+/** Extends a run's lease; undefined when the run no longer holds it. */
+export const renewStoredFile = (db: Db, tenantId: string, kind: FileKind, id: string, lease: Date, leaseMs: number) =>
+  renewLease(db, kind, tenantId, id, lease, leaseMs)
 
 export async function finishStoredFile(
   db: Db,
@@ -108,13 +86,7 @@ export async function replaceFileQuestions(db: Db, tenantId: string, kind: FileK
 
 /** Files of every tenant still queued, or running past their lease: system work, for the sweep. */
 export async function staleStoredFiles(db: Db): Promise<{ kind: FileKind; tenantId: string; id: string; state: FileState; leaseUntil: Date | null }[]> {
-  const stale = (kind: FileKind) =>
-    db
-      .selectFrom(kind)
-      .select(['tenantId', 'id', 'state', 'leaseUntil'])
-      .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('leaseUntil', '<', sql<Date>`now()`)])]))
-      .limit(500)
-      .execute()
+  const stale = (kind: FileKind) => db.selectFrom(kind).select(['tenantId', 'id', 'state', 'leaseUntil']).where(mayBeLost).limit(500).execute()
   const [templates, outbounds] = await Promise.all([stale('template'), stale('outbound')])
   return [...templates.map((r) => ({ kind: 'template' as const, ...r })), ...outbounds.map((r) => ({ kind: 'outbound' as const, ...r }))]
 }

@@ -17,9 +17,10 @@ import {
   QUESTIONNAIRE_MEDIA_TYPES,
   ResendBody,
   resendMessages,
+  PageQuery,
 } from '@portal/contracts'
 import { AppError } from '@portal/errors'
-import { type AppInstance, checkFormFields, PageQuery, paged, principalOf, requireVerified, uploadValidatorCompiler } from '@portal/http'
+import { type AppInstance, checkFormFields, paged, principalOf, requireVerified, uploadValidatorCompiler } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
 import { contentDisposition, tenantKey } from '@portal/storage'
 import { actorOf, assertOpen, outboundFor } from '../access.js'

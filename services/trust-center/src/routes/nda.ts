@@ -1,7 +1,7 @@
 // The NDA: versions (a save adds one; none is ever deleted), the public text, and acceptances.
-import { isUuid, NdaAcceptBody, ndaAcceptMessages, NdaBody, ndaMessages, TrustNdaAcceptance, SpecText } from '@portal/contracts'
+import { isUuid, NdaAcceptBody, ndaAcceptMessages, NdaBody, ndaMessages, TrustNdaAcceptance, SpecText, PageQuery } from '@portal/contracts'
 import { AppError } from '@portal/errors'
-import { type AppInstance, PageQuery, paged, principalOf } from '@portal/http'
+import { type AppInstance, paged, principalOf } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
 import { guards } from '../access-control.js'
 import { currentNda, findNda, insertNdaVersion, listAcceptances } from '../db/nda.repo.js'

@@ -1,6 +1,7 @@
 // The trust-center calls of the console (docs/trust-center-api.md), as react-query hooks; the
 // payloads' types are the service's contract (@portal/contracts).
 import type {
+  Paged,
   LogoReply,
   OverviewBody,
   PublishReply,
@@ -12,7 +13,6 @@ import type {
   TrustHistoryEntry,
   TrustNdaAcceptance,
   TrustOverview,
-  TrustPaged,
   TrustThemeSettings,
 } from '@portal/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -27,7 +27,6 @@ export type Overview = TrustOverview
 /** `ndaAccepted`: the requester accepted the NDA (typed in, unproven); `ndaConfirmed`: and followed the access link mailed to that email. */
 export type Account = TrustAccount
 export type HistoryEntry = TrustHistoryEntry
-export type Paged<T> = TrustPaged<T>
 /** One NDA acceptance; `confirmed` once the visitor followed the access link mailed to `email`. */
 export type NdaAcceptance = TrustNdaAcceptance
 
