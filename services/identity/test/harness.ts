@@ -1,16 +1,14 @@
-// Builds the identity plugin on a real server (createServer: error envelope, cookies, rate limits)
+// Starts the identity module on a real server (startService: error envelope, cookies, rate limits)
 // over one database kind, with a test token service and a mailer that records what it sends.
 import type { TokenService } from '@portal/auth'
 import type { Config } from '@portal/config'
-import { type Database, migrateSchema, schemaDb } from '@portal/db'
-import { type AppInstance, withBackends } from '@portal/http'
+import { type Database, schemaDb } from '@portal/db'
+import type { AppInstance } from '@portal/http'
 import { startService } from '@portal/http/testing'
 import type { Mailer, MailMessage, RecordingMailer } from '@portal/mail'
 import type { Kysely } from 'kysely'
-import { migrations } from '../src/db/migrations/index.js'
 import type { IdentityDb } from '../src/db/schema.js'
-import { SCHEMA } from '../src/module.js'
-import { identityPlugin } from '../src/plugin.js'
+import { identityModule, SCHEMA } from '../src/module.js'
 
 export const PASSWORD = 'Str0ng!pass'
 
@@ -28,20 +26,12 @@ export interface Harness {
 
 export async function buildHarness(open: () => Promise<Database>, env: Record<string, string> = {}, mailer?: Mailer): Promise<Harness> {
   const service = await startService(open, {
-    env: { PUBLIC_URL: 'https://portal.test', SIGNUP_BLOCKED_DOMAINS: 'blocked.example', ...env },
+    env: { DB_MIGRATE: 'auto', PUBLIC_URL: 'https://portal.test', SIGNUP_BLOCKED_DOMAINS: 'blocked.example', ...env },
     ...(mailer ? { mail: mailer } : {}),
     tmpPrefix: 'identity-harness-',
+    // The module, as the launcher starts it (it migrates the schema: DB_MIGRATE=auto).
     start: async (context) => {
-      const ctx = withBackends(context, ['db', 'mail'])
-      await migrateSchema(ctx.db, SCHEMA, migrations)
-      await ctx.server.register(identityPlugin, {
-        prefix: '/api',
-        db: schemaDb<IdentityDb>(ctx.db, SCHEMA),
-        tokens: ctx.tokens,
-        config: ctx.config,
-        mail: ctx.mail,
-        logger: ctx.logger,
-      })
+      await identityModule.init(context)
       // A mailer given by the test (a real SMTP client) is closed with the harness.
       return mailer && { stop: () => mailer.close() }
     },

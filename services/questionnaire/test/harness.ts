@@ -1,29 +1,16 @@
-// Builds the questionnaire plugin on a real server (createServer: error envelope, rate limits, the
-// OpenAPI document) over one database kind, with in-process queue and bus, blobs in a temporary
-// folder, a test token service, and the list of routes the plugin declared.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { createTestTokenService, type Principal, type TokenService } from '@portal/auth'
-import { createMemoryBus } from '@portal/bus'
-import { loadConfig } from '@portal/config'
+// Builds the questionnaire plugin on a real server (startService of @portal/http/testing: error
+// envelope, rate limits, the OpenAPI document) over one database kind, with in-process queue and bus,
+// blobs in a temporary folder, a test token service, and the list of routes the plugin declared.
+import type { TokenService } from '@portal/auth'
 import { asSystem, type Database, migrateSchema, systemView } from '@portal/db'
 import { createDrafter } from '@portal/drafting'
-import { type AppInstance, createServer } from '@portal/http'
+import { type AppInstance, withBackends } from '@portal/http'
+import { type DeclaredRoute, staffPrincipal, startService } from '@portal/http/testing'
 import { silentLogger } from '@portal/observability'
 import { migrations, type QuestionnaireDb, questionnaireDb, questionnaireKnowledge, SCHEMA } from '@portal/questionnaire-store'
-import { createMemoryQueue } from '@portal/queue'
-import { type BlobStore, createFsStore } from '@portal/storage'
-import type { RouteOptions } from 'fastify'
+import type { BlobStore } from '@portal/storage'
 import type { Kysely } from 'kysely'
 import { questionnairePlugin } from '../src/plugin.js'
-
-export interface DeclaredRoute {
-  method: string
-  /** Fastify form: /api/questionnaires/:questionnaireId/events */
-  url: string
-  schema: RouteOptions['schema']
-}
 
 export interface Harness {
   app: AppInstance
@@ -43,61 +30,40 @@ export interface HarnessOptions {
 }
 
 export async function buildHarness(open: () => Promise<Database>, opts: HarnessOptions = {}): Promise<Harness> {
-  const database = await open()
-  await migrateSchema(database, SCHEMA, migrations)
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'questionnaire-test-'))
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' })
-  const tokens = await createTestTokenService()
-  const app = await createServer({ config, logger: silentLogger, tokens })
-  const routes: DeclaredRoute[] = []
-  app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url, schema: r.schema })
+  const service = await startService(open, {
+    queue: true,
+    tmpPrefix: 'questionnaire-test-',
+    ...(opts.blobs ? { blobs: opts.blobs } : {}),
+    start: async (context) => {
+      const ctx = withBackends(context, ['db', 'blobs', 'bus', 'queue'])
+      await migrateSchema(ctx.db, SCHEMA, migrations)
+      const knowledge = questionnaireKnowledge(ctx.db, ctx.config)
+      await asSystem(() => knowledge.ready())
+      await ctx.server.register(
+        async (scope) =>
+          questionnairePlugin(scope, {
+            database: ctx.db,
+            store: questionnaireDb(ctx.db),
+            blobs: ctx.blobs,
+            bus: ctx.bus,
+            queue: ctx.queue,
+            knowledge,
+            drafter: createDrafter(ctx.config.llm),
+            logger: silentLogger,
+            quota: ctx.config.quota,
+          }),
+        { prefix: '/api' },
+      )
+      return undefined
+    },
   })
-  const knowledge = questionnaireKnowledge(database, config)
-  await asSystem(() => knowledge.ready())
-  const queue = createMemoryQueue()
-  const bus = createMemoryBus()
-  await app.register(
-    async (scope) =>
-      questionnairePlugin(scope, {
-        database,
-        store: questionnaireDb(database),
-        blobs: opts.blobs ? opts.blobs(createFsStore(dataDir)) : createFsStore(dataDir),
-        bus,
-        queue,
-        knowledge,
-        drafter: createDrafter(config.llm),
-        logger: silentLogger,
-        quota: config.quota,
-      }),
-    { prefix: '/api' },
-  )
-  await app.ready()
   return {
-    app,
-    routes,
-    db: questionnaireDb(systemView(database)),
-    tokens,
-    staff: async (tenantId = crypto.randomUUID()) => {
-      const principal: Principal = {
-        userId: crypto.randomUUID(),
-        tenantId,
-        dbName: `t_${tenantId.slice(0, 8)}`,
-        admin: true,
-        inboundUser: false,
-        sessionId: crypto.randomUUID(),
-        emailVerified: true,
-        name: 'Ada Lovelace',
-      }
-      return { token: (await tokens.issueAccess(principal)).token, tenantId }
-    },
-    close: async () => {
-      await app.close()
-      await queue.close()
-      await bus.close()
-      await database.close()
-      await rm(dataDir, { recursive: true, force: true })
-    },
+    app: service.app,
+    routes: service.routes,
+    db: questionnaireDb(systemView(service.database)),
+    tokens: service.tokens,
+    staff: async (tenantId = crypto.randomUUID()) => ({ token: (await service.tokens.issueAccess(staffPrincipal(tenantId))).token, tenantId }),
+    close: service.close,
   }
 }
 

@@ -82,6 +82,10 @@ export function errorMessage(err: unknown, fallback = 'Error:Something went wron
   return err instanceof ApiError && err.message && err.message !== NO_MESSAGE ? err.message : fallback
 }
 
+/** The same, for forms that say only what the server said: a call that never reached it is `fallback` too. */
+export const serverMessage = (err: unknown, fallback = NO_MESSAGE): string =>
+  err instanceof ApiError && err.status > 0 ? errorMessage(err, fallback) : fallback
+
 async function parse<T>(res: Response): Promise<T> {
   const text = await res.text().catch(() => '')
   let body: unknown

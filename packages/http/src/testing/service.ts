@@ -95,6 +95,7 @@ export async function startService(open: () => Promise<Database>, opts: ServiceH
       await app.close()
       await stop?.()
       await queue?.close()
+      await ctx.bus?.close()
       await database.close()
       await rm(dir, { recursive: true, force: true })
     },

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { ApiError } from '../../lib/api-client'
 
 /**
  * A form's outcome, announced to screen readers: a success politely, a failure at once. Renders
@@ -16,7 +15,3 @@ export function FormMessage({ kind, children }: { kind: 'success' | 'error'; chi
 
 export const FormError = ({ children }: { children: ReactNode }) => <FormMessage kind="error">{children}</FormMessage>
 export const FormSuccess = ({ children }: { children: ReactNode }) => <FormMessage kind="success">{children}</FormMessage>
-
-/** The server's own words for a failure it explained, else `fallback` (no connection, no message). */
-export const serverMessage = (err: unknown, fallback = 'An error occurred'): string =>
-  err instanceof ApiError && err.status > 0 && err.message ? err.message : fallback

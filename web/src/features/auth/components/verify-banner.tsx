@@ -1,4 +1,5 @@
-import { FormError, FormSuccess, serverMessage } from '../../../components/ui/form-message'
+import { FormError, FormSuccess } from '../../../components/ui/form-message'
+import { serverMessage } from '../../../lib/api-client'
 import { useSession } from '../../../lib/auth'
 import { addressUnverified, useResendVerification } from '../api/verify-email'
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
-import { FormMessage, serverMessage } from '../../../components/ui/form-message'
+import { FormMessage } from '../../../components/ui/form-message'
+import { serverMessage } from '../../../lib/api-client'
 import { Spinner } from '../../../components/ui/spinner'
 import { useSession } from '../../../lib/auth'
 import { useVerifyEmail } from '../api/verify-email'

@@ -1,10 +1,10 @@
 import { SpecText } from '@portal/contracts/spec-text'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Field, useInput } from '../../../components/ui/field'
-import { FormError, FormSuccess, serverMessage } from '../../../components/ui/form-message'
+import { FormError, FormSuccess } from '../../../components/ui/form-message'
 import { Modal } from '../../../components/ui/modal'
 import { INVITE_MESSAGE_MS } from '../../../config/constants'
-import { ApiError } from '../../../lib/api-client'
+import { ApiError, serverMessage } from '../../../lib/api-client'
 import { isEmail } from '../../../lib/validation'
 import { useInvitePerson } from '../api/invite-person'
 
