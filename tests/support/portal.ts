@@ -143,11 +143,18 @@ export interface ApiReply {
  * A signed-up user's call over HTTP, as the web client makes it: the bearer token and the DbName
  * header; a FormData body goes as multipart, anything else as JSON. Needs a portal started with listen.
  */
-export async function callAs(tp: TestPortal, user: SignedUp, method: string, url: string, body?: unknown): Promise<ApiReply> {
+export const callAs = (tp: TestPortal, user: SignedUp, method: string, url: string, body?: unknown): Promise<ApiReply> =>
+  callWithHeaders(tp, { authorization: `Bearer ${user.token}`, dbname: user.dbName }, method, url, body)
+
+/** The same call with the user's bearer token only (no DbName header). */
+export const callWithToken = (tp: TestPortal, user: SignedUp, method: string, url: string, body?: unknown): Promise<ApiReply> =>
+  callWithHeaders(tp, { authorization: `Bearer ${user.token}` }, method, url, body)
+
+async function callWithHeaders(tp: TestPortal, headers: Record<string, string>, method: string, url: string, body?: unknown): Promise<ApiReply> {
   const form = body instanceof FormData
   const res = await fetch(`${tp.url}${url}`, {
     method,
-    headers: { authorization: `Bearer ${user.token}`, dbname: user.dbName, ...(body !== undefined && !form ? { 'content-type': 'application/json' } : {}) },
+    headers: { ...headers, ...(body !== undefined && !form ? { 'content-type': 'application/json' } : {}) },
     ...(body !== undefined ? { body: form ? body : JSON.stringify(body) } : {}),
   })
   const json = (res.headers.get('content-type') ?? '').includes('json')
@@ -157,25 +164,6 @@ export async function callAs(tp: TestPortal, user: SignedUp, method: string, url
     json: json ? ((await res.json()) as ApiReply['json']) : {},
     bytes: json ? Buffer.alloc(0) : Buffer.from(await res.arrayBuffer()),
   }
-}
-
-/**
- * A call over HTTP with the user's bearer token only (no DbName header): a FormData body goes as
- * multipart, anything else as JSON. Needs a portal started with listen.
- */
-export async function callWithToken(
-  tp: TestPortal,
-  user: SignedUp,
-  method: string,
-  url: string,
-  body?: unknown,
-): Promise<{ status: number; json: { message?: string; data?: unknown } }> {
-  const res = await fetch(`${tp.url}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${user.token}`, ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: body instanceof FormData ? body : JSON.stringify(body) } : {}),
-  })
-  return { status: res.status, json: (await res.json()) as { message?: string; data?: unknown } }
 }
 
 /** `portal_rt=…` of a reply that set the refresh cookie. */

@@ -2,15 +2,14 @@
 // validate it when the request arrives. Such a route takes `uploadValidatorCompiler`, which checks
 // its params, query and headers as every route's are and lets the body through; the upload code
 // then reads the parts and checks the text fields with `checkFormFields`, against the same TypeBox
-// form the OpenAPI document shows, with the same validator settings, and answers a refusal with the
-// route's spec message when it has one, in the 400 envelope of a JSON route.
+// form the OpenAPI document shows, with the same validator settings, and a refusal is answered as a
+// JSON route's is (spec-messages.ts, then the error handler).
 import { AjvCompiler } from '@fastify/ajv-compiler'
 import type { FieldMessages } from '@portal/contracts'
-import { AppError } from '@portal/errors'
 import type { FastifySchema, FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify'
 import { type TObject, type TSchema, Type } from 'typebox'
 import { AJV_OPTIONS } from './server.js'
-import { pathOf, specRefusal } from './spec-messages.js'
+import { specMessageError, type ValidationError } from './spec-messages.js'
 
 type Validate = ((data: unknown) => boolean) & { errors?: FastifySchemaValidationError[] | null }
 
@@ -36,18 +35,14 @@ function validatorOf(form: TObject): Validate {
   return validate
 }
 
-/** Checks an upload's text fields against the route's form: throws the 400 for the first refused field. */
+/**
+ * Checks an upload's text fields against the route's form. A refusal is thrown as the validator's
+ * error of a JSON route would be, and answered the same way: the spec's message, else its words.
+ */
 export function checkFormFields(form: TObject, fields: Readonly<Record<string, string>>, messages: FieldMessages = {}): void {
-  // A copy: the validator removes fields the form does not name and coerces types in place.
   const validate = validatorOf(form)
+  // A copy: the validator removes fields the form does not name and coerces types in place.
   if (validate({ ...fields })) return
-  const first = validate.errors?.[0]
-  if (!first) throw new AppError('INVALID_REQUEST', { message: 'Invalid request' })
-  const path = pathOf(first)
-  const field = path.join('.')
-  const message = first.message ?? 'is invalid'
-  throw (
-    specRefusal(first, path.length === 1 ? fields[path[0] as string] : undefined, messages) ??
-    new AppError('INVALID_REQUEST', { message: `${field || 'request'} ${message}`, errors: [{ field, message }] })
-  )
+  const err: ValidationError = Object.assign(new Error('The upload form was refused'), { validation: validate.errors ?? [], validationContext: 'body' })
+  throw specMessageError(err, (path) => (path.length === 1 ? fields[path[0] as string] : undefined), messages)
 }

@@ -17,25 +17,16 @@ declare module 'fastify' {
   }
 }
 
-/** A schema refusal as Fastify's validator (ajv) and TypeBox's `Errors` both describe it. */
-export interface Refusal {
-  keyword: string
-  instancePath: string
-  params?: unknown
-  message?: string
-}
-
-type ValidationError = Error & { validation?: FastifySchemaValidationError[]; validationContext?: string }
+/** What the validator throws (Fastify's shape), which the error handler renders in its own words. */
+export type ValidationError = Error & { validation?: FastifySchemaValidationError[]; validationContext?: string }
 
 /** The path of the field a refusal is about: the missing property, or where the refused value is. */
-export function pathOf(v: Refusal): string[] {
+function pathOf(v: FastifySchemaValidationError): string[] {
   const path = v.instancePath
     .split('/')
     .slice(1)
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-  // ajv names one missing property, TypeBox a list of them.
-  const params = v.params as { missingProperty?: unknown; requiredProperties?: unknown[] } | undefined
-  const missing = params?.missingProperty ?? params?.requiredProperties?.[0]
+  const missing = (v.params as { missingProperty?: unknown } | undefined)?.missingProperty
   if (v.keyword === 'required' && typeof missing === 'string') path.push(missing)
   return path
 }
@@ -48,38 +39,33 @@ function valueAt(req: FastifyRequest, context: string | undefined, path: readonl
 }
 
 /** Absent, or a text of nothing but white space refused by the rules that say "not blank". */
-const isMissing = (v: Refusal, value: unknown): boolean =>
+const isMissing = (v: FastifySchemaValidationError, value: unknown): boolean =>
   v.keyword === 'required' || ((v.keyword === 'minLength' || v.keyword === 'pattern') && typeof value === 'string' && !/\S/.test(value))
 
 /**
- * The spec's message for a refused field, when `messages` has one for that kind of refusal
- * (computed from the value sent when it is a function), in the contract's 400 envelope; undefined
- * when the spec names none.
+ * The error a refusal is answered with: for its first refused field, the spec's message when
+ * `messages` has one for that kind of refusal (computed from the value sent, which `valueAt` reads,
+ * when it is a function), in the contract's 400 envelope; otherwise the validation error itself,
+ * which the error handler renders in the validator's words.
  */
-export function specRefusal(refusal: Refusal, value: unknown, messages: FieldMessages): AppError | undefined {
-  const field = pathOf(refusal).join('.')
-  const named = messages[field]
-  const message: SpecMessage | undefined = isMissing(refusal, value) ? named?.missing : named?.invalid
-  if (message === undefined) return undefined
-  const text = typeof message === 'function' ? message(value) : message
-  return new AppError('INVALID_REQUEST', { message: text, errors: [{ field, message: text }] })
-}
-
-/**
- * The error a route answers its first schema refusal with: the spec's message for the field, or
- * otherwise the validation error itself, which the error handler renders in the validator's words.
- */
-function specMessageError(req: FastifyRequest, err: ValidationError, messages: FieldMessages): Error {
+export function specMessageError(err: ValidationError, valueAt: (path: readonly string[]) => unknown, messages: FieldMessages): Error {
   const first = err.validation?.[0]
   if (!first) return err
-  return specRefusal(first, valueAt(req, err.validationContext, pathOf(first)), messages) ?? err
+  const path = pathOf(first)
+  const field = path.join('.')
+  const value = valueAt(path)
+  const named = messages[field]
+  const message: SpecMessage | undefined = isMissing(first, value) ? named?.missing : named?.invalid
+  if (message === undefined) return err
+  const text = typeof message === 'function' ? message(value) : message
+  return new AppError('INVALID_REQUEST', { message: text, errors: [{ field, message: text }] })
 }
 
 /** The preHandler that answers a route's kept validation error (none: the request goes on). */
 async function answerValidation(req: FastifyRequest): Promise<void> {
   const err = req.validationError as ValidationError | undefined
   const messages = req.routeOptions.config.fieldMessages
-  if (err) throw messages ? specMessageError(req, err, messages) : err
+  if (err) throw messages ? specMessageError(err, (path) => valueAt(req, err.validationContext, path), messages) : err
 }
 
 /**

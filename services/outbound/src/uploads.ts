@@ -1,7 +1,7 @@
 // Files arriving at the outbound service: a questionnaire to send or keep as a template (pdf, xls,
 // xlsx) and answers' attachments (pdf, xls, xlsx, images, doc, docx). Streamed to a temporary file
 // with the size limit enforced while streaming, then checked by content, never by name.
-import { SpecText } from '@portal/contracts'
+import { OutboundText } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { inspectQuestionnaireArchive, spreadsheetKind } from '@portal/sheets'
 import { imageKind, isPdf, type Spooled, spoolStream, uploadFileName } from '@portal/storage'
@@ -88,7 +88,7 @@ export async function readUpload(
       if (!spooled.size) throw new AppError('INVALID_REQUEST', { message: `${file.fileName} is empty` })
     }
     if (!file && !opts.fileOptional)
-      throw new AppError('INVALID_REQUEST', { message: kind === 'attachment' ? 'Please select a file first' : SpecText.uploadFile })
+      throw new AppError('INVALID_REQUEST', { message: kind === 'attachment' ? OutboundText.fileFirst : OutboundText.templateFile })
     if (file) await check(kind, file)
     return { fields, file, discard }
   } catch (err) {

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { bindFields } from '../../../components/ui/field'
 import { FormError } from '../../../components/ui/form-message'
-import { ApiError } from '../../../lib/api-client'
+import { serverMessage } from '../../../lib/api-client'
 import { isEmail } from '../../../lib/validation'
 import { useJoinWaitlist, type WaitlistInput } from '../api/waitlist'
 import { NameEmailFields, SignInInstead } from './account-fields'
@@ -41,7 +41,7 @@ export function WaitlistForm() {
       { email: form.email.trim(), firstName: form.firstName.trim(), lastName: form.lastName.trim() },
       {
         onSuccess: () => navigate('/signupconfirmation'),
-        onError: (err) => setServerError(err instanceof ApiError && err.status > 0 ? err.message : 'An error occurred'),
+        onError: (err) => setServerError(serverMessage(err)),
       },
     )
   }

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client'
+import { ApiError, serverMessage } from '../../../lib/api-client'
 
 /**
  * The toast for a failed call, as the spec words it: `answered` when the server refused (its own
@@ -6,8 +6,8 @@ import { ApiError } from '../../../lib/api-client'
  */
 export function failureText(err: unknown, answered: string, thrown: string, serverWords = false): string {
   if (!(err instanceof ApiError) || err.status === 0) return thrown
-  return serverWords && err.message && err.message !== 'An error occurred' ? err.message : answered
+  return serverWords ? serverMessage(err, answered) : answered
 }
 
 /** The server's own words about a refusal, if it gave any (shown next to the spec's toast). */
-export const serverWords = (err: unknown): string => (err instanceof ApiError && err.status > 0 && err.message !== 'An error occurred' ? err.message : '')
+export const serverWords = (err: unknown): string => serverMessage(err, '')
