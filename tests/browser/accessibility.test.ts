@@ -198,6 +198,9 @@ describe('accessibility and layout of the console', () => {
     const dialog = p.getByRole('dialog', { name })
     await dialog.waitFor()
     await settled(p)
+    // The dialog's own work done too (its spinner gone: the export report): some of its controls are
+    // enabled only then, so counting the stops of Tab before would race it.
+    await dialog.locator('.spinner').first().waitFor({ state: 'detached', timeout: 20_000 })
     for (const line of await axeProblems(p)) problems.push(`${label}: ${line}`)
     const handle = await dialog.elementHandle()
     const inside = () => p.evaluate((d) => d!.contains(document.activeElement) && document.activeElement !== d, handle)
@@ -206,9 +209,9 @@ describe('accessibility and layout of the console', () => {
         const a = document.activeElement as HTMLElement | null
         return a ? `${a.tagName}:${a.getAttribute('name') ?? ''}:${a.getAttribute('aria-label') ?? ''}:${a.textContent?.trim().slice(0, 30) ?? ''}` : ''
       })
-    // The stops of Tab: enabled, rendered controls, a radio group counting once.
+    // The stops of Tab: enabled, rendered controls (a disclosure's summary is one), a radio group counting once.
     const tabbable = await dialog.evaluate((d) => {
-      const controls = [...d.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')].filter(
+      const controls = [...d.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, details > summary, [tabindex]')].filter(
         (e) =>
           !(e as HTMLButtonElement).disabled && e.tabIndex >= 0 && e.getClientRects().length > 0 && !(e instanceof HTMLInputElement && e.type === 'hidden'),
       )
