@@ -1,0 +1,61 @@
+// Frozen in time: no application types here.
+import { type Kysely, sql } from 'kysely'
+
+const now = sql`now()`
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('company')
+    .addColumn('id', 'uuid', (c) => c.primaryKey())
+    .addColumn('tenant_id', 'uuid', (c) => c.notNull())
+    .addColumn('company_name', 'text', (c) => c.notNull())
+    .addColumn('compliance_bucket', 'text', (c) => c.notNull())
+    .addColumn('questionnaires_bucket', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .execute()
+  await db.schema.createIndex('company_tenant_idx').on('company').columns(['tenant_id', 'created_at']).execute()
+  // Uploaded files of both kinds: compliance PDFs (knowledge base) and questionnaires.
+  await db.schema
+    .createTable('file')
+    .addColumn('id', 'uuid', (c) => c.primaryKey())
+    .addColumn('tenant_id', 'uuid', (c) => c.notNull())
+    .addColumn('company_id', 'uuid', (c) => c.notNull().references('company.id').onDelete('cascade'))
+    .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('compliance', 'questionnaire')`))
+    .addColumn('file_name', 'text', (c) => c.notNull())
+    .addColumn('storage_key', 'text', (c) => c.notNull())
+    .addColumn('format', 'text', (c) => c.notNull())
+    .addColumn('state', 'text', (c) => c.notNull().defaultTo('queued').check(sql`state in ('queued', 'running', 'ready', 'failed')`))
+    .addColumn('error', 'text')
+    .addColumn('lease_until', 'timestamptz')
+    .addColumn('total', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('drafted', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .execute()
+  await db.schema.createIndex('file_company_idx').on('file').columns(['tenant_id', 'company_id', 'kind']).execute()
+  await db.schema
+    .createTable('question')
+    .addColumn('id', 'uuid', (c) => c.primaryKey())
+    .addColumn('tenant_id', 'uuid', (c) => c.notNull())
+    .addColumn('file_id', 'uuid', (c) => c.notNull().references('file.id').onDelete('cascade'))
+    .addColumn('ordinal', 'integer', (c) => c.notNull())
+    .addColumn('sheet', 'text', (c) => c.notNull())
+    .addColumn('row', 'integer', (c) => c.notNull())
+    .addColumn('question_ref', 'text', (c) => c.notNull())
+    .addColumn('question', 'text', (c) => c.notNull())
+    .addColumn('answer_cells', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+    .addColumn('answer', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('choice_value', 'text')
+    .addColumn('reviewstatus', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('llmstatus', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('llm_review_respons', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('drafted', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('comment', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('citations', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+    .addColumn('retrieved_narrative', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('document_name', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('file_and_folder', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('answer_history', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+    .addUniqueConstraint('question_file_ordinal', ['tenant_id', 'file_id', 'ordinal'])
+    .execute()
+}
