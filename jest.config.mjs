@@ -59,6 +59,7 @@ export default {
         '<rootDir>/services/*/test/**/*.test.ts',
         '<rootDir>/tests/integration/**/*.test.ts',
         '<rootDir>/tests/faults/**/*.test.ts',
+        '<rootDir>/tests/upgrade/**/*.test.ts',
       ]),
       testPathIgnorePatterns: ['/node_modules/', ...(realServers ? [] : needsRealServers), ...phaseIgnore],
     },
