@@ -12,6 +12,7 @@ import { CamelCasePlugin, type Dialect, Kysely, PGliteDialect, PostgresDialect, 
 import { type Migration, Migrator } from 'kysely/migration'
 import { grantAppRole, scopedDialects } from './row-security.js'
 import { asOwner, asSystem } from './tenant-scope.js'
+import { yieldingDialect } from './yielding.js'
 
 export type { Migration } from 'kysely/migration'
 export { createDailyUsageTable, type Quota, refundDaily, spendDaily, spendQuota, type Usage, usageToday } from './daily-usage.js'
@@ -98,7 +99,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true })
   if (opts.dataDir && !existsSync(path.join(opts.dataDir, 'PG_VERSION'))) await initPglite(opts.dataDir)
   const pglite = await PGlite.create(opts.dataDir ?? 'memory://', { extensions: { vector }, startParams: PGLITE_START })
-  const { root, system } = kyselies(new PGliteDialect({ pglite }), true, opts)
+  const { root, system } = kyselies(yieldingDialect(new PGliteDialect({ pglite })), true, opts)
   return {
     kind: 'pglite',
     root,
