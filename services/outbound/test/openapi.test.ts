@@ -190,9 +190,14 @@ describe.each(testDatabaseKinds())('outbound contracts on %s', (_kind, open) => 
     questionId = (await outboundQuestions(h.db, staff.tenantId, outboundId))[0]!.id
     const blobKey = tenantKey(staff.tenantId, 'inboundAttachments')
     await h.ctx.blobs!.put(blobKey, Buffer.from('%PDF-1.4\n%%EOF\n'), { contentType: 'application/pdf' })
-    attachmentId = (
-      await insertAttachment(h.db, staff.tenantId, { outboundId, questionId, fileName: 'policy.pdf', size: 15, mimeType: 'application/pdf', blobKey })
-    ).id
+    const added = await insertAttachment(
+      h.db,
+      staff.tenantId,
+      { outboundId, questionId, fileName: 'policy.pdf', size: 15, mimeType: 'application/pdf', blobKey },
+      h.ctx.config.attachmentCap,
+    )
+    if (typeof added === 'string') throw new Error(`attachment not seeded: ${added}`)
+    attachmentId = added.id
     await insertComment(h.db, staff.tenantId, {
       outboundId,
       questionId,
