@@ -4,7 +4,7 @@
 // machine's PostgreSQL, so other suites using the server are not disturbed.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createScratchDatabase } from '@portal/db'
-import { call, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+import { call, callAs, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 import { tcpRelay } from '../support/tcp-relay.js'
 
 const adminUrl = process.env['TEST_DATABASE_URL']
@@ -22,7 +22,7 @@ describe('database down', () => {
     link = await tcpRelay(target.hostname, Number(target.port) || 5432)
     target.hostname = '127.0.0.1'
     target.port = String(link.port())
-    tp = await startTestPortal({ env: { DATABASE_URL: target.toString() } })
+    tp = await startTestPortal({ listen: true, env: { DATABASE_URL: target.toString() } })
     user = await signUp(tp, 'dora@downtime.example')
   }, 60_000)
   afterAll(async () => {
@@ -47,5 +47,18 @@ describe('database down', () => {
     await link.restore()
     expect((await companies()).status).toBe(200)
     expect((await call(tp, 'GET', '/readyz')).status).toBe(200)
+  }, 60_000)
+
+  it('answers a send from a template 503 while it is gone, never "Template not found"', async () => {
+    const send = () => {
+      const fd = new FormData()
+      for (const [k, v] of Object.entries({ clientName: 'Client', email: 'ciso@client.example', templateId: crypto.randomUUID() })) fd.append(k, v)
+      return callAs(tp, user, 'POST', '/api/outbound/save', fd)
+    }
+    await link.cut()
+    const down = await send()
+    await link.restore()
+    expect([down.status, down.json.code]).toEqual([503, 'UNAVAILABLE'])
+    expect([(await send()).status, (await send()).json.message]).toEqual([404, 'Template not found'])
   }, 60_000)
 })

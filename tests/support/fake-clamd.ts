@@ -5,8 +5,15 @@ import { createServer, type Socket } from 'node:net'
 
 export const EICAR = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*'
 
-export async function startFakeClamd(): Promise<{ url: string; scanned: () => number; close(): Promise<void> }> {
+/** A scan held before its verdict: `reached` once the file is in, the verdict sent on `release()`. */
+export interface HeldScan {
+  reached: Promise<void>
+  release(): void
+}
+
+export async function startFakeClamd(): Promise<{ url: string; scanned: () => number; hold(): HeldScan; close(): Promise<void> }> {
   let scanned = 0
+  let held: { reached: () => void; released: Promise<void> } | undefined
   const sockets = new Set<Socket>()
   const server = createServer((socket) => {
     sockets.add(socket)
@@ -28,7 +35,10 @@ export async function startFakeClamd(): Promise<{ url: string; scanned: () => nu
         if (length === 0) {
           scanned++
           const infected = Buffer.concat(parts).includes(EICAR)
-          return void socket.end(infected ? 'stream: Eicar-Test-Signature FOUND\0' : 'stream: OK\0')
+          const gate = held
+          held = undefined
+          gate?.reached()
+          return void (gate?.released ?? Promise.resolve()).then(() => socket.end(infected ? 'stream: Eicar-Test-Signature FOUND\0' : 'stream: OK\0'))
         }
         if (buffer.length < 4 + length) return
         parts.push(buffer.subarray(4, 4 + length))
@@ -41,6 +51,14 @@ export async function startFakeClamd(): Promise<{ url: string; scanned: () => nu
   return {
     url: `tcp://127.0.0.1:${port}`,
     scanned: () => scanned,
+    /** Holds the next scan's verdict until released (to act while an upload waits on its scan). */
+    hold: () => {
+      let reached = () => {}
+      let release = () => {}
+      const gate = { reached: new Promise<void>((r) => (reached = r)), released: new Promise<void>((r) => (release = r)) }
+      held = { reached, released: gate.released }
+      return { reached: gate.reached, release }
+    },
     close: () =>
       new Promise<void>((r) => {
         for (const s of sockets) s.destroy()

@@ -134,9 +134,15 @@ export const variables = {
     kind: 'int',
     default: '200',
     description:
-      'Files one company may upload per day (UTC) to each service (compliance documents and questionnaires; trust-center documents and logos); more is refused with 429',
+      "Files one company may upload per day (UTC) to each service (compliance documents and questionnaires; trust-center documents and logos; outbound questionnaires, templates and answers' attachments); more is refused with 429",
   },
   TENANT_DAILY_UPLOAD_MB: { kind: 'int', default: '2048', description: 'Megabytes one company may upload per day (UTC) to each service' },
+  OUTBOUND_ATTACHMENT_FILES: {
+    kind: 'int',
+    default: '100',
+    description: "Attachments one sent questionnaire may hold (its recipient's and the staff's together); more is refused with 429",
+  },
+  OUTBOUND_ATTACHMENT_MB: { kind: 'int', default: '500', description: 'Megabytes of attachments one sent questionnaire may hold' },
   TENANT_DAILY_DRAFTS: {
     kind: 'int',
     default: '500',
@@ -195,6 +201,8 @@ export interface Config {
   accessTokenDays: number
   /** Per company and UTC day (security.md B29): a noisy tenant is refused, the others keep their share. */
   quota: { files: number; bytes: number; drafts: number }
+  /** What one sent questionnaire's attachments may add up to, whoever attached them. */
+  attachmentCap: { files: number; bytes: number }
   logLevel: string
   otelEndpoint: string | undefined
   cookieSecure: boolean
@@ -326,6 +334,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       files: Math.max(1, Number(get('TENANT_DAILY_FILES'))),
       bytes: Math.max(1, Number(get('TENANT_DAILY_UPLOAD_MB'))) * 1024 * 1024,
       drafts: Math.max(1, Number(get('TENANT_DAILY_DRAFTS'))),
+    },
+    attachmentCap: {
+      files: Math.max(1, Number(get('OUTBOUND_ATTACHMENT_FILES'))),
+      bytes: Math.max(1, Number(get('OUTBOUND_ATTACHMENT_MB'))) * 1024 * 1024,
     },
     logLevel: get('LOG_LEVEL')!,
     otelEndpoint: get('OTEL_EXPORTER_OTLP_ENDPOINT'),

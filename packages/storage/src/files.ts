@@ -33,6 +33,16 @@ function safeName(name: string): string {
 /** The name an upload is kept under (spec §5: spaces removed), its last 200 characters; may be empty. */
 export const uploadFileName = (name: string): string => safeName(name).replace(/\s+/g, '').slice(-200)
 
+/**
+ * The name an upload is kept under, with the extension of what its content was found to be, never
+ * the client's: `x.html` holding a GIF is `x.gif`, so no name makes a browser or a desktop treat it
+ * as something else (security.md B26). The client's last extension goes, dot files included.
+ */
+export function nameForContent(name: string, ext: string, fallback = 'file'): string {
+  const stem = uploadFileName(name).replace(/\.[A-Za-z0-9]{1,10}$/, '') || fallback
+  return `${stem}.${ext}`
+}
+
 /** RFC 6266 attachment header: an ASCII fallback plus the UTF-8 name, never a CR/LF. */
 export function contentDisposition(fileName: string): string {
   const clean = safeName(fileName).slice(0, 200).trim() || 'download'

@@ -5,7 +5,7 @@ import { createFsStore } from './fs-store.js'
 import { createS3Store, type S3Config } from './s3-store.js'
 import type { BlobStore } from './types.js'
 
-export { contentDisposition, imageKind, isPdf, uploadFileName } from './files.js'
+export { contentDisposition, imageKind, isPdf, nameForContent, uploadFileName } from './files.js'
 export { tenantKey } from './keys.js'
 export { type Spooled, spoolDir, spoolStream } from './spool.js'
 export { createVirusScanner, type ScanVerdict, type VirusScanner } from './virus-scan.js'

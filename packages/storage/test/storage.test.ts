@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import S3rver from 's3rver'
 import { silentLogger } from '@portal/observability'
-import { type BlobStore, contentDisposition, createBlobStore, createFsStore, createS3Store, tenantKey } from '../src/index.js'
+import { type BlobStore, contentDisposition, createBlobStore, createFsStore, createS3Store, nameForContent, tenantKey } from '../src/index.js'
 
 const tenant = '2f1c6a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b'
 let dir: string
@@ -163,6 +163,19 @@ describe('keys and names', () => {
     expect(() => tenantKey('not-a-uuid', 'logo')).toThrow('Invalid storage key')
     expect(() => tenantKey(tenant, '../x')).toThrow('Invalid storage key')
     expect(() => tenantKey(tenant, 'logo', 'report.pdf')).toThrow('Invalid storage key')
+  })
+
+  it("keeps an upload under the spec's name with the extension of its content, never the client's", () => {
+    expect(nameForContent('SOC 2 Report (final).PDF', 'pdf')).toBe('SOC2Report(final).pdf')
+    expect(nameForContent('../../etc/passwd', 'pdf')).toBe('.._.._etc_passwd.pdf')
+    expect(nameForContent('\u202Egnp.exe', 'docx')).toBe('gnp.docx')
+    expect(nameForContent('   ', 'pdf', 'document')).toBe('document.pdf')
+    // A GIF/SVG polyglot and friends: named for what they were found to be.
+    expect(nameForContent('x.html', 'gif')).toBe('x.gif')
+    expect(nameForContent('logo.svg', 'png')).toBe('logo.png')
+    expect(nameForContent('page.xhtml', 'pdf')).toBe('page.pdf')
+    expect(nameForContent('.htaccess', 'jpg')).toBe('file.jpg')
+    expect(nameForContent('report.pdf', 'pdf')).toBe('report.pdf')
   })
 
   it('encodes download names safely', () => {

@@ -52,9 +52,11 @@ export async function outboundFor(deps: OutboundDeps, me: Principal, outboundId:
   return row
 }
 
+export const alreadySubmitted = () => new AppError('ALREADY_SUBMITTED', { message: OutboundText.alreadySubmitted })
+
 /** Answers and attachments change only until the recipient submits. */
 export function assertOpen(outbound: { status: boolean }): void {
-  if (outbound.status) throw new AppError('ALREADY_SUBMITTED', { message: OutboundText.alreadySubmitted })
+  if (outbound.status) throw alreadySubmitted()
 }
 
 /** Who did it, for answers and comments: the staff member's name, or the link's address. */

@@ -10,7 +10,7 @@ import { migrations } from './db/migrations/index.js'
 import { seedDemoOutbound as seedDemo } from './seed.js'
 import { dueForReminder, markReminded } from './db/outbounds.repo.js'
 import { staleStoredFiles } from './db/files.repo.js'
-import type { OutboundDb } from './db/schema.js'
+import { type OutboundDb, SCHEMA } from './db/schema.js'
 import type { OutboundDeps } from './deps.js'
 import { deliver, issueLink, spendMailBudget } from './links.js'
 import { reminderMail } from './domain/mails.js'
@@ -18,7 +18,7 @@ import { extractJob, extractOutbound } from './jobs/extract-outbound.js'
 import { outboundPlugin } from './plugin.js'
 import { senderOf } from './routes/outbounds.js'
 
-export const SCHEMA = 'outbound'
+export { SCHEMA }
 export const SERVICE = 'outbound'
 
 /** A reminder goes once, this many days after sending, when nothing was answered. */

@@ -4,7 +4,7 @@
 import { OutboundText } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { inspectQuestionnaireArchive, spreadsheetKind } from '@portal/sheets'
-import { imageKind, isPdf, type Spooled, spoolStream, uploadFileName } from '@portal/storage'
+import { imageKind, isPdf, nameForContent, type Spooled, spoolStream, uploadFileName } from '@portal/storage'
 import { checkPdfFile } from '@portal/documents'
 import type { FastifyRequest } from 'fastify'
 
@@ -60,7 +60,12 @@ async function check(kind: UploadKind, file: Upload): Promise<void> {
     file.format = image
   }
   file.mimeType = mimeOf(file.format)
+  // Kept and downloaded under what it is: `x.html` holding a GIF is `x.gif` (never the client's extension).
+  file.fileName = nameForContent(file.fileName, file.format)
 }
+
+/** A kept questionnaire file's columns (templates and outbounds), but its storage key. */
+export const storedFileOf = (file: Upload) => ({ fileName: file.fileName, fileSize: file.spooled.size, mimeType: file.mimeType, format: file.format })
 
 /**
  * The multipart fields and the one file of a request (under `file` or `files`), checked. Fields

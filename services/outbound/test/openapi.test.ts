@@ -62,9 +62,9 @@ const ROUTES: Record<
 > = {
   'GET /api/inbound/{capability}': { ok: 200, who: 'public', errors: [400, 404, 410, 429, 500, 503], params: ['capability'] },
   'GET /api/questionnaire-templates': { ok: 200, who: 'staff', errors: STAFF },
-  'POST /api/questionnaire-templates': { ok: 201, who: 'staff', form: true, errors: [...STAFF, 413, 415], body: ['file'] },
+  'POST /api/questionnaire-templates': { ok: 201, who: 'staff', form: true, errors: [...STAFF, 413, 415, 429], body: ['file'] },
   'GET /api/questionnaire-templates/{id}': { ok: 200, who: 'staff', errors: [...STAFF, 404], params: ['id'] },
-  'PUT /api/questionnaire-templates/{id}': { ok: 200, who: 'staff', form: true, errors: [...STAFF, 404, 413, 415], body: ['file'], params: ['id'] },
+  'PUT /api/questionnaire-templates/{id}': { ok: 200, who: 'staff', form: true, errors: [...STAFF, 404, 413, 415, 429], body: ['file'], params: ['id'] },
   'DELETE /api/questionnaire-templates/{id}': { ok: 200, who: 'staff', errors: [...STAFF, 404], params: ['id'] },
   'GET /api/questionnaire-templates/{id}/download': { ok: 200, who: 'staff', media: QUESTIONNAIRE_FILES, errors: [...STAFF, 404], params: ['id'] },
   'GET /api/questionnaire-templates/{id}/questions': { ok: 200, who: 'staff', errors: [...STAFF, 404], params: ['id'] },
@@ -83,7 +83,7 @@ const ROUTES: Record<
     ok: 200,
     who: 'inbound',
     form: true,
-    errors: [...INBOUND, 404, 409, 413, 415, 422],
+    errors: [...INBOUND, 404, 409, 413, 415, 422, 429],
     body: ['outboundId', 'questionId', 'file'],
   },
   'DELETE /api/outbound/attachment': { ok: 200, who: 'inbound', errors: [...INBOUND, 404, 409], body: ['outboundId', 'attachmentId'] },
@@ -190,9 +190,14 @@ describe.each(testDatabaseKinds())('outbound contracts on %s', (_kind, open) => 
     questionId = (await outboundQuestions(h.db, staff.tenantId, outboundId))[0]!.id
     const blobKey = tenantKey(staff.tenantId, 'inboundAttachments')
     await h.ctx.blobs!.put(blobKey, Buffer.from('%PDF-1.4\n%%EOF\n'), { contentType: 'application/pdf' })
-    attachmentId = (
-      await insertAttachment(h.db, staff.tenantId, { outboundId, questionId, fileName: 'policy.pdf', size: 15, mimeType: 'application/pdf', blobKey })
-    ).id
+    const added = await insertAttachment(
+      h.db,
+      staff.tenantId,
+      { outboundId, questionId, fileName: 'policy.pdf', size: 15, mimeType: 'application/pdf', blobKey },
+      h.ctx.config.attachmentCap,
+    )
+    if (typeof added === 'string') throw new Error(`attachment not seeded: ${added}`)
+    attachmentId = added.id
     await insertComment(h.db, staff.tenantId, {
       outboundId,
       questionId,

@@ -4,7 +4,7 @@ import { describe, expect, it } from '@jest/globals'
 import { AppError } from '@portal/errors'
 import sharp from 'sharp'
 import { accessGrantedMail, accessLink } from '../src/domain/access-mail.js'
-import { cleanFileName, documentKind } from '../src/domain/document-file.js'
+import { documentKind } from '../src/domain/document-file.js'
 import {
   defaultCname,
   hostnameOf,
@@ -159,13 +159,6 @@ describe('documents', () => {
     for (const bytes of [Buffer.from('MZ\x90\x00 an exe'), await realPng(), Buffer.from('PK\x03\x04 broken zip')]) {
       expect((await refusal(documentKind(bytes))).statusCode).toBe(415)
     }
-  })
-
-  it('cleans file names the spec way and names them by their real kind', () => {
-    expect(cleanFileName('SOC 2 Report (final).PDF', 'pdf')).toBe('SOC2Report(final).pdf')
-    expect(cleanFileName('../../etc/passwd', 'pdf')).toBe('.._.._etc_passwd.pdf')
-    expect(cleanFileName('\u202Egnp.exe', 'docx')).toBe('gnp.docx')
-    expect(cleanFileName('   ', 'pdf')).toBe('document.pdf')
   })
 })
 

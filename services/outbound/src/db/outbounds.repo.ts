@@ -108,16 +108,31 @@ export async function answerQuestion(db: Db, tenantId: string, outboundId: strin
     .executeTakeFirst()
 }
 
-/** Marks the outbound complete; false when it already was (or is not this tenant's). */
+/**
+ * Marks the outbound complete; false when it already was (or is not this tenant's). The row is
+ * locked first, so an attachment being added (insertAttachment holds the same lock) is either in
+ * before `submittedAt`, read once the lock is ours, or refused.
+ */
 export async function submitOutbound(db: Db, tenantId: string, id: string): Promise<boolean> {
-  const res = await db
-    .updateTable('outbound')
-    .set({ status: true, submittedAt: sql<Date>`now()` })
-    .where('tenantId', '=', tenantId)
-    .where('id', '=', id)
-    .where('status', '=', false)
-    .executeTakeFirst()
-  return res.numUpdatedRows > 0n
+  return db.transaction().execute(async (tx) => {
+    const open = await tx
+      .selectFrom('outbound')
+      .select('id')
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', id)
+      .where('status', '=', false)
+      .forUpdate()
+      .executeTakeFirst()
+    if (!open) return false
+    // clock_timestamp(), not now(): the moment the lock was ours, not when this transaction began.
+    await tx
+      .updateTable('outbound')
+      .set({ status: true, submittedAt: sql<Date>`clock_timestamp()` })
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', id)
+      .execute()
+    return true
+  })
 }
 
 /** Deletes the outbound with everything under it; returns the blob keys to remove (its file, its attachments). */

@@ -3,6 +3,9 @@
 import type { AnswerCellRow } from '@portal/questionnaire-store'
 import type { ColumnType, Generated } from 'kysely'
 
+/** The service's schema: its tables, and its `daily_usage` (spent against the company's upload quota). */
+export const SCHEMA = 'outbound'
+
 /** Written as JSON text, read back parsed. */
 type Json<T> = ColumnType<T, string, string>
 

@@ -28,13 +28,14 @@ import {
 import type { Principal } from '@portal/auth'
 import { AppError } from '@portal/errors'
 import { type AppInstance, checkFormFields, principalOf, uploadValidatorCompiler } from '@portal/http'
-import { contentDisposition, tenantKey } from '@portal/storage'
+import { contentDisposition } from '@portal/storage'
 import type { FastifyReply } from 'fastify'
-import { actorOf, assertOpen, inboundIdsMessage, outboundFor } from '../access.js'
-import { deleteAttachment, findAttachment, insertAttachment } from '../db/attachments.repo.js'
+import { actorOf, alreadySubmitted, assertOpen, inboundIdsMessage, notFound, outboundFor } from '../access.js'
+import { attachmentsHeld, deleteAttachment, findAttachment, insertAttachment } from '../db/attachments.repo.js'
 import { insertComment, listComments } from '../db/comments.repo.js'
 import { answerQuestion, findOutbound, findQuestion } from '../db/outbounds.repo.js'
 import type { OutboundDeps } from '../deps.js'
+import { keepUpload } from '../keep-upload.js'
 import { readUpload } from '../uploads.js'
 import { attachmentOut, BUCKETS, messageOut, questionOut } from '../domain/dto.js'
 
@@ -47,6 +48,12 @@ const attachmentDownload = fileReply(ATTACHMENT_MEDIA_TYPES, 'the attachment, al
 
 export function answerRoutes(app: AppInstance, deps: OutboundDeps): void {
   const { db, blobs } = deps
+  /** What one outbound's attachments may add up to (OUTBOUND_ATTACHMENT_FILES, OUTBOUND_ATTACHMENT_MB). */
+  const cap = deps.config.attachmentCap
+  const attachmentsFull = () =>
+    new AppError('QUOTA_EXCEEDED', {
+      message: `This questionnaire holds as many attachments as it may (${cap.files} files, ${Math.round(cap.bytes / 1024 / 1024)} MB in all). Delete one to attach another.`,
+    })
   const idsMissing = (me: Principal) => (me.inboundUser ? OutboundText.inboundIdsMissing : OutboundText.idsMissing)
 
   /** The outbound and its question, as this principal may see them. */
@@ -94,7 +101,7 @@ export function answerRoutes(app: AppInstance, deps: OutboundDeps): void {
         consumes: ['multipart/form-data'],
         description: 'multipart: outboundId, questionId, then the file (file)',
         body: OutboundAttachmentForm,
-        response: { 200: OutboundAttachmentReply, ...outboundErrors('inbound', 404, 409, 413, 415, 422) },
+        response: { 200: OutboundAttachmentReply, ...outboundErrors('inbound', 404, 409, 413, 415, 422, 429) },
       },
       // readUpload reads the streamed parts (the file's size and content), then the ids are checked.
       validatorCompiler: uploadValidatorCompiler,
@@ -108,21 +115,26 @@ export function answerRoutes(app: AppInstance, deps: OutboundDeps): void {
         const { outbound, question } = await questionOf(me, upload.fields['outboundId'] as string, upload.fields['questionId'] as string)
         assertOpen(outbound)
         const file = upload.file!
+        // Refused before the scan and the store when it cannot fit; checked again under the outbound's lock.
+        const held = await attachmentsHeld(db, me.tenantId, outbound.id)
+        if (held.files + 1 > cap.files || held.bytes + file.spooled.size > cap.bytes) throw attachmentsFull()
         // Scanned while still a temporary file: nothing reaches storage unscanned (security.md B26).
         const verdict = await deps.scanner.scan(file.spooled.path)
         if (!verdict.clean) {
           req.log.warn({ outboundId: outbound.id, signature: verdict.signature, inbound: me.inboundUser }, 'security: attachment refused by the virus scan')
           throw new AppError('UNPROCESSABLE', { message: `The file was refused: the virus scan found ${verdict.signature}` })
         }
-        const blobKey = tenantKey(me.tenantId, BUCKETS.attachments)
-        await blobs.putFile(blobKey, file.spooled.path, { contentType: file.mimeType })
-        const row = await insertAttachment(db, me.tenantId, {
-          outboundId: outbound.id,
-          questionId: question.id,
-          fileName: file.fileName,
-          size: file.spooled.size,
-          mimeType: file.mimeType,
-          blobKey,
+        const row = await keepUpload(deps, req.log, me, file, BUCKETS.attachments, async (blobKey) => {
+          const added = await insertAttachment(
+            db,
+            me.tenantId,
+            { outboundId: outbound.id, questionId: question.id, fileName: file.fileName, size: file.spooled.size, mimeType: file.mimeType, blobKey },
+            cap,
+          )
+          if (added === 'gone') throw notFound() // deleted meanwhile
+          if (added === 'submitted') throw alreadySubmitted() // submitted since it was read
+          if (added === 'full') throw attachmentsFull()
+          return added
         })
         return { status: true, message: 'Attachment added', data: { insertedAttachment: attachmentOut(row) } }
       } finally {

@@ -3,6 +3,7 @@
 // link, and the recipient's submit.
 import {
   events,
+  isUuid,
   OutboundDetailReply,
   OutboundIdParams,
   OutboundListReply,
@@ -29,11 +30,12 @@ import { collaboratorsOf } from '../db/collaborators.repo.js'
 import { replaceFileQuestions } from '../db/files.repo.js'
 import { recipientLinks, revokeLinks } from '../db/links.repo.js'
 import { deleteOutbound, insertOutbound, listOutbounds, outboundQuestions, type OutboundRow, submitOutbound } from '../db/outbounds.repo.js'
-import { findTemplate, questionsForOutbound, templateQuestions } from '../db/templates.repo.js'
+import { findTemplate, type NewStoredFile, questionsForOutbound, templateQuestions } from '../db/templates.repo.js'
 import type { OutboundDeps } from '../deps.js'
 import { deliver, expiryIn, issueLink, linkDays, reviewUrl, spendMailBudget } from '../links.js'
 import { completedMail, questionnaireMail } from '../domain/mails.js'
-import { readUpload } from '../uploads.js'
+import { keepUpload } from '../keep-upload.js'
+import { readUpload, storedFileOf } from '../uploads.js'
 import { BUCKETS, messageOut, questionOut, summaryOut } from '../domain/dto.js'
 import { queueExtraction } from '../jobs/extract-outbound.js'
 
@@ -77,7 +79,8 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
         if (!upload.file && !templateId) throw new AppError('INVALID_REQUEST', { message: OutboundText.fileOrTemplate })
         const days = linkDays(f['expiresInDays'])
         // A picked file wins over a template (the form clears one when the other is chosen).
-        const template = upload.file ? undefined : await findTemplate(db, me.tenantId, templateId).catch(() => undefined)
+        // An id that is no UUID names nothing; a database that fails is a 503 like everywhere else.
+        const template = upload.file || !isUuid(templateId) ? undefined : await findTemplate(db, me.tenantId, templateId)
         if (!upload.file && !template) throw new AppError('NOT_FOUND', { message: 'Template not found' })
         if (template && template.state !== 'ready')
           throw new AppError('CONFLICT', {
@@ -88,25 +91,29 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
           })
         await spendMailBudget(deps, me.tenantId)
 
-        // Its own copy of the file: deleting the template later leaves what was sent intact.
-        const blobKey = tenantKey(me.tenantId, BUCKETS.questionnaires)
-        const file = upload.file
-          ? { fileName: upload.file.fileName, fileSize: upload.file.spooled.size, mimeType: upload.file.mimeType, format: upload.file.format }
-          : { fileName: template!.fileName, fileSize: Number(template!.fileSize), mimeType: template!.mimeType, format: template!.format }
-        if (upload.file) await blobs.putFile(blobKey, upload.file.spooled.path, { contentType: file.mimeType })
-        else await blobs.putStream(blobKey, await blobs.get(template!.blobKey), { size: file.fileSize, contentType: file.mimeType })
-        const id = await insertOutbound(db, me.tenantId, {
-          ...file,
-          blobKey,
-          dbName: me.dbName,
-          clientName,
-          email,
-          templateId: template?.id ?? null,
-          createdBy: me.userId,
-          senderName: me.name ?? '',
-          senderEmail: me.email ?? '',
-          state: template ? 'ready' : 'queued',
-        })
+        const insert = (file: NewStoredFile) =>
+          insertOutbound(db, me.tenantId, {
+            ...file,
+            dbName: me.dbName,
+            clientName,
+            email,
+            templateId: template?.id ?? null,
+            createdBy: me.userId,
+            senderName: me.name ?? '',
+            senderEmail: me.email ?? '',
+            state: template ? 'ready' : 'queued',
+          })
+        const sentFile = upload.file
+        let id: string
+        if (sentFile) {
+          id = await keepUpload(deps, req.log, me, sentFile, BUCKETS.questionnaires, (blobKey) => insert({ ...storedFileOf(sentFile), blobKey }))
+        } else {
+          // Its own copy of the file: deleting the template later leaves what was sent intact.
+          const t = template!
+          const blobKey = tenantKey(me.tenantId, BUCKETS.questionnaires)
+          await blobs.putStream(blobKey, await blobs.get(t.blobKey), { size: Number(t.fileSize), contentType: t.mimeType })
+          id = await insert({ fileName: t.fileName, fileSize: Number(t.fileSize), mimeType: t.mimeType, format: t.format, blobKey })
+        }
         if (template) {
           await replaceFileQuestions(db, me.tenantId, 'outbound', id, questionsForOutbound(await templateQuestions(db, me.tenantId, template.id)))
         } else {

@@ -15,7 +15,7 @@ import {
 } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf, uploadValidatorCompiler } from '@portal/http'
-import { contentDisposition, tenantKey } from '@portal/storage'
+import { contentDisposition } from '@portal/storage'
 import { finishStoredFile } from '../db/files.repo.js'
 import {
   deleteTemplate,
@@ -27,17 +27,19 @@ import {
   templateQuestions,
 } from '../db/templates.repo.js'
 import type { OutboundDeps } from '../deps.js'
-import { readUpload } from '../uploads.js'
+import { keepUpload } from '../keep-upload.js'
+import { readUpload, storedFileOf } from '../uploads.js'
 import { BUCKETS, messageOut, templateOut } from '../domain/dto.js'
 import { queueExtraction } from '../jobs/extract-outbound.js'
 
 const tags = ['outbound']
+const templateNotFound = () => new AppError('NOT_FOUND', { message: 'Template not found' })
 
 export function templateRoutes(app: AppInstance, deps: OutboundDeps): void {
   const { db, blobs } = deps
   const templateOf = async (tenantId: string, id: string) => {
     const t = isUuid(id) ? await findTemplate(db, tenantId, id) : undefined
-    if (!t) throw new AppError('NOT_FOUND', { message: 'Template not found' })
+    if (!t) throw templateNotFound()
     return t
   }
   const questionsOut = async (tenantId: string, id: string) =>
@@ -47,13 +49,6 @@ export function templateRoutes(app: AppInstance, deps: OutboundDeps): void {
     questions: await questionsOut(tenantId, id),
     questionnairesBucket: BUCKETS.questionnaires,
   })
-
-  /** Stores an upload's file and queues its extraction; the row says queued until the job has run. */
-  const store = async (tenantId: string, file: NonNullable<Awaited<ReturnType<typeof readUpload>>['file']>) => {
-    const blobKey = tenantKey(tenantId, BUCKETS.questionnaires)
-    await blobs.putFile(blobKey, file.spooled.path, { contentType: file.mimeType })
-    return { fileName: file.fileName, fileSize: file.spooled.size, mimeType: file.mimeType, format: file.format, blobKey }
-  }
 
   app.get('/questionnaire-templates', { schema: { tags, response: { 200: TemplateListReply, ...outboundErrors('staff') } } }, async (req) => {
     const me = principalOf(req)
@@ -68,7 +63,7 @@ export function templateRoutes(app: AppInstance, deps: OutboundDeps): void {
         consumes: ['multipart/form-data'],
         description: 'multipart: the file (file)',
         body: TemplateForm,
-        response: { 201: TemplateReply, ...outboundErrors('staff', 413, 415) },
+        response: { 201: TemplateReply, ...outboundErrors('staff', 413, 415, 429) },
       },
       validatorCompiler: uploadValidatorCompiler,
     },
@@ -76,7 +71,10 @@ export function templateRoutes(app: AppInstance, deps: OutboundDeps): void {
       const me = principalOf(req)
       const upload = await readUpload(req, 'questionnaire')
       try {
-        const id = await insertTemplate(db, me.tenantId, { ...(await store(me.tenantId, upload.file!)), createdBy: me.userId })
+        const file = upload.file!
+        const id = await keepUpload(deps, req.log, me, file, BUCKETS.questionnaires, (blobKey) =>
+          insertTemplate(db, me.tenantId, { ...storedFileOf(file), blobKey, createdBy: me.userId }),
+        )
         await queueExtraction(deps.queue, me.tenantId, 'template', id).catch((err: unknown) => req.log.warn({ err }, 'extraction not queued; the sweep will'))
         return reply.code(201).send({ status: true, message: 'Template created successfully', data: await detail(me.tenantId, id) })
       } finally {
@@ -104,7 +102,7 @@ export function templateRoutes(app: AppInstance, deps: OutboundDeps): void {
         consumes: ['multipart/form-data'],
         description: 'multipart: the new file (file)',
         body: TemplateForm,
-        response: { 200: TemplateReply, ...outboundErrors('staff', 404, 413, 415) },
+        response: { 200: TemplateReply, ...outboundErrors('staff', 404, 413, 415, 429) },
       },
       validatorCompiler: uploadValidatorCompiler,
     },
@@ -113,8 +111,13 @@ export function templateRoutes(app: AppInstance, deps: OutboundDeps): void {
       await templateOf(me.tenantId, req.params.id)
       const upload = await readUpload(req, 'questionnaire')
       try {
-        const old = await replaceTemplateFile(db, me.tenantId, req.params.id, await store(me.tenantId, upload.file!))
-        if (old) await blobs.delete(old).catch(() => undefined)
+        const file = upload.file!
+        const old = await keepUpload(deps, req.log, me, file, BUCKETS.questionnaires, async (blobKey) => {
+          const replaced = await replaceTemplateFile(db, me.tenantId, req.params.id, { ...storedFileOf(file), blobKey })
+          if (!replaced) throw templateNotFound() // deleted meanwhile
+          return replaced
+        })
+        await blobs.delete(old).catch(() => undefined)
         await queueExtraction(deps.queue, me.tenantId, 'template', req.params.id).catch((err: unknown) =>
           req.log.warn({ err }, 'extraction not queued; the sweep will'),
         )

@@ -4,7 +4,7 @@
 // by content, never by the file's name.
 import { AppError } from '@portal/errors'
 import { documentLimits, inspectXlsx } from '@portal/sheets'
-import { isPdf, uploadFileName } from '@portal/storage'
+import { isPdf } from '@portal/storage'
 
 export const DOCUMENT_MAX_BYTES = 25 * 1024 * 1024
 
@@ -43,10 +43,4 @@ export async function documentKind(buf: Buffer): Promise<DocumentKind> {
   if (parts.has('word/document.xml')) return 'docx'
   if (parts.has('ppt/presentation.xml')) return 'pptx'
   throw notAccepted()
-}
-
-/** File name for display and download, by the spec's rules (spaces removed), with the right extension. */
-export function cleanFileName(name: string, kind: DocumentKind): string {
-  const stem = uploadFileName(name).replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'document'
-  return `${stem}.${kind}`
 }

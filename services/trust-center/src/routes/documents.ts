@@ -4,14 +4,14 @@ import { DeleteFilesBody, DeleteFilesReply, DocumentUpdateBody, DocumentUploadFo
 import { refundDaily, spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { type AppInstance, checkFormFields, principalOf, uploadValidatorCompiler } from '@portal/http'
-import { isPdf, tenantKey } from '@portal/storage'
+import { isPdf, nameForContent, tenantKey } from '@portal/storage'
 import { checkPdfFile } from '@portal/documents'
 import { Type } from 'typebox'
 import { guards } from '../access-control.js'
 import { deleteDocuments, findDocument, insertDocument, listDocuments, replaceDocumentFile, updateDocument } from '../db/documents.repo.js'
 import { SCHEMA, type Visibility } from '../db/schema.js'
 import type { TrustCenterDeps } from '../deps.js'
-import { cleanFileName, DOCUMENT_MAX_BYTES, documentKind, mimeTypes } from '../domain/document-file.js'
+import { DOCUMENT_MAX_BYTES, documentKind, mimeTypes } from '../domain/document-file.js'
 import { invalid, limits, plainText } from '../domain/text.js'
 import { documentOut } from '../domain/dto.js'
 import { type ChangeInput, recordChanges } from '../updates.js'
@@ -89,7 +89,7 @@ export function documentRoutes(app: AppInstance, deps: TrustCenterDeps): void {
         // files (at most 25 MB) are read whole, since their archive check needs all of it.
         const kind = isPdf(upload.spooled.head) ? 'pdf' : await documentKind(await readFile(path))
         if (kind === 'pdf') await checkPdfFile(path)
-        const fileName = cleanFileName(upload.fileName, kind)
+        const fileName = nameForContent(upload.fileName, kind, 'document')
         const use = { files: 1, bytes: size }
         await spendQuota(db, SCHEMA, tenantId, use, deps.config.quota, 'uploads')
         const file = { fileName, blobKey: tenantKey(tenantId, 'documents'), size, mimeType: mimeTypes[kind] }
