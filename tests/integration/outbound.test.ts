@@ -62,7 +62,9 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
       readOnly: boolean
       clientName: string
       email: string
-      file: { questions: { _id: string; questionId: string; question: string; answer: string; version: number; attachments: { _id: string; fileName: string }[] }[] }
+      file: {
+        questions: { _id: string; questionId: string; question: string; answer: string; version: number; attachments: { _id: string; fileName: string }[] }[]
+      }
     }
   const extracted = (user: SignedUp, id: string) =>
     until('extraction', async () => {
@@ -365,7 +367,9 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
     // Two collaborators and staff save the version they all edited at once (issue 22): one wins, the rest get its text.
     const { version } = (await detail(dana)).file.questions[2]!
     const editors = [dana, recipient, alice, dana, recipient, alice]
-    const race = await Promise.all(editors.map((u, i) => api(u, 'PUT', '/api/outbound/answer', { outboundId, questionId: q3, answer: `N/A (edit ${i})`, version })))
+    const race = await Promise.all(
+      editors.map((u, i) => api(u, 'PUT', '/api/outbound/answer', { outboundId, questionId: q3, answer: `N/A (edit ${i})`, version })),
+    )
     expect(race.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409])
     const won = race.find((r) => r.status === 200)!.json.data as { answer: string; version: number }
     expect(won.version).toBe(version + 1)

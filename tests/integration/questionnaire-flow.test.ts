@@ -218,7 +218,12 @@ describe.each(variants)('questionnaire review, end to end (%s)', (_name, variant
     expect(last.version).toBe(winner.version + 5)
     expect(last.answerHistory).toHaveLength(winner.answerHistory.length + 5)
     const replaced = ['Merged edit', ...['One', 'Two', 'Three', 'Four'].filter((t) => t !== last.answer)]
-    expect(last.answerHistory.slice(-4).map((h) => h.answer).sort()).toEqual(replaced.sort())
+    expect(
+      last.answerHistory
+        .slice(-4)
+        .map((h) => h.answer)
+        .sort(),
+    ).toEqual(replaced.sort())
   })
 
   it('keeps a comments thread per question, as plain text, for this tenant only', async () => {

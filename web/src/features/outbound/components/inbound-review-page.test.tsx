@@ -184,7 +184,10 @@ describe('inbound review: answering', () => {
 
   it('shows both texts when a collaborator saved first, saves nothing until asked, then saves mine against their version (issue 22)', async () => {
     const theirs = { _id: 'q1', answer: 'Reviewed <b>yearly</b> by the board', choiceValue: null, version: 5, savedBy: 'dana@bank.example', savedAt: '' }
-    const refused = { status: 409, body: { status: false, code: 'CONFLICT', message: 'Someone else saved this answer while you were editing it.', data: theirs } }
+    const refused = {
+      status: 409,
+      body: { status: false, code: 'CONFLICT', message: 'Someone else saved this answer while you were editing it.', data: theirs },
+    }
     const mock = mockFetch({
       [`GET /api/inbound/${CAP}`]: exchanged(),
       'GET /api/outbound/ob1': detail(),
@@ -203,7 +206,12 @@ describe('inbound review: answering', () => {
     expect(mock.callsTo('PUT', '/api/outbound/answer')).toHaveLength(1)
     fireEvent.click(within(panel).getByRole('button', { name: 'Keep mine' }))
     await waitFor(() => expect(mock.callsTo('PUT', '/api/outbound/answer')).toHaveLength(2))
-    expect(mock.callsTo('PUT', '/api/outbound/answer')[1]?.body).toEqual({ outboundId: 'ob1', questionId: 'q1', answer: 'Reviewed yearly by the CISO', version: 5 })
+    expect(mock.callsTo('PUT', '/api/outbound/answer')[1]?.body).toEqual({
+      outboundId: 'ob1',
+      questionId: 'q1',
+      answer: 'Reviewed yearly by the CISO',
+      version: 5,
+    })
     expect(await screen.findByText('Saved')).toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Your answer was not saved' })).toBeNull()
   })
