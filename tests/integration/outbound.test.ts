@@ -62,7 +62,9 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
       readOnly: boolean
       clientName: string
       email: string
-      file: { questions: { _id: string; questionId: string; question: string; answer: string; attachments: { _id: string; fileName: string }[] }[] }
+      file: {
+        questions: { _id: string; questionId: string; question: string; answer: string; version: number; attachments: { _id: string; fileName: string }[] }[]
+      }
     }
   const extracted = (user: SignedUp, id: string) =>
     until('extraction', async () => {
@@ -362,6 +364,26 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
     const dana = (await exchange(await linkMailedTo('dana@globex.example'))).user!
     const q3 = (await detail(dana)).file.questions[2]!._id
     expect((await api(dana, 'PUT', '/api/outbound/answer', { outboundId, questionId: q3, answer: 'N/A: no cardholder data.' })).status).toBe(200)
+    // Two collaborators and staff save the version they all edited at once (issue 22): one wins, the rest get its text.
+    const { version } = (await detail(dana)).file.questions[2]!
+    const editors = [dana, recipient, alice, dana, recipient, alice]
+    const race = await Promise.all(
+      editors.map((u, i) => api(u, 'PUT', '/api/outbound/answer', { outboundId, questionId: q3, answer: `N/A (edit ${i})`, version })),
+    )
+    expect(race.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409])
+    const won = race.find((r) => r.status === 200)!.json.data as { answer: string; version: number }
+    expect(won.version).toBe(version + 1)
+    for (const lost of race.filter((r) => r.status === 409)) {
+      expect(lost.json).toMatchObject({
+        status: false,
+        message: 'Someone else saved this answer while you were editing it.',
+        data: { _id: q3, answer: won.answer, choiceValue: null, version: won.version, savedBy: expect.any(String), savedAt: expect.any(String) },
+      })
+    }
+    expect((await api(dana, 'PUT', '/api/outbound/answer', { outboundId, questionId: q3, answer: 'stale', version })).status).toBe(409)
+    // Without a version (the spec's clients) the save goes through.
+    const plain = await api(dana, 'PUT', '/api/outbound/answer', { outboundId, questionId: q3, answer: 'N/A: no cardholder data.' })
+    expect([plain.status, (plain.json.data as { version: number }).version]).toEqual([200, won.version + 1])
     await add('eve@globex.example')
     const eve = (await exchange(await linkMailedTo('eve@globex.example'))).user!
     expect((await api(alice, 'DELETE', '/api/outbound/collaborator/remove', { outboundId, collaboratorEmail: 'eve@globex.example' })).json.data).toEqual([

@@ -194,6 +194,38 @@ describe.each(variants)('questionnaire review, end to end (%s)', (_name, variant
     }
   })
 
+  it('refuses a save made against an older version with the text saved since (issue 22); without a version the last save wins', async () => {
+    type Saved = { answer: string; version: number; answerHistory: { answer: string }[] }
+    const q = ((await api(alice, 'GET', `/api/getquestionlist/${questionnaireId}`)).json.data as ({ _id: string } & Saved)[])[1]!
+    const save = (answer: string, version?: number) =>
+      api(alice, 'PUT', '/api/questionnaires/answer', { questionId: q._id, answer, ...(version === undefined ? {} : { version }) })
+    // Twelve reviewers save the version they all edited at once: one wins, the others get the winner's text.
+    const race = await Promise.all(Array.from({ length: 12 }, (_, i) => save(`Reviewer ${i}'s answer`, q.version)))
+    expect(race.map((r) => r.status).sort()).toEqual([200, ...Array(11).fill(409)])
+    const winner = race.find((r) => r.status === 200)!.json.data as Saved
+    expect(winner.version).toBe(q.version + 1)
+    const now = { _id: q._id, answer: winner.answer, version: winner.version, savedBy: 'Test User', savedAt: expect.any(String) }
+    for (const lost of race.filter((r) => r.status === 409)) {
+      expect(lost.json).toMatchObject({ status: false, message: 'Someone else saved this answer while you were editing it.', data: now })
+    }
+    // A stale version alone, later: the same refusal; the version saved since is accepted.
+    expect((await save('Late edit', q.version)).json).toMatchObject({ status: false, data: now })
+    expect((await save('Merged edit', winner.version)).status).toBe(200)
+    // No version (the spec's clients): saved over whatever is there, each replaced text kept in the history once.
+    const plain = await Promise.all(['One', 'Two', 'Three', 'Four'].map((text) => save(text)))
+    expect(plain.map((r) => r.status)).toEqual([200, 200, 200, 200])
+    const last = plain.map((r) => r.json.data as Saved).sort((a, b) => b.version - a.version)[0]!
+    expect(last.version).toBe(winner.version + 5)
+    expect(last.answerHistory).toHaveLength(winner.answerHistory.length + 5)
+    const replaced = ['Merged edit', ...['One', 'Two', 'Three', 'Four'].filter((t) => t !== last.answer)]
+    expect(
+      last.answerHistory
+        .slice(-4)
+        .map((h) => h.answer)
+        .sort(),
+    ).toEqual(replaced.sort())
+  })
+
   it('keeps a comments thread per question, as plain text, for this tenant only', async () => {
     const [q] = (await api(alice, 'GET', `/api/getquestionlist/${questionnaireId}`)).json.data as { _id: string; answer: string }[]
     const add = (user: SignedUp, body: Record<string, unknown>) =>

@@ -7,7 +7,14 @@ import { STORAGE_PREFIX } from '../src/config/constants'
 import { draftedQuestion } from './fixtures'
 import { type MockReply, mockFetch, renderApp, storeSession, stored } from './test-utils'
 
-const question = (n: number, answer: string) => ({ ...draftedQuestion(), _id: `q${n}`, questionId: `AIS-0${n}.1`, question: `Question number ${n}?`, answer })
+const question = (n: number, answer: string) => ({
+  ...draftedQuestion(),
+  _id: `q${n}`,
+  questionId: `AIS-0${n}.1`,
+  question: `Question number ${n}?`,
+  answer,
+  version: 7,
+})
 const REVIEW = '/enterprise-apps/review/qn1'
 const TYPED = 'We encrypt every backup with AES-256 and test restores monthly.'
 
@@ -88,6 +95,30 @@ describe('drafts across a forced sign-in', () => {
     await waitFor(() => expect(drafts().map((d) => JSON.parse(d.value))).toEqual(['Ask the CISO about restores']))
     expect(screen.queryByText('Your unsaved answer was restored.')).not.toBeInTheDocument()
     expect(again.location()).toBe(`${REVIEW}?q=q2`)
+  })
+
+  it('shows both texts when someone else saved first, and saves a merged text against their version (issue 22)', async () => {
+    storeSession()
+    const theirs = { _id: 'q1', answer: 'Backups are encrypted.', choiceValue: null, version: 9, savedBy: 'Fox Mulder', savedAt: '2026-03-02T09:00:00Z' }
+    const message = 'Someone else saved this answer while you were editing it.'
+    const api = reviewApi([{ status: 409, body: { status: false, code: 'CONFLICT', message, data: theirs } }, 'echo'])
+    renderApp(`${REVIEW}?q=q1`)
+    fireEvent.change(await screen.findByLabelText('Answer'), { target: { value: TYPED } })
+    fireEvent.click(screen.getAllByRole('button', { name: 'Save' })[0]!)
+    const panel = await screen.findByRole('region', { name: 'Your answer was not saved' })
+    expect(within(panel).getByRole('heading', { name: 'Your answer was not saved' })).toHaveFocus()
+    expect(within(panel).getByText('Backups are encrypted.')).toBeInTheDocument()
+    expect(screen.getByLabelText('Answer')).toHaveValue(TYPED)
+    fireEvent.click(within(panel).getByRole('button', { name: 'Edit a merged text' }))
+    fireEvent.change(within(panel).getByRole('textbox', { name: 'Merged text' }), { target: { value: `Backups are encrypted. ${TYPED}` } })
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save merged text' }))
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Your answer was not saved' })).toBeNull())
+    expect(api.callsTo('PUT', '/api/questionnaires/answer').map((c) => c.body)).toEqual([
+      expect.objectContaining({ questionId: 'q1', answer: TYPED, version: 7 }),
+      expect.objectContaining({ questionId: 'q1', answer: `Backups are encrypted. ${TYPED}`, version: 9 }),
+    ])
+    expect(screen.getByLabelText('Answer')).toHaveValue(`Backups are encrypted. ${TYPED}`)
+    expect(screen.getByLabelText('Answer')).toHaveFocus()
   })
 
   it("never shows one user's draft to another user signing in in the same tab", async () => {

@@ -2,6 +2,7 @@
 // to a client, the client's answers, attachments, comments, collaborators and the emailed link that
 // the recipient exchanges for a restricted inbound session. The web app imports these types.
 import { type Static, Type } from 'typebox'
+import { AnswerVersion } from './answer-conflict.js'
 import { dataReply, type ErrorReply, type ErrorStatus, errorReplies, type FieldMessages, pageReply } from './envelope.js'
 import { OutboundText } from './outbound-text.js'
 
@@ -60,6 +61,8 @@ export const OutboundQuestion = Type.Object({
   answer: Type.String(),
   answeredAt: Type.Union([Type.String(), Type.Null()]),
   attachments: Type.Array(OutboundAttachment),
+  /** Bumped by every save of the answer: send it back with the save (answer-conflict.ts). */
+  version: Type.Integer(),
 })
 export type OutboundQuestion = Static<typeof OutboundQuestion>
 
@@ -139,7 +142,14 @@ export type OutboundSaveReply = Static<typeof OutboundSaveReply>
  * PUT /api/outbound/answer. A blank answer: `Answer field is required`; a missing id: `Question ID
  * or Outbound ID is missing` (the recipient's session: `… Inbound ID …`, answered by the service).
  */
-export const OutboundAnswerBody = Type.Object({ answer: Filled(20_000), outboundId: Id, questionId: Id, dbName: Loose(63) })
+export const OutboundAnswerBody = Type.Object({
+  answer: Filled(20_000),
+  outboundId: Id,
+  questionId: Id,
+  dbName: Loose(63),
+  /** The `version` the answer was edited from: another save since is refused with 409 (AnswerConflictReply). Left out: saved whatever is there. */
+  version: Type.Optional(AnswerVersion),
+})
 export type OutboundAnswerBody = Static<typeof OutboundAnswerBody>
 export const outboundAnswerMessages: FieldMessages = {
   answer: { missing: OutboundText.answerRequired },

@@ -2,6 +2,7 @@
 // saving an answer, the questionnaire's details for its header (the client's name), and a
 // knowledge-base document opened in the browser at a cited page.
 import { type Static, Type } from 'typebox'
+import { AnswerVersion } from './answer-conflict.js'
 import { dataReply, type FieldMessages } from './envelope.js'
 import { QuestionnaireId } from './questionnaire-common.js'
 import { SpecText } from './spec-text.js'
@@ -76,6 +77,8 @@ export const Question = Type.Object({
   sourcePage: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
   /** A person wrote the answer's text (a draft saved unchanged: false). */
   personAnswer: Type.Boolean(),
+  /** Bumped by every save of the answer (and by its draft): send it back with the save (answer-conflict.ts). */
+  version: Type.Integer(),
 })
 export type Question = Static<typeof Question>
 
@@ -98,6 +101,8 @@ export const AnswerUpdateBody = Type.Object({
   /** One of the question's `choices`; null clears it; left out keeps it. */
   choiceValue: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
   answerHistory: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 500 })),
+  /** The `version` the answer was edited from: another save since is refused with 409 (AnswerConflictReply). Left out: saved whatever is there. */
+  version: Type.Optional(AnswerVersion),
 })
 export type AnswerUpdateBody = Static<typeof AnswerUpdateBody>
 export const answerUpdateMessages: FieldMessages = { questionId: { missing: SpecText.questionIdMissing }, answer: { missing: SpecText.answerRequired } }

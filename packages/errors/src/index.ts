@@ -40,6 +40,8 @@ export interface AppErrorOptions {
   errors?: FieldError[]
   /** Seconds, sent as Retry-After with RATE_LIMITED / QUOTA_EXCEEDED / UNAVAILABLE. */
   retryAfter?: number
+  /** What the client needs to act on the refusal, sent as the envelope's `data` (a CONFLICT's record as it is now). */
+  data?: unknown
 }
 
 const defaultMessages: Record<AppErrorCode, string> = {
@@ -69,6 +71,7 @@ export class AppError extends Error {
   readonly statusCode: number
   readonly errors: FieldError[] | undefined
   readonly retryAfter: number | undefined
+  readonly data: unknown
 
   constructor(code: AppErrorCode, options: AppErrorOptions = {}) {
     super(options.message ?? defaultMessages[code], { cause: options.cause })
@@ -77,6 +80,7 @@ export class AppError extends Error {
     this.statusCode = AppErrorCode[code]
     this.errors = options.errors
     this.retryAfter = options.retryAfter
+    this.data = options.data
   }
 }
 

@@ -121,7 +121,13 @@ function envelopeFor(err: unknown, req: FastifyRequest): { statusCode: number; b
   if (err instanceof AppError) {
     return {
       statusCode: err.statusCode,
-      body: { status: false, message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) },
+      body: {
+        status: false,
+        message: err.message,
+        code: err.code,
+        ...(err.errors ? { errors: err.errors } : {}),
+        ...(err.data !== undefined ? { data: err.data } : {}),
+      },
       ...(err.retryAfter ? { retryAfter: err.retryAfter } : {}),
     }
   }

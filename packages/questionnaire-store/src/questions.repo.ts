@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
-import type { AnswerCellRow, HistoryEntry, QuestionnaireDb } from './schema.js'
+import type { AnswerCellRow, QuestionnaireDb } from './schema.js'
 
 type Db = Kysely<QuestionnaireDb>
 const columns = [
@@ -27,6 +27,8 @@ const columns = [
   'reviewReason',
   'answerSource',
   'personAnswer',
+  'version',
+  'savedBy',
 ] as const
 
 export interface NewQuestion {
@@ -107,6 +109,9 @@ export async function saveDraft(db: Db, tenantId: string, id: string, d: DraftFi
       documentName: d.documentName,
       fileAndFolder: d.fileAndFolder,
       drafted: true,
+      // A new text: a save made against the one before is someone else's to merge.
+      version: sql<number>`version + 1`,
+      savedBy: '',
       updatedAt: new Date(),
     })
     .where('tenantId', '=', tenantId)
@@ -115,27 +120,47 @@ export async function saveDraft(db: Db, tenantId: string, id: string, d: DraftFi
     .execute()
 }
 
-export async function updateAnswer(
-  db: Db,
-  tenantId: string,
-  id: string,
-  input: {
-    answer: string
-    choiceValue: string | null
-    reviewstatus: boolean
-    llmstatus: boolean
-    comment: string
-    answerHistory: HistoryEntry[]
-    personAnswer?: boolean
-  },
-) {
-  return db
+export interface AnswerSave {
+  answer: string
+  /** Left out: kept (null clears the choice). */
+  choiceValue?: string | null
+  reviewstatus?: boolean
+  llmstatus?: boolean
+  comment?: string
+  /** Who saves: named in the history entry of the text replaced, and as who saved the answer. */
+  by: string
+  /** The version the text was edited from: when another save came since, nothing is written (undefined). */
+  version?: number
+}
+
+/**
+ * Saves an answer in one conditional UPDATE (issue 22): the text it replaces joins the history, who
+ * saved is kept and the version bumped by the same statement, so two saves never lose each other's
+ * text or history entry. Undefined when the question is not the tenant's, or `version` is stale.
+ */
+export async function updateAnswer(db: Db, tenantId: string, id: string, input: AnswerSave) {
+  const { answer, by } = input
+  // The replaced text, when, and who replaced it: appended only when there was a text and it changes.
+  const entry = sql`jsonb_build_object('answer', answer, 'createdAt', ${new Date().toISOString()}::text, 'name', ${by}::text)`
+  let update = db
     .updateTable('question')
-    .set({ ...input, answerHistory: JSON.stringify(input.answerHistory), updatedAt: new Date() })
+    .set({
+      answerHistory: sql`case when answer <> '' and answer <> ${answer} then answer_history || jsonb_build_array(${entry}) else answer_history end`,
+      // A text other than the one there is a person's answer (saving a draft unchanged is not).
+      personAnswer: sql<boolean>`person_answer or answer <> ${answer}`,
+      answer,
+      ...(input.choiceValue !== undefined ? { choiceValue: input.choiceValue } : {}),
+      ...(input.reviewstatus !== undefined ? { reviewstatus: input.reviewstatus } : {}),
+      ...(input.llmstatus !== undefined ? { llmstatus: input.llmstatus } : {}),
+      ...(input.comment ? { comment: input.comment } : {}),
+      version: sql<number>`version + 1`,
+      savedBy: by,
+      updatedAt: new Date(),
+    })
     .where('tenantId', '=', tenantId)
     .where('id', '=', id)
-    .returning(columns)
-    .executeTakeFirst()
+  if (input.version !== undefined) update = update.where('version', '=', input.version)
+  return update.returning(columns).executeTakeFirst()
 }
 
 export interface QuestionCounts {

@@ -80,6 +80,10 @@ export interface QuestionTable {
   answerSource: Generated<'' | 'library' | 'documents' | 'model'>
   /** A person wrote the answer's text (saved one that differs from what was there); drafts are false. */
   personAnswer: Generated<boolean>
+  /** Bumped by every save of the answer and by its draft: a save naming an older one is refused (issue 22). */
+  version: Generated<number>
+  /** Who saved the answer there now ('' for a draft, or a save from before the column). */
+  savedBy: Generated<string>
   updatedAt: Generated<Date>
 }
 

@@ -92,7 +92,7 @@ describe.each(testDatabaseKinds())('questionnaire flow on %s', (_kind, open) => 
       reviewstatus: true,
       llmstatus: true,
       comment: '',
-      answerHistory: [],
+      by: 'Test User',
     })
     await updateAnswer(db, tenantId, rows[4]!.id, {
       answer: 'Written',
@@ -100,17 +100,14 @@ describe.each(testDatabaseKinds())('questionnaire flow on %s', (_kind, open) => 
       reviewstatus: false,
       llmstatus: false,
       comment: '',
-      answerHistory: [],
-      personAnswer: true,
+      by: 'Test User',
     })
-    await updateAnswer(db, tenantId, rows[1]!.id, {
-      answer: 'Answer 1, edited',
-      choiceValue: null,
-      reviewstatus: false,
-      llmstatus: false,
-      comment: '',
-      answerHistory: [{ answer: 'Answer 1', createdAt: '2026-11-01T00:00:00Z', name: 'Dana' }],
-    })
+    await db
+      .updateTable('question')
+      .set({ answer: 'Answer 1, edited', answerHistory: JSON.stringify([{ answer: 'Answer 1', createdAt: '2026-11-01T00:00:00Z', name: 'Dana' }]) })
+      .where('tenantId', '=', tenantId)
+      .where('id', '=', rows[1]!.id)
+      .execute()
     // A draft saved again unchanged stays a draft.
     await updateAnswer(db, tenantId, rows[2]!.id, {
       answer: 'Answer 2',
@@ -118,8 +115,7 @@ describe.each(testDatabaseKinds())('questionnaire flow on %s', (_kind, open) => 
       reviewstatus: false,
       llmstatus: false,
       comment: '',
-      answerHistory: [],
-      personAnswer: false,
+      by: 'Test User',
     })
     expect(await setDrafted(db, tenantId, q.id)).toEqual({ drafted: 6, total: 6 })
     expect(await countsOf(db, tenantId, q.id)).toEqual({ countOfApproved: 1, countOfReview: 5, total: 6, answered: 3, filled: 5, drafted: 6, empty: 1 })
@@ -240,7 +236,7 @@ describe.each(testDatabaseKinds())('questionnaire flow on %s', (_kind, open) => 
       reviewstatus: true,
       llmstatus: true,
       comment: '',
-      answerHistory: [],
+      by: 'Test User',
     })
     await saveDraft(db, tenantId, drafted!.id, draft('MFA is required.', [keptA!, goneB!]))
     await saveDraft(db, tenantId, elsewhere!.id, draft('Backups are daily.', [keptA!]))

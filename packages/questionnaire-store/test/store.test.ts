@@ -98,12 +98,12 @@ describe.each(testDatabaseKinds())('questionnaire store on %s', (_kind, open) =>
     })
 
     expect(await countsOf(db, a, file.id)).toEqual({ countOfApproved: 0, countOfReview: 3, total: 3, answered: 0, filled: 1, drafted: 1, empty: 2 })
-    await updateAnswer(db, a, first!.id, { answer: 'Yes, always.', choiceValue: null, reviewstatus: false, llmstatus: true, comment: '', answerHistory: [] })
+    await updateAnswer(db, a, first!.id, { answer: 'Yes, always.', choiceValue: null, reviewstatus: false, llmstatus: true, comment: '', by: 'Test User' })
     expect(await countsOf(db, a, file.id)).toEqual({ countOfApproved: 1, countOfReview: 2, total: 3, answered: 1, filled: 1, drafted: 1, empty: 2 })
     expect((await answerLibrary(db, a)).map((e) => e.answer)).toEqual(['Yes, always.'])
     expect(await answerLibrary(db, b)).toEqual([])
     expect(
-      await updateAnswer(db, b, first!.id, { answer: 'x', choiceValue: null, reviewstatus: true, llmstatus: true, comment: '', answerHistory: [] }),
+      await updateAnswer(db, b, first!.id, { answer: 'x', choiceValue: null, reviewstatus: true, llmstatus: true, comment: '', by: 'Test User' }),
     ).toBeUndefined()
 
     expect(await deleteCompany(db, b, company.id)).toBeUndefined()

@@ -153,7 +153,7 @@ describe.each(testDatabaseKinds())('draft-answers job on %s', (_kind, open) => {
       reviewstatus: false,
       llmstatus: true,
       comment: '',
-      answerHistory: [],
+      by: 'Test User',
     })
     // Another tenant's approved answer to the same question is not this tenant's library.
     const stranger = crypto.randomUUID()
@@ -171,7 +171,7 @@ describe.each(testDatabaseKinds())('draft-answers job on %s', (_kind, open) => {
       reviewstatus: true,
       llmstatus: true,
       comment: '',
-      answerHistory: [],
+      by: 'Test User',
     })
 
     const next = await insertFile(db, tenantId, { companyId: company.id, kind: 'questionnaire', fileName: 'caiq.xlsx', storageKey: 'k2', format: 'xlsx' })

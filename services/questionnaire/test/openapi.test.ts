@@ -46,7 +46,7 @@ const ROUTES: Record<string, { ok: number; media?: string; errors?: number[]; bo
   'GET /api/getquestionlist/{questionnaireId}': { ok: 200, errors: [404], params: ['questionnaireId'] },
   'GET /api/questionnaires/{questionnaireId}/details': { ok: 200, errors: [404], params: ['questionnaireId'] },
   'GET /api/questionnaires/count/{questionnaireId}': { ok: 200, errors: [404], params: ['questionnaireId'] },
-  'PUT /api/questionnaires/answer': { ok: 200, errors: [404], body: ['questionId', 'answer'] },
+  'PUT /api/questionnaires/answer': { ok: 200, errors: [404, 409], body: ['questionId', 'answer'] },
   'GET /api/questionnaires/{questionnaireId}/export-report': { ok: 200, errors: [404, 422], params: ['questionnaireId'] },
   'GET /api/questionnaires/{questionnaireId}/with-answers': { ok: 200, media: XLSX, errors: [404, 422], params: ['questionnaireId'] },
   'GET /api/downloadquestions/{questionnaireId}': { ok: 200, media: XLSX, errors: [404], params: ['questionnaireId'] },
@@ -97,7 +97,13 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
     for (const [key, want] of Object.entries(ROUTES)) {
       const errors = otherStatuses(op(key)).sort()
       expect({ key, errors }).toEqual({ key, errors: [...ERRORS, ...(want.errors ?? []).map(String)].sort() })
-      const envelope = (status: string) => ({ status, required: ['status', 'message', 'code'], properties: ['status', 'message', 'code', 'errors'] })
+      // A save someone else's came before carries the answer as it is now (issue 22).
+      const data = (status: string) => (status === '409' && key === 'PUT /api/questionnaires/answer' ? ['data'] : [])
+      const envelope = (status: string) => ({
+        status,
+        required: ['status', 'message', 'code'],
+        properties: ['status', 'message', 'code', 'errors', ...data(status)],
+      })
       expect({ key, replies: repliesOf(op(key), errors) }).toEqual({ key, replies: errors.map(envelope) })
     }
   })

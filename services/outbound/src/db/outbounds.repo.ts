@@ -18,7 +18,7 @@ const outboundColumns = [
   'senderEmail',
   'dbName',
 ] as const
-const questionColumns = ['id', 'position', 'questionRef', 'question', 'sheet', 'row', 'answerCells', 'answer', 'answeredAt'] as const
+const questionColumns = ['id', 'position', 'questionRef', 'question', 'sheet', 'row', 'answerCells', 'answer', 'answeredAt', 'answeredBy', 'version'] as const
 
 export async function insertOutbound(
   db: Db,
@@ -95,17 +95,21 @@ export function findQuestion(db: Db, tenantId: string, outboundId: string, quest
     .executeTakeFirst()
 }
 
-/** Saves an answer unless the outbound was submitted: undefined when the question is not this outbound's or it is closed. */
-export async function answerQuestion(db: Db, tenantId: string, outboundId: string, questionId: string, answer: string, by: string) {
-  return db
+/**
+ * Saves an answer unless the outbound was submitted, bumping its version in the same statement;
+ * with `version`, only if no one saved since (issue 22). Undefined when the question is not this
+ * outbound's, it is closed, or `version` is stale.
+ */
+export async function answerQuestion(db: Db, tenantId: string, outboundId: string, questionId: string, answer: string, by: string, version?: number) {
+  let update = db
     .updateTable('outboundQuestion')
-    .set({ answer, answeredAt: answer ? sql<Date>`now()` : null, answeredBy: by })
+    .set({ answer, answeredAt: answer ? sql<Date>`now()` : null, answeredBy: by, version: sql<number>`version + 1` })
     .where('tenantId', '=', tenantId)
     .where('outboundId', '=', outboundId)
     .where('id', '=', questionId)
     .where((eb) => eb.not(eb.exists(eb.selectFrom('outbound').select('outbound.id').where('outbound.id', '=', outboundId).where('outbound.status', '=', true))))
-    .returning(questionColumns)
-    .executeTakeFirst()
+  if (version !== undefined) update = update.where('version', '=', version)
+  return update.returning(questionColumns).executeTakeFirst()
 }
 
 /**

@@ -75,6 +75,8 @@ export interface OutboundQuestionTable extends QuestionColumns {
   answer: Generated<string>
   answeredAt: Generated<Date | null>
   answeredBy: Generated<string | null>
+  /** Bumped by every save of the answer: a save naming an older one is refused (issue 22). */
+  version: Generated<number>
 }
 
 export interface AttachmentTable {

@@ -22,6 +22,7 @@ export const questionOut = (q: QuestionRow, attachments: AttachmentRow[] = []): 
   answer: q.answer,
   answeredAt: q.answeredAt ? q.answeredAt.toISOString() : null,
   attachments: attachments.filter((a) => a.questionId === q.id).map(attachmentOut),
+  version: q.version,
 })
 
 export function summaryOut(o: OutboundRow, collaborators: string[], link: { expiresAt: Date; revokedAt: Date | null } | undefined): OutboundSummary {

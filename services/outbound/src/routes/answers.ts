@@ -2,6 +2,7 @@
 // streamed to storage) and the comment thread. The recipient's session reaches these for its own
 // outbound only (access.ts); after a submit, answers and attachments answer 409.
 import {
+  AnswerConflictReply,
   ATTACHMENT_MEDIA_TYPES,
   events,
   InboundAttachmentFileBody,
@@ -27,7 +28,7 @@ import {
 } from '@portal/contracts'
 import type { Principal } from '@portal/auth'
 import { AppError } from '@portal/errors'
-import { type AppInstance, checkFormFields, principalOf, uploadValidatorCompiler } from '@portal/http'
+import { type AppInstance, answerConflict, checkFormFields, principalOf, uploadValidatorCompiler } from '@portal/http'
 import { contentDisposition } from '@portal/storage'
 import type { FastifyReply } from 'fastify'
 import { actorOf, alreadySubmitted, assertOpen, inboundIdsMessage, notFound, outboundFor } from '../access.js'
@@ -64,21 +65,40 @@ export function answerRoutes(app: AppInstance, deps: OutboundDeps): void {
     return { outbound, question }
   }
 
+  // A save naming the version it edited is refused (409, the answer as it is now) when a collaborator saved first.
   app.put(
     '/outbound/answer',
     {
       config: { ...inbound, fieldMessages: outboundAnswerMessages },
       preHandler: idsWords,
-      schema: { tags, body: OutboundAnswerBody, response: { 200: OutboundAnswerReply, ...outboundErrors('inbound', 404, 409) } },
+      schema: {
+        tags,
+        body: OutboundAnswerBody,
+        response: { 200: OutboundAnswerReply, ...outboundErrors('inbound', 404), 409: AnswerConflictReply },
+      },
     },
     async (req) => {
       const me = principalOf(req)
-      const { outboundId, questionId } = req.body
+      const { outboundId, questionId, version } = req.body
       const answer = req.body.answer.trim()
       const { outbound } = await questionOf(me, outboundId, questionId)
       assertOpen(outbound)
-      const saved = await answerQuestion(db, me.tenantId, outbound.id, questionId, answer, actorOf(me).label)
-      if (!saved) assertOpen({ status: true }) // submitted between the two reads
+      const saved = await answerQuestion(db, me.tenantId, outbound.id, questionId, answer, actorOf(me).label, version)
+      if (!saved) {
+        // Submitted between the two reads, or someone saved since the version named.
+        const after = await findOutbound(db, me.tenantId, outbound.id)
+        if (after) assertOpen(after)
+        const now = await findQuestion(db, me.tenantId, outbound.id, questionId)
+        if (!now) throw new AppError('NOT_FOUND', { message: 'Question not found' })
+        throw answerConflict({
+          _id: now.id,
+          answer: now.answer,
+          choiceValue: null,
+          version: now.version,
+          savedBy: now.answeredBy ?? '',
+          savedAt: now.answeredAt?.toISOString() ?? '',
+        })
+      }
       const counts = await findOutbound(db, me.tenantId, outbound.id)
       await deps.bus
         .publish(events.outboundAnswered(me.tenantId), {
@@ -88,7 +108,7 @@ export function answerRoutes(app: AppInstance, deps: OutboundDeps): void {
           total: Number(counts?.total ?? 0),
         })
         .catch((err: unknown) => req.log.warn({ err }, 'answered event not published'))
-      return { status: true, message: 'Answer saved', data: questionOut(saved!) }
+      return { status: true, message: 'Answer saved', data: questionOut(saved) }
     },
   )
 

@@ -1,6 +1,7 @@
 // Review of a questionnaire's drafted answers: the question list, counts, saving an answer (with
 // history kept by the server). The exports are in export.ts.
 import {
+  AnswerConflictReply,
   AnswerUpdateBody,
   AnswerUpdateReply,
   answerUpdateMessages,
@@ -13,7 +14,7 @@ import {
   QuestionnaireParams,
 } from '@portal/contracts'
 import { AppError } from '@portal/errors'
-import { type AppInstance, principalOf } from '@portal/http'
+import { type AppInstance, answerConflict, principalOf } from '@portal/http'
 import { choicesOf } from '@portal/drafting'
 import {
   addComment,
@@ -65,6 +66,7 @@ const questionOut = (q: QuestionRow, cited = new Map<string, CitedDocument>()): 
   sourcePage: citedDocumentOf(q, cited) ? (pageOf(q.fileAndFolder) ?? citedDocumentOf(q, cited)!.page) : null,
   /** A person wrote the answer's text (drafts: false). */
   personAnswer: q.personAnswer,
+  version: q.version,
 })
 
 const citedOf = (store: QuestionnaireDeps['store'], tenantId: string, rows: QuestionRow[]) =>
@@ -113,27 +115,50 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     },
   )
 
-  // A blank answer or no question id gets the spec's message (answerUpdateMessages).
+  // A blank answer or no question id gets the spec's message (answerUpdateMessages). A save naming
+  // the version it edited is refused (409, the answer as it is now) when another save came first.
   app.put(
     '/questionnaires/answer',
     {
-      schema: { tags: ['questionnaire'], body: AnswerUpdateBody, response: { 200: AnswerUpdateReply, ...questionnaireErrors(404) } },
+      schema: {
+        tags: ['questionnaire'],
+        body: AnswerUpdateBody,
+        response: { 200: AnswerUpdateReply, ...questionnaireErrors(404), 409: AnswerConflictReply },
+      },
       config: { fieldMessages: answerUpdateMessages },
     },
     async (req) => {
       const me = principalOf(req)
       const current = isUuid(req.body.questionId) ? await findQuestion(store, me.tenantId, req.body.questionId) : undefined
       if (!current) throw new AppError('NOT_FOUND', { message: 'Question not found' })
-      const { choiceValue } = req.body
+      const { choiceValue, version } = req.body
       if (choiceValue && !choicesOf(current.answerCells as AnswerCellRow[]).includes(choiceValue)) {
         throw new AppError('INVALID_REQUEST', { message: "Choice must be one of the question's options" })
       }
-      // History is the server's record: the old answer, when, and who changed it.
-      const history = [...(current.answerHistory as HistoryEntry[])]
-      if (current.answer && current.answer !== req.body.answer)
-        history.push({ answer: current.answer, createdAt: new Date().toISOString(), name: me.name ?? 'Unknown user' })
-      // A comment sent with the answer (the spec's payload) joins the question's thread.
       const comment = req.body.comment?.trim()
+      // History is the server's record: the old answer, when, and who changed it (kept by the same statement).
+      const updated = await updateAnswer(store, me.tenantId, current.id, {
+        answer: req.body.answer,
+        ...(choiceValue !== undefined ? { choiceValue: choiceValue || null } : {}),
+        ...(req.body.reviewstatus !== undefined ? { reviewstatus: req.body.reviewstatus } : {}),
+        ...(req.body.llmstatus !== undefined ? { llmstatus: req.body.llmstatus } : {}),
+        ...(comment ? { comment } : {}),
+        by: me.name ?? 'Unknown user',
+        ...(version !== undefined ? { version } : {}),
+      })
+      if (!updated) {
+        const now = await findQuestion(store, me.tenantId, current.id)
+        if (!now) throw new AppError('NOT_FOUND', { message: 'Question not found' })
+        throw answerConflict({
+          _id: now.id,
+          answer: now.answer,
+          choiceValue: now.choiceValue,
+          version: now.version,
+          savedBy: now.savedBy,
+          savedAt: now.updatedAt.toISOString(),
+        })
+      }
+      // A comment sent with the answer (the spec's payload) joins the question's thread.
       if (comment && comment !== current.comment) {
         await addComment(store, me.tenantId, {
           questionId: current.id,
@@ -144,17 +169,6 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
           ...splitName(me.name),
         })
       }
-      const updated = await updateAnswer(store, me.tenantId, current.id, {
-        answer: req.body.answer,
-        choiceValue: choiceValue === undefined ? current.choiceValue : choiceValue || null,
-        reviewstatus: req.body.reviewstatus ?? current.reviewstatus,
-        llmstatus: req.body.llmstatus ?? current.llmstatus,
-        comment: comment || current.comment,
-        answerHistory: history,
-        // A text other than the one there is a person's answer (saving a draft unchanged is not).
-        personAnswer: current.personAnswer || req.body.answer !== current.answer,
-      })
-      if (!updated) throw new AppError('NOT_FOUND', { message: 'Question not found' })
       return okData(questionOut(updated, await citedOf(store, me.tenantId, [updated])), 'Updated Successfully')
     },
   )

@@ -1,7 +1,9 @@
 import type { Migration } from '@portal/db'
 import * as m0000 from './2026_12_01T0000_outbound.js'
+import * as m0200 from './2026_12_01T0200_answer_version.js'
 
 // In order; names are ISO timestamps (kysely's migration guidance). Never edit an applied one.
 export const migrations: Record<string, Migration> = {
   '2026_12_01T0000_outbound': m0000,
+  '2026_12_01T0200_answer_version': m0200,
 }

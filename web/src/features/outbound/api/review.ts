@@ -52,14 +52,33 @@ function patchQuestion(qc: QueryClient, outboundId: string, questionId: string, 
   )
 }
 
-/** `keepalive`: sent as the page goes away (the request outlives the tab). */
-export async function saveAnswer(qc: QueryClient, outboundId: string, questionId: string, answer: string, keepalive = false): Promise<OutboundQuestion> {
-  const body: OutboundAnswerBody = { outboundId, questionId, answer }
+/**
+ * Saves an answer edited from `version` (a save someone else's came before is refused: 409, read
+ * with conflictOf). `keepalive`: sent as the page goes away (the request outlives the tab).
+ */
+export async function saveAnswer(
+  qc: QueryClient,
+  ids: { outboundId: string; questionId: string },
+  answer: string,
+  version: number,
+  keepalive = false,
+): Promise<OutboundQuestion> {
+  const { outboundId, questionId } = ids
+  const body: OutboundAnswerBody = { outboundId, questionId, answer, version }
   const reply = await request<OutboundAnswerReply>('PUT', '/api/outbound/answer', body, { keepalive })
   const saved = reply.data
-  patchQuestion(qc, outboundId, questionId, (q) => ({ ...q, answer: saved?.answer ?? answer, answeredAt: saved?.answeredAt ?? q.answeredAt }))
+  patchQuestion(qc, outboundId, questionId, (q) => ({
+    ...q,
+    answer: saved?.answer ?? answer,
+    answeredAt: saved?.answeredAt ?? q.answeredAt,
+    version: saved?.version ?? q.version,
+  }))
   return saved
 }
+
+/** The answer as someone else saved it (a conflict's `theirs`), shown as the saved one. */
+export const showSaved = (qc: QueryClient, outboundId: string, now: { _id: string; answer: string; version: number }) =>
+  patchQuestion(qc, outboundId, now._id, (q) => ({ ...q, answer: now.answer, version: now.version }))
 
 export function useAddAttachment(outboundId: string) {
   const qc = useQueryClient()

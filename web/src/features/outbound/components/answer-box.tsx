@@ -1,12 +1,15 @@
 // The answer of one question, saved by itself: 1.5 s after typing stops, when another question is
 // picked (this box unmounts), and when the page is hidden or closed (a keepalive request, which
 // outlives the tab). Save Answer saves at once. One save at a time; what was typed meanwhile follows.
+// Each save names the version the text was edited from: when a collaborator saved first (409), the
+// merge panel shows both texts and nothing is saved until the user chooses (issue 22).
 import { useQueryClient } from '@tanstack/react-query'
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
+import { type Conflict, conflictOf, MergePanel } from '../../../components/ui/merge-panel'
 import { useNotifications } from '../../../components/ui/notifications'
 import { ApiError, errorMessage } from '../../../lib/api-client'
 import { storage } from '../../../lib/storage'
-import { detailKey, type OutboundQuestion, saveAnswer } from '../api/review'
+import { detailKey, type OutboundQuestion, saveAnswer, showSaved } from '../api/review'
 import { TEXT } from '../api/text'
 
 export const AUTOSAVE_MS = 1500
@@ -27,21 +30,39 @@ interface AnswerBoxProps {
 
 type SaveState = 'idle' | 'saving' | 'saved' | 'error'
 
+/** Conflicts found by a save sent as the box went away (another question picked): shown when it is opened again. */
+const parked = new Map<string, Conflict>()
+
 export function AnswerBox({ outboundId, question, readOnly, mode, flushRef }: AnswerBoxProps) {
   const qc = useQueryClient()
   const { toast } = useNotifications()
-  const [text, setText] = useState(question.answer)
-  const [base, setBase] = useState(question.answer)
+  const parkKey = `${outboundId}:${question._id}`
+  const [conflict, setConflict] = useState<Conflict | undefined>(() => parked.get(parkKey))
+  const [text, setText] = useState(() => conflict?.mine ?? question.answer)
+  const [base, setBase] = useState({ answer: question.answer, version: question.version })
   const [state, setState] = useState<SaveState>('idle')
   const [saveError, setSaveError] = useState('')
   const [fieldError, setFieldError] = useState('')
   // What is being (or was last) sent: when the server's answer comes back different (trimmed, say),
-  // the box takes the server's, so the two never keep differing and saving again.
-  const latest = useRef({ text, saved: question.answer, sending: null as string | null })
-  // The server's answer changed (this box's save, or someone else's): shown unless other text is typed.
-  if (question.answer !== base) {
-    setBase(question.answer)
-    if (text === base || text === latest.current.sending) setText(question.answer)
+  // the box takes the server's, so the two never keep differing and saving again. `version`: the
+  // one the text was edited from; `conflict`: nothing is saved until the user resolves it.
+  const latest = useRef({
+    text,
+    saved: question.answer,
+    sending: null as string | null,
+    version: conflict?.theirs.version ?? question.version,
+    conflict: Boolean(conflict),
+  })
+  useEffect(() => {
+    parked.delete(parkKey)
+  }, [parkKey])
+  // The server's answer changed (this box's save, or someone else's): shown, with its version, unless other text is typed.
+  if (question.answer !== base.answer || question.version !== base.version) {
+    setBase({ answer: question.answer, version: question.version })
+    if (!conflict && (text === base.answer || text === latest.current.sending || text === question.answer)) {
+      setText(question.answer)
+      latest.current.version = question.version
+    }
   }
   latest.current.text = text
   latest.current.saved = question.answer
@@ -56,23 +77,30 @@ export function AnswerBox({ outboundId, question, readOnly, mode, flushRef }: An
       const { text: value, saved } = latest.current
       // No session any more (the link was revoked, the user signed out): nothing can be saved, and a
       // call without a token must not start a staff sign-in.
-      if (readOnly || value === saved || !value.trim() || !storage.get('token')) return
+      if (readOnly || latest.current.conflict || value === saved || !value.trim() || !storage.get('token')) return
       latest.current.sending = value
-      const run = saveAnswer(qc, outboundId, questionId, value, keepalive)
+      const run = saveAnswer(qc, { outboundId, questionId }, value, latest.current.version, keepalive)
       inFlight.current = run
       if (mounted.current) setState('saving')
       try {
-        await run
+        const done = await run
         latest.current.saved = value
+        latest.current.version = done?.version ?? latest.current.version
         if (mounted.current) {
           setState('saved')
           setSaveError('')
         }
       } catch (err) {
+        const refused = conflictOf(err, value)
+        if (refused) {
+          latest.current.conflict = true
+          if (mounted.current) setConflict(refused)
+          else parked.set(`${outboundId}:${questionId}`, refused)
+        }
         if (mounted.current) {
           setState('error')
           setSaveError(errorMessage(err, 'Failed to update answer'))
-        }
+        } else if (refused) toast('error', `${refused.message} Open the question again to compare the two texts.`)
         // Submitted elsewhere (409): the page becomes read-only.
         if (err instanceof ApiError && err.status === 409) void qc.invalidateQueries({ queryKey: detailKey(outboundId) })
         throw err
@@ -80,15 +108,15 @@ export function AnswerBox({ outboundId, question, readOnly, mode, flushRef }: An
         if (inFlight.current === run) inFlight.current = null
       }
     },
-    [qc, outboundId, questionId, readOnly],
+    [qc, outboundId, questionId, readOnly, toast],
   )
 
-  // Typing stopped for a moment: save.
+  // Typing stopped for a moment: save (not while a conflict waits for the user's choice).
   useEffect(() => {
-    if (readOnly || text === question.answer || !text.trim()) return
+    if (readOnly || conflict || text === question.answer || !text.trim()) return
     const timer = setTimeout(() => void flush().catch(() => undefined), AUTOSAVE_MS)
     return () => clearTimeout(timer)
-  }, [text, question.answer, readOnly, flush])
+  }, [text, question.answer, readOnly, conflict, flush])
 
   // Another question picked (unmount), the tab hidden or closed: save now.
   const flushNow = useRef(flush)
@@ -120,13 +148,46 @@ export function AnswerBox({ outboundId, question, readOnly, mode, flushRef }: An
     if (!text.trim()) return setFieldError(TEXT.answerRequired)
     flush().then(
       () => toast('success', 'Answer saved'),
-      (err: unknown) => toast('error', errorMessage(err, 'Failed to update answer')),
+      // A conflict is told by the merge panel.
+      (err: unknown) => conflictOf(err, '') || toast('error', errorMessage(err, 'Failed to update answer')),
     )
     return undefined
   }
 
+  /** Their text kept as saved; or this user's (or a merged) text saved against their version. */
+  const resolve = (chosen: string, save: boolean) => {
+    if (!conflict) return
+    const { theirs } = conflict
+    latest.current = { ...latest.current, text: chosen, version: theirs.version, conflict: false }
+    setConflict(undefined)
+    setState('idle')
+    setSaveError('')
+    setText(chosen)
+    if (!save) {
+      latest.current.saved = theirs.answer
+      showSaved(qc, outboundId, theirs)
+      return
+    }
+    flush().then(
+      () => toast('success', 'Answer saved'),
+      (err: unknown) => conflictOf(err, '') || toast('error', errorMessage(err, 'Failed to update answer')),
+    )
+  }
+
   const dirty = text !== question.answer
-  const status = readOnly ? '' : state === 'saving' ? 'Saving…' : state === 'error' ? saveError : dirty ? 'Unsaved changes' : state === 'saved' ? 'Saved' : ''
+  const status = readOnly
+    ? ''
+    : conflict
+      ? 'Not saved'
+      : state === 'saving'
+        ? 'Saving…'
+        : state === 'error'
+          ? saveError
+          : dirty
+            ? 'Unsaved changes'
+            : state === 'saved'
+              ? 'Saved'
+              : ''
 
   return (
     <div className="answer-box">
@@ -155,6 +216,7 @@ export function AnswerBox({ outboundId, question, readOnly, mode, flushRef }: An
           {fieldError}
         </p>
       )}
+      {conflict && !readOnly && <MergePanel conflict={conflict} busy={state === 'saving'} onResolve={resolve} />}
       {!readOnly && (
         <div className="actions">
           <button className="primary" disabled={state === 'saving'} aria-busy={state === 'saving' || undefined} onClick={saveNow}>

@@ -20,6 +20,7 @@ const question = (id: string, n: number, answer = '') => ({
   answer,
   answeredAt: null,
   attachments: [],
+  version: 2,
 })
 const detail = (over: object = {}) => ({
   body: {
@@ -160,7 +161,7 @@ describe('inbound review: answering', () => {
     fireEvent.change(box, { target: { value: 'Yes, reviewed yearly ' } })
     expect(screen.getByText('Unsaved changes')).toBeInTheDocument()
     await waitFor(() => expect(mock.callsTo('PUT', '/api/outbound/answer')).toHaveLength(1), { timeout: 4000 })
-    expect(mock.callsTo('PUT', '/api/outbound/answer')[0]?.body).toEqual({ outboundId: 'ob1', questionId: 'q1', answer: 'Yes, reviewed yearly ' })
+    expect(mock.callsTo('PUT', '/api/outbound/answer')[0]?.body).toEqual({ outboundId: 'ob1', questionId: 'q1', answer: 'Yes, reviewed yearly ', version: 2 })
     expect(await screen.findByText('Saved')).toBeInTheDocument()
     // The server's trimmed answer is taken: nothing left to save, no second call.
     expect(box).toHaveValue('Yes, reviewed yearly')
@@ -179,6 +180,40 @@ describe('inbound review: answering', () => {
     expect(await screen.findByText('Question 2 of 2 · AIS-02')).toBeInTheDocument()
     await waitFor(() => expect(mock.callsTo('PUT', '/api/outbound/answer')).toHaveLength(1))
     expect(mock.callsTo('PUT', '/api/outbound/answer')[0]?.body).toMatchObject({ questionId: 'q1', answer: 'Quarterly' })
+  })
+
+  it('shows both texts when a collaborator saved first, saves nothing until asked, then saves mine against their version (issue 22)', async () => {
+    const theirs = { _id: 'q1', answer: 'Reviewed <b>yearly</b> by the board', choiceValue: null, version: 5, savedBy: 'dana@bank.example', savedAt: '' }
+    const refused = {
+      status: 409,
+      body: { status: false, code: 'CONFLICT', message: 'Someone else saved this answer while you were editing it.', data: theirs },
+    }
+    const mock = mockFetch({
+      [`GET /api/inbound/${CAP}`]: exchanged(),
+      'GET /api/outbound/ob1': detail(),
+      'GET /api/outbound/comment/list': noComments,
+      'PUT /api/outbound/answer': [refused, answered],
+    })
+    renderApp(PAGE)
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Answer' }), { target: { value: 'Reviewed yearly by the CISO' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save Answer' }))
+    const panel = await screen.findByRole('region', { name: 'Your answer was not saved' })
+    expect(within(panel).getByRole('heading', { name: 'Your answer was not saved' })).toHaveFocus()
+    expect(within(panel).getByText(theirs.answer)).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Answer' })).toHaveValue('Reviewed yearly by the CISO')
+    // No save by itself while the choice waits.
+    await act(() => new Promise((r) => setTimeout(r, 1800)))
+    expect(mock.callsTo('PUT', '/api/outbound/answer')).toHaveLength(1)
+    fireEvent.click(within(panel).getByRole('button', { name: 'Keep mine' }))
+    await waitFor(() => expect(mock.callsTo('PUT', '/api/outbound/answer')).toHaveLength(2))
+    expect(mock.callsTo('PUT', '/api/outbound/answer')[1]?.body).toEqual({
+      outboundId: 'ob1',
+      questionId: 'q1',
+      answer: 'Reviewed yearly by the CISO',
+      version: 5,
+    })
+    expect(await screen.findByText('Saved')).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Your answer was not saved' })).toBeNull()
   })
 
   it('asks before submitting, then shows the page read-only with a banner', async () => {

@@ -3,6 +3,7 @@
 // The wire types are the service's contracts (@portal/contracts questionnaire-review.ts, -counts.ts).
 import type { AnswerUpdateBody, AnswerUpdateReply, Question, QuestionListReply, QuestionnaireCountsReply, QuestionnaireDetailsReply } from '@portal/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { conflictOf } from '../../../components/ui/merge-panel'
 import { api, fetchFile } from '../../../lib/api-client'
 import { saveBlob } from '../../../lib/save-blob'
 
@@ -52,18 +53,32 @@ export const useQuestions = (id: string) =>
 export const useCounts = (id: string) =>
   useQuery({ queryKey: ['counts', id], queryFn: () => api.get<QuestionnaireCountsReply>(`/api/questionnaires/count/${id}`) })
 
-/** What the page sends: both flags always; `choiceValue` only when the reviewer picked one (null clears it). */
-export type AnswerUpdate = Pick<AnswerUpdateBody, 'questionId' | 'answer' | 'choiceValue'> & Required<Pick<AnswerUpdateBody, 'reviewstatus' | 'llmstatus'>>
+/**
+ * What the page sends: both flags always; `choiceValue` only when the reviewer picked one (null
+ * clears it); the `version` the answer was edited from, so a save someone else's came before is
+ * refused (409, the merge panel) instead of replacing their text.
+ */
+export type AnswerUpdate = Pick<AnswerUpdateBody, 'questionId' | 'answer' | 'choiceValue'> &
+  Required<Pick<AnswerUpdateBody, 'reviewstatus' | 'llmstatus' | 'version'>>
 
 export function useSaveAnswer(questionnaireId: string) {
   const qc = useQueryClient()
+  const patch = (id: string, change: (q: Question) => Question) =>
+    qc.setQueryData<Question[]>(['questions', questionnaireId], (list) => list?.map((x) => (x._id === id ? change(x) : x)))
   return useMutation({
     mutationFn: (body: AnswerUpdate) =>
       api.put<AnswerUpdateReply>('/api/questionnaires/answer', { ...body, answerHistory: [] } satisfies AnswerUpdateBody).then((r) => r.data),
     onSuccess: (q) => {
-      qc.setQueryData<Question[]>(['questions', questionnaireId], (list) => list?.map((x) => (x._id === q._id ? q : x)))
+      patch(q._id, () => q)
       // Spec §4: counts are recomputed shortly after a change.
       setTimeout(() => void qc.invalidateQueries({ queryKey: ['counts', questionnaireId] }), 500)
+    },
+    onError: (err, body) => {
+      // Someone else saved first: their answer shows at once, the rest of the question (history, flags) on the refetch.
+      const now = conflictOf(err, body.answer)?.theirs
+      if (!now) return
+      patch(now._id, (q) => ({ ...q, answer: now.answer, choiceValue: now.choiceValue, version: now.version }))
+      void qc.invalidateQueries({ queryKey: ['questions', questionnaireId] })
     },
   })
 }

@@ -5,10 +5,13 @@
 // with the same text. Keyboard (issue 14): the question list is one tab stop with arrow keys
 // (question-list.tsx), shortcuts for next / previous / approve / save (shortcuts.tsx), focus goes
 // to the answer box when a question is chosen; leaving a question with unsaved changes asks first.
+// A save carries the version the answer was edited from; when someone else saved first (409), the
+// merge panel shows both texts (issue 22).
 import { SpecText } from '@portal/contracts/spec-text'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
 import { DraftNotice } from '../../../components/ui/draft-notice'
+import { type Conflict, conflictOf, MergePanel } from '../../../components/ui/merge-panel'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api-client'
@@ -67,6 +70,9 @@ export function ReviewPage() {
   // Where focus goes once question `id` is on screen (the address changes a render after the request).
   const [focusTo, setFocusTo] = useState<{ where: 'list' | 'answer'; id: string } | null>(null)
   const answerBox = useRef<HTMLTextAreaElement>(null)
+  // The version each question's answer was edited from (set when editing starts from the saved text).
+  const editedFrom = useRef(new Map<string, number>())
+  const [conflict, setConflict] = useState<(Conflict & { questionId: string }) | null>(null)
 
   const listed = useMemo(() => (questions.data ?? []).filter((q) => inTab(q, tab)), [questions.data, tab])
   const numbers = useMemo(() => new Map((questions.data ?? []).map((q, i) => [q._id, i + 1])), [questions.data])
@@ -117,22 +123,31 @@ export function ReviewPage() {
     opts: { message?: string; then?: () => void } = {},
   ) => {
     const sent = { answer: answer.value, choice: choice.value }
+    const text = patch.answer ?? q.answer
     save.mutate(
       {
         questionId: q._id,
-        answer: patch.answer ?? q.answer,
+        answer: text,
         reviewstatus: patch.reviewstatus ?? q.reviewstatus,
         llmstatus: patch.llmstatus ?? q.llmstatus,
         ...(patch.choiceValue !== undefined ? { choiceValue: patch.choiceValue } : {}),
+        version: editedFrom.current.get(q._id) ?? q.version,
       },
       {
         onSuccess: () => {
+          editedFrom.current.delete(q._id)
+          setConflict((c) => (c?.questionId === q._id ? null : c))
           if (patch.answer === sent.answer) answer.clear(sent.answer)
           if (patch.choiceValue !== undefined) choice.clear(sent.choice)
           toast('success', opts.message ?? 'Answer saved')
           opts.then?.()
         },
-        onError: (err) => toast('error', errorMessage(err, 'Failed to update answer')),
+        onError: (err) => {
+          // Someone else saved first: both texts side by side; the reviewer's stays in the box.
+          const refused = conflictOf(err, text)
+          if (refused) return setConflict({ ...refused, questionId: q._id })
+          toast('error', errorMessage(err, 'Failed to update answer'))
+        },
       },
     )
   }
@@ -147,6 +162,28 @@ export function ReviewPage() {
     setAnswerError('')
     persist(selected, { answer: draft, ...(selected.choices.length ? { choiceValue: choice.value || null } : {}) }, then ? { then } : {})
     return true
+  }
+  /** The reviewer's way out of a conflict: their text or a merged one saved against the other's version, or the other's kept. */
+  const resolve = (text: string, keep: boolean) => {
+    if (!selected || !conflict) return
+    const { theirs } = conflict
+    if (!keep) {
+      editedFrom.current.delete(selected._id)
+      answer.discard()
+      choice.discard()
+      setConflict(null)
+      answerBox.current?.focus()
+      return
+    }
+    editedFrom.current.set(selected._id, theirs.version)
+    answer.set(text)
+    // Saved: back to the answer box, the panel gone.
+    const then = () => answerBox.current?.focus()
+    persist(selected, { answer: text, ...(selected.choices.length ? { choiceValue: choice.value || null } : {}) }, { then })
+  }
+  /** Editing starts from the saved text: the version it is, for the save. */
+  const editing = () => {
+    if (selected && !dirty) editedFrom.current.set(selected._id, selected.version)
   }
   const toggleApproval = () => {
     if (!selected) return
@@ -256,6 +293,7 @@ export function ReviewPage() {
               aria-invalid={answerError ? true : undefined}
               aria-describedby={answerError ? 'answer-error' : undefined}
               onChange={(e) => {
+                editing()
                 answer.set(e.target.value)
                 setAnswerError('')
               }}
@@ -265,11 +303,19 @@ export function ReviewPage() {
                 {answerError}
               </p>
             )}
+            {conflict?.questionId === selected._id && <MergePanel conflict={conflict} busy={save.isPending} onResolve={resolve} />}
             {selected.choices.length > 0 && (
               // The workbook's own options (a dropdown, or Yes / No / N.A. columns marked with an x).
               <label className="field choice">
                 Choice
-                <select name="choice" value={choice.value} onChange={(e) => choice.set(e.target.value)}>
+                <select
+                  name="choice"
+                  value={choice.value}
+                  onChange={(e) => {
+                    editing()
+                    choice.set(e.target.value)
+                  }}
+                >
                   <option value="">Not set</option>
                   {selected.choices.map((o) => (
                     <option key={o} value={o}>
