@@ -26,7 +26,7 @@ export const module = serviceModule({
     const db = schemaDb<TrustCenterDb>(ctx.db, SCHEMA)
     await asSystem(() => refreshHostnames(db, ctx.config.trustCenterDomain)) // every tenant's site: system work
     const logger = ctx.logger.child({ svc: SERVICE })
-    const views = new ViewCounter(db, logger, ctx.server.createRateLimit(VIEW_LIMIT))
+    const views = new ViewCounter(db, logger, (keyGenerator) => ctx.server.createRateLimit({ ...VIEW_LIMIT, keyGenerator }))
     const sites = new SiteDirectory(db, ctx.config.trustCenterDomain)
     const pages = new PageCache()
     await ctx.server.register(

@@ -16,28 +16,40 @@ export const VIEW_LIMIT = { max: 60, timeWindow: '1 minute' } as const
 
 /** A limiter made by @fastify/rate-limit's createRateLimit (its counters are in Redis when configured). */
 export type ViewLimiter = (req: FastifyRequest) => Promise<{ isAllowed: true } | { isAllowed: false; isExceeded: boolean; ttlInSeconds: number }>
+/** Makes the limiter, counting per the key given (createRateLimit with VIEW_LIMIT and that keyGenerator). */
+export type MakeViewLimiter = (keyGenerator: (req: FastifyRequest) => string) => ViewLimiter
 
 export class ViewCounter {
   private counts = new Map<string, number>()
   private readonly timer: NodeJS.Timeout
+  private readonly limiter: ViewLimiter
+  /** Per trust center and client: a client inflating one company's views leaves others' alone. */
+  private readonly keys = new WeakMap<FastifyRequest, string>()
 
   constructor(
     private readonly db: Kysely<TrustCenterDb>,
     private readonly log: Logger,
-    private readonly limiter: ViewLimiter,
+    makeLimiter: MakeViewLimiter,
   ) {
+    this.limiter = makeLimiter((req) => this.keys.get(req) ?? req.ip)
     this.timer = setInterval(() => void this.flush(), FLUSH_MS)
     this.timer.unref()
   }
 
-  /** Spends one of this client's views: the limiter's answer (a refusal says when to try again). */
-  allow(req: FastifyRequest): ReturnType<ViewLimiter> {
-    return this.limiter(req)
+  /**
+   * Spends one of this client's views of this trust center: undefined while within VIEW_LIMIT, else
+   * the seconds until it may record one again. (The limiter says `isAllowed` only for its allow
+   * list; past the limit is `isExceeded`.)
+   */
+  async allow(req: FastifyRequest, tenantId: string): Promise<number | undefined> {
+    this.keys.set(req, `view:${tenantId}:${req.ip}`)
+    const limit = await this.limiter(req)
+    return limit.isAllowed || !limit.isExceeded ? undefined : Math.max(1, limit.ttlInSeconds)
   }
 
   /** Counts a page view of this client unless it is past VIEW_LIMIT. */
   async visit(req: FastifyRequest, tenantId: string): Promise<void> {
-    if ((await this.allow(req)).isAllowed) this.counts.set(tenantId, (this.counts.get(tenantId) ?? 0) + 1)
+    if ((await this.allow(req, tenantId)) === undefined) this.counts.set(tenantId, (this.counts.get(tenantId) ?? 0) + 1)
   }
 
   /** Writes what was counted (of one tenant, or all); a failed write is logged and the counts kept. */

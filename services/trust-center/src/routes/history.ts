@@ -62,8 +62,8 @@ export function historyRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     },
     async (req, reply) => {
       const site = await sites.forPublic(req)
-      const limit = await views.allow(req)
-      if (!limit.isAllowed) throw new AppError('RATE_LIMITED', { retryAfter: Math.max(1, limit.ttlInSeconds) })
+      const retryAfter = await views.allow(req, site.tenantId)
+      if (retryAfter) throw new AppError('RATE_LIMITED', { retryAfter })
       await insertHistory(db, site.tenantId, [{ type: 'view', email: optionalEmail(req.body.email), detail: 'Reported by the page' }])
       return reply.status(201).send({ status: true })
     },
