@@ -23,6 +23,7 @@ const timed = [
   '<rootDir>/tests/integration/upload-streaming.test.ts',
   '<rootDir>/packages/sheets/test/worker-limits.test.ts',
   '<rootDir>/services/identity/test/password.test.ts',
+  '<rootDir>/tests/integration/trust-page-load.test.ts',
 ]
 const phase = process.env.JEST_PHASE
 const phaseIgnore = phase === 'parallel' ? timed : []

@@ -287,6 +287,18 @@ describe('public trust center on the server, subscriptions and changelog', () =>
     ).toBe(false)
   })
 
+  it('counts views of the rendered page under the same per-client limit as the view the page reports', async () => {
+    // 70 loads of the rendered page from one client: at most 60 counted (VIEW_LIMIT), the page always served.
+    for (let i = 0; i < 70; i++) expect((await http(tp, 'GET', '/', betaHost)).status).toBe(200)
+    const history = await callAs(tp, beta, 'GET', '/api/trustcenterhistroy?pageType=view&pageSize=100')
+    const views = (history.json.data as { detail: string }[]).reduce((n, e) => n + Number(/(\d+) times/.exec(e.detail)?.[1] ?? 1), 0)
+    expect(views).toBeGreaterThanOrEqual(50)
+    expect(views).toBeLessThanOrEqual(60)
+    // The page's own report of a view shares that limit: this client has used it up.
+    const report = await http(tp, 'POST', '/api/trustcenterhistroy/save', betaHost, { json: { type: 'view' } })
+    expect(report.status).toBe(429)
+  })
+
   it('refuses bad input with 4xx, limits subscriptions per address, and knows no trust center on other hosts', async () => {
     for (const [body, status] of [
       [{ email: 'not an email' }, 400],

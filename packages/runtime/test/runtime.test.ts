@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
+import { ByteCache } from '../src/byte-cache.js'
 import { type Module, resolveOrder, startModules } from '../src/index.js'
 
 type Ctx = { events: string[] }
@@ -35,5 +36,21 @@ describe('module manager', () => {
   it('refuses unknown modules and cycles', () => {
     expect(() => resolveOrder(modules, ['nope'])).toThrow('unknown module "nope"')
     expect(() => resolveOrder([mod('a', ['b']), mod('b', ['a'])], ['a'])).toThrow('cycle')
+  })
+})
+
+describe('ByteCache', () => {
+  it('holds at most its bound in bytes, least recently used leaving first, and one entry per key', () => {
+    const cache = new ByteCache<string, string>(1000)
+    // 200 versions of one host's page: only the last stays, its bytes counted once.
+    for (let v = 0; v < 200; v++) cache.set('acme', `v${v}`, 400)
+    expect([cache.size, cache.bytes, cache.get('acme')]).toEqual([1, 400, 'v199'])
+    cache.set('beta', 'b', 400)
+    cache.get('acme') // beta is now the least recently used
+    cache.set('gamma', 'g', 400)
+    expect([cache.get('beta'), cache.get('acme'), cache.get('gamma'), cache.bytes]).toEqual([undefined, 'v199', 'g', 800])
+    // An entry heavier than the whole bound is not kept (and evicts nothing).
+    expect(cache.set('huge', 'h', 1001)).toBe(false)
+    expect([cache.size, cache.bytes]).toEqual([2, 800])
   })
 })

@@ -3,18 +3,19 @@
 // answered in this process, or forwarded by the proxy in split mode; it records the view as the
 // browser's call did), renders it with the web build's server entry (web/dist/server/trust-ssr.mjs,
 // the same components the browser hydrates) into trust.html, with its stylesheet inlined, and
-// answers with a strong ETag over the bytes. Renders are kept per host and content version (the
-// data's own ETag), so a page view costs the data call's cached answer and a lookup. The changelog
+// answers with a strong ETag over the bytes. The render (and its compression) runs in a worker
+// thread (trust-render.ts): a large page takes a second of CPU that the requests of every other
+// company must not wait for. Only the current version of each host is kept, in a cache bounded in
+// bytes, so a page view costs the data call's cached answer and a lookup. The changelog
 // (GET /api/trust-center/updates/changelog) is asked for on a render: every change recorded there
 // also makes a new content version.
 // Also robots.txt and sitemap.xml of each published host; other hosts get nothing about any site.
-import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { AppInstance, ServiceContext } from '@portal/http'
+import { ByteCache } from '@portal/runtime/byte-cache'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { type Rendered, renderInWorker } from './trust-render.js'
 
 interface TrustPageData {
   companyTitle: string
@@ -25,27 +26,16 @@ interface TrustPageData {
   documents: { createdAt: string }[]
 }
 
-interface SsrModule {
-  renderTrustCenter(input: { page: TrustPageData; path: string; origin: string }): { head: string; body: string; data: string }
-}
-
 /** Paths the public bundle renders in the browser only (the NDA and legal pages): served the shell. */
 const CLIENT_ONLY = new Set(['/NDA', '/terms-of-service', '/privacy-policy'])
-const MAX_RENDERS = 500
+/** Bytes of rendered pages kept, all encodings counted (a page at the trust center's size limit renders to a few MB). */
+export const RENDER_CACHE_BYTES = 64 * 1024 * 1024
 /** The trust-center service's reader of cached public pages, when it runs in this process (see its page.ts). */
 const PUBLIC_PAGE_DECORATOR = 'trustCenterPublicPage'
-type PublicPageReader = (hostname: string) => Promise<{ etag: string; body: Buffer } | 'not-found' | undefined>
+type PublicPageReader = (req: FastifyRequest) => Promise<{ etag: string; body: Buffer } | 'not-found' | undefined>
 /** Changes the page lists (the changelog call has more). */
 const PAGE_CHANGES = 10
 export const SSR_FILE = path.join('server', 'trust-ssr.mjs')
-
-/** One render in the three encodings a browser may take, and its tag. */
-interface Rendered {
-  body: Buffer
-  br: Buffer
-  gzip: Buffer
-  etag: string
-}
 
 /** The encoding to send: brotli, else gzip, else none (an encoding given `q=0` is refused). */
 export function pickEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | undefined {
@@ -60,8 +50,7 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): 'br
   return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined
 }
 
-/** A strong tag over the rendered bytes; each encoding has its own (`-br`, `-gz`), as the bytes differ. */
-const hashOf = (body: Buffer) => createHash('sha256').update(body).digest('base64url').slice(0, 32)
+/** A strong tag over the rendered bytes (made by the render); each encoding has its own (`-br`, `-gz`), as the bytes differ. */
 const tagFor = (etag: string, encoding: 'br' | 'gzip' | undefined) => (encoding ? `"${etag}-${encoding === 'br' ? 'br' : 'gz'}"` : `"${etag}"`)
 
 /** If-None-Match names this tag (`*` names any): the weak comparison RFC 9110 prescribes for it. */
@@ -108,54 +97,46 @@ export function trustPages(
   const template = prepareTemplate(shell.toString('utf8'), root)
   const canRender = template.includes('<div id="root"></div>') && template.includes('<title>Trust Center</title>')
   const ssrFile = path.join(root, SSR_FILE)
-  let ssr: Promise<SsrModule | undefined> | undefined
-  const loadSsr = () =>
-    (ssr ??=
-      existsSync(ssrFile) && canRender
-        ? import(pathToFileURL(ssrFile).href).then(
-            (m) => m as SsrModule,
-            (err: unknown) => {
-              logger.error({ err, file: ssrFile }, 'trust center server renderer failed to load: pages are rendered in the browser')
-              return undefined
-            },
-          )
-        : Promise.resolve(undefined).then(() => {
-            logger.warn({ file: ssrFile }, 'web app has no server renderer: trust-center pages are rendered in the browser')
-            return undefined
-          }))
-  const renders = new Map<string, Rendered>()
-  /** The last data of each host with its tag: the next call revalidates it (304, no body to read). */
-  const known = new Map<string, { page: TrustPageData; tag: string }>()
+  // Whether pages can be rendered on the server at all; checked once, said once.
+  let warned = false
+  const renderable = () => {
+    if (existsSync(ssrFile) && canRender) return true
+    if (!warned) logger.warn({ file: ssrFile }, 'web app has no server renderer: trust-center pages are rendered in the browser')
+    warned = true
+    return false
+  }
+  /** The current render of each host (its data's version tag beside it): a new version replaces the old. */
+  const renders = new ByteCache<string, { tag: string; page: Rendered }>(RENDER_CACHE_BYTES)
+  /** Renders under way, by host and version: requests arriving meanwhile wait for the same one. */
+  const rendering = new Map<string, Promise<Rendered | undefined>>()
 
-  /** The page's data as the public call answers it, with that answer's (version) tag. */
-  async function pageData(req: FastifyRequest): Promise<{ status: number; page?: TrustPageData; tag?: string }> {
+  /**
+   * The page's data as the public call answers it (its JSON bytes, unparsed), with that answer's
+   * version tag; `notModified` when it is still `knownTag`.
+   */
+  async function pageData(req: FastifyRequest, knownTag?: string): Promise<{ status: number; json?: Buffer; tag?: string; notModified?: boolean }> {
     const host = req.hostname.toLowerCase()
-    const last = known.get(host)
     // In one process the trust-center service lends its cached reply directly (same bytes, same view count).
     const direct = (server as unknown as Record<string, unknown>)[PUBLIC_PAGE_DECORATOR] as PublicPageReader | undefined
-    const cached = direct ? await direct(host) : undefined
+    const cached = direct ? await direct(req) : undefined
     if (cached === 'not-found') return { status: 404 }
-    if (cached) {
-      if (last?.tag === cached.etag) return { status: 200, ...last }
-      const fresh = { page: (JSON.parse(cached.body.toString('utf8')) as { data: TrustPageData }).data, tag: cached.etag }
-      remember(host, fresh)
-      return { status: 200, ...fresh }
-    }
-    const res = await server.inject({ method: 'GET', url: '/api/trustcenteruser', headers: { host, ...(last ? { 'if-none-match': last.tag } : {}) } })
-    if (res.statusCode === 304 && last) return { status: 200, ...last }
-    if (res.statusCode !== 200) {
-      known.delete(host)
-      return { status: res.statusCode }
-    }
-    const fresh = { page: (res.json() as { data: TrustPageData }).data, tag: String(res.headers.etag ?? '') }
-    if (fresh.tag) remember(host, fresh)
-    return { status: 200, ...fresh }
+    if (cached) return cached.etag === knownTag ? { status: 200, tag: cached.etag, notModified: true } : { status: 200, json: cached.body, tag: cached.etag }
+    // The visitor's address goes along: the trust-center service limits views per client.
+    const res = await server.inject({
+      method: 'GET',
+      url: '/api/trustcenteruser',
+      headers: { host, ...(knownTag ? { 'if-none-match': knownTag } : {}) },
+      remoteAddress: req.ip,
+    })
+    if (res.statusCode === 304 && knownTag) return { status: 200, tag: knownTag, notModified: true }
+    if (res.statusCode !== 200) return { status: res.statusCode }
+    return { status: 200, json: res.rawPayload, tag: String(res.headers.etag ?? '') }
   }
 
-  function remember(host: string, data: { page: TrustPageData; tag: string }) {
-    known.delete(host)
-    if (known.size >= MAX_RENDERS) known.delete(known.keys().next().value!)
-    known.set(host, data)
+  /** The parsed data (the sitemap's needs; pages are parsed in the render thread). */
+  async function parsedPage(req: FastifyRequest): Promise<TrustPageData | undefined> {
+    const data = await pageData(req)
+    return data.json ? (JSON.parse(data.json.toString('utf8')) as { data: TrustPageData }).data : undefined
   }
 
   const origin = (req: FastifyRequest) => `${base.protocol}//${req.hostname.toLowerCase().replace(/\.$/, '')}${base.port ? `:${base.port}` : ''}`
@@ -179,44 +160,44 @@ export function trustPages(
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Not found</title></head><body><p>This trust center is not available.</p></body></html>',
       )
 
+  const browserRendered = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shell)
+
+  /** This version of the host's page, rendered in a worker thread (undefined: the browser renders it). */
+  async function render(req: FastifyRequest, key: string, json: Buffer, tag: string): Promise<Rendered | undefined> {
+    const log = await server.inject({ method: 'GET', url: '/api/trust-center/updates/changelog', headers: { host: req.hostname } })
+    const changelog = log.statusCode === 200 ? ((log.json() as { data?: unknown[] }).data ?? []).slice(0, PAGE_CHANGES) : undefined
+    const out = await renderInWorker({ ssrFile, template, json, ...(changelog ? { changelog } : {}), origin: key })
+    if ('failed' in out) {
+      // The browser renders the page itself then (from the same data call): a visitor still sees it.
+      if (out.failed === 'busy') req.log.warn('trust center renders queued: serving the browser-rendered page')
+      else req.log.error({ detail: out.failed }, 'trust center server render failed: serving the browser-rendered page')
+      return undefined
+    }
+    renders.set(key, { tag, page: out }, out.body.length + out.br.length + out.gzip.length)
+    return out
+  }
+
   /** A GET of a page on a published host. */
   async function page(req: FastifyRequest, reply: FastifyReply) {
     const urlPath = req.url.split('?')[0]!
-    const renderer = CLIENT_ONLY.has(urlPath) ? undefined : await loadSsr()
-    if (!renderer) return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shell)
-    const data = await pageData(req)
+    if (CLIENT_ONLY.has(urlPath) || !renderable()) return browserRendered(reply)
+    const key = origin(req)
+    const last = renders.get(key)
+    const data = await pageData(req, last?.tag)
     if (data.status === 404) return notAvailable(reply)
-    if (!data.page || !data.tag) {
-      logger.warn({ status: data.status }, 'trust center data not available: serving the browser-rendered page')
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shell)
+    if (last && data.notModified) return send(req, reply, last.page)
+    if (!data.json || !data.tag) {
+      req.log.warn({ status: data.status }, 'trust center data not available: serving the browser-rendered page')
+      return browserRendered(reply)
     }
-    const key = `${origin(req)}\n${data.tag}`
-    let rendered = renders.get(key)
-    if (!rendered) {
-      const log = await server.inject({ method: 'GET', url: '/api/trust-center/updates/changelog', headers: { host: req.hostname } })
-      const changelog = log.statusCode === 200 ? ((log.json() as { data?: unknown[] }).data ?? []).slice(0, PAGE_CHANGES) : undefined
-      let out: ReturnType<SsrModule['renderTrustCenter']>
-      try {
-        out = renderer.renderTrustCenter({ page: { ...data.page, ...(changelog ? { changelog } : {}) }, path: '/', origin: origin(req) })
-      } catch (err) {
-        // The browser renders the page itself then (from the same data call): a visitor still sees it.
-        req.log.error({ err }, 'trust center server render failed: serving the browser-rendered page')
-        return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shell)
-      }
-      const html = template
-        .replace('<title>Trust Center</title>', () => out.head)
-        .replace('<div id="root"></div>', () => `<div id="root">${out.body}</div>\n    ${out.data}`)
-      const body = Buffer.from(html, 'utf8')
-      rendered = {
-        body,
-        br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-        gzip: gzipSync(body, { level: 9 }),
-        etag: hashOf(body),
-      }
-      if (renders.size >= MAX_RENDERS) renders.delete(renders.keys().next().value!)
-      renders.set(key, rendered)
+    const building = `${key}\n${data.tag}`
+    let pending = rendering.get(building)
+    if (!pending) {
+      pending = render(req, key, data.json, data.tag).finally(() => rendering.delete(building))
+      rendering.set(building, pending)
     }
-    return send(req, reply, rendered)
+    const rendered = await pending
+    return rendered ? send(req, reply, rendered) : browserRendered(reply)
   }
 
   // robots.txt: a published trust center may be indexed (its sitemap named); any other host (the
@@ -230,9 +211,8 @@ export function trustPages(
   server.get('/sitemap.xml', { schema: { hide: true } }, async (req, reply) => {
     const notFound = () => reply.status(404).type('text/plain; charset=utf-8').send('Not found')
     if (!(await isTrustHost(req.hostname))) return notFound()
-    const data = await pageData(req)
-    if (!data.page) return notFound()
-    const p = data.page
+    const p = await parsedPage(req)
+    if (!p) return notFound()
     const dates = [p.overview?.updatedAt, ...p.documents.map((d) => d.createdAt)].filter((d): d is string => Boolean(d)).sort()
     const lastmod = dates.length ? `<lastmod>${xmlEscape(dates[dates.length - 1]!.slice(0, 10))}</lastmod>` : ''
     const base = origin(req)

@@ -10,7 +10,7 @@ import { PageCache, PUBLIC_PAGE_DECORATOR, publicPageReader } from './page.js'
 import { trustCenterPlugin } from './plugin.js'
 import { seedDemoTrustCenter as seedDemo } from './seed.js'
 import { SiteDirectory } from './sites.js'
-import { ViewCounter } from './views.js'
+import { VIEW_LIMIT, ViewCounter } from './views.js'
 
 /** The demo trust center of `npm start`, written in the demo tenant's scope. */
 export const seedDemoTrustCenter = (ctx: ServiceContext, tenant: { tenantId: string; dbName: string }) =>
@@ -26,7 +26,7 @@ export const module = serviceModule({
     const db = schemaDb<TrustCenterDb>(ctx.db, SCHEMA)
     await asSystem(() => refreshHostnames(db, ctx.config.trustCenterDomain)) // every tenant's site: system work
     const logger = ctx.logger.child({ svc: SERVICE })
-    const views = new ViewCounter(db, logger)
+    const views = new ViewCounter(db, logger, (keyGenerator) => ctx.server.createRateLimit({ ...VIEW_LIMIT, keyGenerator }))
     const sites = new SiteDirectory(db, ctx.config.trustCenterDomain)
     const pages = new PageCache()
     await ctx.server.register(

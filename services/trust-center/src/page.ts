@@ -1,6 +1,8 @@
 // The whole public page in one reply. Assembled from every block, serialised once per content
 // version and kept in memory: a page view then costs a cached lookup of the site and a string send.
 import { createHash } from 'node:crypto'
+import { ByteCache } from '@portal/runtime/byte-cache'
+import type { FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { findSettings, findTheme } from './db/branding.repo.js'
 import { findOverview, listCompliance, listSecurity } from './db/blocks.repo.js'
@@ -44,28 +46,32 @@ export interface CachedPage {
   etag: string
 }
 
-const MAX_TENANTS = 1000
+/** Bytes of serialised pages kept (each page is bounded by PAGE_WEIGHT_LIMIT, so this is dozens of the largest). */
+export const PAGE_CACHE_BYTES = 32 * 1024 * 1024
 
 /** Name of the server decoration through which the gateway reads published pages in one process. */
 export const PUBLIC_PAGE_DECORATOR = 'trustCenterPublicPage'
 
-/** What GET /api/trustcenteruser would answer on this host, when that answer is cached; records the view as that call does. */
-export type PublicPageReader = (hostname: string) => Promise<{ etag: string; body: Buffer } | 'not-found' | undefined>
+/**
+ * What GET /api/trustcenteruser would answer on this host, when that answer is cached; records the
+ * view of the request's client as that call does.
+ */
+export type PublicPageReader = (req: FastifyRequest) => Promise<{ etag: string; body: Buffer } | 'not-found' | undefined>
 
 export function publicPageReader(sites: SiteDirectory, pages: PageCache, views: ViewCounter): PublicPageReader {
-  return async (hostname) => {
-    const site = await sites.publishedOnHost(hostname)
+  return async (req) => {
+    const site = await sites.publishedOnHost(req.hostname)
     if (!site) return 'not-found'
     const page = pages.get(site)
     if (!page) return undefined // not built for this version yet: the caller asks the route, which builds it
-    views.add(site.tenantId)
+    await views.visit(req, site.tenantId)
     return { etag: page.etag, body: page.body }
   }
 }
 
-/** Serialised pages by tenant, valid for one content version; the oldest entry leaves when full. */
+/** Serialised pages by tenant, only the current version of each; the least recently read leave past PAGE_CACHE_BYTES. */
 export class PageCache {
-  private readonly pages = new Map<string, CachedPage>()
+  private readonly pages = new ByteCache<string, CachedPage>(PAGE_CACHE_BYTES)
 
   get(site: Site): CachedPage | undefined {
     const hit = this.pages.get(site.tenantId)
@@ -76,9 +82,7 @@ export class PageCache {
     // Weak: the bytes of one version never change, but the tag names the version, not the bytes.
     const etag = `W/"${createHash('sha256').update(`${site.tenantId}:${site.contentVersion}`).digest('base64url').slice(0, 22)}"`
     const page = { version: site.contentVersion, body: Buffer.from(body, 'utf8'), etag }
-    this.pages.delete(site.tenantId)
-    if (this.pages.size >= MAX_TENANTS) this.pages.delete(this.pages.keys().next().value!)
-    this.pages.set(site.tenantId, page)
+    this.pages.set(site.tenantId, page, page.body.length)
     return page
   }
 }

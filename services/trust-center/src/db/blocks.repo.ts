@@ -4,6 +4,9 @@ import type { ComplianceStatus, TrustCenterDb } from './schema.js'
 
 type Db = Kysely<TrustCenterDb>
 
+/** In the caller's transaction when there is one (a save checked against the page's size), else in its own. */
+const transactionally = <T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> => (db.isTransaction ? fn(db) : db.transaction().execute(fn))
+
 // ---- overview ---------------------------------------------------------------------------------
 const overviewColumns = ['id', 'subTitle', 'description', 'updatedAt'] as const
 
@@ -65,7 +68,7 @@ export async function findSecurityCategory(db: Db, tenantId: string, id: string)
 
 /** A category with its first items, in one transaction: all of it or nothing. */
 export async function insertSecurityCategory(db: Db, tenantId: string, input: TextBlock & { subdata: TextBlock[] }): Promise<SecurityCategory> {
-  return db.transaction().execute(async (tx) => {
+  return transactionally(db, async (tx) => {
     const { next } = await nextPosition(tx, 'securityCategory', tenantId)
     const category = await tx
       .insertInto('securityCategory')
@@ -178,4 +181,30 @@ export function updateCompliance(db: Db, tenantId: string, id: string, input: Co
 /** Deletes the record; returns its framework, or undefined when this tenant had no such record. */
 export async function deleteCompliance(db: Db, tenantId: string, id: string): Promise<string | undefined> {
   return (await db.deleteFrom('compliance').where('tenantId', '=', tenantId).where('id', '=', id).returning('framework').executeTakeFirst())?.framework
+}
+
+// ---- the page's weight ------------------------------------------------------------------------
+/**
+ * What one row costs the public page besides its text: its id and field names in the JSON, its
+ * markup in the HTML. Without it, thousands of one-letter items would weigh nothing.
+ */
+export const ROW_WEIGHT = 100
+
+/**
+ * Bytes the public page carries for this tenant's content: the UTF-8 text of every block and
+ * visible document, plus ROW_WEIGHT per row (see assemblePage in page.ts for what the page holds).
+ */
+export async function pageWeight(db: Db, tenantId: string): Promise<number> {
+  const part = (table: 'overview' | 'securityCategory' | 'securityItem' | 'compliance' | 'document', columns: string) =>
+    db
+      .selectFrom(table)
+      .select(sql<number>`coalesce(sum(${sql.raw(columns)} + ${sql.lit(ROW_WEIGHT)}), 0)::float8`.as('bytes'))
+      .where('tenantId', '=', tenantId)
+  const rows = await part('overview', 'octet_length(sub_title) + octet_length(description)')
+    .unionAll(part('securityCategory', 'octet_length(title) + octet_length(description)'))
+    .unionAll(part('securityItem', 'octet_length(title) + octet_length(description)'))
+    .unionAll(part('compliance', 'octet_length(framework) + octet_length(description)'))
+    .unionAll(part('document', 'octet_length(title) + octet_length(file_name)').where('visibility', '<>', 'internal'))
+    .execute()
+  return rows.reduce((sum, r) => sum + Number(r.bytes), 0)
 }

@@ -140,3 +140,8 @@ export async function refreshHostnames(db: Db, domain: string): Promise<void> {
     .where('hostname', '<>', sql<string>`cname || '.' || ${domain}`)
     .execute()
 }
+
+/** Holds the tenant's site row until the transaction ends: its checked saves run one at a time. */
+export async function lockSite(db: Db, tenantId: string): Promise<void> {
+  await db.selectFrom('site').select('tenantId').where('tenantId', '=', tenantId).forUpdate().execute()
+}

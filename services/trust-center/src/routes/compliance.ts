@@ -7,6 +7,7 @@ import { type ComplianceInput, deleteCompliance, insertCompliance, listComplianc
 import type { ComplianceStatus } from '../db/schema.js'
 import type { TrustCenterDeps } from '../deps.js'
 import { limits, plainText } from '../domain/text.js'
+import { withinPageLimit } from '../page-weight.js'
 import { complianceOut } from '../domain/dto.js'
 import { recordChanges } from '../updates.js'
 import { blockListRoutes } from './block-lists.js'
@@ -39,7 +40,8 @@ export function complianceRoutes(app: AppInstance, deps: TrustCenterDeps): void 
     },
     async (req, reply) => {
       const tenantId = principalOf(req).tenantId
-      const row = await insertCompliance(db, tenantId, complianceInput(req.body))
+      const input = complianceInput(req.body)
+      const row = await withinPageLimit(db, tenantId, (tx) => insertCompliance(tx, tenantId, input))
       await recordChanges(deps, tenantId, [{ kind: 'compliance', action: 'added', title: row.framework }])
       await sites.changed(tenantId)
       return reply.status(201).send({ status: true, message: SpecText.added, data: complianceOut(row) })
@@ -56,7 +58,7 @@ export function complianceRoutes(app: AppInstance, deps: TrustCenterDeps): void 
     async (req) => {
       const tenantId = principalOf(req).tenantId
       const input = complianceInput(req.body)
-      const row = isUuid(req.params.id) ? await updateCompliance(db, tenantId, req.params.id, input) : undefined
+      const row = isUuid(req.params.id) ? await withinPageLimit(db, tenantId, (tx) => updateCompliance(tx, tenantId, req.params.id, input)) : undefined
       if (!row) throw notFound()
       await recordChanges(deps, tenantId, [{ kind: 'compliance', action: 'updated', title: row.framework }])
       await sites.changed(tenantId)

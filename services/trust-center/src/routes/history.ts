@@ -3,6 +3,7 @@
 // trackdownloadreq is kept for the spec's client but records nothing: a download row is written only
 // by the route that served the bytes, never on a client's word.
 import { HistorySaveBody, historySaveMessages, TrackDownloadBody, TrustHistoryEntry, TrustPagedQuery, SpecText } from '@portal/contracts'
+import { AppError } from '@portal/errors'
 import { type AppInstance, paged, principalOf } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
 import { guards } from '../access-control.js'
@@ -51,7 +52,8 @@ export function historyRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   app.post(
     '/trustcenterhistroy/save',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' }, fieldMessages: historySaveMessages },
+      // Limited with every other way a view is recorded (views.ts), not by a limit of its own.
+      config: { fieldMessages: historySaveMessages },
       schema: {
         tags,
         body: HistorySaveBody,
@@ -60,6 +62,8 @@ export function historyRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     },
     async (req, reply) => {
       const site = await sites.forPublic(req)
+      const retryAfter = await views.allow(req, site.tenantId)
+      if (retryAfter) throw new AppError('RATE_LIMITED', { retryAfter })
       await insertHistory(db, site.tenantId, [{ type: 'view', email: optionalEmail(req.body.email), detail: 'Reported by the page' }])
       return reply.status(201).send({ status: true })
     },

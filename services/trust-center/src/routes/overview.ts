@@ -7,6 +7,7 @@ import { findOverview, saveOverview } from '../db/blocks.repo.js'
 import type { TrustCenterDeps } from '../deps.js'
 import { sanitizeRichText } from '../domain/rich-text.js'
 import { limits, plainText } from '../domain/text.js'
+import { withinPageLimit } from '../page-weight.js'
 import { iso, overviewOut } from '../domain/dto.js'
 import { bearer, IdParams, Nullable, Overview, PublicOverview, publicErrors, Reply, staffBodyErrors, staffErrors, staffRowBodyErrors } from './schemas.js'
 
@@ -18,7 +19,8 @@ export function overviewRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   const save = async (tenantId: string, body: { subTitle?: string | undefined; description?: string | undefined }) => {
     const subTitle = plainText(body.subTitle ?? '', { field: 'subTitle', max: limits.title })!
     const description = plainText(body.description ?? '', { field: 'description', max: limits.richText, multiline: true })!
-    const row = await saveOverview(db, tenantId, { subTitle, description: await sanitizeRichText(description) })
+    const clean = await sanitizeRichText(description)
+    const row = await withinPageLimit(db, tenantId, (tx) => saveOverview(tx, tenantId, { subTitle, description: clean }))
     await sites.changed(tenantId)
     return overviewOut(row)
   }

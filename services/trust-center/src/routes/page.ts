@@ -45,7 +45,7 @@ export function pageRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     { schema: { tags, response: { 200: Page, 304: Type.Null({ description: 'Not modified: the ETag sent is current' }), ...publicErrors } } },
     async (req, reply) => {
       const site = await sites.forPublic(req)
-      views.add(site.tenantId)
+      await views.visit(req, site.tenantId)
       const page = await pageOf(site, reply)
       // The tenant may come from the DbName header on a shared host: caches must key on it too.
       reply.header('ETag', page.etag).header('Cache-Control', 'public, max-age=0, must-revalidate').header('Vary', 'DbName')

@@ -16,6 +16,7 @@ import {
 } from '../db/blocks.repo.js'
 import type { TrustCenterDeps } from '../deps.js'
 import { limits, plainText } from '../domain/text.js'
+import { withinPageLimit } from '../page-weight.js'
 import { categoryOut, itemOut } from '../domain/dto.js'
 import { blockListRoutes } from './block-lists.js'
 import { bearer, IdParams, ItemParams, Said, Reply, SecurityCategory, SecurityItem, staffBodyErrors, staffRowBodyErrors } from './schemas.js'
@@ -55,7 +56,7 @@ export function securityRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       const tenantId = principalOf(req).tenantId
       const category = textBlock(req.body)
       const subdata = (req.body.subdata ?? []).map((s, i) => textBlock(s, `subdata.${i}.`))
-      const row = await insertSecurityCategory(db, tenantId, { ...category, subdata })
+      const row = await withinPageLimit(db, tenantId, (tx) => insertSecurityCategory(tx, tenantId, { ...category, subdata }))
       await sites.changed(tenantId)
       return reply.status(201).send({ status: true, message: SpecText.added, data: categoryOut(row) })
     },
@@ -71,7 +72,8 @@ export function securityRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     async (req) => {
       const tenantId = principalOf(req).tenantId
       const input = textBlock(req.body)
-      if (!isUuid(req.params.id) || !(await updateSecurityCategory(db, tenantId, req.params.id, input))) throw notFound()
+      const updated = isUuid(req.params.id) && (await withinPageLimit(db, tenantId, (tx) => updateSecurityCategory(tx, tenantId, req.params.id, input)))
+      if (!updated) throw notFound()
       await sites.changed(tenantId)
       return { status: true, message: 'Updated Successfully', data: categoryOut((await findSecurityCategory(db, tenantId, req.params.id))!) }
     },
@@ -111,7 +113,7 @@ export function securityRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       const tenantId = principalOf(req).tenantId
       const input = textBlock(req.body)
       if (!isUuid(req.params.id) || !(await findSecurityCategory(db, tenantId, req.params.id))) throw notFound()
-      const item = await insertSecurityItem(db, tenantId, req.params.id, input)
+      const item = await withinPageLimit(db, tenantId, (tx) => insertSecurityItem(tx, tenantId, req.params.id, input))
       await sites.changed(tenantId)
       return reply.status(201).send({ status: true, message: SpecText.added, data: itemOut(item) })
     },
@@ -128,7 +130,7 @@ export function securityRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       const tenantId = principalOf(req).tenantId
       const { id, itemId } = req.params
       const input = textBlock(req.body)
-      const item = isUuid(id) && isUuid(itemId) ? await updateSecurityItem(db, tenantId, id, itemId, input) : undefined
+      const item = isUuid(id) && isUuid(itemId) ? await withinPageLimit(db, tenantId, (tx) => updateSecurityItem(tx, tenantId, id, itemId, input)) : undefined
       if (!item) throw notFound()
       await sites.changed(tenantId)
       return { status: true, message: 'Updated Successfully', data: itemOut(item) }

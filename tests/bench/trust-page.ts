@@ -1,0 +1,69 @@
+// One company's heavy trust center against the shared process (run: pnpm bench:trust-page).
+// Not a test: it measures and reports, with the targets beside the figures.
+//   Fill: 30 security categories of 10 items, every description 19,990 characters of rich text (the
+//   documented per-field limit), stopping where the portal refuses (the page's size limit).
+//   Attack: for SECONDS (default 15) alternate "save the overview" and GET / on the company's host
+//   (a new content version each time, so a new render), while /healthz is polled: p50 and max.
+//   Memory: VERSIONS (default 200) content versions, each saved and its page fetched: RSS before and
+//   after (stops early past MAX_GROWTH_MB of growth, default 1500, so the old code cannot take the machine).
+import { signUp, startTestPortal, callAs } from '../support/portal.js'
+import { fillTrustCenter, pollHealth, rawHttp, richText, rssMb } from '../support/trust-page-load.js'
+
+const SECONDS = Number(process.env['SECONDS_ATTACK'] ?? 15)
+const VERSIONS = Number(process.env['VERSIONS'] ?? 200)
+const MAX_GROWTH_MB = Number(process.env['MAX_GROWTH_MB'] ?? 1500)
+const row = (label: string, value: string, target = '') => console.log(`${label.padEnd(44)} ${value.padStart(18)}   ${target}`)
+const ms = (n: number) => `${n.toFixed(1)} ms`
+
+const tp = await startTestPortal({ listen: true })
+try {
+  const admin = await signUp(tp, 'admin@bench-trustpage.example')
+  const host = `benchtp.localhost:${new URL(tp.url).port}`
+  if ((await callAs(tp, admin, 'POST', '/api/fs/add-cname', { subdomain: 'benchtp' })).status !== 200) throw new Error('could not publish')
+  const overview = (seed: number, chars = 19_990) =>
+    callAs(tp, admin, 'POST', '/api/overview/save', { subTitle: `Version ${seed}`, description: richText(chars, seed) })
+  await overview(0)
+
+  const t0 = performance.now()
+  const fill = await fillTrustCenter(tp, admin, { categories: 30, items: 10, chars: 19_990 })
+  row('Fill: categories of 10 items saved', `${fill.saved} of 30`, `in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+  if (fill.refused) row('  refused with', String(fill.refused.status), fill.refused.message)
+  const page = await rawHttp(tp, 'GET', '/', host)
+  row('Page (uncompressed HTML)', `${(page.body.length / 1e6).toFixed(2)} MB`, `status ${page.status}`)
+
+  // Attack: every GET / follows a save, so every GET renders a new version.
+  const health = pollHealth(tp)
+  const end = performance.now() + SECONDS * 1000
+  let rounds = 0
+  let slowestGet = 0
+  while (performance.now() < end) {
+    const saved = await overview(++rounds)
+    if (saved.status !== 201) throw new Error(`overview save answered ${saved.status}`)
+    const g0 = performance.now()
+    const res = await rawHttp(tp, 'GET', '/', host, { 'accept-encoding': 'br' })
+    slowestGet = Math.max(slowestGet, performance.now() - g0)
+    if (res.status !== 200) throw new Error(`GET / answered ${res.status}`)
+  }
+  const h = await health.stop()
+  row(`Attack ${SECONDS} s: save + GET / rounds`, String(rounds), `slowest GET / ${ms(slowestGet)}`)
+  row('  /healthz p50', ms(h.p50), 'target < 100 ms')
+  row('  /healthz max', ms(h.max), `target < 100 ms (${h.samples} samples)`)
+
+  // Memory: many versions of the same page, each rendered once.
+  const before = rssMb()
+  let peak = before
+  let versions = 0
+  const m0 = performance.now()
+  for (; versions < VERSIONS; versions++) {
+    await overview(100_000 + versions)
+    await rawHttp(tp, 'GET', '/', host, { 'accept-encoding': 'br' })
+    peak = Math.max(peak, rssMb())
+    if (peak - before > MAX_GROWTH_MB) break
+  }
+  const after = rssMb()
+  row(`Memory: versions rendered`, `${versions} of ${VERSIONS}`, `in ${((performance.now() - m0) / 1000).toFixed(1)} s`)
+  row('  RSS before', `${before.toFixed(0)} MB`)
+  row('  RSS after', `${after.toFixed(0)} MB`, `growth ${(after - before).toFixed(0)} MB, peak ${peak.toFixed(0)} MB (target: flat)`)
+} finally {
+  await tp.stop()
+}
