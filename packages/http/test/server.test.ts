@@ -6,7 +6,7 @@ import { currentScope } from '@portal/db'
 import { silentLogger } from '@portal/observability'
 import { Type } from 'typebox'
 import { MAX_PAGE, PageQuery } from '@portal/contracts'
-import { type AppInstance, createServer, ok, paged, principalOf, requireAdmin, requireAuth } from '../src/index.js'
+import { type AppInstance, createServer, ok, openEventStream, paged, principalOf, requireAdmin, requireAuth } from '../src/index.js'
 
 describe('http server', () => {
   let app: AppInstance
@@ -124,6 +124,7 @@ describe('http server', () => {
     })
     cached.get('/assets/app.js', async (_req, reply) => reply.header('Cache-Control', 'public, max-age=31536000, immutable').send('js'))
     cached.get('/page', async () => 'html')
+    cached.get('/api/stream', async (req, reply) => openEventStream(req, reply).close())
     try {
       const cc = async (url: string, headers: Record<string, string> = {}) => (await cached.inject({ url, headers })).headers['cache-control']
       const auth = { authorization: await bearer() }
@@ -138,6 +139,8 @@ describe('http server', () => {
       expect(await cc('/assets/app.js')).toBe('public, max-age=31536000, immutable')
       expect(await cc('/page')).toBeUndefined()
       expect(await cc('/page', auth)).toBe('no-store')
+      // An event stream writes its own headers (the reply is hijacked): no-store too, not no-cache.
+      expect(await cc('/api/stream', auth)).toBe('no-store, no-transform')
     } finally {
       await cached.close()
     }
