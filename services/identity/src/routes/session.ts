@@ -152,7 +152,9 @@ export function sessionRoutes(app: AppInstance, deps: RouteDeps): void {
       }
       const [user, tenant] = await Promise.all([findUser(db, row.tenantId, row.userId), findTenant(db, row.tenantId)])
       if (!user || !tenant) throw new AppError('UNAUTHENTICATED')
-      const data = await issueSession(deps, reply, user, tenant.dbName, row.sessionId, row.id)
+      // After a lost reply the token keeps pointing at the retired successor, so its grace is spent:
+      // presented once more it finds that successor revoked already, which is reuse.
+      const data = await issueSession(deps, reply, user, tenant.dbName, row.sessionId, lostReply ? undefined : row.id)
       return { status: true, data, themesettings: themeSettings() }
     },
   )
