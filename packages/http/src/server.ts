@@ -26,6 +26,7 @@ import Fastify, {
 import { closeEventStreams } from './event-stream.js'
 import { acceptJson, guardMultipart, isMalformedUpload, malformedUpload, refuseNulInRequest, refuseNulInText } from './input.js'
 import { specMessagesOnRoute } from './spec-messages.js'
+import { buildValidator } from './validation.js'
 
 export type AppInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>
 
@@ -174,9 +175,6 @@ export function incomingRequestId(value: string | string[] | undefined): string 
   return id && /^[\w.:-]{8,128}$/.test(id) ? id : undefined
 }
 
-/** The validator's settings (Fastify's ajv), shared with upload routes' own compiler (form-fields.ts). */
-export const AJV_OPTIONS = { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } as const
-
 export async function createServer({ config, logger, tokens }: ServerOptions): Promise<AppInstance> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -186,7 +184,7 @@ export async function createServer({ config, logger, tokens }: ServerOptions): P
     childLoggerFactory: (parent, bindings, opts) => markRequestLogger(parent.child(bindings, opts)),
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: AJV_OPTIONS },
+    schemaController: { compilersFactory: { buildValidator } },
     routerOptions: { maxParamLength: 500 },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
