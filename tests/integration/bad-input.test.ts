@@ -40,7 +40,10 @@ const LONG = randomBytes(15_000).toString('base64')
 const json = { 'content-type': 'application/json' }
 
 function operations(doc: {
-  paths: Record<string, Record<string, { parameters?: { in: string; name: string; schema?: Schema }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>
+  paths: Record<
+    string,
+    Record<string, { parameters?: { in: string; name: string; schema?: Schema }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>
+  >
 }): Op[] {
   const ops: Op[] = []
   for (const [path, methods] of Object.entries(doc.paths)) {

@@ -83,6 +83,8 @@ describe('one trace across processes (PostgreSQL + Redis + NATS)', () => {
   let services: ServiceProcess
   let workers: ServiceProcess
   let gateway: ServiceProcess
+  /** METRICS_PORT of services, gateway and workers. */
+  let metricsPorts: number[]
 
   beforeAll(async () => {
     receiver = await startReceiver()
@@ -105,10 +107,12 @@ describe('one trace across processes (PostgreSQL + Redis + NATS)', () => {
     const servicesPort = await freePort()
     const servicesUrl = `http://127.0.0.1:${servicesPort}`
     const upstreams = { IDENTITY_URL: servicesUrl, TRUST_CENTER_URL: servicesUrl, QUESTIONNAIRE_URL: servicesUrl, OUTBOUND_URL: servicesUrl }
+    metricsPorts = [await freePort(), await freePort(), await freePort()]
+    const metrics = (i: number) => ({ METRICS_PORT: String(metricsPorts[i]) })
     ;[services, gateway, workers] = await Promise.all([
-      startChild({ ...common, TARGET: 'identity,trust-center,questionnaire,outbound' }, servicesPort),
-      startChild({ ...common, TARGET: 'gateway', ...upstreams }),
-      startChild({ ...common, TARGET: 'ingest-worker', IDENTITY_URL: servicesUrl }),
+      startChild({ ...common, ...metrics(0), TARGET: 'identity,trust-center,questionnaire,outbound' }, servicesPort),
+      startChild({ ...common, ...metrics(1), TARGET: 'gateway', ...upstreams }),
+      startChild({ ...common, ...metrics(2), TARGET: 'ingest-worker', IDENTITY_URL: servicesUrl }),
     ])
   }, 100_000)
   afterAll(async () => {
@@ -176,10 +180,11 @@ describe('one trace across processes (PostgreSQL + Redis + NATS)', () => {
     expect(jobLines.some((l) => l['tenantId'] === tenantId && l['traceId'] === traceId)).toBe(true)
   })
 
-  it("answers /metrics in each process: the gateway its own, never a service's", async () => {
-    const [gw, svc, wk] = await Promise.all(
-      [gateway, services, workers].map(async (c) => {
-        const res = await fetch(`${c.url}/metrics`)
+  it("answers /metrics in each process on its metrics port only: the gateway its own, never a service's", async () => {
+    for (const c of [gateway, services]) expect(await (await fetch(`${c.url}/metrics`)).text()).not.toContain('portal_http_request_duration_seconds')
+    const [svc, gw, wk] = await Promise.all(
+      metricsPorts.map(async (port) => {
+        const res = await fetch(`http://127.0.0.1:${port}/metrics`)
         expect(res.status).toBe(200)
         expect(res.headers.get('content-type')).toMatch(/^text\/plain/)
         return res.text()

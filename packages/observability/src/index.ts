@@ -34,14 +34,15 @@ export const redactPaths = [
 ]
 
 /** Query parameters that carry a capability (an emailed link's token): never written to logs. */
-const SECRET_PARAM = /^(token|.*token|capability|code|otp|password|secret|key|signature|sig)$/i
+const SECRET_PARAM = /^(token|.*token|invite|capability|code|otp|password|secret|key|signature|sig)$/i
 
 /**
  * Paths whose segment after the prefix is a capability even where no route of this process names it
- * (the gateway forwards them in split mode with a wildcard route). Routes that do name their
- * capability parameter (`:token`, `:capability`) are redacted by that name wherever they are.
+ * (the gateway forwards them in split mode with a wildcard route; the web app's pages are its
+ * fallback, `/inbound/review/<capability>` the mailed link). Routes that do name their capability
+ * parameter (`:token`, `:capability`) are redacted by that name wherever they are.
  */
-export const capabilityPaths: readonly string[] = ['/api/inbound/', '/api/people/invite/']
+export const capabilityPaths: readonly string[] = ['/api/inbound/', '/api/people/invite/', '/inbound/review/']
 
 const decoded = (s: string): string => {
   try {
