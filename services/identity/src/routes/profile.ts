@@ -2,7 +2,7 @@
 // exist" (404, never 403: no hint that it exists in another tenant).
 import { errorReplies, isUuid, PersonParams, ProfileReply, ProfileUpdateBody } from '@portal/contracts'
 import { AppError } from '@portal/errors'
-import { type AppInstance, principalOf, requireAuth } from '@portal/http'
+import { type AppInstance, principalOf, requireAuth, requireStaff } from '@portal/http'
 import type { FastifyRequest } from 'fastify'
 import { findUser, updateUserNames } from '../db/users.repo.js'
 import type { IdentityDeps } from '../deps.js'
@@ -13,7 +13,8 @@ const notFound = () => new AppError('NOT_FOUND', { message: 'Not found' })
 
 export function profileRoutes(app: AppInstance, deps: IdentityDeps): void {
   const { db } = deps
-  const staff = { preHandler: [requireAuth] }
+  // Staff only: a recipient's restricted session is refused (403) like on every other staff route.
+  const staff = { preHandler: [requireAuth, requireStaff] }
 
   const profileOf = (u: { id: string; firstName: string; lastName: string; email: string; admin: boolean }) => ({
     _id: u.id,
