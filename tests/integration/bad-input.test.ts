@@ -232,6 +232,34 @@ describe.each(dbKinds())('bad input on every route (%s)', (db) => {
   }, 240_000)
 })
 
+describe('security declared in the OpenAPI document', () => {
+  let tp: TestPortal
+  beforeAll(async () => {
+    tp = await startTestPortal()
+  })
+  afterAll(async () => tp?.stop())
+
+  it('declares security (a bearer token, or the refresh cookie) on exactly the routes that answer 401 without one (issue 22: 63 did not)', async () => {
+    type Operation = { security?: Record<string, string[]>[] }
+    const doc = (await call(tp, 'GET', '/api/docs/json')).body as { paths: Record<string, Record<string, Operation>>; security?: Operation['security'] }
+    const mismatches: string[] = []
+    let secured = 0
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [m, op] of Object.entries(methods)) {
+        const method = m.toUpperCase() as Method
+        if (!['GET', 'POST', 'PUT', 'DELETE'].includes(method)) continue
+        const declared = (op.security ?? doc.security ?? []).length > 0
+        if (declared) secured++
+        const res = await tp.portal.server.inject({ method, url: fill(path, crypto.randomUUID()), headers: { host: 'localhost' } })
+        if (declared !== (res.statusCode === 401))
+          mismatches.push(`${method} ${path}: ${declared ? 'secure' : 'public'} in the document, answered ${res.statusCode}`)
+      }
+    }
+    expect(mismatches).toEqual([])
+    expect(secured).toBeGreaterThan(90)
+  })
+})
+
 describe.each(dbKinds())('cache headers of answers (%s)', (db) => {
   let tp: TestPortal
   let admin: SignedUp

@@ -10,6 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { TokenService } from '@portal/auth'
 import type { Config } from '@portal/config'
 import { openScope } from '@portal/db'
+import { REFRESH_COOKIE } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type Logger, markRequestLogger, metrics, withLogFields } from '@portal/observability'
 import { openRedis } from '@portal/queue'
@@ -25,6 +26,7 @@ import Fastify, {
 } from 'fastify'
 import { closeEventStreams } from './event-stream.js'
 import { acceptJson, guardMultipart, isMalformedUpload, malformedUpload, refuseNulInRequest, refuseNulInText } from './input.js'
+import { securityOnRoute } from './route-security.js'
 import { specMessagesOnRoute } from './spec-messages.js'
 import { buildValidator } from './validation.js'
 
@@ -202,6 +204,8 @@ export async function createServer({ config, logger, tokens }: ServerOptions): P
   })
   // A route's `config.fieldMessages`: its schema's refusals answered with the spec's words, after its auth hooks.
   app.addHook('onRoute', specMessagesOnRoute)
+  // Who needs a token, said once per route: requireAuth runs before validation, and the document says so.
+  app.addHook('onRoute', securityOnRoute)
   app.setNotFoundHandler((req, reply) => {
     if (fallback && !req.url.startsWith('/api/') && req.url !== '/api') return fallback(req, reply)
     return reply.status(404).send({ status: false, message: 'Not found', code: 'NOT_FOUND' })
@@ -268,7 +272,12 @@ export async function createServer({ config, logger, tokens }: ServerOptions): P
   await app.register(swagger, {
     openapi: {
       info: { title: 'Trust Portal API', version: '1.0.0', description: 'Trust center and security-questionnaire portal' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          refreshCookie: { type: 'apiKey', in: 'cookie', name: REFRESH_COOKIE },
+        },
+      },
     },
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })

@@ -7,7 +7,6 @@ import type { FastifyRequest } from 'fastify'
 import { findUser, updateUserNames } from '../db/users.repo.js'
 import type { IdentityDeps } from '../deps.js'
 import { capitalise, messages } from '../domain/rules.js'
-import { bearer } from './schemas.js'
 
 const notFound = () => new AppError('NOT_FOUND', { message: 'Not found' })
 
@@ -36,7 +35,7 @@ export function profileRoutes(app: AppInstance, deps: IdentityDeps): void {
     '/userprofile/:id',
     {
       ...staff,
-      schema: { tags: ['identity'], security: bearer, params: PersonParams, response: { 200: ProfileReply, ...errorReplies(400, 401, 403, 404) } },
+      schema: { tags: ['identity'], params: PersonParams, response: { 200: ProfileReply, ...errorReplies(400, 401, 403, 404) } },
     },
     async (req) => ({ status: true, data: profileOf(await visibleUser(req, req.params.id)) }),
   )
@@ -48,7 +47,6 @@ export function profileRoutes(app: AppInstance, deps: IdentityDeps): void {
       config: { fieldMessages: { firstName: { missing: messages.nameRequired('First') }, lastName: { missing: messages.nameRequired('Last') } } },
       schema: {
         tags: ['identity'],
-        security: bearer,
         params: PersonParams,
         body: ProfileUpdateBody,
         response: { 200: ProfileReply, ...errorReplies(400, 401, 403, 404, 413, 415) },

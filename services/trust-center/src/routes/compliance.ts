@@ -10,7 +10,7 @@ import { limits, plainText } from '../domain/text.js'
 import { complianceOut } from '../domain/dto.js'
 import { recordChanges } from '../updates.js'
 import { blockListRoutes } from './block-lists.js'
-import { bearer, Compliance, IdParams, Reply, staffBodyErrors, staffRowBodyErrors, Said } from './schemas.js'
+import { Compliance, IdParams, Reply, staffBodyErrors, staffRowBodyErrors, Said } from './schemas.js'
 
 const notFound = () => new AppError('NOT_FOUND', { message: 'Compliance record not found' })
 
@@ -35,7 +35,7 @@ export function complianceRoutes(app: AppInstance, deps: TrustCenterDeps): void 
     {
       ...admin,
       config: { fieldMessages: complianceMessages },
-      schema: { tags, security: bearer, body: ComplianceBody, response: { 201: Reply(Compliance), ...staffBodyErrors } },
+      schema: { tags, body: ComplianceBody, response: { 201: Reply(Compliance), ...staffBodyErrors } },
     },
     async (req, reply) => {
       const tenantId = principalOf(req).tenantId
@@ -51,7 +51,7 @@ export function complianceRoutes(app: AppInstance, deps: TrustCenterDeps): void 
     {
       ...admin,
       config: { fieldMessages: complianceMessages },
-      schema: { tags, security: bearer, params: IdParams, body: ComplianceBody, response: { 200: Reply(Compliance), ...staffRowBodyErrors } },
+      schema: { tags, params: IdParams, body: ComplianceBody, response: { 200: Reply(Compliance), ...staffRowBodyErrors } },
     },
     async (req) => {
       const tenantId = principalOf(req).tenantId
@@ -64,16 +64,12 @@ export function complianceRoutes(app: AppInstance, deps: TrustCenterDeps): void 
     },
   )
 
-  app.delete(
-    '/compliance/delete/:id',
-    { ...admin, schema: { tags, security: bearer, params: IdParams, response: { 200: Said, ...staffRowBodyErrors } } },
-    async (req) => {
-      const tenantId = principalOf(req).tenantId
-      const framework = isUuid(req.params.id) ? await deleteCompliance(db, tenantId, req.params.id) : undefined
-      if (framework === undefined) throw notFound()
-      await recordChanges(deps, tenantId, [{ kind: 'compliance', action: 'removed', title: framework }])
-      await sites.changed(tenantId)
-      return { status: true, message: SpecText.deleted }
-    },
-  )
+  app.delete('/compliance/delete/:id', { ...admin, schema: { tags, params: IdParams, response: { 200: Said, ...staffRowBodyErrors } } }, async (req) => {
+    const tenantId = principalOf(req).tenantId
+    const framework = isUuid(req.params.id) ? await deleteCompliance(db, tenantId, req.params.id) : undefined
+    if (framework === undefined) throw notFound()
+    await recordChanges(deps, tenantId, [{ kind: 'compliance', action: 'removed', title: framework }])
+    await sites.changed(tenantId)
+    return { status: true, message: SpecText.deleted }
+  })
 }
