@@ -24,6 +24,8 @@ interface Span {
   spanId: string
   parentSpanId: string | undefined
   scope: string
+  /** Its attributes, as the receiver got them (JSON). */
+  attributes: string
 }
 const KIND = { SERVER: 2, CLIENT: 3, PRODUCER: 4, CONSUMER: 5 }
 
@@ -38,7 +40,10 @@ async function startReceiver(): Promise<{ url: string; spans: Span[]; close(): P
         const body = JSON.parse(Buffer.concat(chunks).toString()) as {
           resourceSpans?: {
             resource: { attributes: { key: string; value: { stringValue?: string } }[] }
-            scopeSpans: { scope: { name: string }; spans: { name: string; kind: number; traceId: string; spanId: string; parentSpanId?: string }[] }[]
+            scopeSpans: {
+              scope: { name: string }
+              spans: { name: string; kind: number; traceId: string; spanId: string; parentSpanId?: string; attributes?: unknown }[]
+            }[]
           }[]
         }
         for (const rs of body.resourceSpans ?? []) {
@@ -53,6 +58,7 @@ async function startReceiver(): Promise<{ url: string; spans: Span[]; close(): P
                 traceId: s.traceId,
                 spanId: s.spanId,
                 parentSpanId: s.parentSpanId || undefined,
+                attributes: JSON.stringify(s.attributes ?? []),
               })
           }
         }
@@ -178,6 +184,20 @@ describe('one trace across processes (PostgreSQL + Redis + NATS)', () => {
     expect(json(gateway.stdout()).some((l) => l['msg'] === 'listening')).toBe(true) // the banner, as JSON
     const jobLines = json(workers.stdout()).filter((l) => l['queue'] === 'extract-questions' && typeof l['jobId'] === 'string')
     expect(jobLines.some((l) => l['tenantId'] === tenantId && l['traceId'] === traceId)).toBe(true)
+  })
+
+  it('records no capability in a span: mailed links opened through the gateway are redacted as in the log (issue 22)', async () => {
+    const capability = `cap-${crypto.randomUUID()}`
+    const invite = `inv-${crypto.randomUUID()}`
+    await fetch(`${gateway.url}/inbound/review/${capability}`)
+    await fetch(`${gateway.url}/signup?invite=${invite}`)
+    await fetch(`${gateway.url}/api/inbound/${capability}`)
+    // The gateway's and the service's spans of the exchange (by its route), flushed within a fifth of a
+    // second; the gateway's spans of the pages ended before, so they were sent with them or earlier.
+    await until('the spans of the link exchange', async () =>
+      new Set(receiver.spans.filter((s) => s.attributes.includes('/api/inbound/:capability')).map((s) => s.service)).size >= 2 ? true : undefined,
+    )
+    expect(receiver.spans.filter((s) => s.attributes.includes(capability) || s.attributes.includes(invite)).map((s) => s.attributes)).toEqual([])
   })
 
   it("answers /metrics in each process on its metrics port only: the gateway its own, never a service's", async () => {
