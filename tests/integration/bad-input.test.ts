@@ -17,11 +17,15 @@ interface Op {
   /** OpenAPI form: /api/documents/{id} */
   path: string
   query: string[]
+  /** Query parameters declared as numbers. */
+  numeric: string[]
   body: string[] | undefined
 }
 
 interface Probe {
   input: string
+  /** Must be refused (4xx), not only answered below 500. */
+  refused?: boolean
   headers?: Record<string, string>
   query?: string
   payload?: string | Buffer
@@ -36,16 +40,21 @@ const LONG = randomBytes(15_000).toString('base64')
 const json = { 'content-type': 'application/json' }
 
 function operations(doc: {
-  paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>>
+  paths: Record<
+    string,
+    Record<string, { parameters?: { in: string; name: string; schema?: Schema }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>
+  >
 }): Op[] {
   const ops: Op[] = []
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [m, op] of Object.entries(methods)) {
       const method = m.toUpperCase() as Method
       if (!['GET', 'POST', 'PUT', 'DELETE'].includes(method)) continue
-      const query = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name)
+      const params = (op.parameters ?? []).filter((p) => p.in === 'query')
+      const query = params.map((p) => p.name)
+      const numeric = params.filter((p) => ['number', 'integer'].includes(String(p.schema?.type))).map((p) => p.name)
       const schema = op.requestBody?.content?.['application/json']?.schema
-      ops.push({ method, path, query, body: schema ? Object.keys(schema.properties ?? {}) : undefined })
+      ops.push({ method, path, query, numeric, body: schema ? Object.keys(schema.properties ?? {}) : undefined })
     }
   }
   return ops
@@ -62,6 +71,8 @@ function battery(op: Op): Probe[] {
     { input: 'plain' },
     // One field at a time, so another field's validation cannot hide what this value does.
     ...q.flatMap((n) => ['a\u0000b', '1e20', '-1', '2.5', 'x'.repeat(5000)].map((v) => ({ input: `${n}=${v.slice(0, 6)}… in query`, query: qs([[n, v]]) }))),
+    // Parsed as Infinity: out of every declared range (pageSize=1e400 listed everything).
+    ...q.map((n) => ({ input: `${n}=1e400 in query`, query: qs([[n, '1e400']]), refused: op.numeric.includes(n) })),
     ...q.map((n) => ({ input: `${n}=<long random> in query`, query: qs([[n, LONG.slice(0, 6000)]]) })),
     { input: 'nul in a query name', query: `a%00b=1&${qs([[q[0]!, 'x']])}` },
     {
@@ -85,6 +96,13 @@ function battery(op: Op): Probe[] {
     body({ ...every(fields, 'ok'), [`k${NUL}`]: 'v' }, 'nul in a key'),
     body(every(fields, { nested: [NUL, { deeper: NUL }] }), 'nul nested, wrong type'),
     body(every(fields, 1e20), 'huge number in every field'),
+    // JSON.parse reads 1e400 as Infinity (JSON.stringify cannot write it): no field takes it, as a number or as "Infinity".
+    ...fields.map((f) => ({
+      input: `1e400 in ${f}`,
+      headers: json,
+      payload: `{${[...fields.filter((g) => g !== f).map((g) => `${JSON.stringify(g)}:"ok"`), `${JSON.stringify(f)}:1e400`].join(',')}}`,
+      refused: true,
+    })),
     body(every(fields, -1), 'negative number in every field'),
     body(every(fields, true), 'boolean in every field'),
     body(every(fields, ['a', 1, null]), 'array in every field'),
@@ -187,7 +205,7 @@ describe.each(dbKinds())('bad input on every route (%s)', (db) => {
       const status = res?.statusCode ?? 0 // 0: no answer within 5 s (an event stream left open)
       n++
       statuses.set(status, (statuses.get(status) ?? 0) + 1)
-      if (status >= 500)
+      if (status >= 500 || (probe.refused && status < 400))
         failures.push(
           `${op.method} ${url}${probe.query ? `?${probe.query.slice(0, 60)}` : ''} [${token ? 'token' : 'no token'}] ${probe.input} → ${status} ${res?.body.slice(0, 120)}`,
         )
@@ -212,6 +230,34 @@ describe.each(dbKinds())('bad input on every route (%s)', (db) => {
     console.log(`bad input on ${db}: ${ops.length} operations, ${n} requests; statuses ${summary}`)
     expect(failures).toEqual([])
   }, 240_000)
+})
+
+describe('security declared in the OpenAPI document', () => {
+  let tp: TestPortal
+  beforeAll(async () => {
+    tp = await startTestPortal()
+  })
+  afterAll(async () => tp?.stop())
+
+  it('declares security (a bearer token, or the refresh cookie) on exactly the routes that answer 401 without one (issue 22: 63 did not)', async () => {
+    type Operation = { security?: Record<string, string[]>[] }
+    const doc = (await call(tp, 'GET', '/api/docs/json')).body as { paths: Record<string, Record<string, Operation>>; security?: Operation['security'] }
+    const mismatches: string[] = []
+    let secured = 0
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [m, op] of Object.entries(methods)) {
+        const method = m.toUpperCase() as Method
+        if (!['GET', 'POST', 'PUT', 'DELETE'].includes(method)) continue
+        const declared = (op.security ?? doc.security ?? []).length > 0
+        if (declared) secured++
+        const res = await tp.portal.server.inject({ method, url: fill(path, crypto.randomUUID()), headers: { host: 'localhost' } })
+        if (declared !== (res.statusCode === 401))
+          mismatches.push(`${method} ${path}: ${declared ? 'secure' : 'public'} in the document, answered ${res.statusCode}`)
+      }
+    }
+    expect(mismatches).toEqual([])
+    expect(secured).toBeGreaterThan(90)
+  })
 })
 
 describe.each(dbKinds())('cache headers of answers (%s)', (db) => {

@@ -29,7 +29,7 @@ describe.each(dbKinds())('address verification on %s', (db) => {
     // Publishing the subdomain and inviting people do not.
     const publish = await call(tp, 'POST', '/api/fs/add-cname', { token: user.token, body: { subdomain: 'bigbank' } })
     expect(publish.status).toBe(403)
-    expect(publish.body).toEqual({ status: false, code: 'FORBIDDEN', message: NOT_VERIFIED })
+    expect(publish.body).toEqual({ status: false, code: 'EMAIL_NOT_VERIFIED', message: NOT_VERIFIED })
     const invite = await call(tp, 'POST', '/api/people/invite', { token: user.token, body: { email: 'staff@bigbank.example' } })
     expect(invite.status).toBe(403)
     expect(invite.body.message).toBe(NOT_VERIFIED)

@@ -493,15 +493,24 @@ describe.each(renderings.length ? renderings : [['none' as Rendering[0], [] as K
     for (const t of ['proxy-send-timeout', 'proxy-read-timeout']) expect(Number(annotations[`nginx.ingress.kubernetes.io/${t}`])).toBeGreaterThanOrEqual(120)
   })
 
-  it('denies ingress by default; gateway from the ingress controller, services from the gateway, workers from nobody', () => {
+  it('denies ingress by default; gateway from the ingress controller, services from the gateway, workers from nobody; metrics from monitoring', () => {
     const denyAll = policies.find((p) => Object.keys(p.spec?.podSelector ?? {}).length === 0)
     expect(denyAll?.spec?.policyTypes).toEqual(['Ingress'])
     expect(denyAll?.spec?.ingress ?? []).toEqual([])
-    // Every `from` peer that may reach a pod of this target.
-    const peers = (target: string) =>
+    // Every `from` peer that may reach a pod of this target on this port (a rule without ports: any).
+    const peers = (target: string, port = 'http') =>
       policies
         .filter((p) => matches(p.spec?.podSelector, podLabels(byTarget.get(target)!)) && p.spec?.policyTypes?.includes('Ingress'))
-        .flatMap((p) => (p.spec?.ingress ?? []).flatMap((rule) => rule.from ?? [{}]))
+        .flatMap((p) => (p.spec?.ingress ?? []).filter((rule) => !rule.ports || rule.ports.some((r) => r.port === port)))
+        .flatMap((rule) => rule.from ?? [{}])
+    // /metrics on its own port (METRICS_PORT), from the monitoring namespace only, on every pod.
+    expect(configEnv()['METRICS_PORT']).toBe('9464')
+    for (const t of TARGETS) {
+      expect(byTarget.get(t)!.spec?.template.spec?.containers[0]?.ports?.find((p) => p.name === 'metrics')?.containerPort).toBe(9464)
+      const from = peers(t, 'metrics')
+      expect(from.length).toBeGreaterThan(0)
+      for (const p of from) expect([p.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'], p.podSelector]).toEqual(['monitoring', undefined])
+    }
     const gatewayLabels = podLabels(byTarget.get('gateway')!)
     const fromGatewayOnly = (peer: ReturnType<typeof peers>[number]) => !peer.namespaceSelector && !peer.ipBlock && matches(peer.podSelector, gatewayLabels)
 

@@ -274,6 +274,7 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
     expect((await exchange(capability)).status).toBe(200)
 
     // The recipient's session on staff routes, of this service and of others: 403.
+    const recipientId = (JSON.parse(Buffer.from(recipient.token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub
     for (const [method, url] of [
       ['GET', '/api/outbound/list'],
       ['GET', '/api/questionnaire-templates'],
@@ -282,6 +283,11 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
       ['GET', `/api/outbound/collaborators?outboundId=${outboundId}`],
       ['GET', '/api/companys'],
       ['GET', '/api/people'],
+      // Its own id (the link's) and a staff member's: 403, not 404 or 400 (issue 22).
+      ['GET', `/api/userprofile/${recipientId}`],
+      ['PUT', `/api/userprofile/${recipientId}`],
+      ['GET', `/api/userprofile/${alice.userId}`],
+      ['PUT', `/api/userprofile/${alice.userId}`],
     ] as const) {
       expect([url, (await api(recipient, method, url)).status]).toEqual([url, 403])
     }

@@ -24,6 +24,8 @@ interface Span {
   spanId: string
   parentSpanId: string | undefined
   scope: string
+  /** Its attributes, as the receiver got them (JSON). */
+  attributes: string
 }
 const KIND = { SERVER: 2, CLIENT: 3, PRODUCER: 4, CONSUMER: 5 }
 
@@ -38,7 +40,10 @@ async function startReceiver(): Promise<{ url: string; spans: Span[]; close(): P
         const body = JSON.parse(Buffer.concat(chunks).toString()) as {
           resourceSpans?: {
             resource: { attributes: { key: string; value: { stringValue?: string } }[] }
-            scopeSpans: { scope: { name: string }; spans: { name: string; kind: number; traceId: string; spanId: string; parentSpanId?: string }[] }[]
+            scopeSpans: {
+              scope: { name: string }
+              spans: { name: string; kind: number; traceId: string; spanId: string; parentSpanId?: string; attributes?: unknown }[]
+            }[]
           }[]
         }
         for (const rs of body.resourceSpans ?? []) {
@@ -53,6 +58,7 @@ async function startReceiver(): Promise<{ url: string; spans: Span[]; close(): P
                 traceId: s.traceId,
                 spanId: s.spanId,
                 parentSpanId: s.parentSpanId || undefined,
+                attributes: JSON.stringify(s.attributes ?? []),
               })
           }
         }
@@ -83,6 +89,8 @@ describe('one trace across processes (PostgreSQL + Redis + NATS)', () => {
   let services: ServiceProcess
   let workers: ServiceProcess
   let gateway: ServiceProcess
+  /** METRICS_PORT of services, gateway and workers. */
+  let metricsPorts: number[]
 
   beforeAll(async () => {
     receiver = await startReceiver()
@@ -105,10 +113,12 @@ describe('one trace across processes (PostgreSQL + Redis + NATS)', () => {
     const servicesPort = await freePort()
     const servicesUrl = `http://127.0.0.1:${servicesPort}`
     const upstreams = { IDENTITY_URL: servicesUrl, TRUST_CENTER_URL: servicesUrl, QUESTIONNAIRE_URL: servicesUrl, OUTBOUND_URL: servicesUrl }
+    metricsPorts = [await freePort(), await freePort(), await freePort()]
+    const metrics = (i: number) => ({ METRICS_PORT: String(metricsPorts[i]) })
     ;[services, gateway, workers] = await Promise.all([
-      startChild({ ...common, TARGET: 'identity,trust-center,questionnaire,outbound' }, servicesPort),
-      startChild({ ...common, TARGET: 'gateway', ...upstreams }),
-      startChild({ ...common, TARGET: 'ingest-worker', IDENTITY_URL: servicesUrl }),
+      startChild({ ...common, ...metrics(0), TARGET: 'identity,trust-center,questionnaire,outbound' }, servicesPort),
+      startChild({ ...common, ...metrics(1), TARGET: 'gateway', ...upstreams }),
+      startChild({ ...common, ...metrics(2), TARGET: 'ingest-worker', IDENTITY_URL: servicesUrl }),
     ])
   }, 100_000)
   afterAll(async () => {
@@ -176,10 +186,25 @@ describe('one trace across processes (PostgreSQL + Redis + NATS)', () => {
     expect(jobLines.some((l) => l['tenantId'] === tenantId && l['traceId'] === traceId)).toBe(true)
   })
 
-  it("answers /metrics in each process: the gateway its own, never a service's", async () => {
-    const [gw, svc, wk] = await Promise.all(
-      [gateway, services, workers].map(async (c) => {
-        const res = await fetch(`${c.url}/metrics`)
+  it('records no capability in a span: mailed links opened through the gateway are redacted as in the log (issue 22)', async () => {
+    const capability = `cap-${crypto.randomUUID()}`
+    const invite = `inv-${crypto.randomUUID()}`
+    await fetch(`${gateway.url}/inbound/review/${capability}`)
+    await fetch(`${gateway.url}/signup?invite=${invite}`)
+    await fetch(`${gateway.url}/api/inbound/${capability}`)
+    // The gateway's and the service's spans of the exchange (by its route), flushed within a fifth of a
+    // second; the gateway's spans of the pages ended before, so they were sent with them or earlier.
+    await until('the spans of the link exchange', async () =>
+      new Set(receiver.spans.filter((s) => s.attributes.includes('/api/inbound/:capability')).map((s) => s.service)).size >= 2 ? true : undefined,
+    )
+    expect(receiver.spans.filter((s) => s.attributes.includes(capability) || s.attributes.includes(invite)).map((s) => s.attributes)).toEqual([])
+  })
+
+  it("answers /metrics in each process on its metrics port only: the gateway its own, never a service's", async () => {
+    for (const c of [gateway, services]) expect(await (await fetch(`${c.url}/metrics`)).text()).not.toContain('portal_http_request_duration_seconds')
+    const [svc, gw, wk] = await Promise.all(
+      metricsPorts.map(async (port) => {
+        const res = await fetch(`http://127.0.0.1:${port}/metrics`)
         expect(res.status).toBe(200)
         expect(res.headers.get('content-type')).toMatch(/^text\/plain/)
         return res.text()

@@ -34,7 +34,7 @@ export interface ServiceProcess {
 /**
  * Starts `node --import tsx services/host/src/main.ts` (or `run.args` in `run.cwd`: a production
  * build) on `run.port` or a free one, with exactly `env` (plus PATH and HOME: the machine's
- * REDIS_URL and the like must not leak in), and waits for its /readyz.
+ * REDIS_URL and the like must not leak in; METRICS_PORT=off unless `env` sets it), and waits for its /readyz.
  */
 export async function startService(
   name: string,
@@ -45,7 +45,16 @@ export async function startService(
   const port = run.port ?? (await freePort())
   const child: ChildProcess = spawn(process.execPath, run.args ?? ['--import', 'tsx', 'services/host/src/main.ts'], {
     cwd: run.cwd ?? root,
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
+    // No metrics listener unless the test asks for one (METRICS_PORT in `env`): many of these run at once.
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: process.env['HOME'] ?? '/tmp',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+      METRICS_PORT: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const lines: Record<string, unknown>[] = []

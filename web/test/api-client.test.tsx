@@ -43,6 +43,37 @@ describe('api client', () => {
     expect(stored('token')).toBe(fresh)
   })
 
+  it('renews once and retries a call refused as EMAIL_NOT_VERIFIED: the address was verified in another browser (issue 22)', async () => {
+    storeSession()
+    const verified = makeToken(900)
+    const refused = {
+      status: 403,
+      body: { status: false, code: 'EMAIL_NOT_VERIFIED', message: 'Please verify your email address first: use the link we emailed you.' },
+    }
+    const mock = mockFetch({
+      'POST /api/fs/add-cname': [refused, { body: { status: true, message: 'Cname record has been created' } }],
+      'POST /api/token/refresh': { body: { status: true, data: { ...USER, token: verified, expiresIn: 900 } } },
+    })
+    await expect(api.post('/api/fs/add-cname', { subdomain: 'acme' })).resolves.toMatchObject({ status: true })
+    expect(mock.callsTo('POST', '/api/token/refresh')).toHaveLength(1)
+    const calls = mock.callsTo('POST', '/api/fs/add-cname')
+    expect(calls).toHaveLength(2)
+    expect(calls[1]?.headers['Authorization']).toBe(`Bearer ${verified}`)
+    expect(calls[1]?.body).toEqual({ subdomain: 'acme' })
+
+    // Still not verified after the renewal: the spec's words, after one renewal only; another 403 is not renewed.
+    const again = mockFetch({
+      'POST /api/fs/add-cname': refused,
+      'PUT /api/thing': { status: 403, body: { status: false, code: 'FORBIDDEN', message: 'Only admins can do this' } },
+      'POST /api/token/refresh': { body: { status: true, data: { ...USER, token: makeToken(900), expiresIn: 900 } } },
+    })
+    await expect(api.post('/api/fs/add-cname', { subdomain: 'acme' })).rejects.toMatchObject({ status: 403, message: refused.body.message })
+    expect(again.callsTo('POST', '/api/fs/add-cname')).toHaveLength(2)
+    await expect(api.put('/api/thing', {})).rejects.toMatchObject({ status: 403, message: 'Only admins can do this' })
+    expect(again.callsTo('POST', '/api/token/refresh')).toHaveLength(1)
+    expect(again.callsTo('PUT', '/api/thing')).toHaveLength(1)
+  })
+
   it('ends the session and saves the return URL when renewal fails', async () => {
     storeSession()
     mockFetch({

@@ -24,6 +24,12 @@ export const variables = {
   },
   PORT: { kind: 'int', default: '3000', description: 'HTTP port' },
   HOST: { kind: 'string', default: '127.0.0.1', description: 'Interface to listen on (`0.0.0.0` in containers)' },
+  METRICS_PORT: {
+    kind: 'string',
+    default: '9464',
+    description:
+      'Port of the Prometheus `/metrics` (on HOST; never the public port); `off` = none, `0` = any free port. The default port taken by another process only warns; a port set explicitly that is taken stops start-up',
+  },
   DATA_DIR: { kind: 'string', default: './.data', description: 'Embedded data: PGlite database, file blobs, signing keys, development outbox' },
   PUBLIC_URL: { kind: 'url', description: 'Base URL used in emailed links (default `http://localhost:$PORT`); never taken from request headers' },
   DATABASE_URL: { kind: 'url', description: 'PostgreSQL URL; empty = embedded PGlite in DATA_DIR', secret: true },
@@ -53,7 +59,12 @@ export const variables = {
     default: '8',
     description: 'MB per part of a multipart upload (5 to 5120): what an upload holds in memory; larger files are sent in parts',
   },
-  SMTP_URL: { kind: 'url', description: 'SMTP URL (`smtp://user:pass@host:587`); empty = development outbox (console + DATA_DIR/outbox)', secret: true },
+  SMTP_URL: {
+    kind: 'url',
+    description:
+      'SMTP URL (`smtp://user:pass@host:587`); empty = development outbox (DATA_DIR/outbox, printed at a terminal; the log names the file, never the body)',
+    secret: true,
+  },
   MAIL_FROM: { kind: 'string', default: 'Trust Portal <no-reply@localhost>', description: 'Sender of every email' },
   JWT_PRIVATE_KEY: { kind: 'string', description: 'PKCS#8 PEM Ed25519 signing key; empty = generated once into DATA_DIR/keys', secret: true },
   JWT_ISSUER: { kind: 'string', default: 'trust-portal', description: 'Token issuer' },
@@ -161,6 +172,8 @@ export interface Config {
   migrateOnly: boolean
   port: number
   host: string
+  /** METRICS_PORT: its own listener for /metrics; undefined = off. `explicit`: set, not the default. */
+  metrics: { port: number; explicit: boolean } | undefined
   dataDir: string
   publicUrl: string
   databaseUrl: string | undefined
@@ -260,6 +273,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const targets = migrateOnly ? [] : all ? [...TARGETS] : (targetList as Target[])
   const port = Number(get('PORT'))
   if (port < 1 || port > 65535) throw new ConfigError(`PORT must be between 1 and 65535, got ${port}`)
+  const metrics = metricsOf(env, get('METRICS_PORT')!, port)
   const accessTtl = Number(get('ACCESS_TOKEN_TTL'))
   if (accessTtl < 30 || accessTtl > 900) throw new ConfigError('ACCESS_TOKEN_TTL must be between 30 and 900 seconds')
   const publicUrl = get('PUBLIC_URL') ?? `http://localhost:${port}`
@@ -282,6 +296,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     migrateOnly,
     port,
     host: get('HOST')!,
+    metrics,
     dataDir: get('DATA_DIR')!,
     publicUrl,
     databaseUrl: get('DATABASE_URL'),
@@ -349,6 +364,14 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     throw new ConfigError(`DB_ROW_SECURITY=off is a test setting, refused with HOST=${cfg.host} (loopback only)`)
   }
   return Object.freeze(cfg)
+}
+
+function metricsOf(env: Env, value: string, port: number): Config['metrics'] {
+  if (value.toLowerCase() === 'off') return undefined
+  const metricsPort = /^\d+$/.test(value) ? Number(value) : Number.NaN
+  if (!(metricsPort >= 0 && metricsPort <= 65535)) throw new ConfigError(`METRICS_PORT must be a port (0 to 65535) or off, got "${value}"`)
+  if (metricsPort === port) throw new ConfigError(`METRICS_PORT must not be the public PORT (${port}): metrics are for the scraper only`)
+  return { port: metricsPort, explicit: Boolean(env['METRICS_PORT']?.trim()) }
 }
 
 // Subject tokens NATS accepts, no wildcards: the prefix is put before every subject as it is.

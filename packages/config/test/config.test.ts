@@ -37,6 +37,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message)
   })
 
+  it('serves metrics on their own port: 9464 by default, explicit, or off (METRICS_PORT)', () => {
+    expect(loadConfig({}).metrics).toEqual({ port: 9464, explicit: false })
+    expect(loadConfig({ METRICS_PORT: '9100' }).metrics).toEqual({ port: 9100, explicit: true })
+    expect(loadConfig({ METRICS_PORT: 'off' }).metrics).toBeUndefined()
+    expect(() => loadConfig({ METRICS_PORT: 'on' })).toThrow('METRICS_PORT must be a port (0 to 65535) or off, got "on"')
+    expect(() => loadConfig({ METRICS_PORT: '3000' })).toThrow('METRICS_PORT must not be the public PORT (3000)')
+  })
+
   it('reads BUS_PREFIX, empty by default (the subjects as they always were)', () => {
     expect(loadConfig({}).busPrefix).toBeUndefined()
     expect(loadConfig({ BUS_PREFIX: 'acme.eu-1' }).busPrefix).toBe('acme.eu-1')

@@ -4,6 +4,11 @@
 import { type Static, Type } from 'typebox'
 import { dataReply } from './envelope.js'
 
+/** The HttpOnly cookie of the rotating refresh token (POST /api/token/refresh authenticates with it). */
+export const REFRESH_COOKIE = 'portal_rt'
+/** OpenAPI security of a route that authenticates with that cookie (the server's `refreshCookie` scheme). */
+export const REFRESH_COOKIE_SECURITY = [{ refreshCookie: [] as string[] }]
+
 /** Text that must hold more than spaces (the spec's "required"). */
 export const NonBlank = (maxLength: number) => Type.String({ maxLength, pattern: '\\S' })
 export const EmailText = Type.String({ maxLength: 254, pattern: '\\S' })

@@ -7,6 +7,8 @@ export const AppErrorCode = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   TENANT_MISMATCH: 403,
+  /** The token does not (yet) say the address is proven: a renewed one may (verified in another browser). */
+  EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   /** An outbound the recipient submitted: read-only (security.md B26). */
@@ -50,6 +52,7 @@ const defaultMessages: Record<AppErrorCode, string> = {
   UNAUTHENTICATED: 'Unauthorized',
   FORBIDDEN: 'Forbidden',
   TENANT_MISMATCH: 'Tenant mismatch',
+  EMAIL_NOT_VERIFIED: 'Please verify your email address first: use the link we emailed you.',
   NOT_FOUND: 'Not found',
   CONFLICT: 'Conflict',
   ALREADY_SUBMITTED: 'This questionnaire was submitted: answers can no longer be changed',

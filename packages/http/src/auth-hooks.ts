@@ -56,7 +56,8 @@ export const NOT_VERIFIED_MESSAGE = 'Please verify your email address first: use
  */
 export async function requireVerified(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!req.principal) throw new AppError('UNAUTHENTICATED')
-  if (!req.principal.emailVerified) throw new AppError('FORBIDDEN', { message: NOT_VERIFIED_MESSAGE })
+  // Its own code: a client whose address was verified in another browser renews its token and retries.
+  if (!req.principal.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', { message: NOT_VERIFIED_MESSAGE })
 }
 
 /** The principal of a request that passed requireAuth. */

@@ -26,7 +26,8 @@ export function openEventStream(req: FastifyRequest, reply: FastifyReply): Event
   const res = reply.raw
   res.writeHead(200, {
     'content-type': 'text/event-stream',
-    'cache-control': 'no-cache, no-transform',
+    // no-store like every authenticated answer (a stream carries the tenant's data); no-transform keeps proxies from buffering it.
+    'cache-control': 'no-store, no-transform',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
     'x-content-type-options': 'nosniff',

@@ -4,16 +4,11 @@
 // then reads the parts and checks the text fields with `checkFormFields`, against the same TypeBox
 // form the OpenAPI document shows, with the same validator settings, and a refusal is answered as a
 // JSON route's is (spec-messages.ts, then the error handler).
-import { AjvCompiler } from '@fastify/ajv-compiler'
 import type { FieldMessages } from '@portal/contracts'
-import type { FastifySchema, FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify'
+import type { FastifySchema, FastifySchemaCompiler } from 'fastify'
 import { type TObject, type TSchema, Type } from 'typebox'
-import { AJV_OPTIONS } from './server.js'
 import { specMessageError, type ValidationError } from './spec-messages.js'
-
-type Validate = ((data: unknown) => boolean) & { errors?: FastifySchemaValidationError[] | null }
-
-const compile = AjvCompiler()({}, { customOptions: { ...AJV_OPTIONS } }) as (route: Parameters<FastifySchemaCompiler<FastifySchema>>[0]) => Validate
+import { compileTextValidator as compile, type Validate } from './validation.js'
 
 /** The validatorCompiler of an upload route: everything but the (multipart) body, as Fastify would. */
 export const uploadValidatorCompiler: FastifySchemaCompiler<FastifySchema> = (route) => (route.httpPart === 'body' ? () => true : compile(route))

@@ -5,6 +5,7 @@ import type { AppInstance } from './server.js'
 
 export { dbNameHeader, NOT_VERIFIED_MESSAGE, principalOf, requireAdmin, requireAuth, requireStaff, requireVerified } from './auth-hooks.js'
 export { answerConflict, ok, paged } from './replies.js'
+export { authenticateRoutes, BEARER_SECURITY } from './route-security.js'
 export { type EventStream, openEventStream } from './event-stream.js'
 export { checkFormFields, uploadValidatorCompiler } from './form-fields.js'
 export { type AppInstance, contentSecurityPolicy, createServer, type NotFoundHandler, type ServerOptions } from './server.js'

@@ -10,6 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { TokenService } from '@portal/auth'
 import type { Config } from '@portal/config'
 import { openScope } from '@portal/db'
+import { REFRESH_COOKIE } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type Logger, markRequestLogger, metrics, withLogFields } from '@portal/observability'
 import { openRedis } from '@portal/queue'
@@ -25,7 +26,9 @@ import Fastify, {
 } from 'fastify'
 import { closeEventStreams } from './event-stream.js'
 import { acceptJson, guardMultipart, isMalformedUpload, malformedUpload, refuseNulInRequest, refuseNulInText } from './input.js'
+import { securityOnRoute } from './route-security.js'
 import { specMessagesOnRoute } from './spec-messages.js'
+import { buildValidator } from './validation.js'
 
 export type AppInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>
 
@@ -180,9 +183,6 @@ export function incomingRequestId(value: string | string[] | undefined): string 
   return id && /^[\w.:-]{8,128}$/.test(id) ? id : undefined
 }
 
-/** The validator's settings (Fastify's ajv), shared with upload routes' own compiler (form-fields.ts). */
-export const AJV_OPTIONS = { removeAdditional: 'all', coerceTypes: 'array', useDefaults: true } as const
-
 export async function createServer({ config, logger, tokens }: ServerOptions): Promise<AppInstance> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -192,7 +192,7 @@ export async function createServer({ config, logger, tokens }: ServerOptions): P
     childLoggerFactory: (parent, bindings, opts) => markRequestLogger(parent.child(bindings, opts)),
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: AJV_OPTIONS },
+    schemaController: { compilersFactory: { buildValidator } },
     routerOptions: { maxParamLength: 500 },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
@@ -210,6 +210,8 @@ export async function createServer({ config, logger, tokens }: ServerOptions): P
   })
   // A route's `config.fieldMessages`: its schema's refusals answered with the spec's words, after its auth hooks.
   app.addHook('onRoute', specMessagesOnRoute)
+  // Who needs a token, said once per route: requireAuth runs before validation, and the document says so.
+  app.addHook('onRoute', securityOnRoute)
   app.setNotFoundHandler((req, reply) => {
     if (fallback && !req.url.startsWith('/api/') && req.url !== '/api') return fallback(req, reply)
     return reply.status(404).send({ status: false, message: 'Not found', code: 'NOT_FOUND' })
@@ -276,7 +278,12 @@ export async function createServer({ config, logger, tokens }: ServerOptions): P
   await app.register(swagger, {
     openapi: {
       info: { title: 'Trust Portal API', version: '1.0.0', description: 'Trust center and security-questionnaire portal' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          refreshCookie: { type: 'apiKey', in: 'cookie', name: REFRESH_COOKIE },
+        },
+      },
     },
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })

@@ -125,5 +125,9 @@ describe('URLs in the request log', () => {
     expect(redactUrl('/api/people/invite/t0k')).toBe('/api/people/invite/[redacted]') // as the gateway's wildcard route logs it
     expect(redactUrl('/api/people/invite')).toBe('/api/people/invite')
     expect(redactUrl('/api/files/f1/k3y', { file: 'f1', signature: 'k3y' })).toBe('/api/files/f1/[redacted]')
+    // The mailed links as their pages are opened (issue 22: both were logged whole).
+    expect(redactUrl('/signup?invite=inv1te&x=1')).toBe('/signup?invite=[redacted]&x=1')
+    expect(redactUrl('/inbound/review/c4p?tab=2')).toBe('/inbound/review/[redacted]?tab=2')
+    expect(redactUrl('/INBOUND/Review/c4p')).toBe('/INBOUND/Review/[redacted]')
   })
 })

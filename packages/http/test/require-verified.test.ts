@@ -27,7 +27,7 @@ describe('requireVerified', () => {
   it('refuses an unverified address with 403 and a clear message, and lets a verified one through', async () => {
     const refused = await publish(false)
     expect(refused.statusCode).toBe(403)
-    expect(refused.json()).toEqual({ status: false, code: 'FORBIDDEN', message: NOT_VERIFIED_MESSAGE })
+    expect(refused.json()).toEqual({ status: false, code: 'EMAIL_NOT_VERIFIED', message: NOT_VERIFIED_MESSAGE })
     expect(NOT_VERIFIED_MESSAGE).toBe('Please verify your email address first: use the link we emailed you.')
     expect((await publish(true)).statusCode).toBe(200)
     expect((await publish()).statusCode).toBe(401)

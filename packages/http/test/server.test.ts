@@ -6,7 +6,7 @@ import { currentScope } from '@portal/db'
 import { silentLogger } from '@portal/observability'
 import { Type } from 'typebox'
 import { MAX_PAGE, PageQuery } from '@portal/contracts'
-import { type AppInstance, createServer, ok, paged, principalOf, requireAdmin, requireAuth } from '../src/index.js'
+import { type AppInstance, createServer, ok, openEventStream, paged, principalOf, requireAdmin, requireAuth } from '../src/index.js'
 
 describe('http server', () => {
   let app: AppInstance
@@ -19,6 +19,7 @@ describe('http server', () => {
     app.get('/api/me', { preHandler: [requireAuth] }, async (req) => ok(principalOf(req)))
     app.get('/api/admin', { preHandler: [requireAuth, requireAdmin] }, async () => ok())
     app.post('/api/echo', { schema: { body: Type.Object({ name: Type.String({ minLength: 1 }) }) } }, async (req) => ok(req.body))
+    app.post('/api/any', { schema: { body: Type.Object({ a: Type.Array(Type.Unknown()) }) } }, async (req) => ok(req.body))
     app.get('/api/page', { schema: { querystring: PageQuery } }, async (req) => paged([1, 2], 25, req.query.page ?? 1, req.query.pageSize ?? 10))
     app.get('/api/missing', async () => {
       throw new AppError('NOT_FOUND', { message: 'Client not found' })
@@ -107,10 +108,21 @@ describe('http server', () => {
     expect((await app.inject({ url: '/api/page?page=2&pageSize=10' })).json()).toEqual({ status: true, data: [1, 2], total: 25, totalPages: 3, currentPage: 2 })
     expect((await app.inject({ url: '/api/page?pageSize=1000' })).statusCode).toBe(400)
     expect((await app.inject({ url: `/api/page?page=${MAX_PAGE}` })).statusCode).toBe(200)
-    for (const page of ['1e20', String(MAX_PAGE + 1), '-1', '0', '2.5', 'x']) {
+    for (const page of ['1e20', '1e400', String(MAX_PAGE + 1), '-1', '0', '2.5', 'x']) {
       const res = await app.inject({ url: `/api/page?page=${page}` })
       expect([page, res.statusCode, res.json().code]).toEqual([page, 400, 'INVALID_REQUEST'])
     }
+  })
+
+  it('takes a JSON body as sent: a number is no string, and 1e400 (Infinity) no number (issue 22)', async () => {
+    const echo = (payload: string) => app.inject({ method: 'POST', url: '/api/echo', headers: { 'content-type': 'application/json' }, payload })
+    expect((await echo('{"name":"Acme"}')).json()).toEqual({ status: true, data: { name: 'Acme' } })
+    for (const payload of ['{"name":1e400}', '{"name":5}', '{"name":true}']) {
+      const res = await echo(payload)
+      expect([payload, res.statusCode, res.json().message]).toEqual([payload, 400, 'name must be string'])
+    }
+    const deep = await app.inject({ method: 'POST', url: '/api/any', headers: { 'content-type': 'application/json' }, payload: '{"a":[1,{"b":-1e400}]}' })
+    expect([deep.statusCode, deep.json().message]).toEqual([400, 'a.1.b must be a finite number'])
   })
 
   it('marks answers no-store unless a public route asked to be cached without credentials', async () => {
@@ -124,6 +136,7 @@ describe('http server', () => {
     })
     cached.get('/assets/app.js', async (_req, reply) => reply.header('Cache-Control', 'public, max-age=31536000, immutable').send('js'))
     cached.get('/page', async () => 'html')
+    cached.get('/api/stream', async (req, reply) => openEventStream(req, reply).close())
     try {
       const cc = async (url: string, headers: Record<string, string> = {}) => (await cached.inject({ url, headers })).headers['cache-control']
       const auth = { authorization: await bearer() }
@@ -138,6 +151,8 @@ describe('http server', () => {
       expect(await cc('/assets/app.js')).toBe('public, max-age=31536000, immutable')
       expect(await cc('/page')).toBeUndefined()
       expect(await cc('/page', auth)).toBe('no-store')
+      // An event stream writes its own headers (the reply is hijacked): no-store too, not no-cache.
+      expect(await cc('/api/stream', auth)).toBe('no-store, no-transform')
     } finally {
       await cached.close()
     }

@@ -1,5 +1,5 @@
-// Outgoing email. SMTP when SMTP_URL is set; otherwise a development outbox that prints each
-// message and keeps it in DATA_DIR/outbox, so the embedded demo's invites and codes can be followed.
+// Outgoing email. SMTP when SMTP_URL is set; otherwise a development outbox that keeps each message
+// in DATA_DIR/outbox (printed at a terminal), so the embedded demo's invites and codes can be followed.
 import type { Logger } from '@portal/observability'
 import { createOutboxMailer } from './outbox.js'
 import { createSmtpMailer } from './smtp-mailer.js'

@@ -1,5 +1,5 @@
-// The development outbox: each message is kept as DATA_DIR/outbox/<time>-<id>.json and printed,
-// so the embedded demo's invites and codes can be followed without a mail server.
+// The development outbox: each message is kept as DATA_DIR/outbox/<time>-<id>.json (and printed at a
+// terminal), so the embedded demo's invites and codes can be followed without a mail server.
 import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -36,8 +36,10 @@ export function createOutboxMailer(cfg: Pick<MailConfig, 'dataDir'>, log?: Logge
       const file = path.join(dir, `${entry.sentAt.replace(/:/g, '-')}-${entry.id}.json`)
       await writeFile(`${file}.tmp`, JSON.stringify(entry, null, 2))
       await rename(`${file}.tmp`, file) // readOutbox never sees half a message
-      // The body is printed on purpose: it carries the demo's invite links and sign-in codes.
-      log?.info({ to: msg.to, subject: msg.subject }, `mail (development outbox, not sent)\n----\n${msg.text}\n----`)
+      // The body carries live links and codes (invites, verification, reset): the log, which is shipped
+      // and kept, names the file; a person at the terminal (npm start) gets the body printed to follow them.
+      log?.info({ to: msg.to, subject: msg.subject, file }, 'mail (development outbox, not sent)')
+      if (process.stdout.isTTY) process.stdout.write(`\n---- mail to ${msg.to}: ${msg.subject}\n${msg.text}\n----\n`)
     },
     close: async () => {},
   }

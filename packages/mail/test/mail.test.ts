@@ -51,7 +51,7 @@ describe('development outbox', () => {
     expect(await readOutbox(dataDir)).toHaveLength(2)
   })
 
-  it('writes <dataDir>/outbox/<time>-<id>.json, keeps send order, prints the body to the log', async () => {
+  it('writes <dataDir>/outbox/<time>-<id>.json, keeps send order, logs the file but never the body (its links and codes)', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'outbox-'))
     const lines: { obj: unknown; msg: string }[] = []
     const log = silentLogger.child({})
@@ -65,8 +65,8 @@ describe('development outbox', () => {
     expect(all.map((e) => e.subject)).toEqual(['n0', 'n1', 'n2', 'n3', 'n4'])
     expect(all[4]).toMatchObject({ to: 'ann@example.com', text: 'code 4', html: '<b>4</b>', id: expect.any(String), sentAt: expect.any(String) })
     expect(lines).toHaveLength(5)
-    expect(lines[0]!.obj).toEqual({ to: 'ann@example.com', subject: 'n0' })
-    expect(lines[0]!.msg).toContain('code 0')
+    expect(lines[0]!.obj).toEqual({ to: 'ann@example.com', subject: 'n0', file: path.join(dir, 'outbox', files.sort()[0]!) })
+    expect(JSON.stringify(lines)).not.toContain('code 0')
     await rm(dir, { recursive: true, force: true })
   })
 

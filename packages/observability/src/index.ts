@@ -2,6 +2,7 @@
 // an exporter endpoint is configured, so a laptop run pays nothing for it.
 import { type DestinationStream, pino, type Logger, type LoggerOptions } from 'pino'
 import { currentLogFields, currentTenant, currentTraceId } from './context.js'
+import { redactUrl } from './redact-url.js'
 
 export type { Logger } from 'pino'
 export {
@@ -17,6 +18,7 @@ export {
 } from './context.js'
 export { collectProcessMetrics, eventLabel, metrics, metricsRegistry, type QueueCounts, renderMetrics } from './metrics.js'
 export { startTelemetry, type TelemetryHandle } from './telemetry.js'
+export { capabilityPaths, redactUrl } from './redact-url.js'
 
 /** Paths never written to logs: credentials, tokens, codes and document bodies. */
 export const redactPaths = [
@@ -32,58 +34,6 @@ export const redactPaths = [
   '*.refreshToken',
   '*.secretKey',
 ]
-
-/** Query parameters that carry a capability (an emailed link's token): never written to logs. */
-const SECRET_PARAM = /^(token|.*token|capability|code|otp|password|secret|key|signature|sig)$/i
-
-/**
- * Paths whose segment after the prefix is a capability even where no route of this process names it
- * (the gateway forwards them in split mode with a wildcard route). Routes that do name their
- * capability parameter (`:token`, `:capability`) are redacted by that name wherever they are.
- */
-export const capabilityPaths: readonly string[] = ['/api/inbound/', '/api/people/invite/']
-
-const decoded = (s: string): string => {
-  try {
-    return decodeURIComponent(s.replace(/\+/g, ' '))
-  } catch {
-    return s // compared as sent
-  }
-}
-
-/**
- * A request URL as it may be logged: the values of secret-looking query parameters (token,
- * inviteToken, permissionToken, resetToken, capability, …), the path segments of route params with
- * such names (`params`, the route's), and capability path segments become `[redacted]`. Names are
- * compared without case and after percent-decoding.
- */
-export function redactUrl(url: string, params?: Record<string, unknown>): string {
-  const q = url.indexOf('?')
-  let path = q < 0 ? url : url.slice(0, q)
-  for (const prefix of capabilityPaths) {
-    if (!path.toLowerCase().startsWith(prefix)) continue
-    const end = path.indexOf('/', prefix.length)
-    path = `${path.slice(0, prefix.length)}[redacted]${end < 0 ? '' : path.slice(end)}`
-  }
-  const secrets = Object.entries(params ?? {})
-    .filter(([name, value]) => SECRET_PARAM.test(name) && typeof value === 'string' && value)
-    .map(([, v]) => v)
-  if (secrets.length)
-    path = path
-      .split('/')
-      .map((seg) => (secrets.includes(decoded(seg)) ? '[redacted]' : seg))
-      .join('/')
-  if (q < 0) return path
-  const query = url
-    .slice(q + 1)
-    .split('&')
-    .map((pair) => {
-      const eq = pair.indexOf('=')
-      if (eq < 0) return pair
-      return SECRET_PARAM.test(decoded(pair.slice(0, eq)).trim()) ? `${pair.slice(0, eq)}=[redacted]` : pair
-    })
-  return `${path}?${query.join('&')}`
-}
 
 /** Fastify's request line ({ req }), with its URL redacted: a logged link must not work. */
 export const serializers = {

@@ -2,7 +2,10 @@
 // http, undici (the gateway's forwarding, model calls), fastify, pg and ioredis. It starts only when
 // an endpoint is configured, so a laptop run loads none of it and pays nothing.
 import { register } from 'node:module'
+import type { ClientRequest, IncomingMessage } from 'node:http'
+import type { Span } from '@opentelemetry/api'
 import { enableTracing } from './context.js'
+import { redactUrl } from './redact-url.js'
 
 export interface TelemetryHandle {
   shutdown(): Promise<void>
@@ -12,6 +15,19 @@ export interface TelemetryHandle {
 // wrap for their instrumentation to patch them; the others are required from CommonJS (fastify's
 // http) or report through diagnostics channels (undici, fastify).
 const ESM_HOOKED = ['pg', 'pg-pool', 'ioredis']
+
+/**
+ * Spans keep URLs as logs do, and are shipped and kept too: the same redaction as the request log
+ * (`url.path`, `url.query` and `url.full` written again over what an instrumentation recorded).
+ */
+function redactSpanUrl(span: Span, raw: string | undefined, origin?: string): void {
+  if (!raw) return
+  const url = redactUrl(raw)
+  const q = url.indexOf('?')
+  span.setAttribute('url.path', q < 0 ? url : url.slice(0, q))
+  if (q >= 0) span.setAttribute('url.query', url.slice(q + 1))
+  if (origin) span.setAttribute('url.full', `${origin}${url}`)
+}
 
 // Probes and scrapes would be most of the spans, and say nothing.
 const QUIET_PATHS = /^\/(healthz|readyz|metrics)(\?|$)/
@@ -51,14 +67,22 @@ export async function startTelemetry(cfg: { otelEndpoint: string | undefined }, 
     ...(process.env['OTEL_SERVICE_NAME'] ? {} : { serviceName }),
     traceExporter: new OTLPTraceExporter({ url: `${cfg.otelEndpoint}/v1/traces` }),
     instrumentations: [
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => QUIET_PATHS.test(req.url ?? '') }),
-      new UndiciInstrumentation(),
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req) => QUIET_PATHS.test(req.url ?? ''),
+        requestHook: (span, req) => {
+          const out = req as Partial<ClientRequest> // a type only: node:http is loaded after the SDK patches it
+          if (out.path !== undefined) redactSpanUrl(span, out.path, `${out.protocol}//${out.host}`)
+          else redactSpanUrl(span, (req as IncomingMessage).url)
+        },
+      }),
+      new UndiciInstrumentation({ requestHook: (span, req) => redactSpanUrl(span, req.path, req.origin) }),
       // One span per request, named by its route; one per hook and handler would bury it.
       new fastifyOtel.FastifyOtelInstrumentation({
         registerOnInitialization: true,
         instrumentHooks: false,
         instrumentHandler: false,
         ignorePaths: ({ url }) => QUIET_PATHS.test(url),
+        requestHook: (span, req) => redactSpanUrl(span, req.url),
       }),
       // Only inside a trace: BullMQ's polling and start-up queries would each be a trace of their own.
       new PgInstrumentation({ requireParentSpan: true }),

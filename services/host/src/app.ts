@@ -12,6 +12,7 @@ import { demoPlan } from './demo-policy.js'
 import { modules } from './modules.js'
 
 export { type DemoPlan, demoPlan, isLoopbackHost } from './demo-policy.js'
+export { type MetricsServer, startMetricsServer } from './metrics-server.js'
 
 export interface DemoAccount {
   tenantId: string

@@ -1,11 +1,9 @@
 // /healthz: the process is up. /readyz: each of its backends answers (database, queue, bus, blob
 // store), named in `checks`; 503 when one it needs does not (used by k8s probes and CI).
-// /metrics: this process's Prometheus metrics, in every target (the gateway answers its own, never
-// a service's: only /api paths are forwarded).
+// Metrics are not here: they have a port of their own (metrics-server.ts), never the public one.
 import { asSystem } from '@portal/db'
-import { AppError } from '@portal/errors'
 import type { ServiceContext } from '@portal/http'
-import { collectProcessMetrics, renderMetrics } from '@portal/observability'
+import { collectProcessMetrics } from '@portal/observability'
 import type { Module } from '@portal/runtime'
 import { sql } from 'kysely'
 
@@ -16,14 +14,6 @@ export const healthModule: Module<ServiceContext> = {
     const { server } = ctx
     server.get('/healthz', { schema: { hide: true } }, async () => ({ status: true }))
     collectProcessMetrics()
-    server.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
-      // For the scraper inside the cluster, which calls the pod itself: a request that came through a
-      // proxy (the ingress adds X-Forwarded-For) is from outside, and gets the 404 of an unknown path.
-      if (req.headers['x-forwarded-for'] !== undefined) throw new AppError('NOT_FOUND')
-      // Queue depth is read now, from whichever queue this process has (it starts after this module).
-      const { contentType, body } = await renderMetrics(ctx.queue && (() => ctx.queue!.counts()))
-      return reply.type(contentType).header('Cache-Control', 'no-store').send(body)
-    })
     server.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
       const checks: Record<string, boolean> = {}
       // Each backend this process uses, probed at once (each probe gives up within a few seconds).

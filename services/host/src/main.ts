@@ -40,12 +40,14 @@ if (config.migrateOnly) {
   process.exit(code)
 }
 const { startPortal } = await import('./app.js')
+const { startMetricsServer } = await import('./metrics-server.js')
 
 const portal = await startPortal(config, logger).catch((err: unknown) => {
   logger.fatal({ err }, 'start-up failed')
   process.exit(1)
 })
 
+let metricsServer: Awaited<ReturnType<typeof startMetricsServer>>
 let stopping = false
 const shutdown = async (signal: string) => {
   if (stopping) return
@@ -53,6 +55,7 @@ const shutdown = async (signal: string) => {
   logger.info({ signal }, 'shutting down')
   // Past SHUTDOWN_TIMEOUT the process exits anyway (the queue gave running jobs two thirds of it).
   const timer = setTimeout(() => process.exit(1), config.shutdownTimeoutMs).unref()
+  await metricsServer?.close()
   await portal.stop()
   await telemetry.shutdown()
   clearTimeout(timer)
@@ -65,6 +68,13 @@ try {
   await portal.server.listen({ port: config.port, host: config.host })
 } catch (err) {
   logger.fatal({ err }, `cannot listen on ${config.host}:${config.port}`)
+  await portal.stop()
+  process.exit(1)
+}
+try {
+  metricsServer = await startMetricsServer(config, portal.ctx, logger)
+} catch (err) {
+  logger.fatal({ err }, 'start-up failed')
   await portal.stop()
   process.exit(1)
 }
@@ -86,7 +96,7 @@ if (portal.demo) {
   lines.push('  No demo tenant: it is seeded only with the embedded database on a loopback HOST (elsewhere: SEED_DEMO=true and DEMO_PASSWORD)')
 }
 if (portal.ctx.mail?.kind === 'outbox')
-  lines.push(`  Emails (invites, reset codes, trust-center access links) are printed here and kept in ${config.dataDir}/outbox`)
+  lines.push(`  Emails (invites, reset codes, trust-center access links) are kept in ${config.dataDir}/outbox and printed here`)
 lines.push(`  API docs: ${url}/api/docs`)
 // Stdout is JSON lines (pino) unless a person watches it: then the banner is for them.
 if (process.stdout.isTTY) console.log(`\n${lines.join('\n')}\n`)

@@ -2,12 +2,12 @@
 // SameSite=Strict cookie scoped to /api. A session id ties them together so that logout and
 // password changes can end it everywhere at once.
 import { hashToken, randomToken } from '@portal/auth'
-import { DEFAULT_THEME } from '@portal/contracts'
+import { DEFAULT_THEME, REFRESH_COOKIE } from '@portal/contracts'
 import type { FastifyReply } from 'fastify'
 import { insertRefreshToken, markReplaced, revokeUserSessions } from './db/sessions.repo.js'
 import type { IdentityDeps } from './deps.js'
 
-export const REFRESH_COOKIE = 'portal_rt'
+export { REFRESH_COOKIE }
 
 export interface SessionUser {
   id: string

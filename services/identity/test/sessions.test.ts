@@ -227,6 +227,16 @@ describe.each(testDatabaseKinds())('sessions on %s', (_kind, open) => {
     expect((await call(h, 'POST', '/api/token/refresh', { cookie: user2.cookie })).status).toBe(401)
   })
 
+  it('renews from a rotated token once only: a third use within the grace is reuse (issue 22: it renewed three more times)', async () => {
+    const user = await signUp(h, 'once@once-co.example', undefined, { verified: false })
+    expect((await call(h, 'POST', '/api/token/refresh', { cookie: user.cookie })).status).toBe(200) // lost
+    const again = await call(h, 'POST', '/api/token/refresh', { cookie: user.cookie })
+    expect(again.status).toBe(200) // the grace, spent
+    for (let i = 0; i < 3; i++) expect((await call(h, 'POST', '/api/token/refresh', { cookie: user.cookie })).status).toBe(401)
+    // Reuse ends the session: the token the grace delivered no longer renews either.
+    expect((await call(h, 'POST', '/api/token/refresh', { cookie: again.refreshCookie! })).status).toBe(401)
+  })
+
   it('refuses an expired refresh token', async () => {
     const user = await signUp(h, 'old@old-co.example')
     await h.db

@@ -46,7 +46,7 @@ describe.each(testDatabaseKinds())('email verification on %s', (_kind, open) => 
     // Inviting people speaks for the company: refused with what to do.
     const refused = await call(h, 'POST', '/api/people/invite', { token: squatter.token, body: { email: 'staff@bigbank.example' } })
     expect(refused.status).toBe(403)
-    expect(refused.body).toEqual({ status: false, code: 'FORBIDDEN', message: NOT_VERIFIED })
+    expect(refused.body).toEqual({ status: false, code: 'EMAIL_NOT_VERIFIED', message: NOT_VERIFIED })
     expect(h.mail.sent.some((m) => m.to === 'staff@bigbank.example')).toBe(false)
   })
 

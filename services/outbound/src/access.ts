@@ -4,7 +4,6 @@
 import type { Principal } from '@portal/auth'
 import { isUuid, OutboundText } from '@portal/contracts'
 import { AppError } from '@portal/errors'
-import { requireAuth } from '@portal/http'
 import type { FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify'
 import { findLink } from './db/links.repo.js'
 import { findOutbound, type OutboundRow } from './db/outbounds.repo.js'
@@ -29,11 +28,10 @@ export async function liveLink(deps: OutboundDeps, me: Principal) {
   return link
 }
 
-/** The plugin's preHandler: a session for every route but the exchange, and the inbound rules. */
+/** The plugin's preHandler, after the session is checked (authenticateRoutes, plugin.ts): the inbound rules. */
 export function guard(deps: OutboundDeps) {
-  return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     if (req.routeOptions.config.public) return
-    await requireAuth(req, reply)
     const me = req.principal!
     if (!me.inboundUser) return
     if (!req.routeOptions.config.inbound) throw new AppError('FORBIDDEN', { message: 'This link opens one questionnaire only' })

@@ -2,7 +2,7 @@
 // answers through the emailed link. Owns the `outbound` schema. An encapsulated plugin: its hooks
 // cover only its routes. Registered as `server.register(outboundPlugin, { prefix: '/api', ...deps })`.
 import multipart from '@fastify/multipart'
-import type { AppInstance } from '@portal/http'
+import { type AppInstance, authenticateRoutes } from '@portal/http'
 import { guard } from './access.js'
 import type { OutboundDeps } from './deps.js'
 import { limits } from './uploads.js'
@@ -19,6 +19,7 @@ export async function outboundPlugin(app: AppInstance, deps: OutboundDeps): Prom
   // Explicit limits: bodyLimit does not bound multipart (security.md B27).
   await app.register(multipart, { limits: { fileSize: limits.pdfBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024, headerPairs: 100 } })
   // Every route needs a session but the link exchange; an inbound session only its marked routes.
+  authenticateRoutes(app, (route) => route.config?.public === true)
   app.addHook('preHandler', guard(deps))
   inboundRoutes(app, deps)
   templateRoutes(app, deps)

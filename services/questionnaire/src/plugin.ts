@@ -1,7 +1,7 @@
 // questionnaire: clients, their compliance documents and questionnaires, review and export.
 // Owns the `questionnaire` schema (through @portal/questionnaire-store); queues the workers' jobs.
 import multipart from '@fastify/multipart'
-import { type AppInstance, requireAuth, requireStaff } from '@portal/http'
+import { type AppInstance, authenticateRoutes, requireStaff } from '@portal/http'
 import type { QuestionnaireDeps } from './deps.js'
 import { commentRoutes } from './routes/comments.js'
 import { companyRoutes } from './routes/companies.js'
@@ -16,7 +16,7 @@ import { limits } from './uploads.js'
 export async function questionnairePlugin(app: AppInstance, deps: QuestionnaireDeps): Promise<void> {
   // Explicit limits: bodyLimit does not bound multipart (security.md B27).
   await app.register(multipart, { limits: { fileSize: limits.pdfBytes, files: limits.files, fields: 10, parts: 20, fieldSize: 1024, headerPairs: 100 } })
-  app.addHook('preHandler', requireAuth)
+  authenticateRoutes(app)
   app.addHook('preHandler', requireStaff)
   companyRoutes(app, deps)
   fileRoutes(app, deps)

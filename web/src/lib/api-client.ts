@@ -1,7 +1,8 @@
 // The one fetch wrapper of the app (bulletproof-react's lib/api-client). It adds the JSON, bearer and
 // DbName headers, unwraps the `{status, message?, data?}` envelope into an ApiError on failure,
 // renews an access token that has expired before sending with it, and handles a 401 once: a silent
-// renewal through the HttpOnly refresh cookie, then one retry. An inbound recipient (no account, no
+// renewal through the HttpOnly refresh cookie, then one retry (so too a 403 EMAIL_NOT_VERIFIED: the
+// address proven since the token was issued). An inbound recipient (no account, no
 // refresh cookie) renews by exchanging the emailed link again, and is never sent to /login.
 import type { AuthUser, InboundReply, RefreshReply } from '@portal/contracts'
 import { REFRESH_AHEAD_MS } from '../config/constants'
@@ -86,16 +87,23 @@ export function errorMessage(err: unknown, fallback = 'Error:Something went wron
 export const serverMessage = (err: unknown, fallback = NO_MESSAGE): string =>
   err instanceof ApiError && err.status > 0 ? errorMessage(err, fallback) : fallback
 
-async function parse<T>(res: Response): Promise<T> {
+/** A reply's body: its JSON, else its text; undefined when empty. */
+async function bodyOf(res: Response): Promise<unknown> {
   const text = await res.text().catch(() => '')
-  let body: unknown
-  if (text) {
-    try {
-      body = JSON.parse(text)
-    } catch {
-      body = text
-    }
+  if (!text) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
   }
+}
+
+async function parse<T>(res: Response): Promise<T> {
+  return unwrap<T>(res, await bodyOf(res))
+}
+
+/** The envelope's body, or its ApiError. */
+function unwrap<T>(res: Response, body: unknown): T {
   if (!res.ok) {
     const message =
       body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
@@ -266,23 +274,27 @@ async function renewIfExpired(path: string): Promise<Renewal | null> {
   return renewSession()
 }
 
-export async function request<T>(method: string, path: string, body?: unknown, options?: SendOptions): Promise<T> {
-  const before = await renewIfExpired(path)
-  let res: Response
+/** `send`, with a failure to reach the server as an ApiError of status 0. */
+async function sendOrFail(method: string, path: string, body: unknown, options?: SendOptions): Promise<Response> {
   try {
-    res = await send(method, path, body, options)
+    return await send(method, path, body, options)
   } catch {
     throw new ApiError(0, 'Network error: the server could not be reached. Please try again.')
   }
+}
+
+/** The server's code for a token that does not say the address is proven (packages/http requireVerified). */
+const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED'
+const codeOf = (body: unknown): unknown => (body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined)
+
+export async function request<T>(method: string, path: string, body?: unknown, options?: SendOptions): Promise<T> {
+  const before = await renewIfExpired(path)
+  let res = await sendOrFail(method, path, body, options)
   if (res.status === 401 && !NO_RENEWAL.some((p) => path.startsWith(p))) {
     // A refusal just now needs no second try.
     const renewed = before === 'rejected' ? 'rejected' : await renewSession()
     if (renewed === 'renewed') {
-      try {
-        res = await send(method, path, body, options)
-      } catch {
-        throw new ApiError(0, 'Network error: the server could not be reached. Please try again.')
-      }
+      res = await sendOrFail(method, path, body, options)
     } else if (renewed === 'unavailable') {
       // The session may be alive: keep the user (and the screen) here and let them try again.
       throw new ApiError(401, 'Your session could not be renewed just now. Please try again in a moment.')
@@ -292,7 +304,14 @@ export async function request<T>(method: string, path: string, body?: unknown, o
   // An inbound session lives as long as its link: once the link is revoked or expired every call
   // answers 410, and the session is over (the inbound page then says so).
   if (res.status === 410 && storage.getAuthData()?.inboundUser && !NO_RENEWAL.some((p) => path.startsWith(p))) endSession()
-  return parse<T>(res)
+  let reply = await bodyOf(res)
+  // The address was verified in another browser (the mail opened on a phone) while this session's
+  // token still says it is not: renewed once, the token carries the proof, and the call is tried again.
+  if (res.status === 403 && codeOf(reply) === EMAIL_NOT_VERIFIED && (await renewSession()) === 'renewed') {
+    res = await sendOrFail(method, path, body, options)
+    reply = await bodyOf(res)
+  }
+  return unwrap<T>(res, reply)
 }
 
 /** A file the API streams, as bytes (to show it: an object URL), with the app's headers and one renewal. */

@@ -30,7 +30,6 @@ import type { RouteDeps } from '../deps.js'
 import { inviteExistingAccountMail, inviteMail } from '../domain/invite-mail.js'
 import { messages, normaliseEmail } from '../domain/rules.js'
 import { endAllSessions } from '../sessions.js'
-import { bearer } from './schemas.js'
 
 const INVITE_TTL_MS = 7 * 24 * 3600_000
 const HOUR = 3600_000
@@ -45,7 +44,7 @@ export function peopleRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.get(
     '/people',
-    { ...admins, schema: { tags: ['identity'], security: bearer, querystring: PageQuery, response: { 200: PeoplePage, ...errorReplies(400, 401, 403) } } },
+    { ...admins, schema: { tags: ['identity'], querystring: PageQuery, response: { 200: PeoplePage, ...errorReplies(400, 401, 403) } } },
     async (req) => {
       const me = principalOf(req)
       const page = req.query.page ?? 1
@@ -84,7 +83,7 @@ export function peopleRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       preHandler: [requireAuth, requireAdmin, requireVerified],
       config: { fieldMessages: { email: { missing: messages.emailRequired, invalid: messages.invalidEmail } } },
-      schema: { tags: ['identity'], security: bearer, body: InviteBody, response: { 201: MessageReply, ...errorReplies(400, 401, 403, 409, 413, 415, 429) } },
+      schema: { tags: ['identity'], body: InviteBody, response: { 201: MessageReply, ...errorReplies(400, 401, 403, 409, 413, 415, 429) } },
     },
     async (req, reply) => {
       const me = principalOf(req)
@@ -118,7 +117,7 @@ export function peopleRoutes(app: AppInstance, deps: RouteDeps): void {
     '/people/:id',
     {
       ...admins,
-      schema: { tags: ['identity'], security: bearer, params: PersonParams, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404, 413, 415) } },
+      schema: { tags: ['identity'], params: PersonParams, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404, 413, 415) } },
     },
     async (req) => {
       const me = principalOf(req)
@@ -139,7 +138,7 @@ export function peopleRoutes(app: AppInstance, deps: RouteDeps): void {
     '/userdelete',
     {
       ...admins,
-      schema: { tags: ['identity'], security: bearer, body: UserDeleteBody, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404, 413, 415) } },
+      schema: { tags: ['identity'], body: UserDeleteBody, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404, 413, 415) } },
     },
     async (req) => {
       const me = principalOf(req)
@@ -159,7 +158,7 @@ export function peopleRoutes(app: AppInstance, deps: RouteDeps): void {
     '/fs/update_provisioned',
     {
       preHandler: [requireAuth, requireStaff],
-      schema: { tags: ['identity'], security: bearer, body: ProvisionBody, response: { 200: ProvisionReply, ...errorReplies(400, 401, 403, 413, 415) } },
+      schema: { tags: ['identity'], body: ProvisionBody, response: { 200: ProvisionReply, ...errorReplies(400, 401, 403, 413, 415) } },
     },
     async (req) => {
       const me = principalOf(req)
@@ -178,7 +177,7 @@ export function peopleRoutes(app: AppInstance, deps: RouteDeps): void {
     '/user/company',
     {
       preHandler: [requireAuth, requireStaff],
-      schema: { tags: ['identity'], security: bearer, response: { 200: CompanyReply, ...errorReplies(400, 401, 403, 404) } },
+      schema: { tags: ['identity'], response: { 200: CompanyReply, ...errorReplies(400, 401, 403, 404) } },
     },
     async (req) => {
       const tenant = await findTenant(db, principalOf(req).tenantId)

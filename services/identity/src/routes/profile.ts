@@ -2,18 +2,18 @@
 // exist" (404, never 403: no hint that it exists in another tenant).
 import { errorReplies, isUuid, PersonParams, ProfileReply, ProfileUpdateBody } from '@portal/contracts'
 import { AppError } from '@portal/errors'
-import { type AppInstance, principalOf, requireAuth } from '@portal/http'
+import { type AppInstance, principalOf, requireAuth, requireStaff } from '@portal/http'
 import type { FastifyRequest } from 'fastify'
 import { findUser, updateUserNames } from '../db/users.repo.js'
 import type { IdentityDeps } from '../deps.js'
 import { capitalise, messages } from '../domain/rules.js'
-import { bearer } from './schemas.js'
 
 const notFound = () => new AppError('NOT_FOUND', { message: 'Not found' })
 
 export function profileRoutes(app: AppInstance, deps: IdentityDeps): void {
   const { db } = deps
-  const staff = { preHandler: [requireAuth] }
+  // Staff only: a recipient's restricted session is refused (403) like on every other staff route.
+  const staff = { preHandler: [requireAuth, requireStaff] }
 
   const profileOf = (u: { id: string; firstName: string; lastName: string; email: string; admin: boolean }) => ({
     _id: u.id,
@@ -35,7 +35,7 @@ export function profileRoutes(app: AppInstance, deps: IdentityDeps): void {
     '/userprofile/:id',
     {
       ...staff,
-      schema: { tags: ['identity'], security: bearer, params: PersonParams, response: { 200: ProfileReply, ...errorReplies(400, 401, 403, 404) } },
+      schema: { tags: ['identity'], params: PersonParams, response: { 200: ProfileReply, ...errorReplies(400, 401, 403, 404) } },
     },
     async (req) => ({ status: true, data: profileOf(await visibleUser(req, req.params.id)) }),
   )
@@ -47,7 +47,6 @@ export function profileRoutes(app: AppInstance, deps: IdentityDeps): void {
       config: { fieldMessages: { firstName: { missing: messages.nameRequired('First') }, lastName: { missing: messages.nameRequired('Last') } } },
       schema: {
         tags: ['identity'],
-        security: bearer,
         params: PersonParams,
         body: ProfileUpdateBody,
         response: { 200: ProfileReply, ...errorReplies(400, 401, 403, 404, 413, 415) },

@@ -1,13 +1,9 @@
 // What identity routes share besides their contract (@portal/contracts identity-*.ts, account.ts):
-// the OpenAPI security entry, and the sign-up forms' rules that list every failing field. The reply
-// schemas there also make fast-json-stringify drop every property not listed, so tenant ids, hashes
+// the sign-up forms' rules that list every failing field. The reply schemas there also make fast-json-stringify drop every property not listed, so tenant ids, hashes
 // and other columns cannot leak. A field's own spec message for a refusal of its schema is named in
 // the route's `config.fieldMessages` (@portal/http).
 import { AppError, type FieldError } from '@portal/errors'
 import type { FastifyRequest } from 'fastify'
-
-/** Routes behind requireAuth, for the OpenAPI document. */
-export const bearer = [{ bearer: [] }]
 
 /**
  * A preValidation hook for forms whose spec rules list every failing field at once (sign-up): the

@@ -4,7 +4,7 @@
 // carries a device cookie (OWASP "Slow Down Online Guessing Attacks with Device Cookies") and is
 // limited by its own failures alone, so nobody else's guessing locks the owner out (security.md B8).
 import { hashToken, randomToken } from '@portal/auth'
-import { errorReplies, LoginBody, LoginReply, RefreshReply, MessageReply } from '@portal/contracts'
+import { errorReplies, LoginBody, LoginReply, MessageReply, REFRESH_COOKIE_SECURITY, RefreshReply } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import type { AppInstance } from '@portal/http'
 import type { FastifyReply } from 'fastify'
@@ -122,7 +122,7 @@ export function sessionRoutes(app: AppInstance, deps: RouteDeps): void {
     '/token/refresh',
     {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: { tags: ['identity'], response: { 200: RefreshReply, ...errorReplies(400, 401, 413, 415, 429) } },
+      schema: { tags: ['identity'], security: REFRESH_COOKIE_SECURITY, response: { 200: RefreshReply, ...errorReplies(400, 401, 413, 415, 429) } },
     },
     async (req, reply) => {
       const presented = req.cookies[REFRESH_COOKIE]
@@ -152,7 +152,9 @@ export function sessionRoutes(app: AppInstance, deps: RouteDeps): void {
       }
       const [user, tenant] = await Promise.all([findUser(db, row.tenantId, row.userId), findTenant(db, row.tenantId)])
       if (!user || !tenant) throw new AppError('UNAUTHENTICATED')
-      const data = await issueSession(deps, reply, user, tenant.dbName, row.sessionId, row.id)
+      // After a lost reply the token keeps pointing at the retired successor, so its grace is spent:
+      // presented once more it finds that successor revoked already, which is reuse.
+      const data = await issueSession(deps, reply, user, tenant.dbName, row.sessionId, lostReply ? undefined : row.id)
       return { status: true, data, themesettings: themeSettings() }
     },
   )

@@ -29,7 +29,7 @@ import { invalid, limits, plainText, REQUIRED } from '../domain/text.js'
 import { accountOut, iso } from '../domain/dto.js'
 import { PLEASE_ACCEPT, recordNdaAcceptance } from '../nda-acceptance.js'
 import { confirmByLink, issueGrant, ndaSatisfied, validGrant } from '../permissions.js'
-import { bearer, IdParams, PageOf, publicBodyErrors, Reply, staffBodyErrors, staffErrors, staffRowBodyErrors, Said } from './schemas.js'
+import { IdParams, PageOf, publicBodyErrors, Reply, staffBodyErrors, staffErrors, staffRowBodyErrors, Said } from './schemas.js'
 
 function requester(body: AccountBody): RequesterInput {
   const workEmail = body.workEmail.trim().toLowerCase()
@@ -98,7 +98,6 @@ export function accessRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       ...staff,
       schema: {
         tags,
-        security: bearer,
         querystring: TrustPagedQuery,
         response: { 200: PageOf(TrustAccount), ...staffErrors },
       },
@@ -123,7 +122,6 @@ export function accessRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       config: { fieldMessages: approveMessages },
       schema: {
         tags,
-        security: bearer,
         params: IdParams,
         body: ApproveBody,
         response: { 200: Said, ...staffRowBodyErrors },
@@ -138,25 +136,21 @@ export function accessRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     },
   )
 
-  app.delete(
-    '/accountsrequest/:id',
-    { ...staff, schema: { tags, security: bearer, params: IdParams, response: { 200: Said, ...staffRowBodyErrors } } },
-    async (req) => {
-      const me = principalOf(req)
-      const request = isUuid(req.params.id) ? await findLiveRequest(db, me.tenantId, req.params.id) : undefined
-      if (!request || !(await deleteRequest(db, me.tenantId, request.id))) throw new AppError('NOT_FOUND', { message: 'Access request not found' })
-      if (request.status === 'approved')
-        await insertHistory(db, me.tenantId, [{ type: 'approval', email: request.workEmail, detail: `Access revoked by ${me.name ?? 'a staff member'}` }])
-      return { status: true, message: SpecText.deleted }
-    },
-  )
+  app.delete('/accountsrequest/:id', { ...staff, schema: { tags, params: IdParams, response: { 200: Said, ...staffRowBodyErrors } } }, async (req) => {
+    const me = principalOf(req)
+    const request = isUuid(req.params.id) ? await findLiveRequest(db, me.tenantId, req.params.id) : undefined
+    if (!request || !(await deleteRequest(db, me.tenantId, request.id))) throw new AppError('NOT_FOUND', { message: 'Access request not found' })
+    if (request.status === 'approved')
+      await insertHistory(db, me.tenantId, [{ type: 'approval', email: request.workEmail, detail: `Access revoked by ${me.name ?? 'a staff member'}` }])
+    return { status: true, message: SpecText.deleted }
+  })
 
   app.post(
     '/accounts/save',
     {
       ...staff,
       config: { fieldMessages: requesterMessages },
-      schema: { tags, security: bearer, body: AccountBody, response: { 201: Said, ...staffBodyErrors } },
+      schema: { tags, body: AccountBody, response: { 201: Said, ...staffBodyErrors } },
     },
     async (req, reply) => {
       const site = await sites.forStaff(req)

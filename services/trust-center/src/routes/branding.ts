@@ -30,7 +30,7 @@ import { LOGO_MAX_BYTES, processLogo } from '../domain/logo-image.js'
 import { invalid, limits, plainText } from '../domain/text.js'
 import { iso, logoIdOf, logoPath, themeOut } from '../domain/dto.js'
 import { readUpload } from '../uploads.js'
-import { bearer, Colours, IdParams, logoErrors, publicErrors, Reply, staffBodyErrors, staffErrors, staffRowBodyErrors, Theme } from './schemas.js'
+import { Colours, IdParams, logoErrors, publicErrors, Reply, staffBodyErrors, staffErrors, staffRowBodyErrors, Theme } from './schemas.js'
 
 type SettingsRow = Awaited<ReturnType<typeof findSettings>>
 const settingsOut = (row: SettingsRow) => ({
@@ -58,7 +58,7 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     '/fs/upload-logo',
     {
       ...admin,
-      schema: { tags, security: bearer, consumes: ['multipart/form-data'], body: LogoForm, response: { 201: LogoReply, ...logoErrors } },
+      schema: { tags, consumes: ['multipart/form-data'], body: LogoForm, response: { 201: LogoReply, ...logoErrors } },
       validatorCompiler: uploadValidatorCompiler,
     },
     async (req, reply) => {
@@ -91,7 +91,7 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     },
   )
 
-  app.get('/companyinfo', { ...staff, schema: { tags, security: bearer, response: { 200: Reply(CompanyInfo), ...staffErrors } } }, async (req) => {
+  app.get('/companyinfo', { ...staff, schema: { tags, response: { 200: Reply(CompanyInfo), ...staffErrors } } }, async (req) => {
     const { _id, companyTitle: title, logo } = settingsOut(await findSettings(db, tenantOf(req)))
     return { status: true, data: { _id, companyTitle: title, logo } }
   })
@@ -102,7 +102,6 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       ...admin,
       schema: {
         tags,
-        security: bearer,
         // null first: with the server's type coercion a null would otherwise be read as the string ''.
         body: CompanyInfoBody,
         response: { 200: Reply(CompanyInfo), ...staffBodyErrors },
@@ -128,7 +127,7 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     },
   )
 
-  app.get('/settings', { ...staff, schema: { tags, security: bearer, response: { 200: Reply(Settings), ...staffErrors } } }, async (req) => ({
+  app.get('/settings', { ...staff, schema: { tags, response: { 200: Reply(Settings), ...staffErrors } } }, async (req) => ({
     status: true,
     data: settingsOut(await findSettings(db, tenantOf(req))),
   }))
@@ -156,7 +155,7 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     {
       ...admin,
       config: { fieldMessages: settingsMessages },
-      schema: { tags, security: bearer, body: SettingsBody, response: { 201: Reply(Settings), ...staffBodyErrors } },
+      schema: { tags, body: SettingsBody, response: { 201: Reply(Settings), ...staffBodyErrors } },
     },
     async (req, reply) => reply.status(201).send({ status: true, message: SpecText.added, data: await storeSettings(tenantOf(req), req.body) }),
   )
@@ -166,7 +165,7 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     {
       ...admin,
       config: { fieldMessages: settingsMessages },
-      schema: { tags, security: bearer, params: IdParams, body: SettingsBody, response: { 200: Reply(Settings), ...staffRowBodyErrors } },
+      schema: { tags, params: IdParams, body: SettingsBody, response: { 200: Reply(Settings), ...staffRowBodyErrors } },
     },
     async (req) => {
       const current = await findSettings(db, tenantOf(req))
@@ -175,7 +174,7 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     },
   )
 
-  app.get('/themecolor', { ...staff, schema: { tags, security: bearer, response: { 200: Reply(Theme), ...staffErrors } } }, async (req) => ({
+  app.get('/themecolor', { ...staff, schema: { tags, response: { 200: Reply(Theme), ...staffErrors } } }, async (req) => ({
     status: true,
     data: themeOut(await findTheme(db, tenantOf(req))),
   }))
@@ -192,7 +191,7 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     {
       ...admin,
       config: { fieldMessages: themeMessages },
-      schema: { tags, security: bearer, body: ThemeBody, response: { 201: Reply(Theme), ...staffBodyErrors } },
+      schema: { tags, body: ThemeBody, response: { 201: Reply(Theme), ...staffBodyErrors } },
     },
     async (req, reply) => {
       const tenantId = tenantOf(req)
@@ -207,7 +206,7 @@ export function brandingRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     {
       ...admin,
       config: { fieldMessages: themeMessages },
-      schema: { tags, security: bearer, params: IdParams, body: ThemeBody, response: { 200: Reply(Theme), ...staffRowBodyErrors } },
+      schema: { tags, params: IdParams, body: ThemeBody, response: { 200: Reply(Theme), ...staffRowBodyErrors } },
     },
     async (req) => {
       const tenantId = tenantOf(req)

@@ -11,7 +11,7 @@ import { withinPageLimit } from '../page-weight.js'
 import { complianceOut } from '../domain/dto.js'
 import { recordChanges } from '../updates.js'
 import { blockListRoutes } from './block-lists.js'
-import { bearer, Compliance, IdParams, Reply, staffBodyErrors, staffRowBodyErrors, Said } from './schemas.js'
+import { Compliance, IdParams, Reply, staffBodyErrors, staffRowBodyErrors, Said } from './schemas.js'
 
 const notFound = () => new AppError('NOT_FOUND', { message: 'Compliance record not found' })
 
@@ -36,7 +36,7 @@ export function complianceRoutes(app: AppInstance, deps: TrustCenterDeps): void 
     {
       ...admin,
       config: { fieldMessages: complianceMessages },
-      schema: { tags, security: bearer, body: ComplianceBody, response: { 201: Reply(Compliance), ...staffBodyErrors } },
+      schema: { tags, body: ComplianceBody, response: { 201: Reply(Compliance), ...staffBodyErrors } },
     },
     async (req, reply) => {
       const tenantId = principalOf(req).tenantId
@@ -53,7 +53,7 @@ export function complianceRoutes(app: AppInstance, deps: TrustCenterDeps): void 
     {
       ...admin,
       config: { fieldMessages: complianceMessages },
-      schema: { tags, security: bearer, params: IdParams, body: ComplianceBody, response: { 200: Reply(Compliance), ...staffRowBodyErrors } },
+      schema: { tags, params: IdParams, body: ComplianceBody, response: { 200: Reply(Compliance), ...staffRowBodyErrors } },
     },
     async (req) => {
       const tenantId = principalOf(req).tenantId
@@ -66,16 +66,12 @@ export function complianceRoutes(app: AppInstance, deps: TrustCenterDeps): void 
     },
   )
 
-  app.delete(
-    '/compliance/delete/:id',
-    { ...admin, schema: { tags, security: bearer, params: IdParams, response: { 200: Said, ...staffRowBodyErrors } } },
-    async (req) => {
-      const tenantId = principalOf(req).tenantId
-      const framework = isUuid(req.params.id) ? await deleteCompliance(db, tenantId, req.params.id) : undefined
-      if (framework === undefined) throw notFound()
-      await recordChanges(deps, tenantId, [{ kind: 'compliance', action: 'removed', title: framework }])
-      await sites.changed(tenantId)
-      return { status: true, message: SpecText.deleted }
-    },
-  )
+  app.delete('/compliance/delete/:id', { ...admin, schema: { tags, params: IdParams, response: { 200: Said, ...staffRowBodyErrors } } }, async (req) => {
+    const tenantId = principalOf(req).tenantId
+    const framework = isUuid(req.params.id) ? await deleteCompliance(db, tenantId, req.params.id) : undefined
+    if (framework === undefined) throw notFound()
+    await recordChanges(deps, tenantId, [{ kind: 'compliance', action: 'removed', title: framework }])
+    await sites.changed(tenantId)
+    return { status: true, message: SpecText.deleted }
+  })
 }

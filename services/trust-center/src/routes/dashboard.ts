@@ -6,7 +6,7 @@ import { guards } from '../access-control.js'
 import { activityPerDay } from '../db/history.repo.js'
 import type { TrustCenterDeps } from '../deps.js'
 import { invalid } from '../domain/text.js'
-import { bearer, staffErrors } from './schemas.js'
+import { staffErrors } from './schemas.js'
 
 const DEFAULT_DAYS = 30
 const unknownZone = () => invalid('tz', 'Unknown time zone')
@@ -39,7 +39,6 @@ export function dashboardRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       ...staff,
       schema: {
         tags: ['trust-center', 'dashboard'],
-        security: bearer,
         querystring: TrustCenterDashboardQuery,
         response: { 200: TrustCenterDashboardReply, ...staffErrors },
       },

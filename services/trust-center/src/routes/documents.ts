@@ -16,19 +16,7 @@ import { invalid, limits, plainText } from '../domain/text.js'
 import { documentOut } from '../domain/dto.js'
 import { type ChangeInput, recordChanges } from '../updates.js'
 import { spoolUpload } from '../uploads.js'
-import {
-  bearer,
-  Document,
-  IdParams,
-  Said,
-  publicErrors,
-  Reply,
-  staffBodyErrors,
-  staffErrors,
-  staffRowBodyErrors,
-  uploadErrors,
-  VISIBILITIES,
-} from './schemas.js'
+import { Document, IdParams, Said, publicErrors, Reply, staffBodyErrors, staffErrors, staffRowBodyErrors, uploadErrors, VISIBILITIES } from './schemas.js'
 
 const notFound = () => new AppError('NOT_FOUND', { message: 'Document not found' })
 
@@ -56,7 +44,7 @@ export function documentRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   const tags = ['trust-center']
   const List = Reply(Type.Array(Document))
 
-  app.get('/documentslist', { ...staff, schema: { tags, security: bearer, response: { 200: List, ...staffErrors } } }, async (req) => ({
+  app.get('/documentslist', { ...staff, schema: { tags, response: { 200: List, ...staffErrors } } }, async (req) => ({
     status: true,
     data: (await listDocuments(db, principalOf(req).tenantId, { includeInternal: true })).map(documentOut),
   }))
@@ -70,7 +58,7 @@ export function documentRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     '/fs/upload-docs',
     {
       ...admin,
-      schema: { tags, security: bearer, consumes: ['multipart/form-data'], body: DocumentUploadForm, response: { 201: Reply(Document), ...uploadErrors } },
+      schema: { tags, consumes: ['multipart/form-data'], body: DocumentUploadForm, response: { 201: Reply(Document), ...uploadErrors } },
       validatorCompiler: uploadValidatorCompiler,
     },
     async (req, reply) => {
@@ -132,7 +120,6 @@ export function documentRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       ...admin,
       schema: {
         tags,
-        security: bearer,
         params: IdParams,
         body: DocumentUpdateBody,
         response: { 200: Reply(Document), ...staffRowBodyErrors },
@@ -166,14 +153,10 @@ export function documentRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     return rows.length
   }
 
-  app.delete(
-    '/documents/:id',
-    { ...admin, schema: { tags, security: bearer, params: IdParams, response: { 200: Said, ...staffRowBodyErrors } } },
-    async (req) => {
-      if (!(await remove(principalOf(req).tenantId, [req.params.id]))) throw notFound()
-      return { status: true, message: SpecText.deleted }
-    },
-  )
+  app.delete('/documents/:id', { ...admin, schema: { tags, params: IdParams, response: { 200: Said, ...staffRowBodyErrors } } }, async (req) => {
+    if (!(await remove(principalOf(req).tenantId, [req.params.id]))) throw notFound()
+    return { status: true, message: SpecText.deleted }
+  })
 
   app.post(
     '/fs/delete-files',
@@ -181,7 +164,6 @@ export function documentRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       ...admin,
       schema: {
         tags,
-        security: bearer,
         body: DeleteFilesBody,
         response: { 201: DeleteFilesReply, ...staffBodyErrors },
       },

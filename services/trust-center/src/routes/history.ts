@@ -12,7 +12,7 @@ import type { HistoryType } from '../db/schema.js'
 import type { TrustCenterDeps } from '../deps.js'
 import { invalid, limits, plainText } from '../domain/text.js'
 import { iso } from '../domain/dto.js'
-import { bearer, Message, PageOf, publicBodyErrors, staffErrors } from './schemas.js'
+import { Message, PageOf, publicBodyErrors, staffErrors } from './schemas.js'
 
 const PAGE_TYPES = ['all', 'view', 'request', 'approval', 'download', 'nda'] as const
 
@@ -75,7 +75,6 @@ export function historyRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       ...staff,
       schema: {
         tags,
-        security: bearer,
         querystring: TrustPagedQuery,
         response: { 200: PageOf(TrustHistoryEntry), ...staffErrors },
       },

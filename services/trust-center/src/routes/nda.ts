@@ -10,20 +10,7 @@ import { invalid, limits, plainText } from '../domain/text.js'
 import { iso, ndaOut } from '../domain/dto.js'
 import { recordNdaAcceptance } from '../nda-acceptance.js'
 import { validGrant } from '../permissions.js'
-import {
-  bearer,
-  IdParams,
-  Said,
-  Nda,
-  Nullable,
-  PageOf,
-  publicBodyErrors,
-  publicErrors,
-  Reply,
-  staffBodyErrors,
-  staffErrors,
-  staffRowBodyErrors,
-} from './schemas.js'
+import { IdParams, Said, Nda, Nullable, PageOf, publicBodyErrors, publicErrors, Reply, staffBodyErrors, staffErrors, staffRowBodyErrors } from './schemas.js'
 
 export function ndaRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   const { db, sites } = deps
@@ -37,7 +24,7 @@ export function ndaRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     return ndaOut(row)
   }
 
-  app.get('/ndalist', { ...staff, schema: { tags, security: bearer, response: { 200: Reply(Nullable(Nda)), ...staffErrors } } }, async (req) => {
+  app.get('/ndalist', { ...staff, schema: { tags, response: { 200: Reply(Nullable(Nda)), ...staffErrors } } }, async (req) => {
     const nda = await currentNda(db, principalOf(req).tenantId)
     return { status: true, data: nda ? ndaOut(nda) : null }
   })
@@ -49,7 +36,7 @@ export function ndaRoutes(app: AppInstance, deps: TrustCenterDeps): void {
 
   app.post(
     '/nda/save',
-    { ...admin, config: { fieldMessages: ndaMessages }, schema: { tags, security: bearer, body: NdaBody, response: { 201: Reply(Nda), ...staffBodyErrors } } },
+    { ...admin, config: { fieldMessages: ndaMessages }, schema: { tags, body: NdaBody, response: { 201: Reply(Nda), ...staffBodyErrors } } },
     async (req, reply) => reply.status(201).send({ status: true, message: SpecText.added, data: await newVersion(principalOf(req).tenantId, req.body) }),
   )
 
@@ -58,7 +45,7 @@ export function ndaRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     {
       ...admin,
       config: { fieldMessages: ndaMessages },
-      schema: { tags, security: bearer, params: IdParams, body: NdaBody, response: { 200: Reply(Nda), ...staffRowBodyErrors } },
+      schema: { tags, params: IdParams, body: NdaBody, response: { 200: Reply(Nda), ...staffRowBodyErrors } },
     },
     async (req) => {
       const tenantId = principalOf(req).tenantId
@@ -91,7 +78,7 @@ export function ndaRoutes(app: AppInstance, deps: TrustCenterDeps): void {
 
   app.get(
     '/nda/acceptances',
-    { ...staff, schema: { tags, security: bearer, querystring: PageQuery, response: { 200: PageOf(TrustNdaAcceptance), ...staffErrors } } },
+    { ...staff, schema: { tags, querystring: PageQuery, response: { 200: PageOf(TrustNdaAcceptance), ...staffErrors } } },
     async (req) => {
       const page = req.query.page ?? 1
       const pageSize = req.query.pageSize ?? 10

@@ -9,7 +9,7 @@ import { sanitizeRichText } from '../domain/rich-text.js'
 import { limits, plainText } from '../domain/text.js'
 import { withinPageLimit } from '../page-weight.js'
 import { iso, overviewOut } from '../domain/dto.js'
-import { bearer, IdParams, Nullable, Overview, PublicOverview, publicErrors, Reply, staffBodyErrors, staffErrors, staffRowBodyErrors } from './schemas.js'
+import { IdParams, Nullable, Overview, PublicOverview, publicErrors, Reply, staffBodyErrors, staffErrors, staffRowBodyErrors } from './schemas.js'
 
 export function overviewRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   const { db, sites } = deps
@@ -25,7 +25,7 @@ export function overviewRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     return overviewOut(row)
   }
 
-  app.get('/overview', { ...staff, schema: { tags, security: bearer, response: { 200: Reply(Nullable(Overview)), ...staffErrors } } }, async (req) => {
+  app.get('/overview', { ...staff, schema: { tags, response: { 200: Reply(Nullable(Overview)), ...staffErrors } } }, async (req) => {
     const row = await findOverview(db, principalOf(req).tenantId)
     return { status: true, data: row ? overviewOut(row) : null }
   })
@@ -35,15 +35,13 @@ export function overviewRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     return { status: true, data: row ? { subTitle: row.subTitle, description: row.description, updatedAt: iso(row.updatedAt)! } : null }
   })
 
-  app.post(
-    '/overview/save',
-    { ...admin, schema: { tags, security: bearer, body: OverviewBody, response: { 201: Reply(Overview), ...staffBodyErrors } } },
-    async (req, reply) => reply.status(201).send({ status: true, message: SpecText.added, data: await save(principalOf(req).tenantId, req.body) }),
+  app.post('/overview/save', { ...admin, schema: { tags, body: OverviewBody, response: { 201: Reply(Overview), ...staffBodyErrors } } }, async (req, reply) =>
+    reply.status(201).send({ status: true, message: SpecText.added, data: await save(principalOf(req).tenantId, req.body) }),
   )
 
   app.put(
     '/overview/update/:id',
-    { ...admin, schema: { tags, security: bearer, params: IdParams, body: OverviewBody, response: { 200: Reply(Overview), ...staffRowBodyErrors } } },
+    { ...admin, schema: { tags, params: IdParams, body: OverviewBody, response: { 200: Reply(Overview), ...staffRowBodyErrors } } },
     async (req) => {
       const tenantId = principalOf(req).tenantId
       const current = await findOverview(db, tenantId)

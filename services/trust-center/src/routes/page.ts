@@ -7,7 +7,7 @@ import type { TrustCenterDeps } from '../deps.js'
 import { assemblePage, type CachedPage, notModified } from '../page.js'
 import type { Site } from '../sites.js'
 import { Type } from 'typebox'
-import { bearer, publicErrors, Reply, staffErrors, TrustCenterPage } from './schemas.js'
+import { publicErrors, Reply, staffErrors, TrustCenterPage } from './schemas.js'
 
 export function pageRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   const { db, sites, pages, views } = deps
@@ -54,7 +54,7 @@ export function pageRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     },
   )
 
-  app.get('/trustcenter', { ...staff, schema: { tags, security: bearer, response: { 200: Page, ...staffErrors } } }, async (req, reply) => {
+  app.get('/trustcenter', { ...staff, schema: { tags, response: { 200: Page, ...staffErrors } } }, async (req, reply) => {
     const page = await pageOf(await sites.forStaff(req), reply)
     return sendJson(reply.header('Cache-Control', 'private, no-store'), page.body)
   })

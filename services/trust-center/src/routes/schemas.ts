@@ -25,8 +25,6 @@ export {
   VISIBILITIES,
 } from '@portal/contracts'
 
-export const bearer = [{ bearer: [] }]
-
 /** A staff (or admin) route: no or a bad token 401, another tenant's DbName or not an admin 403. */
 export const staffErrors = errorReplies(400, 401, 403)
 /** The same, with a body (too large 413, not JSON 415). */

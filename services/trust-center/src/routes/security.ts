@@ -19,7 +19,7 @@ import { limits, plainText } from '../domain/text.js'
 import { withinPageLimit } from '../page-weight.js'
 import { categoryOut, itemOut } from '../domain/dto.js'
 import { blockListRoutes } from './block-lists.js'
-import { bearer, IdParams, ItemParams, Said, Reply, SecurityCategory, SecurityItem, staffBodyErrors, staffRowBodyErrors } from './schemas.js'
+import { IdParams, ItemParams, Said, Reply, SecurityCategory, SecurityItem, staffBodyErrors, staffRowBodyErrors } from './schemas.js'
 
 const notFound = () => new AppError('NOT_FOUND', { message: 'Security item not found' })
 
@@ -47,7 +47,6 @@ export function securityRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       config: { fieldMessages: textBlockMessages },
       schema: {
         tags,
-        security: bearer,
         body: SecurityCategoryBody,
         response: { 201: Reply(SecurityCategory), ...staffBodyErrors },
       },
@@ -67,7 +66,7 @@ export function securityRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     {
       ...admin,
       config: { fieldMessages: textBlockMessages },
-      schema: { tags, security: bearer, params: IdParams, body: TextBlockBody, response: { 200: Reply(SecurityCategory), ...staffRowBodyErrors } },
+      schema: { tags, params: IdParams, body: TextBlockBody, response: { 200: Reply(SecurityCategory), ...staffRowBodyErrors } },
     },
     async (req) => {
       const tenantId = principalOf(req).tenantId
@@ -79,20 +78,16 @@ export function securityRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     },
   )
 
-  app.delete(
-    '/security/delete/:id',
-    { ...admin, schema: { tags, security: bearer, params: IdParams, response: { 200: Said, ...staffRowBodyErrors } } },
-    async (req) => {
-      const tenantId = principalOf(req).tenantId
-      if (!isUuid(req.params.id) || !(await deleteSecurityCategory(db, tenantId, req.params.id))) throw notFound()
-      await sites.changed(tenantId)
-      return { status: true, message: SpecText.deleted }
-    },
-  )
+  app.delete('/security/delete/:id', { ...admin, schema: { tags, params: IdParams, response: { 200: Said, ...staffRowBodyErrors } } }, async (req) => {
+    const tenantId = principalOf(req).tenantId
+    if (!isUuid(req.params.id) || !(await deleteSecurityCategory(db, tenantId, req.params.id))) throw notFound()
+    await sites.changed(tenantId)
+    return { status: true, message: SpecText.deleted }
+  })
 
   app.delete(
     '/security/delete/:id/:itemId',
-    { ...admin, schema: { tags, security: bearer, params: ItemParams, response: { 200: Said, ...staffRowBodyErrors } } },
+    { ...admin, schema: { tags, params: ItemParams, response: { 200: Said, ...staffRowBodyErrors } } },
     async (req) => {
       const tenantId = principalOf(req).tenantId
       const { id, itemId } = req.params
@@ -107,7 +102,7 @@ export function securityRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     {
       ...admin,
       config: { fieldMessages: textBlockMessages },
-      schema: { tags, security: bearer, params: IdParams, body: TextBlockBody, response: { 201: Reply(SecurityItem), ...staffRowBodyErrors } },
+      schema: { tags, params: IdParams, body: TextBlockBody, response: { 201: Reply(SecurityItem), ...staffRowBodyErrors } },
     },
     async (req, reply) => {
       const tenantId = principalOf(req).tenantId
@@ -124,7 +119,7 @@ export function securityRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     {
       ...admin,
       config: { fieldMessages: textBlockMessages },
-      schema: { tags, security: bearer, params: ItemParams, body: TextBlockBody, response: { 200: Reply(SecurityItem), ...staffRowBodyErrors } },
+      schema: { tags, params: ItemParams, body: TextBlockBody, response: { 200: Reply(SecurityItem), ...staffRowBodyErrors } },
     },
     async (req) => {
       const tenantId = principalOf(req).tenantId

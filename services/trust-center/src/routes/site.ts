@@ -21,7 +21,7 @@ import { findSiteByCname, publishSite, recentlyReleased, unpublishSite } from '.
 import type { TrustCenterDeps } from '../deps.js'
 import { normaliseHost, QUARANTINE_MS, RELEASED_NOT_AVAILABLE, siteUrl, subdomainRefusal } from '../domain/hostnames.js'
 import { invalid } from '../domain/text.js'
-import { bearer, Message, publicErrors, Reply, staffBodyErrors, staffErrors } from './schemas.js'
+import { Message, publicErrors, Reply, staffBodyErrors, staffErrors } from './schemas.js'
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
 
@@ -49,7 +49,6 @@ export function siteRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       ...staff,
       schema: {
         tags,
-        security: bearer,
         response: { 200: Reply(Type.Array(TrustClientDetails)), ...staffErrors },
       },
     },
@@ -92,7 +91,6 @@ export function siteRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       config: { fieldMessages: addCnameMessages },
       schema: {
         tags,
-        security: bearer,
         body: AddCnameBody,
         response: { 200: PublishReply, ...errorReplies(400, 401, 403, 409, 413, 415) },
       },
@@ -123,7 +121,7 @@ export function siteRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     },
   )
 
-  app.post('/fs/remove-cname', { ...admin, schema: { tags, security: bearer, response: { 200: Message, ...staffBodyErrors } } }, async (req) => {
+  app.post('/fs/remove-cname', { ...admin, schema: { tags, response: { 200: Message, ...staffBodyErrors } } }, async (req) => {
     const site = await sites.forStaff(req)
     await unpublishSite(db, site.tenantId)
     sites.forget()
@@ -136,7 +134,6 @@ export function siteRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       ...staff,
       schema: {
         tags,
-        security: bearer,
         response: { 200: Reply(Type.Array(DomainStatus)), ...staffErrors },
       },
     },
