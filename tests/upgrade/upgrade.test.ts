@@ -132,5 +132,5 @@ describe.each(dbKinds())(`upgrade from the release of ${release.name} (%s)`, (ki
       const applied = (after.get(`${s.schema}.kysely_migration`) ?? []).map((r) => r['name'])
       expect(applied.sort()).toEqual(Object.keys(s.migrations).sort())
     }
-  })
+  }, 180_000) // a dump loaded, a portal started on a PGlite folder, two snapshots: slow on a busy CI machine
 })
