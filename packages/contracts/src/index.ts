@@ -11,6 +11,7 @@ export {
   ExportQuery,
   ExportReason,
   ExportReport,
+  ExportReplacement,
   ExportReportReply,
   ExportScope,
   ExportSheet,
