@@ -550,6 +550,17 @@ describe('an export through a wrong map of answer cells', () => {
       ['outside', 'CAIQ Change Log', 'I5', 'not on the row of question AIS-01.1'],
     ])
   })
+
+  it("accepts a question whose wording was edited (an outbound template's): its id is on the row", async () => {
+    const { original, first } = await caiq
+    const { report } = await fillWorkbook(
+      storeOf(original),
+      { format: 'xlsx', storageKey: 'caiq' },
+      [{ ...first!, choiceValue: null, question: 'Reworded by the sender' }],
+      'approved',
+    )
+    expect(report.verification).toMatchObject({ verified: true, written: 1, differenceCount: 0 })
+  })
 })
 
 // tests/fixtures/export/xlsxwriter-macro01.xlsm: a workbook saved by Excel with a VBA project

@@ -78,15 +78,16 @@ const TELLING = 12
 
 /**
  * Whether the original row holds the question: a cell containing its text (or, for a text
- * extraction put together from several cells, a telling part of it).
- * @param {unknown[]} row @param {string} text
+ * extraction put together from several cells, a telling part of it), or a cell that is or starts
+ * with its id (a template's question whose wording was edited keeps its id).
+ * @param {unknown[]} row @param {{ id: string, text: string }} question
  */
-function holdsQuestion(row, text) {
-  const q = key(text)
+function holdsQuestion(row, question) {
+  const [q, id] = [key(question.text), key(question.id)]
   if (!q) return true
   return row.some((c) => {
     const k = valueKey(stateOf(/** @type {XLSX.CellObject | undefined} */ (c)))
-    return k !== '' && (k.includes(q) || (k.length >= TELLING && q.includes(k)))
+    return k !== '' && (k.includes(q) || (k.length >= TELLING && q.includes(k)) || (id !== '' && k.startsWith(id)))
   })
 }
 
@@ -180,7 +181,7 @@ export async function compareWorkbooks(before, after, written, limits, questions
 function misplaced(questions, sheet, row, r, was) {
   const q = questions.get(sheet)?.get(r + 1)
   if (!q) return [{ kind: 'outside', after: 'not on the row of a question written' }]
-  if (!holdsQuestion(row, q.text)) return [{ kind: 'outside', after: `not on the row of question ${q.id}` }]
+  if (!holdsQuestion(row, q)) return [{ kind: 'outside', after: `not on the row of question ${q.id}` }]
   const k = valueKey(was)
   if (k && (k === key(q.id) || (key(q.text).length > 0 && k.includes(key(q.text))))) return [{ kind: 'question', after: `the text of question ${q.id}` }]
   return []
