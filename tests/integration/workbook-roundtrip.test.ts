@@ -538,7 +538,9 @@ describe('an export through a wrong map of answer cells', () => {
       },
     ])
     expect(text.message).toBe('1 change besides the answers: CSA CAIQ v3.0.1!E5 (the text of question AIS-01.1)')
-    expect((await forced((q) => ({ ...q, answerCells: narrative('C5') }))).differences.map((d) => [d.kind, d.address])).toEqual([['question', 'C5']])
+    expect((await forced((q) => ({ ...q, answerCells: narrative('C5') }))).differences.map((d) => [d.kind, d.address, d.after])).toEqual([
+      ['question', 'C5', 'the id of question AIS-01.1'],
+    ])
   })
 
   it("is refused when an answer cell is on another question's row or another sheet", async () => {

@@ -50,7 +50,7 @@ export const ExportSheet = Type.Object({
   written: Type.Integer(),
   partial: Type.Integer(),
   blank: Type.Integer(),
-  /** Cells that received a value (an emptied Yes / No / N.A. mark is not counted). */
+  /** Cells that received a value. */
   cells: Type.Integer(),
 })
 export type ExportSheet = Static<typeof ExportSheet>
@@ -79,7 +79,7 @@ export const ExportVerification = Type.Object({
   message: Type.String(),
   sheets: Type.Integer(),
   cells: Type.Integer({ description: 'non-empty cells compared' }),
-  written: Type.Integer({ description: 'answer cells written (and emptied marks), each read back' }),
+  written: Type.Integer({ description: 'answer cells written, each read back' }),
   differences: Type.Array(WorkbookDifference, { description: 'the first 50' }),
   differenceCount: Type.Integer(),
 })

@@ -97,8 +97,8 @@ function holdsQuestion(row, question) {
  * @param {CellWrites} written the cells the writer says it wrote
  * @param {import('./scan-zip.mjs').ZipLimits} limits
  * @param {QuestionRows} [questions] where the answered questions are: a written cell must be on one
- *   of their rows, that row must hold its question's text in the original, and the cell must not
- *   be the one holding the question's id or text
+ *   of their rows, that row must hold its question's text or id in the original, and the cell must
+ *   not be the one holding the question's id or text
  * @returns {Promise<Comparison>}
  */
 export async function compareWorkbooks(before, after, written, limits, questions) {
@@ -163,7 +163,8 @@ export async function compareWorkbooks(before, after, written, limits, questions
       if (was && !is) note({ ...d, kind: 'emptied' })
       else if (!same(expected(value), is)) note({ ...d, kind: 'written', before: shown(expected(value)) })
       else if (was && !same(was, is)) replaced.push(d)
-      if (questions) for (const problem of misplaced(questions, name, rowsA[r] ?? [], r, was)) note({ ...d, ...problem })
+      const problem = questions && misplaced(questions, name, rowsA[r] ?? [], r, was)
+      if (problem) note({ ...d, ...problem })
     }
   }
 
@@ -176,15 +177,16 @@ export async function compareWorkbooks(before, after, written, limits, questions
  * question's row (another sheet, a row of no question), a row that does not hold its question in
  * the original, or the very cell holding the question's id or text.
  * @param {QuestionRows} questions @param {string} sheet @param {unknown[]} row @param {number} r 0-based @param {CellState} was
- * @returns {{ kind: 'outside' | 'question', after: string }[]}
+ * @returns {{ kind: 'outside' | 'question', after: string } | undefined}
  */
 function misplaced(questions, sheet, row, r, was) {
   const q = questions.get(sheet)?.get(r + 1)
-  if (!q) return [{ kind: 'outside', after: 'not on the row of a question written' }]
-  if (!holdsQuestion(row, q)) return [{ kind: 'outside', after: `not on the row of question ${q.id}` }]
+  if (!q) return { kind: 'outside', after: 'not on the row of a question written' }
+  if (!holdsQuestion(row, q)) return { kind: 'outside', after: `not on the row of question ${q.id}` }
   const k = valueKey(was)
-  if (k && (k === key(q.id) || (key(q.text).length > 0 && k.includes(key(q.text))))) return [{ kind: 'question', after: `the text of question ${q.id}` }]
-  return []
+  if (k && k === key(q.id)) return { kind: 'question', after: `the id of question ${q.id}` }
+  if (k && key(q.text) && k.includes(key(q.text))) return { kind: 'question', after: `the text of question ${q.id}` }
+  return undefined
 }
 
 /**
