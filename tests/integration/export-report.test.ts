@@ -7,6 +7,8 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { ExportReport } from '@portal/contracts'
+import { systemView } from '@portal/db'
+import { questionnaireDb } from '@portal/questionnaire-store'
 import { readWorkbook } from '@portal/sheets'
 import { findQuestions } from '@portal/documents'
 import { type Answered, expectedExport } from '../support/answer-cells.js'
@@ -127,7 +129,7 @@ describe.each(dbKinds())('the questionnaire export and its report (%s)', (db) =>
       sheets: [{ sheet: 'CSA CAIQ v3.0.1', questions: 294, written: want.written, partial: want.partial, blank: want.blank, cells: want.filled }],
       writtenInPart: [{ _id: questions[15]!._id, questionId: questions[15]!.questionId, sheet: 'CSA CAIQ v3.0.1', reason: 'no-choice' }],
     })
-    // Every written cell is read back: the note and the three marks of each approved answer (two emptied), one text.
+    // Every written cell is read back: the note and the mark of each approved answer, one text (no cell is emptied).
     expect(approved.verification).toMatchObject({
       verified: true,
       message: 'verified: only answer cells changed',
@@ -136,7 +138,7 @@ describe.each(dbKinds())('the questionnaire export and its report (%s)', (db) =>
       differences: [],
       differenceCount: 0,
     })
-    expect(want.cells.size).toBe(10 * 4 + 1)
+    expect(want.cells.size).toBe(10 * 2 + 1)
     expect(approved.verification.cells).toBeGreaterThan(5000)
     const reasons = (r: ExportReport) => Object.fromEntries(['not-approved', 'no-answer'].map((k) => [k, r.leftBlank.filter((s) => s.reason === k).length]))
     expect(reasons(approved)).toEqual({ 'not-approved': 5, 'no-answer': untouched })
@@ -261,6 +263,34 @@ describe.each(dbKinds())('the questionnaire export and its report (%s)', (db) =>
     expect(sent.status).toBe(200)
     expect((await readWorkbook(sent.bytes)).sheets[0]!.rows[2]![2]).toBe('Yes, for every administrator.')
   }, 30_000)
+
+  it('refuses the download when a wrong map of answer cells is forced: the answer cell is the question text cell', async () => {
+    const id = ids[CAIQ]!
+    const q = (await questionsOf(id))[20]!
+    const answer = 'Forced into the question text.'
+    await save(q, answer, q.choices[0]!, true)
+    const db = questionnaireDb(systemView(tp.portal.ctx.db!))
+    const stored = await db.selectFrom('question').select(['row', 'answerCells']).where('id', '=', q._id).executeTakeFirstOrThrow()
+    const setCells = (cells: unknown) =>
+      db
+        .updateTable('question')
+        .set({ answerCells: JSON.stringify(cells) })
+        .where('id', '=', q._id)
+        .execute()
+    const textCell = `E${stored.row + 1}`
+    await setCells([{ address: textCell, header: 'Notes', role: 'narrative' }])
+    try {
+      // The check names the cell and why; the download is refused with it.
+      const refused = await api(alice, 'GET', `/api/questionnaires/${id}/with-answers`)
+      expect([refused.status, refused.json.message]).toEqual([
+        422,
+        `The filled workbook was not sent: the check of the written file found 1 change besides the answers: CSA CAIQ v3.0.1!${textCell} (the text of question ${q.questionId}). Download questions_and_answers.xlsx instead.`,
+      ])
+    } finally {
+      await setCells(stored.answerCells)
+      await save(q, answer, q.choices[0]!, false)
+    }
+  })
 
   it("answers 404 for another tenant's questionnaire and 400 for a scope other than approved or all", async () => {
     const id = ids[CAIQ]!

@@ -9,8 +9,8 @@ import path from 'node:path'
 import { describe, expect, it } from '@jest/globals'
 import { choicesOf } from '@portal/drafting'
 import { type CellWrites, columnLetters, compareWorkbooks, type Grid, readWorkbook, writeCells, xlsToXlsx } from '@portal/sheets'
-import { type FoundQuestion, findQuestions } from '@portal/documents'
-import { type ExportQuestion, planExport, planQuestion } from '@portal/documents'
+import { assertVerified, type ExportQuestion, type FoundQuestion, fillWorkbook, findQuestions, planExport, planQuestion } from '@portal/documents'
+import type { BlobStore } from '@portal/storage'
 import yauzl from 'yauzl'
 import { expectedExport } from '../support/answer-cells.js'
 
@@ -145,6 +145,8 @@ const approvedAll = (found: FoundQuestion[]): ExportQuestion[] =>
       id: `q${i}`,
       questionRef: q.questionId,
       sheet: q.sheet,
+      row: q.row,
+      question: q.question,
       answer: i === 0 ? '=HYPERLINK("http://evil","x")' : `Answer ${i + 1} to ${q.questionId}: <&> "é"\nsecond line`,
       choiceValue: options.length ? options[i % options.length]! : null,
       llmstatus: true,
@@ -152,9 +154,24 @@ const approvedAll = (found: FoundQuestion[]): ExportQuestion[] =>
     }
   })
 
-// The round trip of issue 11 on every real workbook: after approving every draft, each answer's text
-// and choice are at the recorded cells of the exported file, nothing else changed, and the export's
-// own check (the report API's verification) agrees.
+/** The stored file of a questionnaire, as fillWorkbook reads it (only getBuffer is used). */
+const storeOf = (bytes: Buffer) => ({ getBuffer: async () => bytes }) as unknown as BlobStore
+
+/** Whether a grid holds something at sheet!A1: a workbook filled before. */
+const markedIn = (grid: Grid) => (sheet: string, address: string) => {
+  const { r, c } = cellOf(address)
+  return Boolean(grid.sheets.find((s) => s.name === sheet)?.rows[r]?.[c]?.trim())
+}
+const cellOf = (address: string) => {
+  const [, letters, row] = /^([A-Z]+)(\d+)$/.exec(address)!
+  return { r: Number(row) - 1, c: [...letters!].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1 }
+}
+
+// The round trip of issue 11 on every real workbook, through the export itself (fillWorkbook, what
+// the report and download routes run): after approving every draft, each answer's text and choice
+// are at the recorded cells of the exported file, every other cell of every sheet is the original's
+// (read by the test, independently of the export's own check), no non-empty cell became empty, the
+// replaced cells of a filled workbook are reported with their old values, and the check agrees.
 describe.each([...XLSX_FILES, ...XLS_FILES, ...BUILT_FILES])('approved answers exported into %s', (file) => {
   it('are found at the recorded cells, and nothing else changed', async () => {
     const original = await readFile(path.join(DATA, file))
@@ -162,30 +179,55 @@ describe.each([...XLSX_FILES, ...XLS_FILES, ...BUILT_FILES])('approved answers e
     const found = findQuestions(before)
     expect(found.length).toBeGreaterThan(10)
     const questions = approvedAll(found)
-    const plan = planExport(questions, 'approved')
-    const filled = await writeCells(file.endsWith('.xls') ? await xlsToXlsx(original) : original, plan.writes)
+    const format = file.endsWith('.xls') ? 'xls' : 'xlsx'
+    const { bytes: filled, report } = await fillWorkbook(storeOf(original), { format, storageKey: file }, questions, 'approved')
 
     // What the answer-cell contract says, worked out by the test: every question written in full
     // where it has the cells for it; without a narrative cell the text is not written (never into a
-    // dropdown), and the report says so.
+    // dropdown), and the report says so; a group marked before keeps its mark.
     const want = expectedExport(
       found,
       questions.map((q) => ({ answer: q.answer, choiceValue: q.choiceValue, approved: true })),
       'approved',
+      markedIn(before),
     )
     const expected = want.cells
     expect(want.blank).toBe(0)
-    expect(plan.plans.map((p) => (p.blank ? `blank: ${p.blank}` : p.missing.join(', ')))).toEqual(want.outcomes)
-    expect(want.outcomes.filter((o) => o && o !== 'no-text-cell')).toEqual([])
-    expect(expectOnly(before, await readWorkbook(filled), expected)).toBe(expected.size)
+    expect({ written: report.written, partial: report.partial, blank: report.blank, cells: report.cells }).toEqual({
+      written: want.written,
+      partial: want.partial,
+      blank: want.blank,
+      cells: want.filled,
+    })
+    expect(want.outcomes.filter((o) => o && o !== 'no-text-cell' && o !== 'marked-before')).toEqual([])
+    const after = await readWorkbook(filled)
+    expect(expectOnly(before, after, expected)).toBe(expected.size)
+    expect(emptied(before, after)).toEqual([])
 
-    const check = await compareWorkbooks(original, filled, plan.writes)
-    expect(check.differences).toEqual([])
-    expect(check.differenceCount).toBe(0)
-    expect(check.written).toBe([...plan.writes.values()].reduce((n, cells) => n + cells.size, 0))
-    expect(check.sheets).toBe(before.sheets.length)
+    // Replaced: the written cells that held something else, with what they held.
+    const replaced = [...expected]
+      .map(([key, value]) => {
+        const [sheet, address] = [key.slice(0, key.lastIndexOf('!')), key.slice(key.lastIndexOf('!') + 1)]
+        const { r, c } = cellOf(address)
+        return { sheet, address, before: before.sheets.find((s) => s.name === sheet)!.rows[r]?.[c] ?? '', after: value }
+      })
+      .filter((x) => x.before && x.before !== x.after)
+    expect(report.replaced.map((x) => ({ sheet: x.sheet, address: x.address }))).toEqual(replaced.map((x) => ({ sheet: x.sheet, address: x.address })))
+    expect(report.replaced.every((x) => x.before.trim() !== '' && x._id !== '')).toBe(true)
+
+    expect(report.verification.differences).toEqual([])
+    expect(report.verification).toMatchObject({ verified: true, differenceCount: 0, written: expected.size, sheets: before.sheets.length })
   })
 })
+
+/** Cells that held something and are empty now. */
+function emptied(before: Grid, after: Grid): string[] {
+  return before.sheets.flatMap((s, i) =>
+    s.rows.flatMap((row, r) =>
+      row.flatMap((v, c) => (v.trim() && !after.sheets[i]?.rows[r]?.[c]?.trim() ? [`${s.name}!${columnLetters(c + 1)}${r + 1}`] : [])),
+    ),
+  )
+}
 
 // The case issue 11 was filed for: CAIQ v4's answer is a Yes / No / NA dropdown and its text goes
 // to "CSP Implementation Description"; the exported file used to be the blank one.
@@ -196,7 +238,19 @@ describe('an approved CAIQ v4.0.3 answer', () => {
     const [q] = findQuestions(before)
     const text = 'Application security is governed by the SDLC policy, reviewed yearly.'
     const plan = planExport(
-      [{ id: 'q0', questionRef: q!.questionId, sheet: q!.sheet, answer: text, choiceValue: 'Yes', llmstatus: true, answerCells: q!.answerCells }],
+      [
+        {
+          id: 'q0',
+          questionRef: q!.questionId,
+          sheet: q!.sheet,
+          row: q!.row,
+          question: q!.question,
+          answer: text,
+          choiceValue: 'Yes',
+          llmstatus: true,
+          answerCells: q!.answerCells,
+        },
+      ],
       'approved',
     )
     const header = before.sheets.find((s) => s.name === q!.sheet)!.rows.find((r) => r.includes('CSP CAIQ Answer'))!
@@ -220,6 +274,8 @@ describe('the plan of one question', () => {
     id: 'q',
     questionRef: '1.1',
     sheet: 'S',
+    row: 1,
+    question: 'Do you encrypt data at rest?',
     answer,
     choiceValue,
     llmstatus,
@@ -242,12 +298,16 @@ describe('the plan of one question', () => {
     // "Not applicable" is the dropdown's N/A; a score goes in as a number.
     expect(outcome(q('', 'Not applicable', [dropdown, text])).cells).toEqual([['C2', 'N/A']])
     expect(outcome(q('', '2', [scores, text])).cells).toEqual([['D2', 2]])
-    // Marks: an x under the chosen column, the group's other columns emptied.
-    expect(outcome(q('', 'N/A', marks)).cells).toEqual([
-      ['F2', ''],
-      ['G2', ''],
-      ['H2', 'x'],
-    ])
+    // Marks: an x under the chosen column, nothing emptied; none where another column is marked already.
+    expect(outcome(q('', 'N/A', marks)).cells).toEqual([['H2', 'x']])
+    const marked = (p: ReturnType<typeof planQuestion>) => ({ cells: p.cells, blank: p.blank, missing: p.missing })
+    expect(marked(planQuestion(q('Not used.', 'N/A', [...marks, text]), 'approved', (_s, a) => a === 'F2'))).toEqual({
+      cells: [['E2', 'Not used.']],
+      blank: undefined,
+      missing: ['marked-before'],
+    })
+    expect(marked(planQuestion(q('', 'N/A', marks), 'approved', (_s, a) => a === 'F2')).blank).toBe('marked-before')
+    expect(planQuestion(q('', 'Yes', marks), 'approved', (_s, a) => a === 'F2').cells).toEqual([['F2', 'x']])
   })
 
   it('never puts a text into a dropdown, and says what was not written', () => {
@@ -321,6 +381,8 @@ describe('the check of a written workbook', () => {
           id: `q${j}`,
           questionRef: q.questionId,
           sheet: q.sheet,
+          row: q.row,
+          question: q.question,
           answer: 'Yes, AES-256',
           choiceValue: null,
           llmstatus: i === j,
@@ -360,7 +422,7 @@ describe('the check of a written workbook', () => {
     expect(vendor.differences).toHaveLength(50)
   })
 
-  it('keeps numbers as numbers, empties a mark, and asks a workbook with formulas to recalculate', async () => {
+  it('keeps numbers as numbers, and asks a workbook with formulas to recalculate', async () => {
     const cyfun = await readFile(path.join(DATA, 'intuitem/CyFun2025_Self-Assessment_tool_ESSENTIAL_v3.1.xlsx'))
     const written: CellWrites = new Map([
       [
@@ -377,28 +439,56 @@ describe('the check of a written workbook', () => {
     expect(sheet).toMatch(/<c r="G3"( s="\d+")?><v>4<\/v><\/c>/)
     expect((await parts(filled)).get('xl/workbook.xml')!.toString()).toMatch(/<calcPr\b[^>]*fullCalcOnLoad="1"/)
     expect(await touchedParts(cyfun, filled)).toEqual(['xl/worksheets/sheet3.xml'])
+  })
 
-    // The vendor's filled CAIQ has an x under Yes: choosing No moves it, and nothing asks for recalculation there.
+  it('updates a filled workbook: a replaced answer is reported with its old value, a mark is never emptied', async () => {
+    // The vendor's filled CAIQ has an x under Yes and "test" in Notes on every question.
     const vendor = await readFile(path.join(DATA, 'csa-caiq-v3.0.1-09-01-2017-filled.xlsx'))
-    const [q] = findQuestions(await readWorkbook(vendor))
-    const plan = planExport(
-      [
-        {
-          id: 'q0',
-          questionRef: q!.questionId,
-          sheet: q!.sheet,
-          answer: 'No: not applicable to us',
-          choiceValue: 'No',
-          llmstatus: true,
-          answerCells: q!.answerCells,
-        },
-      ],
+    const [q, q2] = findQuestions(await readWorkbook(vendor))
+    const question = (from: FoundQuestion, id: string, answer: string, choiceValue: string): ExportQuestion => ({
+      id,
+      questionRef: from.questionId,
+      sheet: from.sheet,
+      row: from.row,
+      question: from.question,
+      answer,
+      choiceValue,
+      llmstatus: true,
+      answerCells: from.answerCells,
+    })
+    const { bytes, report } = await fillWorkbook(
+      storeOf(vendor),
+      { format: 'xlsx', storageKey: 'vendor' },
+      [question(q!, 'q0', 'No: not applicable to us', 'No'), question(q2!, 'q1', 'Yes, yearly.', 'Yes')],
       'approved',
     )
-    const moved = await writeCells(vendor, plan.writes)
-    expect((await readWorkbook(moved)).sheets[0]!.rows[4]!.slice(5, 9)).toEqual(['', 'x', '', 'No: not applicable to us'])
-    expect((await compareWorkbooks(vendor, moved, plan.writes)).differenceCount).toBe(0)
-    expect((await parts(moved)).get('xl/workbook.xml')!.equals((await parts(vendor)).get('xl/workbook.xml')!)).toBe(true)
+    // Choosing No where Yes is marked: the x stays (emptying it is refused), the text goes in, the report says why.
+    const rows = (await readWorkbook(bytes)).sheets[0]!.rows
+    expect(rows[4]!.slice(5, 9)).toEqual(['x', '', '', 'No: not applicable to us'])
+    expect(rows[5]!.slice(5, 9)).toEqual(['x', '', '', 'Yes, yearly.'])
+    expect(report.writtenInPart).toEqual([{ _id: 'q0', questionId: q!.questionId, sheet: q!.sheet, reason: 'marked-before' }])
+    expect(report.replaced).toEqual([
+      { _id: 'q0', questionId: q!.questionId, sheet: q!.sheet, address: 'I5', before: 'test', after: 'No: not applicable to us' },
+      { _id: 'q1', questionId: q2!.questionId, sheet: q2!.sheet, address: 'I6', before: 'test', after: 'Yes, yearly.' },
+    ])
+    expect(report.verification).toMatchObject({ verified: true, differenceCount: 0, written: 3 })
+    expect((await parts(bytes)).get('xl/workbook.xml')!.equals((await parts(vendor)).get('xl/workbook.xml')!)).toBe(true)
+  })
+
+  it('refuses a written cell emptied, even one the writer lists', async () => {
+    const vendor = await readFile(path.join(DATA, 'csa-caiq-v3.0.1-09-01-2017-filled.xlsx'))
+    // The old writer's move of a mark: the customer's x under Yes emptied, an x under No.
+    const written: CellWrites = new Map([
+      [
+        'CSA CAIQ v3.0.1',
+        new Map<string, string | number>([
+          ['F5', ''],
+          ['G5', 'x'],
+        ]),
+      ],
+    ])
+    const check = await compareWorkbooks(vendor, await writeCells(vendor, written), written)
+    expect(check.differences).toEqual([{ kind: 'emptied', sheet: 'CSA CAIQ v3.0.1', address: 'F5', before: 'x', after: '' }])
   })
 
   it('keeps a literal _x000D_ in an answer as text, not as the escape of a carriage return', async () => {
@@ -416,5 +506,78 @@ describe('the check of a written workbook', () => {
     const check = await compareWorkbooks(xls, await writeCells(await xlsToXlsx(xls), written), written)
     expect(check).toMatchObject({ differenceCount: 0, written: 1 })
     expect(check.cells).toBeGreaterThan(1000)
+  })
+})
+
+// A wrong map of answer cells (what a misread layout gives) forced into the export: the check,
+// which knows the cells written and where the questions are but not which cell answers which
+// question, refuses the file, and the download with it.
+describe('an export through a wrong map of answer cells', () => {
+  // The file and its first question, read once.
+  const caiq = readFile(path.join(DATA, 'csa-caiq-v3.0.1-09-01-2017.xlsx')).then(async (original) => ({
+    original,
+    first: approvedAll(findQuestions(await readWorkbook(original)))[0],
+  }))
+  const forced = async (change: (q: ExportQuestion) => ExportQuestion) => {
+    const { original, first } = await caiq
+    const { report } = await fillWorkbook(storeOf(original), { format: 'xlsx', storageKey: 'caiq' }, [change({ ...first!, choiceValue: null })], 'approved')
+    expect(() => assertVerified(report)).toThrow('The filled workbook was not sent')
+    return report.verification
+  }
+  const narrative = (address: string) => [{ address, header: 'Notes', role: 'narrative' as const }]
+
+  it('is refused when an answer cell is the question text or id cell', async () => {
+    const text = await forced((q) => ({ ...q, answerCells: narrative('E5') }))
+    expect(text.differences).toEqual([
+      {
+        kind: 'question',
+        sheet: 'CSA CAIQ v3.0.1',
+        address: 'E5',
+        before: expect.stringMatching(/^Do you use industry standards/),
+        after: 'the text of question AIS-01.1',
+      },
+    ])
+    expect(text.message).toBe('1 change besides the answers: CSA CAIQ v3.0.1!E5 (the text of question AIS-01.1)')
+    expect((await forced((q) => ({ ...q, answerCells: narrative('C5') }))).differences.map((d) => [d.kind, d.address, d.after])).toEqual([
+      ['question', 'C5', 'the id of question AIS-01.1'],
+    ])
+  })
+
+  it("is refused when an answer cell is on another question's row or another sheet", async () => {
+    expect((await forced((q) => ({ ...q, answerCells: narrative('I9') }))).differences).toEqual([
+      { kind: 'outside', sheet: 'CSA CAIQ v3.0.1', address: 'I9', before: '', after: 'not on the row of a question written' },
+    ])
+    const other = await forced((q) => ({ ...q, sheet: 'CAIQ Change Log' }))
+    expect(other.differences.map((d) => [d.kind, d.sheet, d.address, d.after])).toEqual([
+      ['outside', 'CAIQ Change Log', 'I5', 'not on the row of question AIS-01.1'],
+    ])
+  })
+
+  it("accepts a question whose wording was edited (an outbound template's): its id is on the row", async () => {
+    const { original, first } = await caiq
+    const { report } = await fillWorkbook(
+      storeOf(original),
+      { format: 'xlsx', storageKey: 'caiq' },
+      [{ ...first!, choiceValue: null, question: 'Reworded by the sender' }],
+      'approved',
+    )
+    expect(report.verification).toMatchObject({ verified: true, written: 1, differenceCount: 0 })
+  })
+})
+
+// tests/fixtures/export/xlsxwriter-macro01.xlsm: a workbook saved by Excel with a VBA project
+// (XlsxWriter's test file, tests/fixtures/SOURCES.md).
+describe('a workbook with macros', () => {
+  const xlsm = path.resolve('tests/fixtures/export/xlsxwriter-macro01.xlsm')
+
+  it('keeps its VBA project byte for byte', async () => {
+    const original = await readFile(xlsm)
+    const written: CellWrites = new Map([['Sheet1', new Map<string, string | number>([['B1', 'Our answer']])]])
+    const filled = await writeCells(original, written)
+    const [before, after] = await Promise.all([parts(original), parts(filled)])
+    expect(after.get('xl/vbaProject.bin')!.length).toBe(13312)
+    expect(after.get('xl/vbaProject.bin')!.equals(before.get('xl/vbaProject.bin')!)).toBe(true)
+    expect(await touchedParts(original, filled)).toEqual(['xl/worksheets/sheet1.xml'])
+    expect(await compareWorkbooks(original, filled, written)).toMatchObject({ differenceCount: 0, written: 1, replaced: [] })
   })
 })

@@ -1,7 +1,8 @@
 // What an export must write, worked out from the answer-cell contract alone (AnswerCellRow in
 // @portal/questionnaire-store), independently of the service's own plan: the text in the first
 // narrative cell, the choice in the dropdown that offers it or an x under the chosen Yes / No / N.A.
-// column (the group's other columns emptied); never a text in a dropdown. Tests compare the export
+// column (unless another column of the group is marked already: a mark is never emptied); never a
+// text in a dropdown, never an empty value. Tests compare the export
 // and its report with this, so they hold whatever cells extraction records.
 import { cellRole } from '@portal/drafting'
 
@@ -22,7 +23,7 @@ export interface ExpectedExport {
   written: number
   partial: number
   blank: number
-  /** Cells that receive a value (emptied marks not counted). */
+  /** Cells that receive a value. */
   filled: number
   /** Per question: why it was left blank, or the parts missing ('' when written in full). */
   outcomes: string[]
@@ -31,7 +32,13 @@ export interface ExpectedExport {
 /** Text that starts like a formula comes back with a leading ' (security.md B15). */
 export const neutralised = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text)
 
-export function expectedExport(questions: CellsOf[], answers: Answered[], scope: 'approved' | 'all'): ExpectedExport {
+/** `marked`: whether the file holds something at `sheet`, `address` (a workbook filled before). */
+export function expectedExport(
+  questions: CellsOf[],
+  answers: Answered[],
+  scope: 'approved' | 'all',
+  marked: (sheet: string, address: string) => boolean = () => false,
+): ExpectedExport {
   const out: ExpectedExport = { cells: new Map(), written: 0, partial: 0, blank: 0, filled: 0, outcomes: [] }
   for (const [i, q] of questions.entries()) {
     const { answer, choiceValue, approved } = answers[i]!
@@ -66,7 +73,8 @@ export function expectedExport(questions: CellsOf[], answers: Answered[], scope:
       const mark = marks.find((m) => m.header.trim() === choice)
       if (!choice) missing.push('no-choice')
       else if (dropdown) set.set(dropdown.address, choice)
-      else if (mark) for (const m of marks) set.set(m.address, m === mark ? 'x' : '')
+      else if (mark && marks.some((m) => m !== mark && marked(q.sheet, m.address))) missing.push('marked-before')
+      else if (mark) set.set(mark.address, 'x')
       else missing.push('not-an-option')
     } else if (choice && !text) missing.push('not-an-option')
     if (!set.size) {
@@ -74,7 +82,7 @@ export function expectedExport(questions: CellsOf[], answers: Answered[], scope:
       continue
     }
     for (const [address, value] of set) out.cells.set(`${q.sheet}!${address}`, value)
-    out.filled += [...set.values()].filter(Boolean).length
+    out.filled += set.size
     if (missing.length) out.partial++
     else out.written++
     out.outcomes.push(missing.join(', '))

@@ -12,6 +12,7 @@ export {
   ExportQuery,
   ExportReason,
   ExportReport,
+  ExportReplacement,
   ExportReportReply,
   ExportScope,
   ExportSheet,

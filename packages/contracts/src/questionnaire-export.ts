@@ -19,7 +19,9 @@ export type ExportQuery = Static<typeof ExportQuery>
  * - `no-answer-cell`: extraction recorded no answer cell for it;
  * - `no-choice`: its answer cells take a choice (a dropdown, Yes / No / N.A. columns) and none is set;
  * - `not-an-option`: its choice is none of the options of its choice cells;
- * - `no-text-cell`: it has a text but no cell for free text (only its choice was written).
+ * - `no-text-cell`: it has a text but no cell for free text (only its choice was written);
+ * - `marked-before`: another of its Yes / No / N.A. columns is already marked in the file, and a
+ *   customer's mark is never removed.
  */
 export const ExportReason = Type.Union([
   Type.Literal('not-approved'),
@@ -28,6 +30,7 @@ export const ExportReason = Type.Union([
   Type.Literal('no-choice'),
   Type.Literal('not-an-option'),
   Type.Literal('no-text-cell'),
+  Type.Literal('marked-before'),
 ])
 export type ExportReason = Static<typeof ExportReason>
 
@@ -47,14 +50,22 @@ export const ExportSheet = Type.Object({
   written: Type.Integer(),
   partial: Type.Integer(),
   blank: Type.Integer(),
-  /** Cells that received a value (an emptied Yes / No / N.A. mark is not counted). */
+  /** Cells that received a value. */
   cells: Type.Integer(),
 })
 export type ExportSheet = Static<typeof ExportSheet>
 
 /** A difference between the written workbook and the original other than the answers written (@portal/sheets WorkbookDifference). */
 export const WorkbookDifference = Type.Object({
-  kind: Type.Union([Type.Literal('cell'), Type.Literal('written'), Type.Literal('sheet'), Type.Literal('part')]),
+  kind: Type.Union([
+    Type.Literal('cell'),
+    Type.Literal('written'),
+    Type.Literal('emptied'),
+    Type.Literal('outside'),
+    Type.Literal('question'),
+    Type.Literal('sheet'),
+    Type.Literal('part'),
+  ]),
   sheet: Type.String(),
   address: Type.String({ description: 'A1 address; for a part, its name in the archive' }),
   before: Type.String(),
@@ -68,11 +79,22 @@ export const ExportVerification = Type.Object({
   message: Type.String(),
   sheets: Type.Integer(),
   cells: Type.Integer({ description: 'non-empty cells compared' }),
-  written: Type.Integer({ description: 'answer cells written (and emptied marks), each read back' }),
+  written: Type.Integer({ description: 'answer cells written, each read back' }),
   differences: Type.Array(WorkbookDifference, { description: 'the first 50' }),
   differenceCount: Type.Integer(),
 })
 export type ExportVerification = Static<typeof ExportVerification>
+
+/** A non-empty cell of the customer's file the export overwrites (a filled questionnaire updated), as the check read it. */
+export const ExportReplacement = Type.Object({
+  _id: Type.String(),
+  questionId: Type.String({ description: "the questionnaire's own id of the question" }),
+  sheet: Type.String(),
+  address: Type.String({ description: 'A1 address' }),
+  before: Type.String({ description: 'what the cell held' }),
+  after: Type.String({ description: 'what it holds in the written file' }),
+})
+export type ExportReplacement = Static<typeof ExportReplacement>
 
 export const ExportReport = Type.Object({
   scope: ExportScope,
@@ -86,6 +108,8 @@ export const ExportReport = Type.Object({
   sheets: Type.Array(ExportSheet),
   leftBlank: Type.Array(ExportSkip),
   writtenInPart: Type.Array(ExportSkip),
+  /** Non-empty answer cells the export replaces, with their old values. */
+  replaced: Type.Array(ExportReplacement),
   verification: ExportVerification,
 })
 export type ExportReport = Static<typeof ExportReport>

@@ -6,13 +6,13 @@
 import { AppError } from '@portal/errors'
 import { sheetLimits } from './limits.js'
 import { asBuffer, runInWorker } from './run-in-worker.js'
-import type { AnsweredQuestion, CellWrites, Grid, WorkbookComparison } from './types.js'
+import type { AnsweredQuestion, CellWrites, Grid, QuestionRows, WorkbookComparison } from './types.js'
 import { spreadsheetKind } from './worker/shared.mjs'
 import { looksLikeCsv } from './worker/text-kind.mjs'
 
 export { documentLimits, documentZipLimits, gridLimits, type SheetLimits, sheetLimits, workerLimits, zipLimits } from './limits.js'
 export type { AnsweredQuestion, CellWrites, Grid, Sheet, Validation } from './types.js'
-export type { WorkbookComparison, WorkbookDifference } from './types.js'
+export type { QuestionRows, WorkbookComparison, WorkbookDifference, WorkbookReplacement } from './types.js'
 export { cleanText, columnLetters, neutralise, spreadsheetKind } from './worker/shared.mjs'
 export { looksLikeCsv } from './worker/text-kind.mjs'
 
@@ -86,10 +86,19 @@ export async function writeCells(workbook: Buffer, writes: CellWrites, limits = 
 /**
  * Reads both workbooks in the worker thread and compares them sheet by sheet, cell by cell (type,
  * value, formula) and, for an .xlsx original, part by part: only the `written` cells may differ,
- * and each must hold what was written. `before` may be the .xls the .xlsx was converted from.
+ * each must hold what was written, and no non-empty cell may become empty; written cells that held
+ * something come back as replacements. With `questions` (where the answered questions are), a
+ * written cell must also be on a question's row that holds its question, and not be its id or text
+ * cell. `before` may be the .xls the .xlsx was converted from.
  */
-export async function compareWorkbooks(before: Buffer, after: Buffer, written: CellWrites, limits = sheetLimits): Promise<WorkbookComparison> {
-  return runInWorker<WorkbookComparison>({ kind: 'compare-workbooks', before, after, writes: written }, limits)
+export async function compareWorkbooks(
+  before: Buffer,
+  after: Buffer,
+  written: CellWrites,
+  limits = sheetLimits,
+  questions?: QuestionRows,
+): Promise<WorkbookComparison> {
+  return runInWorker<WorkbookComparison>({ kind: 'compare-workbooks', before, after, writes: written, ...(questions ? { questions } : {}) }, limits)
 }
 
 /** `questions_and_answers.xlsx`: every question with its answer and review state, as a new workbook. */

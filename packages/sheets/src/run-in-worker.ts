@@ -6,6 +6,7 @@
 import { AppError, type AppErrorCode } from '@portal/errors'
 import { runWorkerThread, Slots } from '@portal/runtime/worker-thread'
 import { type SheetLimits, sheetLimits } from './limits.js'
+import type { QuestionRows } from './types.js'
 
 export type Task =
   | { kind: 'inspect'; bytes?: Uint8Array; path?: string }
@@ -14,7 +15,7 @@ export type Task =
   | { kind: 'analyse'; bytes: Uint8Array; module: string; name: string }
   | { kind: 'xls-to-xlsx'; bytes: Uint8Array }
   | { kind: 'write-cells'; bytes: Uint8Array; writes: Map<string, Map<string, string | number>> }
-  | { kind: 'compare-workbooks'; before: Uint8Array; after: Uint8Array; writes: Map<string, Map<string, string | number>> }
+  | { kind: 'compare-workbooks'; before: Uint8Array; after: Uint8Array; writes: Map<string, Map<string, string | number>>; questions?: QuestionRows }
   | { kind: 'questions-workbook'; rows: unknown[]; sheetName?: string }
 
 type Reply =

@@ -30,12 +30,14 @@ export type CellWrites = Map<string, Map<string, string | number>>
 
 /**
  * One way a written workbook differs from its original other than as asked: a cell that was not
- * written changed (`cell`), a written cell does not hold what was written (`written`), a sheet was
+ * written changed (`cell`), a written cell does not hold what was written (`written`), a non-empty
+ * cell became empty, written or not (`emptied`), a written cell is not on its question's row
+ * (`outside`) or is the cell of the question's id or text (`question`), a sheet was
  * added, removed, renamed, moved or hidden (`sheet`), or a part of the file other than cell data
  * changed (`part`: `address` names the part). Values are shown as text, formulas with their `=`.
  */
 export interface WorkbookDifference {
-  kind: 'cell' | 'written' | 'sheet' | 'part'
+  kind: 'cell' | 'written' | 'emptied' | 'outside' | 'question' | 'sheet' | 'part'
   sheet: string
   address: string
   before: string
@@ -49,7 +51,20 @@ export interface WorkbookComparison {
   written: number
   differences: WorkbookDifference[]
   differenceCount: number
+  /** Written cells that held something before (a filled questionnaire updated), with the old value. */
+  replaced: WorkbookReplacement[]
 }
+
+/** A written cell that was not empty: what it held, and what it holds now. */
+export interface WorkbookReplacement {
+  sheet: string
+  address: string
+  before: string
+  after: string
+}
+
+/** Sheet → 1-based row → the question answered on that row (its own id and text). */
+export type QuestionRows = Map<string, Map<number, { id: string; text: string }>>
 
 export interface AnsweredQuestion {
   questionId: string

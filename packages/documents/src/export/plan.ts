@@ -1,7 +1,9 @@
 // What an export writes into the customer's workbook, question by question, from the role
 // extraction gave each answer cell (AnswerCellRow): the choice into the choice cell (a dropdown's
-// value, or an x under the chosen Yes / No / N.A. column, the group's other marks emptied), the text
-// into the first narrative cell. Never a text into a dropdown. What is not written says why. Pure.
+// value, or an x under the chosen Yes / No / N.A. column), the text into the first narrative cell.
+// Never a text into a dropdown, and never an empty value: a group already marked under another
+// column keeps the customer's mark (emptying it would erase what they answered). What is not
+// written says why. Pure.
 import type { ExportReason, ExportScope } from '@portal/contracts'
 import { carryChoice, cellRole, markOf } from '@portal/drafting'
 import type { AnswerCellRow } from '@portal/questionnaire-store'
@@ -11,6 +13,9 @@ export interface ExportQuestion {
   id: string
   questionRef: string
   sheet: string
+  /** 0-based row of the question on its sheet, and its text: the check confirms the answers land on it. */
+  row: number
+  question: string
   answer: string
   choiceValue: string | null
   llmstatus: boolean
@@ -19,7 +24,7 @@ export interface ExportQuestion {
 
 export interface QuestionPlan {
   question: ExportQuestion
-  /** Address → value; '' empties a mark of the chosen group. */
+  /** Address → value, never empty. */
   cells: [string, string | number][]
   /** Set when nothing is written. */
   blank?: ExportReason
@@ -35,19 +40,27 @@ const asValue = (option: string): string | number => (/^-?\d{1,15}(?:\.\d{1,10})
 
 type Cell = AnswerCellRow & { role: 'choice' | 'mark' | 'narrative' }
 
-/** The cells a choice fills: the first dropdown that offers it (as choicesOf ranks them), else the mark group. */
-function placeChoice(choice: string, dropdowns: Cell[], marks: Cell[]): [string, string | number][] | undefined {
+/** Whether a cell of the customer's file holds something (a mark): by sheet and A1 address. */
+export type Marked = (sheet: string, address: string) => boolean
+const unmarked: Marked = () => false
+
+/**
+ * The cells a choice fills: the first dropdown that offers it (as choicesOf ranks them), else an x
+ * in the mark group; `marked-before` when another column of the group holds a mark already (a
+ * workbook filled before must not end with two marks, and the customer's x is never emptied).
+ */
+function placeChoice(choice: string, dropdowns: Cell[], marks: Cell[], markedIn: (c: Cell) => boolean): [string, string | number][] | ExportReason | undefined {
   for (const d of dropdowns) {
     const option = carryChoice(choice, d.choices)
     if (option) return [[d.address, asValue(option)]]
   }
   const mark = markOf(choice)
   const chosen = marks.find((m) => m.header.trim() === choice.trim()) ?? (mark ? marks.find((m) => markOf(m.header) === mark) : undefined)
-  // A workbook filled before (an x under Yes) must not end with two marks.
-  return chosen ? marks.map((m) => [m.address, m === chosen ? 'x' : '']) : undefined
+  if (!chosen) return undefined
+  return marks.some((m) => m !== chosen && markedIn(m)) ? 'marked-before' : [[chosen.address, 'x']]
 }
 
-export function planQuestion(q: ExportQuestion, scope: ExportScope): QuestionPlan {
+export function planQuestion(q: ExportQuestion, scope: ExportScope, marked: Marked = unmarked): QuestionPlan {
   const text = q.answer.trim() ? q.answer : ''
   const choice = q.choiceValue?.trim() ? q.choiceValue : ''
   const blank = (reason: ExportReason): QuestionPlan => ({ question: q, cells: [], blank: reason, missing: [] })
@@ -67,9 +80,9 @@ export function planQuestion(q: ExportQuestion, scope: ExportScope): QuestionPla
   const dropdowns = cells.filter((c) => c.role === 'choice')
   const marks = cells.filter((c) => c.role === 'mark')
   if (dropdowns.length || marks.length) {
-    const placed = choice ? placeChoice(choice, dropdowns, marks) : undefined
-    if (placed) out.push(...placed)
-    else choiceMissing = choice ? 'not-an-option' : 'no-choice'
+    const placed = choice ? placeChoice(choice, dropdowns, marks, (c) => marked(q.sheet, c.address)) : undefined
+    if (Array.isArray(placed)) out.push(...placed)
+    else choiceMissing = placed ?? (choice ? 'not-an-option' : 'no-choice')
   } else if (choice && !text) {
     choiceMissing = 'not-an-option'
   }
@@ -82,9 +95,13 @@ export interface ExportPlan {
   writes: CellWrites
 }
 
+/** Whether any question the scope takes answers by marks: only then is the file read for the marks it holds. */
+export const needsMarks = (questions: ExportQuestion[], scope: ExportScope) =>
+  questions.some((q) => inScope(q, scope) && ((q.answerCells ?? []) as AnswerCellRow[]).some((c) => cellRole(c) === 'mark'))
+
 /** Every question's plan, and the cells to write per sheet (a later question's cell wins, as extraction orders them). */
-export function planExport(questions: ExportQuestion[], scope: ExportScope): ExportPlan {
-  const plans = questions.map((q) => planQuestion(q, scope))
+export function planExport(questions: ExportQuestion[], scope: ExportScope, marked: Marked = unmarked): ExportPlan {
+  const plans = questions.map((q) => planQuestion(q, scope, marked))
   const writes: CellWrites = new Map()
   for (const p of plans) {
     if (!p.cells.length) continue

@@ -1,7 +1,8 @@
 // The export report (@portal/contracts ExportReport) from the plan and from the check made on the
-// written file: counts per sheet, what was left blank or written in part and why, and the verdict.
-import type { ExportReport, ExportScope, ExportSheet, ExportSkip, ExportVerification } from '@portal/contracts'
-import type { WorkbookComparison } from '@portal/sheets'
+// written file: counts per sheet, what was left blank or written in part and why, the non-empty
+// cells replaced (with what they held, as the check read them), and the verdict.
+import type { ExportReplacement, ExportReport, ExportScope, ExportSheet, ExportSkip, ExportVerification } from '@portal/contracts'
+import type { WorkbookComparison, WorkbookDifference } from '@portal/sheets'
 import type { ExportPlan, QuestionPlan } from './plan.js'
 
 export const FILLED_WORKBOOK = 'Questionnaire_with_Answers.xlsx'
@@ -13,13 +14,17 @@ const skip = (p: QuestionPlan, reason: ExportSkip['reason']): ExportSkip => ({
   sheet: p.question.sheet,
   reason,
 })
-/** Cells that received a value; an emptied mark is a write, but not an answer. */
-const filled = (p: QuestionPlan) => p.cells.filter(([, v]) => v !== '').length
+/** A difference in a few words: where, and what kind when the place alone does not say it. */
+function named(d: WorkbookDifference): string {
+  if (d.kind === 'part') return `the part ${d.address}`
+  if (!d.address) return `the sheet ${d.sheet}`
+  const at = `${d.sheet}!${d.address}`
+  if (d.kind === 'emptied') return `${at} emptied`
+  return d.kind === 'outside' || d.kind === 'question' ? `${at} (${d.after})` : at
+}
 
 export function verificationOf(c: WorkbookComparison): ExportVerification {
-  const shown = c.differences
-    .slice(0, 3)
-    .map((d) => (d.kind === 'part' ? `the part ${d.address}` : d.address ? `${d.sheet}!${d.address}` : `the sheet ${d.sheet}`))
+  const shown = c.differences.slice(0, 3).map(named)
   const more = c.differenceCount > shown.length ? ` and ${c.differenceCount - shown.length} more` : ''
   return {
     verified: c.differenceCount === 0,
@@ -41,7 +46,7 @@ export function reportOf(scope: ExportScope, plan: ExportPlan, comparison: Workb
     const s = sheets.get(p.question.sheet) ?? { sheet: p.question.sheet, questions: 0, written: 0, partial: 0, blank: 0, cells: 0 }
     sheets.set(s.sheet, s)
     s.questions++
-    s.cells += filled(p)
+    s.cells += p.cells.length
     if (p.blank) {
       s.blank++
       leftBlank.push(skip(p, p.blank))
@@ -51,6 +56,12 @@ export function reportOf(scope: ExportScope, plan: ExportPlan, comparison: Workb
     } else s.written++
   }
   const all = [...sheets.values()]
+  // The question whose cell it is: the last one written there, as the writes hold it.
+  const owner = new Map(plan.plans.flatMap((p) => p.cells.map(([address]) => [`${p.question.sheet}!${address}`, p.question] as const)))
+  const replaced = comparison.replaced.map((r): ExportReplacement => {
+    const q = owner.get(`${r.sheet}!${r.address}`)
+    return { _id: q?.id ?? '', questionId: q?.questionRef ?? '', ...r }
+  })
   const sum = (k: 'written' | 'partial' | 'blank' | 'cells') => all.reduce((n, s) => n + s[k], 0)
   return {
     scope,
@@ -63,6 +74,7 @@ export function reportOf(scope: ExportScope, plan: ExportPlan, comparison: Workb
     sheets: all,
     leftBlank,
     writtenInPart,
+    replaced,
     verification: verificationOf(comparison),
   }
 }

@@ -1,8 +1,11 @@
 // @ts-check
 // The proof of an export: the written workbook read back by a parser (SheetJS, not the writer's
 // own XML code) and compared with the original, sheet by sheet and cell by cell (type, value and
-// formula), and part by part. Only the written cells may differ, and each must hold what was
-// written. Runs in the worker thread only (sheet-worker.mjs).
+// formula), and part by part. It is given only the cells the writer says it wrote (and, to guard
+// against a wrong map of answer cells, where the questions are): never which question a cell
+// answers. Only the written cells may differ, each must hold what was written, no non-empty cell
+// may become empty (a written one neither), and a written cell that held something is listed as a
+// replacement with its old value. Runs in the worker thread only (sheet-worker.mjs).
 import * as XLSX from 'xlsx-republish'
 import { scanZip } from './scan-zip.mjs'
 import { spreadsheetKind } from './shared.mjs'
@@ -12,9 +15,11 @@ import { cellText } from './write-cells.mjs'
 
 /**
  * @typedef {import('./write-cells.mjs').CellWrites} CellWrites
- * @typedef {{ kind: 'cell' | 'written' | 'sheet' | 'part', sheet: string, address: string, before: string, after: string }} Difference
- * @typedef {{ sheets: number, cells: number, written: number, differences: Difference[], differenceCount: number }} Comparison
+ * @typedef {{ kind: 'cell' | 'written' | 'emptied' | 'outside' | 'question' | 'sheet' | 'part', sheet: string, address: string, before: string, after: string }} Difference
+ * @typedef {{ sheet: string, address: string, before: string, after: string }} Replacement
+ * @typedef {{ sheets: number, cells: number, written: number, differences: Difference[], differenceCount: number, replaced: Replacement[] }} Comparison
  * @typedef {{ t: string, v: unknown, f: string | undefined } | undefined} CellState
+ * @typedef {Map<string, Map<number, { id: string, text: string }>>} QuestionRows sheet → 1-based row → the question on it
  */
 
 /** Differences listed in full; the rest are counted. */
@@ -64,19 +69,44 @@ function expected(value) {
 /** @param {number} r @param {number} c */
 const address = (r, c) => XLSX.utils.encode_cell({ r, c })
 
+/** Letters and digits only, lower case: a question's text as extraction cleaned it still matches its cell. @param {string} s */
+const key = (s) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')
+/** A cell's value as text, whole (a formula's too: a question's text may be one). @param {CellState} c */
+const valueKey = (c) => key(String(c?.v ?? ''))
+/** Short texts (an id, "Yes") say nothing about which question a row holds. */
+const TELLING = 12
+
 /**
- * @param {Buffer} before the customer's workbook (.xlsx, or the .xls it came as)
+ * Whether the original row holds the question: a cell containing its text (or, for a text
+ * extraction put together from several cells, a telling part of it), or a cell that is or starts
+ * with its id (a template's question whose wording was edited keeps its id).
+ * @param {unknown[]} row @param {{ id: string, text: string }} question
+ */
+function holdsQuestion(row, question) {
+  const [q, id] = [key(question.text), key(question.id)]
+  if (!q) return true
+  return row.some((c) => {
+    const k = valueKey(stateOf(/** @type {XLSX.CellObject | undefined} */ (c)))
+    return k !== '' && (k.includes(q) || (k.length >= TELLING && q.includes(k)) || (id !== '' && k.startsWith(id)))
+  })
+}
+
+/**
+ * @param {Buffer} before the customer's workbook (.xlsx, .xlsm, or the .xls it came as)
  * @param {Buffer} after the written .xlsx
- * @param {CellWrites} written the cells the writer was asked to set
+ * @param {CellWrites} written the cells the writer says it wrote
  * @param {import('./scan-zip.mjs').ZipLimits} limits
+ * @param {QuestionRows} [questions] where the answered questions are: a written cell must be on one
+ *   of their rows, that row must hold its question's text or id in the original, and the cell must
+ *   not be the one holding the question's id or text
  * @returns {Promise<Comparison>}
  */
-export async function compareWorkbooks(before, after, written, limits) {
+export async function compareWorkbooks(before, after, written, limits, questions) {
   const kind = spreadsheetKind(before)
   if (!kind || spreadsheetKind(after) !== 'xlsx') throw new SheetError('UNSUPPORTED_MEDIA_TYPE', 'Only Excel workbooks (.xlsx, .xls) are compared')
-  // Both archives pass the upload checks; the parser reads the checked copies.
-  const a = kind === 'xlsx' ? (await scanZip(before, limits, { keep: true })).stored : undefined
-  const b = (await scanZip(after, limits, { keep: true })).stored
+  // Both archives pass the upload checks (a VBA project is compared as a part, never run); the parser reads the checked copies.
+  const a = kind === 'xlsx' ? (await scanZip(before, limits, { keep: true, macros: true })).stored : undefined
+  const b = (await scanZip(after, limits, { keep: true, macros: true })).stored
   if ((kind === 'xlsx' && !a) || !b) throw new SheetError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a valid Excel workbook')
 
   /** @type {Difference[]} */
@@ -86,6 +116,8 @@ export async function compareWorkbooks(before, after, written, limits) {
     differenceCount++
     if (differences.length < LISTED) differences.push(d)
   }
+  /** @type {Replacement[]} */
+  const replaced = []
 
   const old = parse(a ? a.bytes : before)
   const now = parse(b.bytes)
@@ -119,20 +151,42 @@ export async function compareWorkbooks(before, after, written, limits) {
         const is = stateOf(rb[c])
         if (was || is) cells++
         if (wanted.has(at)) continue
-        if (!same(was, is)) note({ kind: 'cell', sheet: name, address: at, before: shown(was), after: shown(is) })
+        if (!same(was, is)) note({ kind: was && !is ? 'emptied' : 'cell', sheet: name, address: at, before: shown(was), after: shown(is) })
       }
     }
     for (const [at, value] of wanted) {
       writtenCount++
       const { r, c } = XLSX.utils.decode_cell(at)
+      const was = stateOf(rowsA[r]?.[c])
       const is = stateOf(rowsB[r]?.[c])
-      const want = expected(value)
-      if (!same(want, is)) note({ kind: 'written', sheet: name, address: at, before: shown(want), after: shown(is) })
+      const d = { sheet: name, address: at, before: shown(was), after: shown(is) }
+      if (was && !is) note({ ...d, kind: 'emptied' })
+      else if (!same(expected(value), is)) note({ ...d, kind: 'written', before: shown(expected(value)) })
+      else if (was && !same(was, is)) replaced.push(d)
+      const problem = questions && misplaced(questions, name, rowsA[r] ?? [], r, was)
+      if (problem) note({ ...d, ...problem })
     }
   }
 
   if (a) for (const d of partDifferences(a, b, written)) note(d)
-  return { sheets: now.SheetNames.length, cells, written: writtenCount, differences, differenceCount }
+  return { sheets: now.SheetNames.length, cells, written: writtenCount, differences, differenceCount, replaced }
+}
+
+/**
+ * What is wrong with a written cell's place, by where the questions are and nothing else: not on a
+ * question's row (another sheet, a row of no question), a row that does not hold its question in
+ * the original, or the very cell holding the question's id or text.
+ * @param {QuestionRows} questions @param {string} sheet @param {unknown[]} row @param {number} r 0-based @param {CellState} was
+ * @returns {{ kind: 'outside' | 'question', after: string } | undefined}
+ */
+function misplaced(questions, sheet, row, r, was) {
+  const q = questions.get(sheet)?.get(r + 1)
+  if (!q) return { kind: 'outside', after: 'not on the row of a question written' }
+  if (!holdsQuestion(row, q)) return { kind: 'outside', after: `not on the row of question ${q.id}` }
+  const k = valueKey(was)
+  if (k && k === key(q.id)) return { kind: 'question', after: `the id of question ${q.id}` }
+  if (k && key(q.text) && k.includes(key(q.text))) return { kind: 'question', after: `the text of question ${q.id}` }
+  return undefined
 }
 
 /**

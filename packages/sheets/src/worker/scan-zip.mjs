@@ -26,10 +26,11 @@ const damaged = () => refuse('The workbook is damaged or unsafe')
 /**
  * Checks an archive (its bytes, or a file on disk read by ranges) and, with `keep`, returns the
  * checked bytes as a stored archive. Throws SheetError: UNPROCESSABLE, or UNSUPPORTED_MEDIA_TYPE
- * for what is no zip or has macros.
+ * for what is no zip or has macros. `macros` lets a VBA project through as an opaque part: the
+ * export's writer and check copy and compare it byte for byte, and nothing here ever runs it.
  * @param {Buffer | { path: string }} source
  * @param {ZipLimits} limits
- * @param {{ keep?: boolean }} [options]
+ * @param {{ keep?: boolean, macros?: boolean }} [options]
  * @returns {Promise<Scan>}
  */
 export async function scanZip(source, limits, options = {}) {
@@ -38,7 +39,7 @@ export async function scanZip(source, limits, options = {}) {
   })
   try {
     if (zip.entryCount > limits.maxEntries) throw refuse('The workbook has too many parts to be a questionnaire')
-    const entries = await centralDirectory(zip, limits)
+    const entries = await centralDirectory(zip, limits, options.macros === true)
     const files = entries.filter((e) => !e.fileName.endsWith('/'))
     const stored = options.keep ? new StoredZip(files.map((e) => ({ name: e.fileName, size: e.uncompressedSize, mtime: e.getLastModDate() }))) : undefined
     const spent = { total: 0 }
@@ -74,9 +75,9 @@ function open(source) {
 
 /**
  * Every entry's record, refused on what the directory alone shows.
- * @param {ZipFile} zip @param {ZipLimits} limits @returns {Promise<Entry[]>}
+ * @param {ZipFile} zip @param {ZipLimits} limits @param {boolean} macros @returns {Promise<Entry[]>}
  */
-function centralDirectory(zip, limits) {
+function centralDirectory(zip, limits, macros) {
   /** @type {Entry[]} */
   const entries = []
   let declared = 0
@@ -88,7 +89,7 @@ function centralDirectory(zip, limits) {
         const name = entry.fileName
         if (name.startsWith('/') || name.split('/').includes('..') || name.includes('\\')) throw refuse('The workbook contains unsafe paths')
         if (((entry.externalFileAttributes >>> 16) & 0o170000) === 0o120000) throw refuse('The workbook contains links')
-        if (/vbaProject\.bin$/i.test(name)) throw new SheetError('UNSUPPORTED_MEDIA_TYPE', 'Workbooks with macros are not accepted')
+        if (!macros && /vbaProject\.bin$/i.test(name)) throw new SheetError('UNSUPPORTED_MEDIA_TYPE', 'Workbooks with macros are not accepted')
         declared += entry.uncompressedSize
         if (entry.uncompressedSize > limits.maxEntryBytes || declared > limits.maxTotalBytes) throw tooLarge()
         if (entry.uncompressedSize > RATIO_FROM && entry.uncompressedSize / Math.max(1, entry.compressedSize) > limits.maxRatio) throw tooLarge()

@@ -54,7 +54,7 @@ async function perform(task) {
     }
     case 'compare-workbooks': {
       const { compareWorkbooks } = await import('./compare-workbooks.mjs')
-      return compareWorkbooks(buffer(task.before), buffer(task.after), task.writes, limits.zip)
+      return compareWorkbooks(buffer(task.before), buffer(task.after), task.writes, limits.zip, task.questions)
     }
     case 'questions-workbook': {
       const { buildQuestionsWorkbook } = await import('./questions-workbook.mjs')

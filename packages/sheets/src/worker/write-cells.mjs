@@ -152,7 +152,7 @@ export function recalculateOnLoad(xml) {
  * @returns {Promise<Buffer>}
  */
 export async function writeCells(workbook, writes, limits) {
-  const { stored, workbook: hasWorkbook } = await scanZip(workbook, limits, { keep: true })
+  const { stored, workbook: hasWorkbook } = await scanZip(workbook, limits, { keep: true, macros: true })
   if (!hasWorkbook || !stored) throw new SheetError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a valid Excel workbook')
   const text = (/** @type {string} */ name) => stored.part(name)?.toString('utf8') ?? ''
   const paths = new Map(sheetParts(text('xl/workbook.xml'), text('xl/_rels/workbook.xml.rels')).flatMap((s) => (s.name && s.path ? [[s.name, s.path]] : [])))

@@ -28,6 +28,8 @@ export function exportRoutes(app: AppInstance, deps: OutboundDeps): void {
       id: q.id,
       questionRef: q.questionRef,
       sheet: q.sheet,
+      row: q.row,
+      question: q.question,
       answer: q.answer,
       choiceValue: choiceOf(q.answer),
       llmstatus: true,

@@ -4,7 +4,7 @@ import type { ExportReason, ExportReportReply, ExportScope } from '@portal/contr
 import { useQuery } from '@tanstack/react-query'
 import { api, downloadFile } from '../../../lib/api-client'
 
-export type { ExportReason, ExportReport, ExportScope, ExportSkip } from '@portal/contracts'
+export type { ExportReason, ExportReplacement, ExportReport, ExportScope, ExportSkip } from '@portal/contracts'
 
 const query = (scope: ExportScope) => (scope === 'all' ? '?scope=all' : '')
 
@@ -56,4 +56,5 @@ export const REASONS: Record<ExportReason, string> = {
   'no-choice': 'no choice set',
   'not-an-option': 'the choice is not one of the workbook’s options',
   'no-text-cell': 'the workbook has no cell for explanatory text (only the choice was written)',
+  'marked-before': 'another of its Yes / No / N.A. columns is already marked in the workbook (a mark is never removed)',
 }

@@ -1,6 +1,7 @@
 // The export dialog (issue 11): which answers go out (approved only, the default, or every draft),
 // and the export report made on the written file before anything is downloaded: cells written per
-// sheet, questions left blank and why, and the check that no cell other than answer cells changed.
+// sheet, questions left blank and why, answer cells that held something and are replaced (with the
+// old value), and the check that no cell other than answer cells changed and none was emptied.
 // The filled workbook can be downloaded only when that check passed. All text is rendered as text.
 import { useState } from 'react'
 import { Modal } from '../../../components/ui/modal'
@@ -10,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client'
 import {
   downloadFilled,
   downloadQuestionsAndAnswers,
+  type ExportReplacement,
   type ExportReport,
   type ExportScope,
   type ExportSkip,
@@ -59,6 +61,25 @@ function Skipped({ title, skips }: { title: string; skips: ExportSkip[] }) {
   )
 }
 
+/** A filled questionnaire being updated: each answer cell that held something, with what it held. */
+function Replaced({ replaced }: { replaced: ExportReplacement[] }) {
+  if (!replaced.length) return null
+  return (
+    <section aria-label="Replaced">
+      <h3>Replaced</h3>
+      <details>
+        <summary>{`${plural(replaced.length, 'answer cell')} already filled in the workbook will be replaced`}</summary>
+        <ul className="small">
+          {replaced.slice(0, LISTED).map((r) => (
+            <li key={`${r.sheet}!${r.address}`}>{`${r.questionId || r._id} (${r.sheet}!${r.address}): was “${r.before}”`}</li>
+          ))}
+        </ul>
+        {replaced.length > LISTED && <p className="muted small">{`and ${replaced.length - LISTED} more`}</p>}
+      </details>
+    </section>
+  )
+}
+
 function Report({ report }: { report: ExportReport }) {
   const v = report.verification
   return (
@@ -98,6 +119,7 @@ function Report({ report }: { report: ExportReport }) {
       </table>
       <Skipped title="Left blank" skips={report.leftBlank} />
       <Skipped title="Written in part" skips={report.writtenInPart} />
+      <Replaced replaced={report.replaced} />
     </div>
   )
 }
