@@ -61,6 +61,7 @@ export default {
         '<rootDir>/tests/integration/**/*.test.ts',
         '<rootDir>/tests/faults/**/*.test.ts',
         '<rootDir>/tests/upgrade/**/*.test.ts',
+        '<rootDir>/tests/extraction/**/*.test.ts',
       ]),
       testPathIgnorePatterns: ['/node_modules/', ...(realServers ? [] : needsRealServers), ...phaseIgnore],
     },

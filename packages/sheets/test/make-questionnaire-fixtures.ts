@@ -12,6 +12,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import ExcelJS from 'exceljs'
 import { ZipFile } from 'yazl'
+import type { Truth } from '../../../tests/extraction/truth.js'
 import { readWorkbook } from '../src/index.js'
 import { parseCsv } from '../src/worker/read-csv.mjs'
 
@@ -518,7 +519,146 @@ async function docx(): Promise<void> {
   console.log('  vendor-questionnaire.docx')
 }
 
+/** A generated fixture's labelled truth (tests/extraction/truth.ts): written from the data the file is built from. */
+const TRUTH = path.join(ROOT, 'tests/extraction/truth')
+async function saveTruth(name: string, truth: Truth): Promise<void> {
+  await mkdir(TRUTH, { recursive: true })
+  await writeFile(path.join(TRUTH, name), `${JSON.stringify(truth, null, 1)}\n`)
+  console.log(`  ${path.relative(ROOT, path.join(TRUTH, name))}`)
+}
+
+/** Maturity answers per practice: every question of an assessment toolbox has its own list (a named range). */
+const TOOLBOX_PRACTICES = [
+  { name: 'Governance', levels: ['Not in place', 'Drafted', 'Approved', 'Reviewed every year'] },
+  { name: 'People', levels: ['Nobody', 'Some staff', 'All staff', 'All staff and contractors'] },
+  { name: 'Technology', levels: ['Not implemented', 'Partially implemented', 'Fully implemented', 'Not applicable'] },
+  { name: 'Operations', levels: ['Ad hoc', 'Documented', 'Tested', 'Tested and improved'] },
+  { name: 'Suppliers', levels: ['Unknown', 'Some suppliers', 'Critical suppliers', 'All suppliers'] },
+]
+
+/**
+ * An assessment toolbox: a summary sheet first that repeats every question with its answer and
+ * score (formulas), then the sheet to fill with a header row per practice, each question's answer
+ * list its own named range (Lists sheet) and a criteria line under each question.
+ */
+async function toolbox(): Promise<void> {
+  const wb = workbook()
+  wb.addWorksheet('Instructions').addRows([
+    ['Security practices toolbox'],
+    [],
+    ['Fill in the "Assessment" sheet: pick the answer in column C for every question and give evidence in column D.'],
+    ['The criteria line under each question says what the answers mean. The "Summary" sheet is calculated.'],
+  ])
+  const summary = wb.addWorksheet('Summary')
+  bold(summary.addRow(['Ref', 'Question', 'Answer given', 'Score', 'Practice']))
+  const ws = wb.addWorksheet('Assessment')
+  ws.addRow(['Security practices toolbox: assessment'])
+  ws.addRow(['Organisation:', '', 'Date:', ''])
+  const lists = wb.addWorksheet('Lists', { state: 'hidden' })
+  const questions: Truth['questions'] = []
+  let q = 0
+  for (const [p, practice] of TOOLBOX_PRACTICES.entries()) {
+    ws.addRow([])
+    // Each practice opens with its own header row.
+    bold(ws.addRow([`Practice ${p + 1}`, practice.name, 'Answer', 'Evidence / comments']))
+    for (let i = 1; i <= 6; i++, q++) {
+      const id = `${p + 1}.${i}`
+      const text = QUESTIONS[q]!
+      const row = ws.addRow([id, text, '', ''])
+      // Each question's own list: the practice's levels, the last one worded for the question.
+      const col = q + 1
+      const values = [...practice.levels.slice(0, 3), `${practice.levels[3]} (${id})`]
+      values.forEach((v, r) => {
+        lists.getCell(r + 1, col).value = v
+      })
+      const letter = lists.getColumn(col).letter
+      const name = `Q${p + 1}_${i}`
+      wb.definedNames.add(`Lists!$${letter}$1:$${letter}$4`, name)
+      validate(ws, `C${row.number}`, listOf(name))
+      questions.push({ sheet: 'Assessment', row: row.number, id, text })
+      ws.addRow(['', `Criteria: answer "${values[2]}" only with evidence; "${values[3]}" needs a review record.`, '', ''])
+      const answer = `Assessment!C${row.number}`
+      summary.addRow([
+        id,
+        text,
+        { formula: `IF(${answer}="","",${answer})`, result: '' },
+        { formula: `IFERROR(MATCH(${answer},${name},0)-1,0)`, result: 0 },
+        practice.name,
+      ])
+    }
+  }
+  await save(wb, 'toolbox.xlsx')
+  await saveTruth('built-toolbox-xlsx.json', {
+    file: 'built/toolbox.xlsx',
+    sheet: 'Assessment',
+    headerRow: 4, // the first practice's header row
+    answer: { Assessment: ['C'] },
+    comments: { Assessment: ['D'] },
+    ambiguous: false,
+    note: 'the Assessment sheet is the one to fill (Instructions say so); answer list per question (named range Q<practice>_<n>); criteria rows and practice header rows are not questions; the Summary sheet before it repeats every id and question with formulas (not questions); Organisation and Date on row 2 are fields left out',
+    questions,
+  })
+}
+
+/** An old CAIQ whose question cells pack lettered sub-questions ("CO-01a – ... / CO-01b – ..."): one answer cell per row. */
+const PACKED: [string, string, number[]][] = [
+  ['CO-01', 'Audit Planning', [0, 1]],
+  ['CO-02', 'Independent Audits', [38, 39, 18]],
+  ['CO-03', 'Third Party Audits', [30]],
+  ['DG-01', 'Ownership / Stewardship', [7, 8]],
+  ['DG-02', 'Classification', [9, 10, 11]],
+  ['DG-03', 'Retention Policy', [42, 43]],
+  ['FS-01', 'Policy', [36]],
+  ['HR-01', 'Background Screening', [5, 6]],
+  ['HR-02', 'Training / Awareness', [4, 41]],
+  ['IS-01', 'Management Program', [0, 2, 3]],
+  ['IS-02', 'User Access', [12, 13, 14, 15]],
+  ['IS-03', 'Vulnerability Management', [17, 19]],
+  ['IS-04', 'Change Management', [20, 21, 22]],
+  ['IS-05', 'Incident Response', [23, 24, 25]],
+  ['RS-01', 'Business Continuity', [26, 27, 28, 29]],
+  ['SA-01', 'Logging', [32, 33, 16]],
+  ['SA-02', 'Tenant Segregation', [47]],
+]
+async function caiqPacked(): Promise<void> {
+  const wb = workbook()
+  const ws = wb.addWorksheet('CAIQ')
+  ws.addRow(['Consensus Assessments Initiative Questionnaire'])
+  bold(ws.addRow(['Control ID', 'Control Group', 'Consensus Assessment Questions', 'Answer', 'Notes']))
+  const questions: Truth['questions'] = []
+  for (const [id, group, picks] of PACKED) {
+    const subs = picks.map((n, i) => ({ id: picks.length > 1 ? `${id}${'abcd'[i]}` : id, text: QUESTIONS[n]! }))
+    const row = ws.addRow([id, group, subs.map((s) => (picks.length > 1 ? `${s.id} – ${s.text}` : s.text)).join('\n'), '', ''])
+    row.getCell(3).alignment = { wrapText: true }
+    for (const s of subs) questions.push({ sheet: 'CAIQ', row: row.number, ...s })
+  }
+  await save(wb, 'caiq-packed.xlsx')
+  await saveTruth('built-caiq-packed-xlsx.json', {
+    file: 'built/caiq-packed.xlsx',
+    sheet: 'CAIQ',
+    headerRow: 2,
+    answer: { CAIQ: ['D'] },
+    comments: { CAIQ: ['E'] },
+    ambiguous: false,
+    note: 'each lettered sub-question is a question; they share their row and its answer cell',
+    questions,
+  })
+}
+
 await mkdir(OUT, { recursive: true })
 console.log(`Writing ${path.relative(ROOT, OUT)}/`)
 const core = await csfCore()
-await Promise.all([caiq4(), sig(), vsa(), numbered(), csv(), csfProfile(core), csfAssessment(core), analystReport(), namedRanges(), docx()])
+await Promise.all([
+  caiq4(),
+  sig(),
+  vsa(),
+  numbered(),
+  csv(),
+  csfProfile(core),
+  csfAssessment(core),
+  analystReport(),
+  namedRanges(),
+  docx(),
+  toolbox(),
+  caiqPacked(),
+])

@@ -1,0 +1,56 @@
+// The extraction's figures on the labelled questionnaire fixtures (npm run extraction prints them)
+// held as floors: per fixture, questions found may only rise and false positives only fall, and
+// wrong answer columns may rise only by the questions newly found, so the reading can only improve
+// (issue 23). When it does, move the floors here to the new figures.
+import { describe, expect, it } from '@jest/globals'
+import { type Judged, measureAll } from './measure.js'
+
+/** fixture: [labelled questions, found at least, false positives at most, wrong answer columns], as of issue 23's start. */
+const FLOORS: Record<string, [number, number, number, number]> = {
+  'csf_profile/csf2-profile-examples.xlsx': [362, 0, 75, 0],
+  'csf_profile/csf2-assessment-workbook.xlsx': [363, 0, 106, 0],
+  'csf_profile/ciso-self-assessment.csv': [106, 0, 106, 0],
+  'HECVAT414_blank_sagearbor.xlsx': [332, 331, 1, 0],
+  'csa-caiq-v3.0.1-09-01-2017.xlsx': [294, 294, 0, 0],
+  'csa-caiq-v3.0.1-09-01-2017-filled.xlsx': [294, 294, 0, 0],
+  'xls/csa-caiq-v3.0.1-09-01-2017.xls': [294, 294, 0, 0],
+  'csa-caiq-v1.1-09-01-2011.xlsx': [197, 197, 0, 0],
+  'csa_reference/csa_caiq_v4.0.3_questions_normalized.csv': [261, 261, 0, 0],
+  'csa_reference/csa_aicm_caiq_v1.1.0_questions.csv': [320, 320, 0, 0],
+  'built/caiq-v4.0.3.xlsx': [261, 261, 0, 0],
+  'built/sig-lite.xlsx': [36, 36, 0, 0],
+  'built/vsa-core.xlsx': [20, 20, 0, 0],
+  'built/numbered-ids.xlsx': [24, 24, 0, 0],
+  'built/vendor-questions.csv': [20, 20, 0, 0],
+  'built/vendor-questionnaire.docx': [19, 19, 0, 0],
+  'built/csf2-profile.xlsx': [106, 106, 0, 0],
+  'built/csf2-assessment.xlsx': [106, 106, 0, 0],
+  'built/analyst-report.xlsx': [17, 17, 0, 0],
+  'intuitem/cisa-vendor-scrm.xlsx': [255, 255, 0, 0],
+  'xls/cisa-vendor-scrm.xls': [255, 255, 0, 0],
+  'intuitem/vendor-due-diligence.xlsx': [46, 46, 0, 0],
+  'built/named-ranges.xlsx': [12, 12, 0, 0],
+  'built/toolbox.xlsx': [30, 30, 0, 30],
+  'built/caiq-packed.xlsx': [41, 3, 14, 0],
+}
+
+describe('question extraction against the labelled fixtures', () => {
+  let judged: Judged[] = []
+
+  it('measures every labelled fixture, and every fixture has a floor', async () => {
+    judged = await measureAll()
+    expect(judged.map((j) => j.entry.file).sort()).toEqual(Object.keys(FLOORS).sort())
+  })
+
+  it.each(Object.entries(FLOORS))(
+    '%s: found, false positives and answer columns no worse than their floors',
+    (file, [labelled, found, falsePositives, wrongAnswer]) => {
+      const j = judged.find((x) => x.entry.file === file)
+      expect(j).toBeDefined()
+      expect(j!.figures.truth).toBe(labelled)
+      expect(j!.figures.found).toBeGreaterThanOrEqual(found)
+      expect(j!.figures.falsePositives).toBeLessThanOrEqual(falsePositives)
+      expect(j!.figures.wrongAnswer).toBeLessThanOrEqual(wrongAnswer + j!.figures.found - found)
+    },
+  )
+})
