@@ -22,6 +22,7 @@ const timed = [
   '<rootDir>/tests/integration/sheet-abuse.test.ts',
   '<rootDir>/tests/integration/upload-streaming.test.ts',
   '<rootDir>/packages/sheets/test/worker-limits.test.ts',
+  '<rootDir>/packages/sheets/test/hostile-archives.test.ts',
   '<rootDir>/services/identity/test/password.test.ts',
   '<rootDir>/tests/integration/trust-page-load.test.ts',
 ]
