@@ -4,7 +4,7 @@
 // normalised text; each found question is matched once, anything left over is a false positive.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { readQuestions } from '@portal/documents'
+import { readQuestionnaire } from '@portal/documents'
 import type { NewQuestion } from '@portal/questionnaire-store'
 import type { BlobStore } from '@portal/storage'
 import { FIXTURES, type Half, type Truth, type TruthEntry, type TruthQuestion, truthIndex, truthOf } from './truth.js'
@@ -23,7 +23,7 @@ export interface Figures {
 export interface Judged {
   entry: TruthEntry
   figures: Figures
-  /** The product's confidence in its reading of the layout; it has none yet. */
+  /** The product's confidence in its reading of the layout (none for a PDF). */
   confidence: number | undefined
   missed: TruthQuestion[]
   falsePositives: NewQuestion[]
@@ -41,9 +41,10 @@ export const normalId = (s: string) => s.toUpperCase().replace(/\s+/g, ' ').trim
 const columnsOf = (q: NewQuestion) => [...new Set(q.answerCells.map((c) => c.address.replace(/\d+$/, '')))].sort()
 
 /** The fixture read from disk as the ingest worker reads a stored file (a blob store of one file). */
-export async function extract(file: string): Promise<NewQuestion[]> {
+export async function extract(file: string): Promise<{ questions: NewQuestion[]; confidence: number | undefined }> {
   const blobs = { getBuffer: (key: string) => readFile(path.join(FIXTURES, key)) } as Pick<BlobStore, 'getBuffer'> as BlobStore
-  return readQuestions(blobs, { format: path.extname(file).slice(1), storageKey: file })
+  const read = await readQuestionnaire(blobs, { format: path.extname(file).slice(1), storageKey: file })
+  return { questions: read.questions, confidence: read.layout?.confidence }
 }
 
 const index = (letters: string) => [...letters].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0)
@@ -56,7 +57,7 @@ function answersRight(given: string[], required: string[], comments: string[]): 
   return required.every((r) => given.some((c) => c === r || after(r)(c))) && given.every(fits)
 }
 
-export function judge(entry: TruthEntry, truth: Truth, found: NewQuestion[]): Judged {
+export function judge(entry: TruthEntry, truth: Truth, found: NewQuestion[], confidence?: number): Judged {
   const unmatched = new Set(found)
   const pairs: { truth: TruthQuestion; found: NewQuestion }[] = []
   const missed: TruthQuestion[] = []
@@ -81,7 +82,7 @@ export function judge(entry: TruthEntry, truth: Truth, found: NewQuestion[]): Ju
     )
   return {
     entry,
-    confidence: undefined,
+    confidence,
     figures: {
       truth: truth.questions.length,
       found: pairs.length,
@@ -100,8 +101,9 @@ export function judge(entry: TruthEntry, truth: Truth, found: NewQuestion[]): Ju
 export async function measureAll(only?: (e: TruthEntry) => boolean): Promise<Judged[]> {
   const out: Judged[] = []
   for (const entry of (await truthIndex()).filter((e) => !only || only(e))) {
-    const found = await extract(entry.file).catch(() => [] as NewQuestion[]) // a file the product refuses: nothing found
-    out.push(judge(entry, await truthOf(entry), found))
+    // A file the product refuses: nothing found.
+    const read = await extract(entry.file).catch(() => ({ questions: [] as NewQuestion[], confidence: undefined }))
+    out.push(judge(entry, await truthOf(entry), read.questions, read.confidence))
   }
   return out
 }

@@ -3,6 +3,7 @@
 // figures as floors. Options:
 //   --show=<part of a file name>   the missed questions, false positives and wrong texts / answer columns of those fixtures
 //   --only=<part of a file name>   measure only those fixtures
+import { CHECK_BELOW } from '@portal/documents'
 import { type Figures, type Judged, measureAll, total } from './measure.js'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
@@ -26,6 +27,16 @@ for (const half of ['tuning', 'held-out'] as const) line(`  ${half} half`, total
 const all = total(judged)
 line('  total', all, '')
 const pct = (n: number) => `${((100 * n) / Math.max(1, all.truth)).toFixed(1)} %`
+for (const half of ['tuning', 'held-out'] as const) {
+  const rows = judged.filter((j) => j.entry.half === half && j.confidence !== undefined)
+  const unsure = rows.filter((j) => j.confidence! < CHECK_BELOW)
+  const clear = (j: Judged) => !j.entry.ambiguous
+  console.log(
+    `  ${half}: ${unsure.length} of ${rows.length} files below the threshold ${CHECK_BELOW} (${unsure.filter(clear).length} of them not ambiguous); ` +
+      `least sure clear reading ${Math.min(...rows.filter(clear).map((j) => j.confidence!)).toFixed(2)}, surest ambiguous ${Math.max(...rows.filter((j) => !clear(j)).map((j) => j.confidence!)).toFixed(2)}; ` +
+      `wrong answer columns above it ${rows.filter((j) => j.confidence! >= CHECK_BELOW).reduce((n, j) => n + j.figures.wrongAnswer, 0)}`,
+  )
+}
 console.log(
   `\nfound ${pct(all.found)} of ${all.truth} (target >= 99 %), false positives ${all.falsePositives} (target 0); ${((performance.now() - started) / 1000).toFixed(1)} s`,
 )

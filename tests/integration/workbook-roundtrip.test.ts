@@ -25,12 +25,23 @@ const XLSX_FILES = [
   'intuitem/cisa-vendor-scrm.xlsx',
   'intuitem/vendor-due-diligence.xlsx',
   'intuitem/iso27001-2022.xlsx',
+  'csf_profile/csf2-profile-examples.xlsx',
+  'csf_profile/csf2-assessment-workbook.xlsx',
 ]
 const XLS_FILES = ['xls/csa-caiq-v3.0.1-09-01-2017.xls', 'xls/cisa-vendor-scrm.xls']
 /** The layouts of issue 11 built for this project (tests/fixtures/SOURCES.md): a choice cell and a narrative cell each. */
-const BUILT_FILES = ['caiq-v4.0.3', 'sig-lite', 'vsa-core', 'numbered-ids', 'named-ranges', 'analyst-report', 'csf2-profile', 'csf2-assessment'].map(
-  (f) => `built/${f}.xlsx`,
-)
+const BUILT_FILES = [
+  'caiq-v4.0.3',
+  'sig-lite',
+  'vsa-core',
+  'numbered-ids',
+  'named-ranges',
+  'analyst-report',
+  'csf2-profile',
+  'csf2-assessment',
+  'toolbox',
+  'caiq-packed',
+].map((f) => `built/${f}.xlsx`)
 
 async function parts(buf: Buffer): Promise<Map<string, Buffer>> {
   const zip = await new Promise<yauzl.ZipFile>((res, rej) => yauzl.fromBuffer(buf, { lazyEntries: true }, (e, z) => (e || !z ? rej(e) : res(z))))

@@ -8,6 +8,8 @@ import { cellRole } from '@portal/drafting'
 
 export interface CellsOf {
   sheet: string
+  /** The question's id: sub-questions sharing a cell are labelled with it there. */
+  questionId?: string
   answerCells: { address: string; header: string; role?: 'choice' | 'mark' | 'narrative'; choices?: string[] }[]
 }
 
@@ -40,6 +42,8 @@ export function expectedExport(
   marked: (sheet: string, address: string) => boolean = () => false,
 ): ExpectedExport {
   const out: ExpectedExport = { cells: new Map(), written: 0, partial: 0, blank: 0, filled: 0, outcomes: [] }
+  /** The texts a cell takes: the lettered sub-questions of one cell share its answer cell, each answer labelled. */
+  const texts = new Map<string, string[]>()
   for (const [i, q] of questions.entries()) {
     const { answer, choiceValue, approved } = answers[i]!
     const text = answer.trim() ? answer : ''
@@ -64,8 +68,12 @@ export function expectedExport(
     const set = new Map<string, string>()
     const missing: string[] = []
     const narrative = cells.find((c) => c.role === 'narrative')
-    if (text && narrative) set.set(narrative.address, neutralised(text))
-    else if (text) missing.push('no-text-cell')
+    if (text && narrative) {
+      const key = `${q.sheet}!${narrative.address}`
+      const labelled = [...(texts.get(key) ?? []), `${q.questionId ?? ''}: ${text}`]
+      texts.set(key, labelled)
+      set.set(narrative.address, labelled.length > 1 ? neutralised(labelled.join('\n\n')) : neutralised(text))
+    } else if (text) missing.push('no-text-cell')
     const dropdowns = cells.filter((c) => c.role === 'choice')
     const marks = cells.filter((c) => c.role === 'mark')
     if (dropdowns.length || marks.length) {

@@ -12,4 +12,6 @@ export { FILLED_WORKBOOK, reportOf, VERIFIED, verificationOf } from './export/re
 export { withLocalCopy } from './local-copy.js'
 export { checkPdfFile } from './pdf/check-pdf.js'
 export { extractPdfFile, extractPdfText, type PdfPage, pdfLimits } from './pdf/extract-text.js'
-export { readQuestions } from './questions/read-questions.js'
+export { type ReadQuestionnaire, readQuestionnaire, readQuestions } from './questions/read-questions.js'
+export { CHECK_BELOW } from './extract/read-layout.mjs'
+export type { LayoutColumns, LayoutMapping, QuestionnaireLayout, ReadOptions, RememberedLayout } from './extract/read-layout.mjs'

@@ -30,11 +30,11 @@ export async function readWorkbook(bytes: Buffer, limits = sheetLimits): Promise
 /**
  * Reads a workbook and runs `analyser` on its grid in the same worker thread, returning only what
  * it returns (extraction: the questions, not the whole grid). `module` is a plain JavaScript module
- * of ours exporting `name(grid: Grid)`; it must be pure (no I/O).
+ * of ours exporting `name(grid: Grid, arg)`; it must be pure (no I/O). `arg` is plain data (options).
  */
-export async function analyseWorkbook<T>(bytes: Buffer, analyser: { module: URL; name: string }, limits = sheetLimits): Promise<T> {
+export async function analyseWorkbook<T>(bytes: Buffer, analyser: { module: URL; name: string }, limits = sheetLimits, arg?: unknown): Promise<T> {
   if (!readable(bytes)) throw notSpreadsheet()
-  return runInWorker<T>({ kind: 'analyse', bytes, module: analyser.module.href, name: analyser.name }, limits)
+  return runInWorker<T>({ kind: 'analyse', bytes, module: analyser.module.href, name: analyser.name, arg }, limits)
 }
 
 /**

@@ -12,7 +12,7 @@ export type Task =
   | { kind: 'inspect'; bytes?: Uint8Array; path?: string }
   | { kind: 'inspect-csv'; bytes?: Uint8Array; path?: string }
   | { kind: 'read'; bytes: Uint8Array }
-  | { kind: 'analyse'; bytes: Uint8Array; module: string; name: string }
+  | { kind: 'analyse'; bytes: Uint8Array; module: string; name: string; arg?: unknown }
   | { kind: 'xls-to-xlsx'; bytes: Uint8Array }
   | { kind: 'write-cells'; bytes: Uint8Array; writes: Map<string, Map<string, string | number>> }
   | { kind: 'compare-workbooks'; before: Uint8Array; after: Uint8Array; writes: Map<string, Map<string, string | number>>; questions?: QuestionRows }

@@ -30,6 +30,8 @@ export interface QuestionPlan {
   blank?: ExportReason
   /** The parts not written when others were. */
   missing: ExportReason[]
+  /** The cell its text went into, if any. */
+  textCell?: string
 }
 
 /** Approved: marked approved (spec §4: llmstatus); all: every draft. */
@@ -87,7 +89,13 @@ export function planQuestion(q: ExportQuestion, scope: ExportScope, marked: Mark
     choiceMissing = 'not-an-option'
   }
   if (!out.length) return blank(choiceMissing ?? textMissing ?? 'no-answer-cell')
-  return { question: q, cells: out, missing: [textMissing, choiceMissing].filter((r): r is ExportReason => r !== undefined) }
+  const textCell = text ? cells.find((c) => c.role === 'narrative')?.address : undefined
+  return {
+    question: q,
+    cells: out,
+    missing: [textMissing, choiceMissing].filter((r): r is ExportReason => r !== undefined),
+    ...(textCell ? { textCell } : {}),
+  }
 }
 
 export interface ExportPlan {
@@ -99,14 +107,29 @@ export interface ExportPlan {
 export const needsMarks = (questions: ExportQuestion[], scope: ExportScope) =>
   questions.some((q) => inScope(q, scope) && ((q.answerCells ?? []) as AnswerCellRow[]).some((c) => cellRole(c) === 'mark'))
 
-/** Every question's plan, and the cells to write per sheet (a later question's cell wins, as extraction orders them). */
+/**
+ * Every question's plan, and the cells to write per sheet (a later question's cell wins, as
+ * extraction orders them), except texts: the lettered sub-questions of one cell share their row's
+ * answer cell, which takes all their answers as one text, each labelled with its sub-question's id.
+ */
 export function planExport(questions: ExportQuestion[], scope: ExportScope, marked: Marked = unmarked): ExportPlan {
   const plans = questions.map((q) => planQuestion(q, scope, marked))
   const writes: CellWrites = new Map()
+  /** Sheet and address → the texts written there, with their questions' ids. */
+  const texts = new Map<string, { ref: string; text: string }[]>()
   for (const p of plans) {
     if (!p.cells.length) continue
     const sheet = writes.get(p.question.sheet) ?? new Map<string, string | number>()
-    for (const [address, value] of p.cells) sheet.set(address, value)
+    for (const [address, value] of p.cells) {
+      if (address !== p.textCell) {
+        sheet.set(address, value)
+        continue
+      }
+      const key = `${p.question.sheet}!${address}`
+      const all = [...(texts.get(key) ?? []), { ref: p.question.questionRef, text: String(value) }]
+      texts.set(key, all)
+      sheet.set(address, all.length > 1 ? all.map((t) => `${t.ref}: ${t.text}`).join('\n\n') : value)
+    }
     writes.set(p.question.sheet, sheet)
   }
   return { plans, writes }

@@ -18,7 +18,13 @@ import { cell, isQuestionId, widthOf } from './sheet-layout.mjs'
 const MARK = /^(yes|y|true|no|n|false|n\/?a|not applicable)$/i
 /** Someone else's column, even with a dropdown: the evaluator's, a target or plan, a weight. */
 const OTHERS =
-  /evaluat|analyst|assessor|auditor|reviewer|internal use|use only|follow-?up|inquir|expected|compliant response|override|importance|\btarget\b|priority|planned|desired|future state|\bgap\b/i
+  /evaluat|analyst|assessor|auditor|reviewer|internal use|use only|follow-?up|inquir|expected|compliant response|override|importance|\btarget\b|priority|planned|desired|future state|\bgap\b|in scope|scoping|testing status|stakeholder|drop ?down values/i
+/**
+ * An assessment's own fields beside the answer (who owns it, when it was observed, whether it was
+ * examined, interviewed, tested): never answer cells, dropdown or not. Not header words: a cell
+ * of data may say "test".
+ */
+const FIELDS = /^(?:q\d\s+)?(?:examine|interview|test|owner|date)$|\b(?:owner|date)\b/i
 /** The vendor's description of what it does: the best place for the answer's text. */
 const DESCRIBE =
   /implementation description|description of|(?:csp|vendor|supplier|provider|solution)\b.*\b(?:description|details|comments?|notes)\b|additional info/i
@@ -29,7 +35,7 @@ const REFERENCE =
 const ANSWER = /\banswers?\b|\brespon[sc]es?\b|\breply\b/i
 /** The text that explains an answer. */
 const EXPLAIN = /explanation|explain|justification|justify|evidence|supporting|rationale|clarification|details|practices/i
-const REMARK = /comments?|notes?\b|remarks|status|maturity|\bstate\b/i
+const REMARK = /comments?|notes?\b|remarks|observations?|status|maturity|\bstate\b/i
 /** A row between questions that names columns (a section's header row), not a row of data. */
 const HEADER_WORDS = new RegExp([OTHERS, DESCRIBE, REFERENCE, ANSWER, EXPLAIN, REMARK, /^(yes|no|n\/a|not applicable)$/i].map((re) => re.source).join('|'), 'i')
 /** Rows above the first question that can hold the table's header (CAIQ v3: three; HECVAT: one). */
@@ -78,7 +84,7 @@ function headersByRow(sheet, rows, from, width) {
  * @returns {{ role: 'choice' | 'mark' | 'narrative', rank: number } | undefined}
  */
 function roleOf(header, dropdown, answerColumn) {
-  if (OTHERS.test(header)) return undefined
+  if (OTHERS.test(header) || FIELDS.test(header)) return undefined
   if (MARK.test(header)) return { role: 'mark', rank: 0 }
   if (dropdown) return { role: 'choice', rank: 0 }
   if (DESCRIBE.test(header)) return { role: 'narrative', rank: 1 }

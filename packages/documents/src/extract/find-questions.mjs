@@ -6,7 +6,7 @@
 // runs in the spreadsheet worker thread, beside the parser (@portal/sheets analyseWorkbook), so a
 // hostile grid costs that thread's time.
 import { answerCellsOf } from './answer-cells.mjs'
-import { cell, embeddedCol, isQuestionShaped, layoutOf, rowNumberLayout, splitEmbedded } from './sheet-layout.mjs'
+import { baseId, cell, embeddedCol, isQuestionShaped, layoutOf, rowNumberLayout, splitEmbedded } from './sheet-layout.mjs'
 
 export { a1 } from './answer-cells.mjs'
 export { isQuestionId, isQuestionShaped } from './sheet-layout.mjs'
@@ -26,9 +26,51 @@ const CSF_SUBCATEGORY = /^[A-Z]{2}\.[A-Z]{2}-\d{2}/
 const CSF_CATEGORY = /^[A-Z]{2}\.[A-Z]{2}$/
 /** A sheet whose ids are mostly ids of earlier question sheets repeats them (an analyst's report, a summary). */
 const DERIVED = 0.5
+/** Sheets that report on, look up or query the table to fill: never the one a person fills in. */
+const REPORT_SHEET = /\b(?:qry|query|pivot|report|summary|dashboard|reference|mapping|lookup|catalog(?:ue)?|legend|lists?)\b/i
+/** What instructions say about the sheet to fill: "Fill in the "Assessment" sheet". */
+const FILL_WORDS = /\b(?:fill|complete|answer|respond|modify|enter|edit)\b/i
+
+/**
+ * How surely a sheet is the one to fill, when several hold the same items (a summary, a query copy,
+ * a catalogue beside the form): named by the workbook's instructions (+2), with dropdowns on its
+ * question rows (+1), named like a report or a lookup (-2). Order decides the rest.
+ * @param {Sheet} sheet @param {Layout} layout @param {string} instructions
+ */
+function fillRank(sheet, layout, instructions) {
+  let rank = 0
+  const name = sheet.name.trim().toLowerCase()
+  if (instructions && name.length >= 3) {
+    for (let at = instructions.indexOf(name); at >= 0; at = instructions.indexOf(name, at + 1)) {
+      if (FILL_WORDS.test(instructions.slice(Math.max(0, at - 80), at + name.length + 40))) {
+        rank += 2
+        break
+      }
+    }
+  }
+  const covered = layout.rows.filter((r) => sheet.validations.some((v) => r >= v.fromRow && r <= v.toRow)).length
+  if (covered >= layout.rows.length * 0.5) rank += 1
+  if (REPORT_SHEET.test(sheet.name.replace(/[_-]/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2'))) rank -= 2
+  return rank
+}
+
+/** The text of the workbook's instruction sheets, lower case: what they say about which sheet to fill. @param {Grid} grid */
+const instructionsOf = (grid) =>
+  grid.sheets
+    .filter((s) => SKIPPED_SHEET.test(s.name) || /start here|how to/i.test(s.name))
+    .flatMap((s) => s.rows.slice(0, 300).flatMap((row) => row.filter(Boolean)))
+    .join('\n')
+    .toLowerCase()
 
 /** @param {Grid} grid @returns {FoundQuestion[]} */
-export function findQuestions(grid) {
+export const findQuestions = (grid) => readSheets(grid).questions
+
+/**
+ * The questions of a grid, and how many sheets holding the same items were set aside (derived
+ * copies, catalogues): each one is a choice of sheet the reading made, which a person may not.
+ * @param {Grid} grid @returns {{ questions: FoundQuestion[], setAside: number }}
+ */
+export function readSheets(grid) {
   const sheets = grid.sheets.filter((s) => !SKIPPED_SHEET.test(s.name))
   /** @type {(LaidOut & { hidden: boolean })[]} */
   let laid = []
@@ -52,7 +94,17 @@ export function findQuestions(grid) {
   // A workbook of questions keeps only its question sheets (control catalogues beside them are
   // reference); a catalogue workbook keeps every item sheet.
   if (laid.some((x) => !x.hidden && shaped(x.layout) >= 0.5)) laid = laid.filter((x) => shaped(x.layout) >= 0.3)
+  // The sheet to fill first: the sheets repeating its items after it are derived from it.
+  const instructions = instructionsOf(grid)
+  const rank = new Map(laid.map((x) => [x, fillRank(x.sheet, x.layout, instructions)]))
+  laid = laid
+    .map((x, i) => ({ x, i }))
+    .sort((a, b) => (rank.get(b.x) ?? 0) - (rank.get(a.x) ?? 0) || a.i - b.i)
+    .map(({ x }) => x)
 
+  const before = laid.filter((x) => !x.hidden).length
+  laid = withoutCatalogues(laid)
+  let setAside = before - laid.filter((x) => !x.hidden).length
   /** @type {Set<string>} */
   const seen = new Set()
   /** @type {Set<string>} */
@@ -66,6 +118,7 @@ export function findQuestions(grid) {
     // A sheet repeating the ids (an analyst's report: other texts) or the texts (an evaluator's
     // copy, renumbered) of earlier sheets is derived from them.
     const derived = found.length >= 3 && found.filter((f) => (!layout.rowIds && ids.has(f.id)) || texts.has(f.text)).length >= found.length * DERIVED
+    if (derived) setAside++
     for (const { q, id, text } of found) {
       // A derived sheet adds only new questions; elsewhere an evaluator copy or a repeated general
       // item counts once, and a reused id with another text is another question.
@@ -88,7 +141,27 @@ export function findQuestions(grid) {
   }
   if (out.some((q) => CSF_SUBCATEGORY.test(q.questionId))) out = out.filter((q) => !CSF_CATEGORY.test(q.questionId))
   // Plain data (the answer cells are read here, once): the result crosses back to the main thread.
-  return out.map((q) => ({ ...q }))
+  return { questions: out.map((q) => ({ ...q })), setAside }
+}
+
+/**
+ * Without the sheets that catalogue the items a form asks about by example: where one sheet's ids
+ * are suffixed (GV.SC-04 Ex1, one row per implementation example), a sheet naming mostly their
+ * base ids (GV.SC-04) is the reference they come from, wherever it sits in the workbook.
+ * @template {LaidOut} T @param {T[]} laid @returns {T[]}
+ */
+function withoutCatalogues(laid) {
+  const idsOf = (/** @type {T} */ x) =>
+    x.layout.rowIds || x.layout.embedded ? [] : x.layout.rows.map((r) => cell(x.sheet, r, x.layout.idCol).trim().toUpperCase())
+  const embeddedIds = (/** @type {T} */ x) => x.layout.rows.map((r) => splitEmbedded(cell(x.sheet, r, embeddedCol(x.sheet, r)))?.questionId.toUpperCase() ?? '')
+  /** @type {Set<string>} */
+  const bases = new Set()
+  for (const x of laid) for (const id of idsOf(x)) if (baseId(id) !== id) bases.add(baseId(id))
+  if (!bases.size) return laid
+  return laid.filter((x) => {
+    const ids = x.layout.embedded ? embeddedIds(x) : idsOf(x)
+    return ids.length < 3 || ids.filter((id) => bases.has(id)).length < ids.length * DERIVED
+  })
 }
 
 /**
@@ -99,7 +172,7 @@ export function findQuestions(grid) {
 function questionsOfSheet(sheet, layout) {
   /** @type {((row: number) => AnswerCell[]) | undefined} */
   let cellsOf
-  return layout.rows.map((r) => {
+  return layout.rows.flatMap((r) => {
     let questionId = String(r + 1)
     let question = cell(sheet, r, layout.questionCol)
     if (layout.embedded) {
@@ -111,16 +184,36 @@ function questionsOfSheet(sheet, layout) {
     }
     /** @type {AnswerCell[] | undefined} */
     let answerCells
-    return {
+    const parts = subQuestions(question)
+    // Lettered sub-questions of one cell are questions of their own; they share the row's answer
+    // cells (the export writes their answers there as one text, labelled per sub-question).
+    return (parts.length >= 2 ? parts : [{ questionId, question }]).map((part) => ({
       sheet: sheet.name,
       row: r,
-      questionId,
-      question,
+      questionId: part.questionId,
+      question: part.question,
       get answerCells() {
         cellsOf ??= answerCellsOf(sheet, layout)
         answerCells ??= cellsOf(r)
         return answerCells
       },
-    }
+    }))
   })
+}
+
+/** A lettered sub-question's label inside a cell: "CO-01a – ", "AIS-01.2b: ". */
+const SUB_LABEL = /(?:^|\s)([A-Z][A-Za-z&]{0,9}[-.]?\d{1,3}(?:\.\d{1,3})*[a-z])\s*[–—:-]\s+/g
+
+/**
+ * The sub-questions a cell packs ("CO-01a – Do you …? CO-01b – Is …?"): each with its own id, or
+ * none when the cell holds one question.
+ * @param {string} text @returns {{ questionId: string, question: string }[]}
+ */
+export function subQuestions(text) {
+  const labels = [...text.matchAll(SUB_LABEL)]
+  if (labels.length < 2) return []
+  return labels.map((m, i) => ({
+    questionId: /** @type {string} */ (m[1]),
+    question: text.slice((m.index ?? 0) + m[0].length, labels[i + 1]?.index ?? text.length).trim(),
+  }))
 }

@@ -36,12 +36,20 @@ const ASSESSABLE = /^assessable$/i
 const WORD = /^[\p{L}][\p{L}'’-]*\p{L}[.,:;?!)]*$|^[\p{L}]{2,}$/u
 const ROW_ID_MIN = 3
 
+/** An implementation example or a lettered part of an item: "GV.SC-04 Ex1", "AIS-01.1-Ex2". */
+const ID_SUFFIX = /[\s_-]?ex\d{1,2}$/i
+
 /** @param {string} s */
 export const isQuestionId = (s) => {
   if (s.length > 40) return false // the longest id form is ~20 characters: most texts stop here
   const t = s.trim()
-  return NUMBER_ID.test(t) || ID.some((re) => re.test(t))
+  if (NUMBER_ID.test(t)) return true
+  const base = t.replace(ID_SUFFIX, '')
+  return ID.some((re) => re.test(base))
 }
+
+/** The item an id belongs to: "GV.SC-04 Ex1" → "GV.SC-04" (a catalogue sheet names items by it). @param {string} id */
+export const baseId = (id) => id.trim().replace(ID_SUFFIX, '').toUpperCase()
 
 /** @param {string} text @returns {boolean} */
 export function isQuestionShaped(text) {
@@ -169,8 +177,18 @@ export function layoutOf(sheet) {
   return best ?? embeddedLayout(sheet, usable)
 }
 
+/** A header that names the question: the column to read first. */
+export const QUESTION_HEADER =
+  /question|requirement|implementation example|control (?:statement|text|wording|objective)|criteri(?:a|on)|\bstatement\b|\brequest\b|\bitem\b|\bquery\b/i
+/** A header that names where the answer goes (or another party's notes): never the question column. */
+export const ANSWER_HEADER =
+  /\banswers?\b|\brespon[sc]es?\b|\breply\b|implementation description|explanation|comments?\b|notes?\b|remarks|evidence|observations?|action plan|justification/i
+
 /**
- * Question column: filled on most id rows with the longest texts; English first in bilingual sheets.
+ * Question column: filled on most id rows with the longest texts, named so by its header when the
+ * header says (an "Implementation Example" beside the longer "Implementation Description" a vendor
+ * wrote, which is the answer); a column repeating a few texts down the rows is context (function,
+ * category), not questions. English first in bilingual sheets.
  * @param {Sheet} sheet @param {number} idCol @param {number[]} rows @param {number} width
  */
 function questionColumn(sheet, idCol, rows, width) {
@@ -179,11 +197,22 @@ function questionColumn(sheet, idCol, rows, width) {
   let qBest = -1
   let qScore = 0
   for (let d = idCol + 1; d < width; d++) {
+    const header = headerAbove(sheet, d, first)
+    if (header.length < 60 && ANSWER_HEADER.test(header) && !QUESTION_HEADER.test(header)) continue
     let score = 0
+    /** @type {Set<string>} */
+    const texts = new Set()
+    let filled = 0
     for (const r of rows) {
       const v = cell(sheet, r, d)
-      if (v.length >= 8 && !isQuestionId(v)) score += 1 + (isQuestionShaped(v) ? 1 : 0) + Math.min(v.length, 200) / 400
+      if (v.length >= 8 && !isQuestionId(v)) {
+        score += 1 + (isQuestionShaped(v) ? 1 : 0) + Math.min(v.length, 200) / 400
+        texts.add(v)
+        filled++
+      }
     }
+    if (filled >= 4 && texts.size < filled * 0.5) score *= 0.5 // repeats down the rows: context
+    if (header.length < 60 && QUESTION_HEADER.test(header)) score *= 1.5
     if (score > qScore * 1.05 || (score >= qScore * 0.8 && qBest >= 0 && english(d) && !english(qBest))) {
       if (score > qScore || english(d)) {
         qBest = d

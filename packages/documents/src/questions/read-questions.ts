@@ -1,28 +1,42 @@
-// The questions of a stored questionnaire file, with their answer cells: one implementation for
-// the AI review's questionnaires (extract-questions) and for outbound questionnaires and templates
-// (@portal/svc-outbound's extract-outbound job). Workbooks are read in the spreadsheet worker
-// thread, PDFs in the PDF worker; only the questions come back to this thread.
+// The questions of a stored questionnaire file, with their answer cells and the layout they were
+// read with: one implementation for the AI review's questionnaires (extract-questions) and for
+// outbound questionnaires and templates (@portal/svc-outbound's extract-outbound job). Workbooks are
+// read in the spreadsheet worker thread, PDFs in the PDF worker; only the questions come back.
 import type { NewQuestion } from '@portal/questionnaire-store'
 import { analyseWorkbook } from '@portal/sheets'
 import type { BlobStore } from '@portal/storage'
 import type { FoundQuestion } from '../extract/find-questions.mjs'
+import type { QuestionnaireLayout, ReadOptions } from '../extract/read-layout.mjs'
 import { findPdfQuestions } from '../extract/pdf-questions.js'
 import { extractPdfFile } from '../pdf/extract-text.js'
 import { withLocalCopy } from '../local-copy.js'
 
-const findQuestionsInWorker = { module: new URL('../extract/find-questions.mjs', import.meta.url), name: 'findQuestions' }
+const readInWorker = { module: new URL('../extract/read-layout.mjs', import.meta.url), name: 'readQuestionnaire' }
 
-export async function readQuestions(blobs: BlobStore, file: { format: string; storageKey: string }): Promise<NewQuestion[]> {
+/** What was read: the questions, and for a grid (workbook, CSV, Word table) the layout; a PDF has none. */
+export interface ReadQuestionnaire {
+  questions: NewQuestion[]
+  layout?: QuestionnaireLayout
+}
+
+const asNew = (q: FoundQuestion): NewQuestion => ({ sheet: q.sheet, row: q.row, questionRef: q.questionId, question: q.question, answerCells: q.answerCells })
+
+/**
+ * The questions of a stored file: with `options.mapping`, read with exactly those columns; else with
+ * a remembered mapping whose form matches, else the product's own reading.
+ */
+export async function readQuestionnaire(blobs: BlobStore, file: { format: string; storageKey: string }, options: ReadOptions = {}): Promise<ReadQuestionnaire> {
   if (file.format === 'pdf') {
     const pages = await withLocalCopy(blobs, file.storageKey, (path) => extractPdfFile(path))
-    return findPdfQuestions(pages).map((q) => ({ sheet: `page ${q.page}`, row: 0, questionRef: q.questionId, question: q.question, answerCells: [] }))
+    return {
+      questions: findPdfQuestions(pages).map((q) => ({ sheet: `page ${q.page}`, row: 0, questionRef: q.questionId, question: q.question, answerCells: [] })),
+    }
   }
   const bytes = await blobs.getBuffer(file.storageKey) // a workbook: at most 20 MB
-  return (await analyseWorkbook<FoundQuestion[]>(bytes, findQuestionsInWorker)).map((q) => ({
-    sheet: q.sheet,
-    row: q.row,
-    questionRef: q.questionId,
-    question: q.question,
-    answerCells: q.answerCells,
-  }))
+  const read = await analyseWorkbook<{ questions: FoundQuestion[]; layout: QuestionnaireLayout }>(bytes, readInWorker, undefined, options)
+  return { questions: read.questions.map(asNew), layout: read.layout }
+}
+
+export async function readQuestions(blobs: BlobStore, file: { format: string; storageKey: string }): Promise<NewQuestion[]> {
+  return (await readQuestionnaire(blobs, file)).questions
 }

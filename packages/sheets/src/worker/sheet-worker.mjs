@@ -42,7 +42,7 @@ async function perform(task) {
       const [{ readGrid }, module] = await Promise.all([import('./read-grid.mjs'), import(task.module)])
       const analyser = module[task.name]
       if (typeof analyser !== 'function') throw new Error(`no analyser ${task.name} in ${task.module}`)
-      return analyser(await readGrid(buffer(task.bytes), limits))
+      return analyser(await readGrid(buffer(task.bytes), limits), task.arg)
     }
     case 'xls-to-xlsx': {
       const { xlsToXlsx } = await import('./read-grid.mjs')
