@@ -18,7 +18,7 @@ export const DashboardQuestionnaire = Type.Object({
   fileName: Type.String(),
   companyId: Type.String(),
   companyName: Type.String(),
-  state: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('ready'), Type.Literal('failed')]),
+  state: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('ready'), Type.Literal('check'), Type.Literal('failed')]),
   createdAt: Iso,
   /** Questions found in it. */
   total: Count,

@@ -53,8 +53,12 @@ export type CompanyParams = Static<typeof CompanyParams>
 export const FileParams = Type.Object({ id: QuestionnaireId })
 export type FileParams = Static<typeof FileParams>
 
-/** Processing of an uploaded file: waiting, being read, ready, or failed with a message. */
-export const FileState = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('ready'), Type.Literal('failed')])
+/**
+ * Processing of an uploaded file: waiting, being read, ready, or failed with a message; `check`: a
+ * questionnaire read, but the product is unsure of its columns, so drafting waits for a person to
+ * check them ("Check the columns": GET / PUT /api/questionnaires/:questionnaireId/layout).
+ */
+export const FileState = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('ready'), Type.Literal('check'), Type.Literal('failed')])
 export type FileState = Static<typeof FileState>
 
 const Count = Type.Integer({ minimum: 0 })

@@ -121,6 +121,8 @@ export const declaredRoutes = {
     { method: 'GET', url: '/api/questionnaires/:questionnaireId/details' },
     { method: 'GET', url: '/api/questionnaires/:questionnaireId/events' },
     { method: 'GET', url: '/api/questionnaires/:questionnaireId/export-report' },
+    { method: 'GET', url: '/api/questionnaires/:questionnaireId/layout' },
+    { method: 'PUT', url: '/api/questionnaires/:questionnaireId/layout' },
     { method: 'GET', url: '/api/questionnaires/:questionnaireId/with-answers' },
     { method: 'PUT', url: '/api/questionnaires/answer' },
     { method: 'GET', url: '/api/questionnaires/count/:questionnaireId' },

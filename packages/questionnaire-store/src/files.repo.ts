@@ -39,7 +39,12 @@ export const claimFile = (db: Db, tenantId: string, id: string, leaseMs: number)
 /** Extends a run's lease; undefined when the run no longer holds it. */
 export const renewFile = (db: Db, tenantId: string, id: string, lease: Date, leaseMs: number) => renewLease(db, 'file', tenantId, id, lease, leaseMs)
 
-export async function finishFile(db: Db, tenantId: string, id: string, outcome: { state: 'ready' | 'failed'; error?: string; total?: number }): Promise<void> {
+export async function finishFile(
+  db: Db,
+  tenantId: string,
+  id: string,
+  outcome: { state: 'ready' | 'check' | 'failed'; error?: string; total?: number },
+): Promise<void> {
   await db
     .updateTable('file')
     .set({ state: outcome.state, error: outcome.error ?? null, leaseUntil: null, ...(outcome.total !== undefined ? { total: outcome.total } : {}) })

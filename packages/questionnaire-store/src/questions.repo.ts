@@ -64,6 +64,68 @@ export async function replaceQuestions(db: Db, tenantId: string, fileId: string,
   })
 }
 
+/**
+ * The questions of a file read again (its columns confirmed or changed): a question that keeps its
+ * id and text keeps its row, and with it its draft, answer, review and comments, at its new place;
+ * the others are removed or added. One transaction.
+ */
+export async function rereadQuestions(
+  db: Db,
+  tenantId: string,
+  fileId: string,
+  questions: NewQuestion[],
+): Promise<{ kept: number; added: number; removed: number }> {
+  const key = (q: { questionRef: string; question: string }) => `${q.questionRef.trim().toUpperCase()}\u0000${q.question.replace(/\s+/g, ' ').trim()}`
+  return db.transaction().execute(async (trx) => {
+    const old = await trx
+      .selectFrom('question')
+      .select(['id', 'questionRef', 'question'])
+      .where('tenantId', '=', tenantId)
+      .where('fileId', '=', fileId)
+      .execute()
+    const byKey = new Map(old.map((q) => [key(q), q.id]))
+    const keep = new Set<string>()
+    const fresh: (NewQuestion & { ordinal: number })[] = []
+    for (const [ordinal, q] of questions.entries()) {
+      const id = byKey.get(key(q))
+      if (id && !keep.has(id)) {
+        keep.add(id)
+        await trx
+          .updateTable('question')
+          .set({ sheet: q.sheet, row: q.row, answerCells: JSON.stringify(q.answerCells), ordinal })
+          .where('tenantId', '=', tenantId)
+          .where('id', '=', id)
+          .execute()
+      } else fresh.push({ ...q, ordinal })
+    }
+    const gone = old.filter((q) => !keep.has(q.id)).map((q) => q.id)
+    for (let i = 0; i < gone.length; i += 500)
+      await trx
+        .deleteFrom('question')
+        .where('tenantId', '=', tenantId)
+        .where('id', 'in', gone.slice(i, i + 500))
+        .execute()
+    for (let i = 0; i < fresh.length; i += 300) {
+      await trx
+        .insertInto('question')
+        .values(
+          fresh.slice(i, i + 300).map((q) => ({
+            ...q,
+            answerCells: JSON.stringify(q.answerCells),
+            citations: '[]',
+            answerHistory: '[]',
+            choiceValue: null,
+            id: crypto.randomUUID(),
+            fileId,
+            tenantId,
+          })),
+        )
+        .execute()
+    }
+    return { kept: keep.size, added: fresh.length, removed: gone.length }
+  })
+}
+
 export const listQuestions = (db: Db, tenantId: string, fileId: string) =>
   db.selectFrom('question').select(columns).where('tenantId', '=', tenantId).where('fileId', '=', fileId).orderBy('ordinal').execute()
 

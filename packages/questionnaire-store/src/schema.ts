@@ -39,7 +39,8 @@ export interface FileTable {
   fileName: string
   storageKey: string
   format: string
-  state: Generated<'queued' | 'running' | 'ready' | 'failed'>
+  /** `check`: read, but the product is unsure of the columns; drafting waits for a person (issue 23). */
+  state: Generated<'queued' | 'running' | 'ready' | 'check' | 'failed'>
   error: string | null
   leaseUntil: Date | null
   total: Generated<number>
@@ -49,7 +50,32 @@ export interface FileTable {
   /** The draft run holding the questionnaire, and until when: one draft job at a time. */
   draftRun: Generated<string | null>
   draftLeaseUntil: Generated<Date | null>
+  /** How the questions were read (StoredLayout); null for files read before layouts, and for PDFs. */
+  layout: Json<StoredLayout | null> | null
   createdAt: Generated<Date>
+}
+
+/** A questionnaire's layout as read (QuestionnaireLayout of @portal/documents), kept whole. */
+export interface StoredLayout {
+  sheet: string
+  headerRow: number
+  columns: { id?: string; question: string; context?: string[]; answer?: string; choice?: string; comments?: string; marks?: string[] }
+  sheets: { name: string; rows: number; questions: number }[]
+  confidence: number
+  confirmed: boolean
+  needsCheck: boolean
+  fingerprint: string
+  total: number
+  preview: { row: number; cells: string[] }[]
+  read: { row: number; id: string; question: string }[]
+}
+
+/** A mapping a person confirmed, remembered per company by its form's fingerprint. */
+export interface LayoutMemoryTable {
+  tenantId: string
+  fingerprint: string
+  mapping: Json<{ sheet: string; headerRow: number; columns: StoredLayout['columns'] }>
+  updatedAt: Generated<Date>
 }
 
 export interface QuestionTable {
@@ -105,4 +131,5 @@ export interface QuestionnaireDb {
   file: FileTable
   question: QuestionTable
   comment: CommentTable
+  layoutMemory: LayoutMemoryTable
 }

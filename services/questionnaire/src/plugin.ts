@@ -6,6 +6,7 @@ import type { QuestionnaireDeps } from './deps.js'
 import { commentRoutes } from './routes/comments.js'
 import { companyRoutes } from './routes/companies.js'
 import { dashboardRoutes } from './routes/dashboard.js'
+import { layoutRoutes } from './routes/layout.js'
 import { eventRoutes } from './routes/events.js'
 import { exportRoutes } from './routes/export.js'
 import { fileRoutes } from './routes/files.js'
@@ -26,4 +27,5 @@ export async function questionnairePlugin(app: AppInstance, deps: QuestionnaireD
   eventRoutes(app, deps)
   fsRoutes(app, deps)
   dashboardRoutes(app, deps)
+  layoutRoutes(app, deps)
 }

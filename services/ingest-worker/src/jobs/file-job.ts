@@ -30,7 +30,7 @@ export async function runFileJob(
   // The file must belong to the job's tenant: a job naming another tenant's file does nothing.
   const file = await findFile(db, data.tenantId, data.fileId)
   if (!file) throw new UnrecoverableJobError('file not found for this tenant')
-  if (file.state === 'ready' || file.state === 'failed') return // done by an earlier run
+  if (file.state === 'ready' || file.state === 'check' || file.state === 'failed') return // done by an earlier run
   let lease = await claimFile(db, data.tenantId, data.fileId, leaseMs)
   // Another run holds a live lease (or held it when it died): try again once it has ended or run out.
   if (!lease) throw new JobNotReadyError('another run holds the file')

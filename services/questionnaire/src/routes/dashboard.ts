@@ -38,7 +38,7 @@ export async function questionnairesInProgress(db: Kysely<QuestionnaireDb>, tena
     .where('file.kind', '=', 'questionnaire')
     .where((eb) =>
       eb.or([
-        eb('file.state', 'in', ['queued', 'running']),
+        eb('file.state', 'in', ['queued', 'running', 'check']),
         eb.and([eb('file.state', '=', 'ready'), eb(eb.fn.coalesce('counts.approved', eb.lit(0)), '<', eb.fn.coalesce('counts.total', eb.lit(0)))]),
       ]),
     )

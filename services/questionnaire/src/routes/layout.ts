@@ -1,0 +1,113 @@
+// A questionnaire's layout (issue 23): GET shows how its questions were read (sheet, header row, a
+// role per column, the product's confidence, a preview); PUT confirms a mapping, re-reads the
+// questions from the stored file with exactly those columns (questions keeping their id and text
+// keep their drafts), remembers it for the next file of the same form, and starts drafting.
+import {
+  draftJob,
+  events,
+  type Layout,
+  LayoutBody,
+  LAYOUT_SHEET_MESSAGE,
+  layoutMessages,
+  LayoutReply,
+  questionnaireErrors,
+  QuestionnaireParams,
+} from '@portal/contracts'
+import { type LayoutMapping, readQuestionnaire } from '@portal/documents'
+import { AppError } from '@portal/errors'
+import { type AppInstance, principalOf } from '@portal/http'
+import { finishFile, findLayout, rememberLayout, rereadQuestions, saveLayout, setDrafted, type StoredLayout } from '@portal/questionnaire-store'
+import type { QuestionnaireDeps } from '../deps.js'
+import { fileOf } from '../lookups.js'
+import { okData } from '../replies.js'
+
+/** Files read as a grid of cells: the formats whose columns a person can check. */
+const GRIDS = new Set(['xlsx', 'xls', 'csv', 'docx'])
+const READING = 'This questionnaire is still being read; its columns can be checked once it is read'
+const NOT_A_GRID = 'This questionnaire was read from a PDF: it has no columns to check'
+
+const layoutOut = (l: StoredLayout): Layout => ({
+  sheets: l.sheets,
+  sheet: l.sheet,
+  headerRow: l.headerRow,
+  columns: l.columns,
+  confidence: l.confidence,
+  confirmed: l.confirmed,
+  needsCheck: l.needsCheck,
+  total: l.total,
+  preview: l.preview,
+  read: l.read,
+})
+
+/** A mapping that cannot read anything as asked: refused in words before the file is read. */
+function checkMapping(m: LayoutMapping): void {
+  const c = m.columns
+  const used = [c.id, c.answer, c.choice, c.comments, ...(c.marks ?? [])].filter((x): x is string => Boolean(x))
+  if (used.includes(c.question) || (c.context ?? []).includes(c.question))
+    throw new AppError('INVALID_REQUEST', { message: 'The question column cannot have another role too' })
+  const answers = [c.answer, c.choice, c.comments, ...(c.marks ?? [])].filter((x): x is string => Boolean(x))
+  if (new Set(answers).size !== answers.length || (c.id && answers.includes(c.id)))
+    throw new AppError('INVALID_REQUEST', { message: 'Give each column one role: the answer, choice and comments columns must differ' })
+}
+
+export function layoutRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
+  const { store } = deps
+  const readable = async (tenantId: string, id: string) => {
+    const file = await fileOf(deps, tenantId, id, 'questionnaire')
+    if (file.state === 'queued' || file.state === 'running') throw new AppError('CONFLICT', { message: READING })
+    if (!GRIDS.has(file.format)) throw new AppError('UNPROCESSABLE', { message: NOT_A_GRID })
+    return file
+  }
+
+  app.get(
+    '/questionnaires/:questionnaireId/layout',
+    { schema: { tags: ['questionnaire'], params: QuestionnaireParams, response: { 200: LayoutReply, ...questionnaireErrors(404, 409, 422) } } },
+    async (req) => {
+      const { tenantId } = principalOf(req)
+      const file = await readable(tenantId, req.params.questionnaireId)
+      let layout = await findLayout(store, tenantId, file.id)
+      if (!layout) {
+        // Read before layouts were kept: describe the reading now (its questions stay as they are).
+        const read = await readQuestionnaire(deps.blobs, file)
+        if (!read.layout) throw new AppError('UNPROCESSABLE', { message: NOT_A_GRID })
+        layout = { ...read.layout, needsCheck: false }
+        await saveLayout(store, tenantId, file.id, layout)
+      }
+      return okData(layoutOut(layout))
+    },
+  )
+
+  app.put(
+    '/questionnaires/:questionnaireId/layout',
+    {
+      schema: {
+        tags: ['questionnaire'],
+        params: QuestionnaireParams,
+        body: LayoutBody,
+        response: { 200: LayoutReply, ...questionnaireErrors(404, 409, 422) },
+      },
+      config: { fieldMessages: layoutMessages },
+    },
+    async (req) => {
+      const { tenantId } = principalOf(req)
+      const file = await readable(tenantId, req.params.questionnaireId)
+      const mapping: LayoutMapping = req.body
+      checkMapping(mapping)
+      const { questions, layout } = await readQuestionnaire(deps.blobs, file, { mapping })
+      if (!layout?.sheets.some((s) => s.name === mapping.sheet)) throw new AppError('INVALID_REQUEST', { message: LAYOUT_SHEET_MESSAGE })
+      if (!questions.length)
+        throw new AppError('UNPROCESSABLE', {
+          message: 'No questions were found with these columns: choose the question column and the header row above the first question',
+        })
+      const changed = await rereadQuestions(store, tenantId, file.id, questions)
+      await saveLayout(store, tenantId, file.id, layout)
+      await rememberLayout(store, tenantId, layout.fingerprint, mapping)
+      await finishFile(store, tenantId, file.id, { state: 'ready', total: questions.length })
+      const counts = await setDrafted(store, tenantId, file.id)
+      await deps.bus.publish(events.questionnaireExtracted(tenantId), { fileId: file.id, total: questions.length })
+      if (counts && counts.drafted < counts.total) await deps.queue.add(...draftJob(tenantId, file.id))
+      req.log.info({ fileId: file.id, ...changed }, 'questionnaire columns confirmed')
+      return okData(layoutOut(layout), 'Columns saved')
+    },
+  )
+}
