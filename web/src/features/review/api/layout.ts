@@ -68,7 +68,14 @@ export function useSaveLayout(id: string) {
     onSuccess: (layout) => {
       qc.setQueryData(layoutKey(id), layout)
       // The questions were read again: everything shown of them (review, counts, export, file lists) is stale.
-      for (const queryKey of [layoutKey(id), ['questions', id], ['counts', id], ['questionnaire-details', id], ['export-report', id], ['files', 'questionnaire']])
+      for (const queryKey of [
+        layoutKey(id),
+        ['questions', id],
+        ['counts', id],
+        ['questionnaire-details', id],
+        ['export-report', id],
+        ['files', 'questionnaire'],
+      ])
         void qc.invalidateQueries({ queryKey })
     },
   })

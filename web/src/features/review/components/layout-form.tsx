@@ -24,13 +24,23 @@ function previewLetters(layout: Layout, columns: Columns): string[] {
   return Array.from({ length: width }, (_, i) => columnLetter(i))
 }
 
-function Preview({ layout, columns, headerRow, onRole }: { layout: Layout; columns: Columns; headerRow: number; onRole: (letter: string, role: Role) => void }) {
+function Preview({
+  layout,
+  columns,
+  headerRow,
+  onRole,
+}: {
+  layout: Layout
+  columns: Columns
+  headerRow: number
+  onRole: (letter: string, role: Role) => void
+}) {
   const id = useId()
   const letters = previewLetters(layout, columns)
   return (
     // Wide sheets scroll inside their own box, which takes focus so the keyboard can scroll it too.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable)
-    <div className="table-wrap layout-preview" role="region" aria-label={`Preview of ${layout.sheet}`} tabIndex={0}>
+    <section className="table-wrap layout-preview" aria-label={`Preview of ${layout.sheet}`} tabIndex={0}>
       <table className="small">
         <thead>
           <tr>
@@ -60,7 +70,7 @@ function Preview({ layout, columns, headerRow, onRole }: { layout: Layout; colum
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   )
 }
 
