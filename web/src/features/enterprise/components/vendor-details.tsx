@@ -195,7 +195,9 @@ function Drawer({ file, kind, onClose }: { file: FileEntry; kind: FileKind; onCl
   const check = kind === 'questionnaire' && live.state === 'check'
   // Once shown, the columns stay while the questions are read again after a save (its message with them).
   const [columnsShown, setColumnsShown] = useState(false)
-  if (!columnsShown && kind === 'questionnaire' && (check || live.state === 'ready')) setColumnsShown(true)
+  // Only a sheet has columns to check (a Word or PDF questionnaire has none), unless the server asks.
+  const sheet = /\.(xlsx|xls|csv)$/i.test(live.files[0]?.fileName ?? '')
+  if (!columnsShown && kind === 'questionnaire' && (check || (sheet && live.state === 'ready'))) setColumnsShown(true)
   const busy = !check && (live.state === 'queued' || live.state === 'running' || (kind === 'questionnaire' && live.drafted < live.total))
   const waiting = useDocumentsPending(live.company_id)
   // While drafting, numbers come live from the server's event stream.
