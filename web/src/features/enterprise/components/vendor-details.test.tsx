@@ -1,7 +1,8 @@
 // A client's questionnaires say how many questions a person answered (approved or wrote), not how
 // many drafting went through or got a draft (issues 11 and 14: "294 of 294 answered"); the drawer
 // shows approved, written, drafts and without an answer apart, and opens by itself after a
-// questionnaire upload; drafting that waits for the client's documents says so.
+// questionnaire upload; drafting that waits for the client's documents says so; a questionnaire
+// whose columns the product is unsure of says "Check the columns" and opens on the columns form.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { mockFetch, renderApp, storeSession } from '../../../../test/test-utils'
@@ -107,5 +108,39 @@ describe('questionnaire counts on the client page', () => {
     client([file('d1', 'policy.pdf', { total: 12 })], [file('q1', 'caiq.xlsx', { total: 30, drafted: 7, answered: 5 })])
     renderApp(PAGE)
     expect(await screen.findByText('Drafting answers: 7 of 30')).toBeTruthy()
+  })
+
+  it('says "Check the columns" for a questionnaire read with uncertain columns, and opens its drawer on the form', async () => {
+    mockFetch({
+      'GET /api/companys': { body: { status: true, data: [{ _id: 'c1', companyName: 'Global Bank', complianceFolder: 'c', questionnairesFolder: 'q' }] } },
+      'GET /api/compliancefile/c1': { body: { status: true, data: [file('d1', 'policy.pdf', { total: 12 })] } },
+      'GET /api/questionnaires/c1': { body: { status: true, data: [file('q1', 'caiq.xlsx', { state: 'check', total: 30, drafted: 0 })] } },
+      'GET /api/questionnaires/q1/layout': {
+        body: {
+          status: true,
+          data: {
+            sheets: [{ name: 'CAIQ', rows: 40, questions: 30 }],
+            sheet: 'CAIQ',
+            headerRow: 1,
+            columns: { question: 'B' },
+            confidence: 0.4,
+            confirmed: false,
+            needsCheck: true,
+            total: 30,
+            preview: [{ row: 1, cells: ['Id', 'Question'] }],
+            read: [],
+          },
+        },
+      },
+    })
+    renderApp(PAGE)
+    expect(await screen.findByText('Check the columns')).toBeTruthy()
+    fireEvent.click(screen.getByText('caiq.xlsx'))
+    const drawer = await screen.findByRole('dialog', { name: 'caiq.xlsx' })
+    expect(within(drawer).getByRole('heading', { name: 'Check the columns' })).toBeTruthy()
+    expect(within(drawer).queryByRole('progressbar', { name: 'Drafted' })).toBeNull()
+    expect(within(drawer).getByRole('button', { name: 'Hide the columns' }).getAttribute('aria-expanded')).toBe('true')
+    expect(((await within(drawer).findByLabelText('Column B')) as HTMLSelectElement).value).toBe('question')
+    expect(within(drawer).getByRole('button', { name: 'Save columns' })).toBeTruthy()
   })
 })

@@ -1,6 +1,6 @@
 // Vendor Details (spec §2): Compliance (knowledge base) and Questionnaire (AI Complete) areas, file
 // cards, upload with a placeholder and the spec's result modals, and the 40% drawer.
-import { useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { ConfirmMutation } from '../../../components/ui/confirm-mutation'
 import { Modal } from '../../../components/ui/modal'
@@ -8,15 +8,18 @@ import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
 import { downloadFile, errorMessage } from '../../../lib/api-client'
 import { useModalDialog } from '../../../lib/dialog'
+import { LayoutPanel } from '../../review/components/layout-form'
 import { type FileEntry, type FileKind, useCompanies, useDeleteFile, useDocumentsPending, useFiles, useProgress, useUpload } from '../api'
 
 /**
  * A file's state in words. "Answered" counts questions a person approved or wrote (issue 14): a
  * draft waiting for review is not answered, nor is a question the drafter found no evidence for.
  * `waiting`: the client's documents are still being read, and drafting starts when the last one is.
+ * `check`: the questions were read, but which columns hold them is uncertain: drafting waits for a person.
  */
 export function stateText(f: FileEntry, kind: FileKind, waiting = false): string {
   if (f.state === 'failed') return f.error ?? 'Processing failed'
+  if (f.state === 'check') return 'Check the columns'
   if (f.state === 'queued' || f.state === 'running') return kind === 'compliance' ? 'Reading the document…' : 'Finding the questions…'
   if (kind === 'compliance') return 'Ready'
   if (f.drafted < f.total) return waiting ? 'Waiting for the documents to be read…' : `Drafting answers: ${f.drafted} of ${f.total}`
@@ -163,11 +166,39 @@ function FileArea({ kind, companyId, onOpen }: { kind: FileKind; companyId: stri
   )
 }
 
+/**
+ * The questionnaire's columns (the import-mapping step). Open from the start while they need checking,
+ * since drafting waits for them; else behind a button, for a reading that went wrong unnoticed.
+ */
+function ColumnsSection({ questionnaireId, check }: { questionnaireId: string; check: boolean }) {
+  const [open, setOpen] = useState(check)
+  const id = useId()
+  return (
+    <section className="layout-section" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{check ? 'Check the columns' : 'Columns'}</h3>
+      {check && <p>The product is unsure which columns of the file hold the questions. Drafting waits until you check them and save.</p>}
+      <button type="button" className="secondary" aria-expanded={open} aria-controls={`${id}-body`} onClick={() => setOpen((o) => !o)}>
+        {open ? 'Hide the columns' : 'Show the columns'}
+      </button>
+      <div id={`${id}-body`} hidden={!open}>
+        {open && <LayoutPanel questionnaireId={questionnaireId} />}
+      </div>
+    </section>
+  )
+}
+
 function Drawer({ file, kind, onClose }: { file: FileEntry; kind: FileKind; onClose: () => void }) {
   const navigate = useNavigate()
   const { toast } = useNotifications()
   const live = useFiles(kind, file.company_id).data?.find((f) => f._id === file._id) ?? file
-  const busy = live.state === 'queued' || live.state === 'running' || (kind === 'questionnaire' && live.drafted < live.total)
+  // Checking the columns is the user's move: nothing runs meanwhile.
+  const check = kind === 'questionnaire' && live.state === 'check'
+  // Once shown, the columns stay while the questions are read again after a save (its message with them).
+  const [columnsShown, setColumnsShown] = useState(false)
+  // Only a sheet has columns to check (a Word or PDF questionnaire has none), unless the server asks.
+  const sheet = /\.(xlsx|xls|csv)$/i.test(live.files[0]?.fileName ?? '')
+  if (!columnsShown && kind === 'questionnaire' && (check || (sheet && live.state === 'ready'))) setColumnsShown(true)
+  const busy = !check && (live.state === 'queued' || live.state === 'running' || (kind === 'questionnaire' && live.drafted < live.total))
   const waiting = useDocumentsPending(live.company_id)
   // While drafting, numbers come live from the server's event stream.
   const stream = useProgress(live._id, live.company_id, kind === 'questionnaire' && busy)
@@ -192,7 +223,7 @@ function Drawer({ file, kind, onClose }: { file: FileEntry; kind: FileKind; onCl
         {busy && <Spinner label="Processing" />}
         <p>{stateText({ ...live, drafted, total, answered }, kind, waiting)}</p>
         {done && <p className="muted answer-breakdown">{answerBreakdown({ total, answered, filled, approved: live.approved ?? 0 })}</p>}
-        {kind === 'questionnaire' && total > 0 && (
+        {kind === 'questionnaire' && !check && total > 0 && (
           // Drafting progress while drafting; then how many questions have an answer.
           <div
             className="progress"
@@ -205,6 +236,7 @@ function Drawer({ file, kind, onClose }: { file: FileEntry; kind: FileKind; onCl
             <span style={{ width: `${Math.round(((done ? answered : drafted) / total) * 100)}%` }} />
           </div>
         )}
+        {columnsShown && <ColumnsSection questionnaireId={live._id} check={check} />}
         <div className="actions">
           {kind === 'questionnaire' && (
             <button className="primary" disabled={live.state !== 'ready'} onClick={() => navigate(`/enterprise-apps/review/${live._id}`)}>

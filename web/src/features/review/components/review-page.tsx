@@ -6,12 +6,14 @@
 // (question-list.tsx), shortcuts for next / previous / approve / save (shortcuts.tsx), focus goes
 // to the answer box when a question is chosen; leaving a question with unsaved changes asks first.
 // A save carries the version the answer was edited from; when someone else saved first (409), the
-// merge panel shows both texts (issue 22).
+// merge panel shows both texts (issue 22). The questionnaire's columns (layout-form.tsx) open from the
+// header; while the product is unsure of them a banner says so, since drafting waits for them.
 import { SpecText } from '@portal/contracts/spec-text'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
 import { DraftNotice } from '../../../components/ui/draft-notice'
 import { type Conflict, conflictOf, MergePanel } from '../../../components/ui/merge-panel'
+import { Modal } from '../../../components/ui/modal'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api-client'
@@ -20,9 +22,11 @@ import { formatDateTime } from '../../../lib/format-date'
 import { openDocument, type Question, useCounts, useQuestionnaireDetails, useQuestions, useSaveAnswer } from '../api'
 import { useAddComment, useComments } from '../api/comments'
 import { questionnaireExport } from '../api/export'
+import { useLayout } from '../api/layout'
 import { AnswerOrigin } from './answer-origin'
 import { ExportDialog } from './export-dialog'
 import { flagOf, inTab, type Tab, toggled, toggleLabel } from './flags'
+import { LayoutPanel } from './layout-form'
 import { type Move, optionId, QuestionList } from './question-list'
 import { isTextField, ShortcutsHelp, shortcutOf } from './shortcuts'
 import { UnsavedDialog } from './unsaved-dialog'
@@ -42,6 +46,9 @@ export function ReviewPage() {
   const questions = useQuestions(questionnareId)
   const counts = useCounts(questionnareId)
   const details = useQuestionnaireDetails(questionnareId)
+  // A questionnaire without columns to show (not a spreadsheet) answers an error: no button, no banner.
+  const layout = useLayout(questionnareId)
+  const [columnsOpen, setColumnsOpen] = useState(false)
   const save = useSaveAnswer(questionnareId)
   const addComment = useAddComment(questionnareId)
   const { toast } = useNotifications()
@@ -255,11 +262,27 @@ export function ReviewPage() {
         </div>
         <div className="actions">
           <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
+          {layout.data && (
+            <button className="secondary" onClick={() => setColumnsOpen(true)}>
+              Columns
+            </button>
+          )}
           <button className="primary" onClick={() => setExporting(true)}>
             Export
           </button>
         </div>
       </div>
+      {layout.data?.needsCheck && !layout.data.confirmed && (
+        <section className="banner warn" aria-labelledby="check-columns-title">
+          <div>
+            <h2 id="check-columns-title">Check the columns</h2>
+            <p>The product is unsure which columns of the file hold the questions. Drafting waits until the columns are confirmed.</p>
+          </div>
+          <button className="primary" onClick={() => setColumnsOpen(true)}>
+            Check the columns
+          </button>
+        </section>
+      )}
       <div className="tabs" role="tablist">
         {TABS.map(([t, name]) => (
           <button key={t} role="tab" aria-selected={tab === t} className={tab === t ? 'active' : ''} onClick={() => tab !== t && request({ tab: t })}>
@@ -444,6 +467,11 @@ export function ReviewPage() {
             setFocusTo({ where: 'answer', id: selected._id })
           }}
         />
+      )}
+      {columnsOpen && (
+        <Modal title="Columns" wide onClose={() => setColumnsOpen(false)}>
+          <LayoutPanel questionnaireId={questionnareId} />
+        </Modal>
       )}
       {exporting && <ExportDialog source={questionnaireExport(questionnareId)} onClose={() => setExporting(false)} />}
     </section>
