@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { readOutbox } from '@portal/mail'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { apiAs, formOf, launchChromium, requireBrowserSetup, signInThroughForm, until } from '../support/browser.js'
-import { call, dbKinds, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+import { call, confirmColumns, dbKinds, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 
 requireBrowserSetup()
 const FIXTURES = path.resolve(process.cwd(), 'tests/fixtures')
@@ -94,10 +94,15 @@ describe.each(dbKinds())('every delete button of the console, in a real browser,
     expect(
       (await api('POST', '/api/fs/enterpriseapps-compliance-uploadfile', formOf({ companyId: filesClientId }, [['policy.pdf', await readFile(PDF)]]))).status,
     ).toBe(201)
-    expect(
-      (await api('POST', '/api/questionnaires/save', formOf({ company_id: filesClientId }, [['vendor-due-diligence.xlsx', await readFile(QUESTIONNAIRE)]])))
-        .status,
-    ).toBe(201)
+    const sheetUpload = await api(
+      'POST',
+      '/api/questionnaires/save',
+      formOf({ company_id: filesClientId }, [['vendor-due-diligence.xlsx', await readFile(QUESTIONNAIRE)]]),
+    )
+    expect(sheetUpload.status).toBe(201)
+    // A library of statements: the product asks to check its columns; they are right as read.
+    const sheetId = (sheetUpload.body.data as { _id: string }[])[0]!._id
+    await confirmColumns(async (method, url, body) => (await api(method, url, body)).body, filesClientId, sheetId)
     await until("the client's files to be processed", async () => {
       const [pdf] = (await api('GET', `/api/compliancefile/${filesClientId}`)).body.data as { state: string }[]
       const [sheet] = (await api('GET', `/api/questionnaires/${filesClientId}`)).body.data as { state: string; total: number; drafted: number }[]

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { apiAs, formOf, launchChromium, requireBrowserSetup, signedInPage, signInThroughForm, untilDrafted } from '../support/browser.js'
-import { call, type DbKind, dbKinds, type DraftingProgress, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+import { call, confirmColumns, type DbKind, dbKinds, type DraftingProgress, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 
 requireBrowserSetup()
 const QUESTIONNAIRE = path.resolve(process.cwd(), 'tests/fixtures/questionnaires/intuitem/vendor-due-diligence.xlsx')
@@ -36,6 +36,8 @@ async function setUp(db: DbKind): Promise<Setup> {
   const saved = await api('POST', '/api/questionnaires/save', formOf({ company_id: companyId }, [['vendor-due-diligence.xlsx', await readFile(QUESTIONNAIRE)]]))
   expect(saved.status).toBe(201)
   const questionnaireId = (saved.body.data as { _id: string }[])[0]!._id
+  // A library of statements: the product asks to check its columns; they are right as read.
+  await confirmColumns(async (method, url, body) => (await api(method, url, body)).body, companyId, questionnaireId)
   const drafted = await untilDrafted(
     'the questionnaire to be drafted',
     async () => (await api('GET', `/api/questionnaires/${companyId}`)).body.data as DraftingProgress[],

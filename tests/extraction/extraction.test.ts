@@ -6,7 +6,8 @@
 // above it has no wrong answer column.
 import { CHECK_BELOW } from '@portal/documents'
 import { describe, expect, it } from '@jest/globals'
-import { type Judged, measureAll, total } from './measure.js'
+import { type Judged, measureAll, measureMapped, total } from './measure.js'
+import { truthIndex } from './truth.js'
 
 /** fixture: [labelled questions, found at least, false positives at most, wrong answer columns]. */
 const FLOORS: Record<string, [number, number, number, number]> = {
@@ -68,5 +69,22 @@ describe('question extraction against the labelled fixtures', () => {
   it('finds at least 99 % of the labelled questions over every fixture', () => {
     const all = total(judged)
     expect(all.found / all.truth).toBeGreaterThanOrEqual(0.99)
+  })
+
+  it('reads the same questions again with its own mapping confirmed, on every fixture', async () => {
+    for (const entry of (await truthIndex()).filter((e) => !e.file.endsWith('.docx'))) {
+      const j = await measureMapped(entry)
+      const wrong = { missed: j.figures.missed, falsePositives: j.figures.falsePositives, wrongAnswer: j.figures.wrongAnswer }
+      expect({ file: entry.file, ...wrong }).toEqual({ file: entry.file, missed: 0, falsePositives: 0, wrongAnswer: 0 })
+      expect(j.confidence).toBe(1)
+    }
+  })
+
+  it('reads the right texts once a person moves the question column (a bilingual library: the labelled locale)', async () => {
+    const entry = (await truthIndex()).find((e) => e.file === 'intuitem/vendor-due-diligence.xlsx')!
+    const before = await measureMapped(entry)
+    expect(before.figures.wrongText).toBe(46)
+    const after = await measureMapped(entry, (m) => ({ ...m, columns: { ...m.columns, question: 'E' } }))
+    expect(after.figures).toMatchObject({ found: 46, missed: 0, falsePositives: 0, wrongText: 0, wrongAnswer: 0 })
   })
 })

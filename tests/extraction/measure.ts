@@ -4,7 +4,7 @@
 // normalised text; each found question is matched once, anything left over is a false positive.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { readQuestionnaire } from '@portal/documents'
+import { type LayoutMapping, readQuestionnaire } from '@portal/documents'
 import type { NewQuestion } from '@portal/questionnaire-store'
 import type { BlobStore } from '@portal/storage'
 import { FIXTURES, type Half, type Truth, type TruthEntry, type TruthQuestion, truthIndex, truthOf } from './truth.js'
@@ -114,4 +114,23 @@ export function total(judged: Judged[], half?: Half): Figures {
     for (const k of Object.keys(sum) as (keyof Figures)[]) sum[k] += j.figures[k]
   }
   return sum
+}
+
+/**
+ * The fixture read again with a mapping, as PUT /api/questionnaires/:id/layout reads it: the one the
+ * product read it with (confirmed as is), or `change` applied to it (a person's correction). Judged
+ * against the truth of the mapped sheet.
+ */
+export async function measureMapped(entry: TruthEntry, change: (m: LayoutMapping) => LayoutMapping = (m) => m): Promise<Judged & { mapping: LayoutMapping }> {
+  const blobs = { getBuffer: (key: string) => readFile(path.join(FIXTURES, key)) } as Pick<BlobStore, 'getBuffer'> as BlobStore
+  const file = { format: path.extname(entry.file).slice(1), storageKey: entry.file }
+  const auto = await readQuestionnaire(blobs, file)
+  if (!auto.layout) throw new Error(`${entry.file}: no layout`)
+  const mapping = change({ sheet: auto.layout.sheet, headerRow: auto.layout.headerRow, columns: auto.layout.columns })
+  const again = await readQuestionnaire(blobs, file, { mapping })
+  const truth = await truthOf(entry)
+  return {
+    ...judge(entry, { ...truth, questions: truth.questions.filter((q) => q.sheet === mapping.sheet) }, again.questions, again.layout?.confidence),
+    mapping,
+  }
 }

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { textPdf } from '@portal/pdf-writer'
 import { type DraftingData, draftingData, type FakeOpenAI, groundedReply, startFakeOpenAI } from '../support/fake-openai.js'
-import { dbKinds, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
+import { confirmColumns, dbKinds, type SignedUp, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 
 const DATA = path.resolve(process.cwd(), 'tests/fixtures')
 const LIE = 'Yes, we are fully compliant with this requirement and certified for it.'
@@ -63,7 +63,7 @@ describe.each(dbKinds())('drafting with a model on %s', (db) => {
       headers: { authorization: `Bearer ${user.token}`, ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
       ...(body ? { body: body instanceof FormData ? body : JSON.stringify(body) } : {}),
     })
-    return (await res.json()) as { data: unknown }
+    return (await res.json()) as { status?: boolean; data: unknown; message?: string }
   }
   const upload = async (url: string, fields: Record<string, string>, file: string) => {
     const fd = new FormData()
@@ -93,6 +93,8 @@ describe.each(dbKinds())('drafting with a model on %s', (db) => {
     const saved = (await upload('/api/questionnaires/save', { company_id: company._id }, path.join(DATA, 'questionnaires/intuitem/vendor-due-diligence.xlsx')))
       .data as { _id: string }[]
     const id = saved[0]!._id
+    // A library of statements: the product asks to check its columns; they are right as read.
+    await confirmColumns(call, company._id, id)
     for (let i = 0; i < 150; i++) {
       const list = (await call('GET', `/api/questionnaires/${company._id}`)).data as { _id: string; total: number; drafted: number }[]
       const q = list.find((x) => x._id === id)

@@ -245,3 +245,31 @@ export function formOf(fields: Record<string, string>, files: [name: string, byt
   for (const [name, bytes] of files) fd.append(fileField, new Blob([new Uint8Array(bytes)]), name)
   return fd
 }
+
+/**
+ * A person confirming a questionnaire's columns as the product read them ("Check the columns"), once
+ * it is read: only where the product was unsure (state `check`), as the drawer asks. `call` answers
+ * the JSON envelope of an API call.
+ */
+export async function confirmColumns(
+  call: (method: 'GET' | 'PUT', url: string, body?: unknown) => Promise<{ status?: boolean; data?: unknown; message?: string }>,
+  companyId: string,
+  id: string,
+  ms = 60_000,
+): Promise<void> {
+  const state = await until(
+    'the questionnaire to be read',
+    async () => {
+      const list = (await call('GET', `/api/questionnaires/${companyId}`)).data as DraftingProgress[]
+      const now = list.find((f) => f._id === id)
+      if (now?.state === 'failed') throw new Error(`reading failed: ${now.error ?? ''}`)
+      return now?.state === 'check' || now?.state === 'ready' ? now.state : undefined
+    },
+    ms,
+    100,
+  )
+  if (state !== 'check') return
+  const layout = (await call('GET', `/api/questionnaires/${id}/layout`)).data as { sheet: string; headerRow: number; columns: unknown }
+  const saved = await call('PUT', `/api/questionnaires/${id}/layout`, { sheet: layout.sheet, headerRow: layout.headerRow, columns: layout.columns })
+  if (saved.status !== true) throw new Error(`columns not saved: ${saved.message ?? ''}`)
+}

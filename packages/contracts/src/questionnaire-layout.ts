@@ -17,6 +17,8 @@ export const LayoutColumns = Type.Object(
     context: Type.Optional(Type.Array(ColumnLetter, { maxItems: 20 })),
     answer: Type.Optional(ColumnLetter),
     choice: Type.Optional(ColumnLetter),
+    /** Further dropdown columns the answer fills (each with its own list), beside `choice`. */
+    choices: Type.Optional(Type.Array(ColumnLetter, { maxItems: 10 })),
     comments: Type.Optional(ColumnLetter),
     marks: Type.Optional(Type.Array(ColumnLetter, { maxItems: 10 })),
   },
@@ -37,10 +39,17 @@ export const LayoutBody = Type.Object(
 export type LayoutBody = Static<typeof LayoutBody>
 
 export const LAYOUT_SHEET_MESSAGE = 'Choose a sheet of this file'
+const LETTERS = 'Columns are letters (A, B, … AA)'
+const letterMessage = { invalid: LETTERS }
 export const layoutMessages: FieldMessages = {
   sheet: { missing: LAYOUT_SHEET_MESSAGE, invalid: LAYOUT_SHEET_MESSAGE },
   headerRow: { missing: 'Give the header row (0 for none)', invalid: 'The header row is a row number of the sheet (0 for none)' },
-  columns: { missing: 'Choose the question column', invalid: 'Columns are letters (A, B, … AA): choose the question column' },
+  columns: { missing: 'Choose the question column', invalid: 'Choose the question column, and columns by their letters (A, B, … AA)' },
+  'columns.question': { missing: 'Choose the question column', invalid: `${LETTERS}: choose the question column` },
+  'columns.id': letterMessage,
+  'columns.answer': letterMessage,
+  'columns.choice': letterMessage,
+  'columns.comments': letterMessage,
 }
 
 export const Layout = Type.Object({

@@ -59,7 +59,7 @@ export interface FileTable {
 export interface StoredLayout {
   sheet: string
   headerRow: number
-  columns: { id?: string; question: string; context?: string[]; answer?: string; choice?: string; comments?: string; marks?: string[] }
+  columns: { id?: string; question: string; context?: string[]; answer?: string; choice?: string; choices?: string[]; comments?: string; marks?: string[] }
   sheets: { name: string; rows: number; questions: number }[]
   confidence: number
   confirmed: boolean

@@ -9,6 +9,8 @@ export interface LayoutColumns {
   context?: string[]
   answer?: string
   choice?: string
+  /** Further dropdown columns the answer fills (each with its own list), beside `choice`. */
+  choices?: string[]
   comments?: string
   marks?: string[]
 }

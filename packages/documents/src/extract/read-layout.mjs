@@ -8,7 +8,7 @@
 // spreadsheet worker thread with the parser.
 import { createHash } from 'node:crypto'
 import { columnLetters } from '@portal/sheets/shared'
-import { ANSWER_HEADER, QUESTION_HEADER, cell, isItemText, isQuestionId, isQuestionShaped, widthOf } from './sheet-layout.mjs'
+import { ANSWER_HEADER, QUESTION_HEADER, cell, isItemText, isQuestionId, isQuestionShaped, splitEmbedded, widthOf } from './sheet-layout.mjs'
 import { readSheets, subQuestions } from './find-questions.mjs'
 import { a1 } from './answer-cells.mjs'
 
@@ -17,7 +17,7 @@ import { a1 } from './answer-cells.mjs'
  * @typedef {import('@portal/sheets').Sheet} Sheet
  * @typedef {import('./find-questions.mjs').FoundQuestion} FoundQuestion
  * @typedef {import('./answer-cells.mjs').AnswerCell} AnswerCell
- * @typedef {{ id?: string, question: string, context?: string[], answer?: string, choice?: string, comments?: string, marks?: string[] }} Columns letters
+ * @typedef {{ id?: string, question: string, context?: string[], answer?: string, choice?: string, choices?: string[], comments?: string, marks?: string[] }} Columns letters
  * @typedef {{ sheet: string, headerRow: number, columns: Columns }} Mapping headerRow: 1-based, 0 for none
  * @typedef {Mapping & { fingerprint: string }} Remembered
  * @typedef {{ row: number, cells: string[] }} PreviewRow row: 1-based
@@ -169,12 +169,20 @@ function mappingOf(grid, questions) {
   if (!sheet || !qs.length) return { sheet: name, headerRow: 0, columns: { question: 'A' } }
   const norm = (/** @type {string} */ s) => clean(s).toLowerCase()
   const questionCol = columnHolding(sheet, qs, (q, v) => v.length > 0 && norm(v).includes(norm(q.question).slice(0, 60)))
-  const idCol = columnHolding(sheet, qs, (q, v) => v.length > 0 && norm(v).replace(/[.)]$/, '') === norm(q.questionId))
+  // The id column: the question's id, or the item a lettered sub-question belongs to (CO-01 of CO-01a).
+  const idCol = columnHolding(sheet, qs, (q, v) => {
+    const id = norm(v).replace(/[.)]$/, '')
+    return id.length > 0 && (id === norm(q.questionId) || (norm(q.questionId).startsWith(id) && /^[a-z]$/.test(norm(q.questionId).slice(id.length))))
+  })
   const first = Math.min(...qs.map((q) => q.row))
   const headerRow = headerRowOf(sheet, first, Math.max(0, questionCol))
   const width = widthOf(sheet)
-  const answer = answerColumn(qs, (c) => c.role === 'narrative' && columnIndex(c.address.replace(/\d+$/, '')) < width)
+  // The answer column may be the new one after the table (a catalogue has none of its own).
+  const answer = answerColumn(qs, (c) => c.role === 'narrative')
   const choice = answerColumn(qs, (c) => c.role === 'choice')
+  const choices = [...new Set(qs.flatMap((q) => q.answerCells.filter((c) => c.role === 'choice').map((c) => c.address.replace(/\d+$/, ''))))].filter(
+    (col) => col !== choice,
+  )
   const marks = [...new Set(qs.flatMap((q) => q.answerCells.filter((c) => c.role === 'mark').map((c) => c.address.replace(/\d+$/, ''))))]
   /** @type {string[]} */
   const context = []
@@ -193,6 +201,7 @@ function mappingOf(grid, questions) {
       ...(context.length ? { context } : {}),
       ...(answer ? { answer } : {}),
       ...(choice ? { choice } : {}),
+      ...(choices.length ? { choices } : {}),
       ...(marks.length ? { marks } : {}),
     },
   }
@@ -300,7 +309,10 @@ function answerColumnOfCodes(sheet, q) {
 
 /**
  * The questions of a sheet read with a mapping a person confirmed: each row below the header whose
- * question cell holds a text (and, with an id column, an id), its answer cells the mapped ones.
+ * question cell holds a text and, with an id column, an id (where most rows' ids look like ids, one
+ * that does not names a section or a criteria line); without an id column, the id written in the
+ * text (GV.OC-01: …) where most rows have one, else the row number. Its answer cells are the mapped
+ * ones; with none mapped, the first column after the sheet's last, as for a catalogue.
  * @param {Grid} grid @param {Mapping} mapping @returns {FoundQuestion[]}
  */
 export function questionsWithMapping(grid, mapping) {
@@ -309,26 +321,41 @@ export function questionsWithMapping(grid, mapping) {
   const cols = mapping.columns
   const qCol = columnIndex(cols.question)
   const idCol = cols.id ? columnIndex(cols.id) : -1
-  const answerCol = cols.answer ? columnIndex(cols.answer) : -1
-  const choiceCol = cols.choice ? columnIndex(cols.choice) : -1
-  const commentsCol = cols.comments ? columnIndex(cols.comments) : -1
-  const marks = (cols.marks ?? []).map(columnIndex)
-  const header = (/** @type {number} */ c) => (mapping.headerRow > 0 ? clean(cell(sheet, mapping.headerRow - 1, c)) : '') || letter(c)
+  const header = (/** @type {number} */ c) => (mapping.headerRow > 0 ? clean(cell(sheet, mapping.headerRow - 1, c)) : '') || 'Answer'
   const dropdown = (/** @type {number} */ c, /** @type {number} */ r) => sheet.validations.find((v) => v.col === c && r >= v.fromRow && r <= v.toRow)?.choices
-  /** @type {FoundQuestion[]} */
-  const out = []
+  const rows = []
   for (let r = Math.max(0, mapping.headerRow); r < sheet.rows.length; r++) {
     const text = cell(sheet, r, qCol).trim()
-    if (text.length < 2 || !isItemText(text)) continue
-    const id = idCol >= 0 ? cell(sheet, r, idCol).trim().replace(/[.)]$/, '') : String(r + 1)
-    if (!id) continue // a section or criteria row: no id of its own
+    if (text.length >= 2 && isItemText(text)) rows.push(r)
+  }
+  const withIds = idCol >= 0 ? rows.filter((r) => cell(sheet, r, idCol).trim()) : []
+  const idLike = withIds.filter((r) => isQuestionId(cell(sheet, r, idCol).trim())).length >= withIds.length * 0.6
+  const embedded = idCol < 0 && rows.filter((r) => splitEmbedded(cell(sheet, r, qCol).trim())).length >= rows.length * 0.6
+  const answerCol = cols.answer ? columnIndex(cols.answer) : -1
+  const given = [cols.answer, cols.choice, cols.comments, ...(cols.choices ?? []), ...(cols.marks ?? [])].some(Boolean)
+  const newColumn = given ? -1 : widthOf(sheet)
+  /** @type {FoundQuestion[]} */
+  const out = []
+  for (const r of rows) {
+    let text = cell(sheet, r, qCol).trim()
+    let id = String(r + 1)
+    if (idCol >= 0) {
+      id = cell(sheet, r, idCol).trim().replace(/[.)]$/, '')
+      if (!id || (idLike && !isQuestionId(id))) continue // a section or criteria row: no id of its own
+    } else if (embedded) {
+      const split = splitEmbedded(text)
+      if (!split || !isItemText(split.question)) continue
+      id = split.questionId
+      text = split.question
+    }
     /** @type {AnswerCell[]} */
     const answerCells = []
-    if (choiceCol >= 0) {
-      const choices = dropdown(choiceCol, r)
-      answerCells.push({ address: a1(choiceCol, r), header: header(choiceCol), role: 'choice', ...(choices?.length ? { choices } : {}) })
+    for (const letters of [cols.choice, ...(cols.choices ?? [])].filter((x) => x !== undefined)) {
+      const c = columnIndex(letters)
+      const choices = dropdown(c, r)
+      answerCells.push({ address: a1(c, r), header: header(c), role: 'choice', ...(choices?.length ? { choices } : {}) })
     }
-    for (const m of marks) answerCells.push({ address: a1(m, r), header: header(m), role: 'mark' })
+    for (const m of (cols.marks ?? []).map(columnIndex)) answerCells.push({ address: a1(m, r), header: header(m), role: 'mark' })
     if (answerCol >= 0) {
       const choices = dropdown(answerCol, r)
       answerCells.push(
@@ -337,8 +364,11 @@ export function questionsWithMapping(grid, mapping) {
           : { address: a1(answerCol, r), header: header(answerCol), role: 'narrative' },
       )
     }
-    if (commentsCol >= 0 && !answerCells.some((c) => c.role === 'narrative'))
-      answerCells.push({ address: a1(commentsCol, r), header: header(commentsCol), role: 'narrative' })
+    if (cols.comments && !answerCells.some((c) => c.role === 'narrative')) {
+      const c = columnIndex(cols.comments)
+      answerCells.push({ address: a1(c, r), header: header(c), role: 'narrative' })
+    }
+    if (newColumn >= 0) answerCells.push({ address: a1(newColumn, r), header: 'Answer', role: 'narrative' })
     const parts = subQuestions(text)
     for (const part of parts.length >= 2 ? parts : [{ questionId: id, question: text }])
       out.push({ sheet: sheet.name, row: r, questionId: part.questionId, question: part.question, answerCells: answerCells.map((c) => ({ ...c })) })

@@ -42,10 +42,10 @@ const layoutOut = (l: StoredLayout): Layout => ({
 /** A mapping that cannot read anything as asked: refused in words before the file is read. */
 function checkMapping(m: LayoutMapping): void {
   const c = m.columns
-  const used = [c.id, c.answer, c.choice, c.comments, ...(c.marks ?? [])].filter((x): x is string => Boolean(x))
+  const used = [c.id, c.answer, c.choice, c.comments, ...(c.choices ?? []), ...(c.marks ?? [])].filter((x): x is string => Boolean(x))
   if (used.includes(c.question) || (c.context ?? []).includes(c.question))
     throw new AppError('INVALID_REQUEST', { message: 'The question column cannot have another role too' })
-  const answers = [c.answer, c.choice, c.comments, ...(c.marks ?? [])].filter((x): x is string => Boolean(x))
+  const answers = [c.answer, c.choice, c.comments, ...(c.choices ?? []), ...(c.marks ?? [])].filter((x): x is string => Boolean(x))
   if (new Set(answers).size !== answers.length || (c.id && answers.includes(c.id)))
     throw new AppError('INVALID_REQUEST', { message: 'Give each column one role: the answer, choice and comments columns must differ' })
 }

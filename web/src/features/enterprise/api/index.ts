@@ -25,14 +25,10 @@ export type { Company } from '@portal/contracts'
  * A file of either list: a compliance document, or a questionnaire with its answer counts (questions
  * a person approved or wrote, the approved ones, and those with a non-empty answer, drafts included).
  */
-export type FileEntry = Omit<ComplianceFileEntry, 'state'> & { state: FileState } & Partial<Pick<QuestionnaireFileEntry, 'answered' | 'approved' | 'filled'>>
+export type FileEntry = ComplianceFileEntry & Partial<Pick<QuestionnaireFileEntry, 'answered' | 'approved' | 'filled'>>
 
-/**
- * A file's processing state. `check` (a questionnaire read, but the product is unsure of its columns:
- * drafting waits until a person checks them) is not in @portal/contracts yet; widened here until the
- * integrator adds it to FileState.
- */
-export type FileState = QuestionnaireFileEntry['state'] | 'check'
+/** A file's processing state; `check`: a questionnaire read, but drafting waits for a person to check its columns. */
+export type FileState = QuestionnaireFileEntry['state']
 
 const pending = (f: FileEntry) => f.state === 'queued' || f.state === 'running'
 

@@ -239,7 +239,11 @@ function Drawer({ file, kind, onClose }: { file: FileEntry; kind: FileKind; onCl
         {columnsShown && <ColumnsSection questionnaireId={live._id} check={check} />}
         <div className="actions">
           {kind === 'questionnaire' && (
-            <button className="primary" disabled={live.state !== 'ready'} onClick={() => navigate(`/enterprise-apps/review/${live._id}`)}>
+            <button
+              className="primary"
+              disabled={live.state !== 'ready' && live.state !== 'check'}
+              onClick={() => navigate(`/enterprise-apps/review/${live._id}`)}
+            >
               Review Answers
             </button>
           )}

@@ -1,56 +1,14 @@
 // The columns of an uploaded questionnaire ("Check the columns", the import-mapping step): which sheet,
 // which header row, and which column holds the id, question, context, answer, choice and comments.
 // GET reads the product's current reading with a preview of the sheet; PUT saves a person's mapping,
-// the questions are read again with it and drafting starts. Not in @portal/contracts yet: the wire
-// types are declared here until the integrator adds them.
+// the questions are read again with it and drafting starts.
+import type { Layout, LayoutBody, LayoutColumns, LayoutReply } from '@portal/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ApiError, api } from '../../../lib/api-client'
 
 /** A column letter: 'A', 'B', …, 'AA'. */
 export type Letter = string
-
-export interface LayoutColumns {
-  id?: Letter
-  question: Letter
-  context?: Letter[]
-  answer?: Letter
-  choice?: Letter
-  comments?: Letter
-}
-
-export interface Layout {
-  /** Every sheet of the file: its rows, and how many questions the current reading takes from it. */
-  sheets: { name: string; rows: number; questions: number }[]
-  /** The sheet the mapping is for. */
-  sheet: string
-  /** 1-based; 0: no header row. */
-  headerRow: number
-  columns: LayoutColumns
-  /** 0..1: how sure the product is of its reading. */
-  confidence: number
-  /** A person confirmed it (or a confirmed mapping of the same form was used). */
-  confirmed: boolean
-  /** Unsure and not confirmed: drafting waits for a person. */
-  needsCheck: boolean
-  /** Questions read with this layout, all sheets. */
-  total: number
-  /** Raw rows of `sheet`: the header row (if any) then the next 10; cells[0] is column A. */
-  preview: { row: number; cells: string[] }[]
-  /** The first questions as read with this mapping. */
-  read: { row: number; id: string; question: string }[]
-}
-
-export interface LayoutBody {
-  sheet: string
-  headerRow: number
-  columns: LayoutColumns
-}
-
-interface LayoutReply {
-  status: boolean
-  message?: string
-  data: Layout
-}
+export type { Layout, LayoutBody, LayoutColumns, LayoutReply }
 
 const path = (id: string) => `/api/questionnaires/${encodeURIComponent(id)}/layout`
 export const layoutKey = (id: string) => ['layout', id]
