@@ -17,10 +17,13 @@ export function confidenceText(l: Pick<Layout, 'confidence' | 'confirmed' | 'nee
   return `Read with ${Math.round(l.confidence * 100)} % confidence`
 }
 
-/** Letters of the preview's columns: as wide as its widest row, and wide enough for every chosen column. */
+/**
+ * Letters of the preview's columns: one past its widest row (answers often go in a new column after
+ * the table), and wide enough for every chosen column.
+ */
 function previewLetters(layout: Layout, columns: Columns): string[] {
   const chosen = [columns.id, columns.question, columns.answer, columns.choice, columns.comments, ...columns.context].filter((c): c is string => Boolean(c))
-  const width = Math.max(0, ...layout.preview.map((r) => r.cells.length), ...chosen.map((c) => letterIndex(c) + 1))
+  const width = Math.max(0, ...layout.preview.map((r) => r.cells.length + 1), ...chosen.map((c) => letterIndex(c) + 1))
   return Array.from({ length: width }, (_, i) => columnLetter(i))
 }
 
@@ -227,7 +230,7 @@ export function LayoutForm({ questionnaireId, layout }: { questionnaireId: strin
         {layout.read.length ? (
           <ol>
             {layout.read.map((q) => (
-              <li key={q.row}>
+              <li key={`${q.row}-${q.id}`}>
                 <span className="muted">{q.id ? `Row ${q.row} · ${q.id}: ` : `Row ${q.row}: `}</span>
                 {q.question}
               </li>
