@@ -119,7 +119,7 @@ export function total(judged: Judged[], half?: Half): Figures {
 /**
  * The fixture read again with a mapping, as PUT /api/questionnaires/:id/layout reads it: the one the
  * product read it with (confirmed as is), or `change` applied to it (a person's correction). Judged
- * against the truth of the mapped sheet.
+ * against the whole truth: the mapped sheet is read with the mapping, the other sheets keep their reading.
  */
 export async function measureMapped(entry: TruthEntry, change: (m: LayoutMapping) => LayoutMapping = (m) => m): Promise<Judged & { mapping: LayoutMapping }> {
   const blobs = { getBuffer: (key: string) => readFile(path.join(FIXTURES, key)) } as Pick<BlobStore, 'getBuffer'> as BlobStore
@@ -129,8 +129,6 @@ export async function measureMapped(entry: TruthEntry, change: (m: LayoutMapping
   const mapping = change({ sheet: auto.layout.sheet, headerRow: auto.layout.headerRow, columns: auto.layout.columns })
   const again = await readQuestionnaire(blobs, file, { mapping })
   const truth = await truthOf(entry)
-  return {
-    ...judge(entry, { ...truth, questions: truth.questions.filter((q) => q.sheet === mapping.sheet) }, again.questions, again.layout?.confidence),
-    mapping,
-  }
+  // The mapped sheet is read with the mapping, the others as before: every labelled question is there.
+  return { ...judge(entry, truth, again.questions, again.layout?.confidence), mapping }
 }

@@ -10,7 +10,7 @@ const load = async (file: string) => findQuestions(await readWorkbook(await read
 
 describe('questions found in the real workbooks', () => {
   it.each([
-    ['HECVAT414_blank_sagearbor.xlsx', 332],
+    ['HECVAT414_blank_sagearbor.xlsx', 333], // with its labelled field "Date Completed"
     ['csa-caiq-v3.0.1-09-01-2017.xlsx', 294],
     ['csa-caiq-v3.0.1-09-01-2017-filled.xlsx', 294],
     ['csa-caiq-v1.1-09-01-2011.xlsx', 197],
@@ -35,7 +35,18 @@ describe('questions found in the real workbooks', () => {
   it('finds exactly the HECVAT 4.1.4 questions of the third-party parse, each once', async () => {
     const truth = JSON.parse(await readFile(path.join(DATA, 'HECVAT414_questions_sagearbor.json'), 'utf8')) as { questions: { id: string }[] }
     const found = await load('HECVAT414_blank_sagearbor.xlsx')
-    expect(new Set(found.map((q) => q.questionId))).toEqual(new Set(truth.questions.map((q) => q.id.trim())))
+    expect(new Set(found.filter((q) => !q.field).map((q) => q.questionId))).toEqual(new Set(truth.questions.map((q) => q.id.trim())))
+    // And its one labelled field, once (every tab repeats it), with its value cell.
+    expect(found.filter((q) => q.field)).toEqual([
+      {
+        sheet: 'START HERE',
+        row: 2,
+        questionId: 'Date Completed',
+        question: 'Date Completed',
+        field: true,
+        answerCells: [{ address: 'B3', header: 'Date Completed', role: 'narrative' }],
+      },
+    ])
     // Vendor tabs first; evaluator copies are not counted again.
     expect(found.filter((q) => q.sheet.includes('Evaluation'))).toHaveLength(0)
     const ai = found.find((q) => q.questionId === 'AILM-01')!

@@ -18,6 +18,8 @@ export interface FoundQuestion {
   questionId: string
   question: string
   answerCells: AnswerCell[]
+  /** A labelled single field (a date, a name) rather than a question. */
+  field?: boolean
 }
 
 export declare const isQuestionId: (s: string) => boolean

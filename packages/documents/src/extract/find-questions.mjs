@@ -5,7 +5,7 @@
 // copies, derived reports, hidden databases). Plain JavaScript (types in find-questions.d.mts): it
 // runs in the spreadsheet worker thread, beside the parser (@portal/sheets analyseWorkbook), so a
 // hostile grid costs that thread's time.
-import { answerCellsOf } from './answer-cells.mjs'
+import { a1, answerCellsOf } from './answer-cells.mjs'
 import { baseId, cell, embeddedCol, isQuestionShaped, layoutOf, rowNumberLayout, splitEmbedded } from './sheet-layout.mjs'
 
 export { a1 } from './answer-cells.mjs'
@@ -16,7 +16,7 @@ export { isQuestionId, isQuestionShaped } from './sheet-layout.mjs'
  * @typedef {import('@portal/sheets').Sheet} Sheet
  * @typedef {import('./sheet-layout.mjs').Layout} Layout
  * @typedef {import('./answer-cells.mjs').AnswerCell} AnswerCell
- * @typedef {{ sheet: string, row: number, questionId: string, question: string, answerCells: AnswerCell[] }} FoundQuestion row: 0-based
+ * @typedef {{ sheet: string, row: number, questionId: string, question: string, answerCells: AnswerCell[], field?: boolean }} FoundQuestion row: 0-based; field: a labelled single field (a date, a name)
  * @typedef {{ sheet: Sheet, layout: Layout }} LaidOut
  */
 
@@ -140,8 +140,53 @@ export function readSheets(grid) {
     }
   }
   if (out.some((q) => CSF_SUBCATEGORY.test(q.questionId))) out = out.filter((q) => !CSF_CATEGORY.test(q.questionId))
+  out = [...fieldsOf(grid, out), ...out]
   // Plain data (the answer cells are read here, once): the result crosses back to the main thread.
   return { questions: out.map((q) => ({ ...q })), setAside }
+}
+
+/** A labelled single field of the respondent's: a date, a name, a contact. */
+const FIELD_LABEL =
+  /^(?:date(?: completed| of (?:completion|assessment|submission))?|completed (?:by|on)|(?:vendor|supplier|company|organi[sz]ation|solution(?: provider)?|respondent|product|service)(?: name)?|name|(?:primary |main )?contact(?: name| e-?mail| person)?|e-?mail(?: address)?|(?:job )?title|phone(?: number)?|prepared by|submitted by)\s*:?$/i
+/** A sheet of such fields: the respondent's details before the questions. */
+const DETAILS_SHEET = /business|general|company|vendor|supplier|respondent|contact|cover|details/i
+
+/**
+ * The labelled fields of a questionnaire (HECVAT's "Date Completed", a cover sheet's "Company Name"):
+ * a label cell with the empty cell right of it for the value, above a question sheet's first
+ * question or on a sheet of the respondent's details, in a row of at most a few cells (not a header).
+ * @param {Grid} grid @param {FoundQuestion[]} questions @returns {FoundQuestion[]}
+ */
+export function fieldsOf(grid, questions) {
+  /** @type {FoundQuestion[]} */
+  const out = []
+  // Once per workbook (each HECVAT tab repeats START HERE's), and never a question's own text.
+  const seen = new Set(questions.map((q) => q.question.replace(/\s+/g, ' ').trim().toLowerCase()))
+  for (const sheet of grid.sheets.filter((s) => !s.hidden)) {
+    const first = questions.find((q) => q.sheet === sheet.name)?.row
+    // A file of nothing but fields is no questionnaire: fields come with questions.
+    const until = first ?? (questions.length && DETAILS_SHEET.test(sheet.name) ? 50 : 0)
+    for (let r = 0; r < Math.min(until, sheet.rows.length, 50); r++) {
+      const row = sheet.rows[r] ?? []
+      if (row.filter((v) => v.trim()).length > 4) continue
+      for (let c = 0; c < row.length; c++) {
+        const label = (row[c] ?? '').replace(/\s+/g, ' ').trim()
+        if (!FIELD_LABEL.test(label) || (row[c + 1] ?? '').trim()) continue
+        const text = label.replace(/\s*:$/, '')
+        if (seen.has(text.toLowerCase())) continue
+        seen.add(text.toLowerCase())
+        out.push({
+          sheet: sheet.name,
+          row: r,
+          questionId: text,
+          question: text,
+          field: true,
+          answerCells: [{ address: a1(c + 1, r), header: text, role: 'narrative' }],
+        })
+      }
+    }
+  }
+  return out
 }
 
 /**

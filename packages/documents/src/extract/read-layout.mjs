@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto'
 import { columnLetters } from '@portal/sheets/shared'
 import { ANSWER_HEADER, QUESTION_HEADER, cell, isItemText, isQuestionId, isQuestionShaped, splitEmbedded, widthOf } from './sheet-layout.mjs'
-import { readSheets, subQuestions } from './find-questions.mjs'
+import { fieldsOf, readSheets, subQuestions } from './find-questions.mjs'
 import { a1 } from './answer-cells.mjs'
 
 /**
@@ -73,7 +73,15 @@ export function readQuestionnaire(grid, options = {}) {
   const remembered = options.mapping ? undefined : options.remembered?.find((m) => fingerprintOf(grid, m.sheet, m.headerRow) === m.fingerprint)
   const chosen = options.mapping ?? remembered
   if (chosen) {
-    const questions = questionsWithMapping(grid, chosen)
+    // The mapping is for its sheet. Where the product read that sheet among others (a HECVAT's
+    // tabs), the other sheets keep their reading; where it read other sheets only, the person chose
+    // the sheet the product missed, and only that sheet holds questions.
+    const auto = readSheets(grid).questions.filter((q) => !q.field)
+    const others = auto.some((q) => q.sheet === chosen.sheet) ? auto.filter((q) => q.sheet !== chosen.sheet) : []
+    const mapped = questionsWithMapping(grid, chosen)
+    const order = new Map(grid.sheets.map((s, i) => [s.name, i]))
+    const read = [...others, ...mapped].sort((a, b) => (order.get(a.sheet) ?? 0) - (order.get(b.sheet) ?? 0) || a.row - b.row)
+    const questions = [...fieldsOf(grid, read), ...read]
     return { questions, layout: describe(grid, chosen, questions, 1, true) }
   }
   const { questions, setAside } = readSheets(grid)
@@ -112,7 +120,7 @@ function describe(grid, mapping, questions, confidence, confirmed) {
 function mainSheet(questions) {
   /** @type {Map<string, number>} */
   const counts = new Map()
-  for (const q of questions) counts.set(q.sheet, (counts.get(q.sheet) ?? 0) + 1)
+  for (const q of questions.filter((x) => !x.field)) counts.set(q.sheet, (counts.get(q.sheet) ?? 0) + 1)
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0]
 }
 
@@ -165,7 +173,7 @@ function headerRowOf(sheet, first, questionCol) {
 function mappingOf(grid, questions) {
   const name = mainSheet(questions) ?? grid.sheets[0]?.name ?? ''
   const sheet = grid.sheets.find((s) => s.name === name)
-  const qs = questions.filter((q) => q.sheet === name)
+  const qs = questions.filter((q) => q.sheet === name && !q.field)
   if (!sheet || !qs.length) return { sheet: name, headerRow: 0, columns: { question: 'A' } }
   const norm = (/** @type {string} */ s) => clean(s).toLowerCase()
   const questionCol = columnHolding(sheet, qs, (q, v) => v.length > 0 && norm(v).includes(norm(q.question).slice(0, 60)))
@@ -212,9 +220,10 @@ function mappingOf(grid, questions) {
  * the question column, for the answer cells and for the ids, and whether another sheet holding the
  * same items was set aside. The threshold below which a person checks the columns
  * (CHECK_BELOW) is measured on the labelled fixtures (tests/extraction).
- * @param {Grid} grid @param {FoundQuestion[]} questions @param {Mapping} mapping @param {number} [setAside]
+ * @param {Grid} grid @param {FoundQuestion[]} all @param {Mapping} mapping @param {number} [setAside]
  */
-export function confidenceParts(grid, questions, mapping, setAside = 0) {
+export function confidenceParts(grid, all, mapping, setAside = 0) {
+  const questions = all.filter((q) => !q.field) // the respondent's name or date says nothing of the layout
   // Visible sheets: a hidden sheet only adds the odd question the visible ones lack.
   const sheets = [...new Set(questions.map((q) => q.sheet))].filter((name) => !grid.sheets.find((x) => x.name === name)?.hidden)
   if (!sheets.length) return { confidence: 0, question: 0, answer: 0, ids: 0, sheet: 0 }
