@@ -46,8 +46,19 @@ export const outboundEventsReply = {
   content: { 'text/event-stream': { schema: { type: 'string' } } },
 }
 
-/** Extraction of a sent file or template: queued, being read, ready, or failed with a message. */
-export const ExtractionState = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('ready'), Type.Literal('failed')])
+/**
+ * Extraction of a sent file or template: queued, being read, ready, or failed with a message;
+ * `check`: read, but the product is unsure of its columns, so it is not sent or answered until a
+ * person checks them ("Check the columns": GET / PUT /api/questionnaire-templates/:id/layout,
+ * /api/outbound/:id/layout).
+ */
+export const ExtractionState = Type.Union([
+  Type.Literal('queued'),
+  Type.Literal('running'),
+  Type.Literal('ready'),
+  Type.Literal('check'),
+  Type.Literal('failed'),
+])
 export type ExtractionState = Static<typeof ExtractionState>
 
 export const OutboundAttachment = Type.Object({ _id: Type.String(), fileName: Type.String(), size: Type.Integer(), createdAt: Type.String() })

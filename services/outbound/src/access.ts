@@ -57,6 +57,21 @@ export function assertOpen(outbound: { status: boolean }): void {
   if (outbound.status) throw alreadySubmitted()
 }
 
+/** Said where a questionnaire whose columns wait for a person's check would be sent (issue 23). */
+export const CHECK_BEFORE_SENDING = 'Check the columns of this questionnaire before sending it'
+export const CHECK_TEMPLATE_BEFORE_SENDING = 'Check the columns of this template before sending it'
+export const BEING_PREPARED = 'This questionnaire is being prepared: its questions can be answered once it is ready'
+
+/** An outbound whose columns wait for a check is not sent (again) to anyone. */
+export function assertSendable(outbound: { state: string }): void {
+  if (outbound.state === 'check') throw new AppError('CONFLICT', { message: CHECK_BEFORE_SENDING })
+}
+
+/** Nobody answers questions that may have been read from the wrong columns. */
+export function assertAnswerable(outbound: { state: string }): void {
+  if (outbound.state === 'check') throw new AppError('CONFLICT', { message: BEING_PREPARED })
+}
+
 /** Who did it, for answers and comments: the staff member's name, or the link's address. */
 export function actorOf(me: Principal): { firstName: string; lastName: string; label: string } {
   if (me.inboundUser) return { firstName: me.email ?? me.name ?? 'Recipient', lastName: '', label: me.email ?? 'recipient' }

@@ -12,6 +12,7 @@ import { dashboardRoutes } from './routes/dashboard.js'
 import { eventRoutes } from './routes/events.js'
 import { exportRoutes } from './routes/export.js'
 import { inboundRoutes } from './routes/inbound.js'
+import { layoutRoutes } from './routes/layout.js'
 import { outboundRoutes } from './routes/outbounds.js'
 import { templateRoutes } from './routes/templates.js'
 
@@ -29,4 +30,5 @@ export async function outboundPlugin(app: AppInstance, deps: OutboundDeps): Prom
   collaboratorRoutes(app, deps)
   exportRoutes(app, deps)
   eventRoutes(app, deps)
+  layoutRoutes(app, deps)
 }

@@ -49,7 +49,7 @@ export async function finishStoredFile(
   tenantId: string,
   kind: FileKind,
   id: string,
-  outcome: { state: 'ready' | 'failed' | 'queued'; error?: string },
+  outcome: { state: 'ready' | 'check' | 'failed' | 'queued'; error?: string },
 ): Promise<void> {
   await db
     .updateTable(kind)
@@ -81,6 +81,68 @@ export async function replaceFileQuestions(db: Db, tenantId: string, kind: FileK
         .values(rows as never)
         .execute()
     }
+  })
+}
+
+/**
+ * The questions of a file read again (its columns confirmed or changed): a question that keeps its
+ * id and text keeps its row, and with it (for an outbound) its answer, attachments and comments, at
+ * its new place; the others are removed or added. One transaction.
+ */
+export async function rereadFileQuestions(
+  db: Db,
+  tenantId: string,
+  kind: FileKind,
+  id: string,
+  questions: ExtractedQuestion[],
+): Promise<{ kept: number; added: number; removed: number }> {
+  const key = (q: { questionRef: string; question: string }) => `${q.questionRef.trim().toUpperCase()}\u0000${q.question.replace(/\s+/g, ' ').trim()}`
+  // The two tables share these columns; kysely cannot see that through the union of names.
+  const table = questionTable[kind] as 'templateQuestion'
+  const parentColumn = parent[kind] as 'templateId'
+  return db.transaction().execute(async (tx) => {
+    const old = await tx.selectFrom(table).select(['id', 'questionRef', 'question']).where('tenantId', '=', tenantId).where(parentColumn, '=', id).execute()
+    const byKey = new Map(old.map((q) => [key(q), q.id]))
+    const keep = new Set<string>()
+    const fresh: (ExtractedQuestion & { position: number })[] = []
+    for (const [i, q] of questions.entries()) {
+      const position = i + 1
+      const kept = byKey.get(key(q))
+      if (kept && !keep.has(kept)) {
+        keep.add(kept)
+        await tx
+          .updateTable(table)
+          .set({ sheet: q.sheet, row: q.row, answerCells: JSON.stringify(q.answerCells), position })
+          .where('tenantId', '=', tenantId)
+          .where('id', '=', kept)
+          .execute()
+      } else fresh.push({ ...q, position })
+    }
+    const gone = old.filter((q) => !keep.has(q.id)).map((q) => q.id)
+    for (let i = 0; i < gone.length; i += 500)
+      await tx
+        .deleteFrom(table)
+        .where('tenantId', '=', tenantId)
+        .where('id', 'in', gone.slice(i, i + 500))
+        .execute()
+    for (let i = 0; i < fresh.length; i += 500) {
+      const rows = fresh.slice(i, i + 500).map((q) => ({
+        id: crypto.randomUUID(),
+        tenantId,
+        [parentColumn]: id,
+        position: q.position,
+        questionRef: q.questionRef,
+        question: q.question,
+        sheet: q.sheet,
+        row: q.row,
+        answerCells: JSON.stringify(q.answerCells),
+      }))
+      await tx
+        .insertInto(table)
+        .values(rows as never)
+        .execute()
+    }
+    return { kept: keep.size, added: fresh.length, removed: gone.length }
   })
 }
 

@@ -1,6 +1,6 @@
 // Tables of the outbound schema, as kysely sees them (camelCase; snake_case in SQL). Every row
 // carries tenant_id, and row-level security isolates tenants (migration 0100).
-import type { AnswerCellRow } from '@portal/questionnaire-store'
+import type { AnswerCellRow, StoredLayout } from '@portal/questionnaire-store'
 import type { ColumnType, Generated } from 'kysely'
 
 /** The service's schema: its tables, and its `daily_usage` (spent against the company's upload quota). */
@@ -10,7 +10,8 @@ export const SCHEMA = 'outbound'
 type Json<T> = ColumnType<T, string, string>
 
 /** Extraction of a stored questionnaire file: the extract-outbound job moves it on. */
-export type FileState = 'queued' | 'running' | 'ready' | 'failed'
+/** `check`: read, but the product is unsure of the columns; not sent or answered until a person checks them (issue 23). */
+export type FileState = 'queued' | 'running' | 'ready' | 'check' | 'failed'
 
 /** The file both a template and an outbound keep: bytes in the blob store, what it is, how far it was read. */
 interface StoredFileColumns {
@@ -24,6 +25,8 @@ interface StoredFileColumns {
   error: Generated<string | null>
   /** While running: until when the job holds the file (a crashed run's file is taken up again after it). */
   leaseUntil: Generated<Date | null>
+  /** How the questions were read (StoredLayout of @portal/questionnaire-store); null before layouts, for PDFs, and while queued. */
+  layout: ColumnType<StoredLayout | null, string | null | undefined, string | null>
 }
 
 export interface TemplateTable extends StoredFileColumns {
@@ -140,6 +143,14 @@ export interface MailSendTable {
   at: Generated<Date>
 }
 
+/** A mapping a person confirmed, remembered per company by its form's fingerprint (issue 23). */
+export interface LayoutMemoryTable {
+  tenantId: string
+  fingerprint: string
+  mapping: Json<{ sheet: string; headerRow: number; columns: StoredLayout['columns'] }>
+  updatedAt: Generated<Date>
+}
+
 export interface OutboundDb {
   template: TemplateTable
   templateQuestion: TemplateQuestionTable
@@ -151,4 +162,5 @@ export interface OutboundDb {
   link: LinkTable
   linkAttempt: LinkAttemptTable
   mailSend: MailSendTable
+  layoutMemory: LayoutMemoryTable
 }

@@ -54,7 +54,7 @@ export async function replaceTemplateFile(db: Db, tenantId: string, id: string, 
   if (!before) return undefined
   await db
     .updateTable('template')
-    .set({ ...file, state: 'queued', error: null, leaseUntil: null })
+    .set({ ...file, state: 'queued', error: null, leaseUntil: null, layout: null })
     .where('tenantId', '=', tenantId)
     .where('id', '=', id)
     .execute()

@@ -1,5 +1,7 @@
 // extract-outbound: the questions of a sent questionnaire or of a template, found by the same
-// extraction as the AI review's questionnaires (@portal/documents readQuestions). The
+// extraction as the AI review's questionnaires (@portal/documents readQuestionnaire, with the
+// mappings the company confirmed for its forms before). A file whose columns the product is unsure
+// of waits in state `check` for a person to confirm them (routes/layout.ts). The
 // lease (renewed while the run lives) makes a run idempotent; a failure ends as a visible state on
 // the file, not a silent retry.
 import type { EventBus } from '@portal/bus'
@@ -8,9 +10,10 @@ import { AppError, unrecoverableCodes } from '@portal/errors'
 import type { Logger } from '@portal/observability'
 import { type JobContext, JobNotReadyError, type JobQueue, LEASE_MS, UnrecoverableJobError, withLease } from '@portal/queue'
 import type { BlobStore } from '@portal/storage'
-import { readQuestions } from '@portal/documents'
+import { readQuestionnaire } from '@portal/documents'
 import type { Kysely } from 'kysely'
 import { claimStoredFile, type FileKind, findStoredFile, finishStoredFile, renewStoredFile, replaceFileQuestions } from '../db/files.repo.js'
+import { rememberedLayouts, saveFileLayout } from '../db/layout.repo.js'
 import type { OutboundDb } from '../db/schema.js'
 
 /**
@@ -33,7 +36,7 @@ export async function extractOutbound(
   const { tenantId, kind, id } = job.data
   const file = await findStoredFile(deps.db, tenantId, kind, id)
   if (!file) return // deleted since: nothing to do
-  if (file.state === 'ready' || file.state === 'failed') return // done by an earlier run
+  if (file.state === 'ready' || file.state === 'check' || file.state === 'failed') return // done by an earlier run
   const leaseMs = deps.config?.jobLeaseMs ?? LEASE_MS
   let lease = await claimStoredFile(deps.db, tenantId, kind, id, leaseMs)
   // Another run holds a live lease (or held it when it died): try again once it has ended or run out.
@@ -48,11 +51,17 @@ export async function extractOutbound(
     await withLease(
       renew,
       async () => {
-        const questions = await readQuestions(deps.blobs, { format: file.format, storageKey: file.blobKey })
+        const { questions, layout } = await readQuestionnaire(
+          deps.blobs,
+          { format: file.format, storageKey: file.blobKey },
+          { remembered: await rememberedLayouts(deps.db, tenantId) },
+        )
         if (!questions.length) throw new AppError('UNPROCESSABLE', { message: 'No questions were found in this file' })
         await replaceFileQuestions(deps.db, tenantId, kind, id, questions)
-        await finishStoredFile(deps.db, tenantId, kind, id, { state: 'ready' })
-        await deps.bus.publish(subject, { kind, id, state: 'ready', total: questions.length })
+        await saveFileLayout(deps.db, tenantId, kind, id, layout ?? null)
+        const state = layout?.needsCheck ? 'check' : 'ready'
+        await finishStoredFile(deps.db, tenantId, kind, id, { state })
+        await deps.bus.publish(subject, { kind, id, state, total: questions.length })
       },
       { leaseMs, onLost: () => deps.logger.warn({ kind, id }, 'outbound extraction lost its lease') },
     )

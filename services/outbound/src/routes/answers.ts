@@ -31,7 +31,7 @@ import { AppError } from '@portal/errors'
 import { type AppInstance, answerConflict, checkFormFields, principalOf, uploadValidatorCompiler } from '@portal/http'
 import { contentDisposition } from '@portal/storage'
 import type { FastifyReply } from 'fastify'
-import { actorOf, alreadySubmitted, assertOpen, inboundIdsMessage, notFound, outboundFor } from '../access.js'
+import { actorOf, alreadySubmitted, assertAnswerable, assertOpen, inboundIdsMessage, notFound, outboundFor } from '../access.js'
 import { attachmentsHeld, deleteAttachment, findAttachment, insertAttachment } from '../db/attachments.repo.js'
 import { insertComment, listComments } from '../db/comments.repo.js'
 import { answerQuestion, findOutbound, findQuestion } from '../db/outbounds.repo.js'
@@ -83,6 +83,7 @@ export function answerRoutes(app: AppInstance, deps: OutboundDeps): void {
       const answer = req.body.answer.trim()
       const { outbound } = await questionOf(me, outboundId, questionId)
       assertOpen(outbound)
+      assertAnswerable(outbound)
       const saved = await answerQuestion(db, me.tenantId, outbound.id, questionId, answer, actorOf(me).label, version)
       if (!saved) {
         // Submitted between the two reads, or someone saved since the version named.
@@ -134,6 +135,7 @@ export function answerRoutes(app: AppInstance, deps: OutboundDeps): void {
         checkFormFields(OutboundAttachmentForm, upload.fields, { outboundId: ids, questionId: ids })
         const { outbound, question } = await questionOf(me, upload.fields['outboundId'] as string, upload.fields['questionId'] as string)
         assertOpen(outbound)
+        assertAnswerable(outbound)
         const file = upload.file!
         // Refused before the scan and the store when it cannot fit; checked again under the outbound's lock.
         const held = await attachmentsHeld(db, me.tenantId, outbound.id)

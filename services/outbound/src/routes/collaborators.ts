@@ -12,7 +12,7 @@ import {
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf, requireVerified } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
-import { assertOpen, outboundFor } from '../access.js'
+import { assertOpen, assertSendable, outboundFor } from '../access.js'
 import { addCollaborator, collaboratorsOf, removeCollaborator } from '../db/collaborators.repo.js'
 import { recipientLinks, revokeLinks } from '../db/links.repo.js'
 import type { OutboundDeps } from '../deps.js'
@@ -58,6 +58,7 @@ export function collaboratorRoutes(app: AppInstance, deps: OutboundDeps): void {
       const o = await outboundFor(deps, me, req.body.outboundId)
       const email = emailOf(req.body.collaboratorEmail)
       assertOpen(o)
+      assertSendable(o)
       if (email === o.email.toLowerCase() || (await listOf(me.tenantId, o.id)).includes(email))
         throw new AppError('CONFLICT', { message: OutboundText.emailExists })
       await spendMailBudget(deps, me.tenantId)

@@ -53,7 +53,7 @@ export function eventRoutes(app: AppInstance, deps: OutboundDeps): void {
       // The state now, after subscribing, so no change falls between the two.
       if (o.status) send({ type: 'completed', outboundId: o.id })
       else if (o.state === 'failed') send({ type: 'failed', outboundId: o.id, ...(o.error ? { message: o.error } : {}) })
-      else if (o.state === 'ready') send({ type: 'extracted', outboundId: o.id, total: Number(o.total ?? 0) })
+      else if (o.state === 'ready' || o.state === 'check') send({ type: 'extracted', outboundId: o.id, total: Number(o.total ?? 0) })
     },
   )
 }

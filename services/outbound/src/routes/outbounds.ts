@@ -24,7 +24,7 @@ import { AppError } from '@portal/errors'
 import { type AppInstance, checkFormFields, paged, principalOf, requireVerified, uploadValidatorCompiler } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
 import { contentDisposition, tenantKey } from '@portal/storage'
-import { actorOf, assertOpen, outboundFor } from '../access.js'
+import { actorOf, assertOpen, assertSendable, CHECK_TEMPLATE_BEFORE_SENDING, outboundFor } from '../access.js'
 import { listAttachments } from '../db/attachments.repo.js'
 import { collaboratorsOf } from '../db/collaborators.repo.js'
 import { replaceFileQuestions } from '../db/files.repo.js'
@@ -87,7 +87,9 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
             message:
               template.state === 'failed'
                 ? `This template could not be read: ${template.error ?? 'upload it again'}`
-                : "The template's questions are still being read; try again in a moment",
+                : template.state === 'check'
+                  ? CHECK_TEMPLATE_BEFORE_SENDING
+                  : "The template's questions are still being read; try again in a moment",
           })
         await spendMailBudget(deps, me.tenantId)
 
@@ -173,7 +175,11 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
           outboundId: o.id,
           dbName: o.dbName,
           questionnairesBucket: BUCKETS.questionnaires,
-          file: { fileName: o.fileName, questions: questions.map((q) => questionOut(q, attachments)) },
+          // The recipient sees no questions while their columns wait for a check (they may be read wrong).
+          file: {
+            fileName: o.fileName,
+            questions: me.inboundUser && o.state === 'check' ? [] : questions.map((q) => questionOut(q, attachments)),
+          },
           readOnly: o.status,
         },
       }
@@ -231,6 +237,7 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
       const me = principalOf(req)
       const o = await outboundFor(deps, me, req.params.id)
       assertOpen(o)
+      assertSendable(o)
       await spendMailBudget(deps, me.tenantId)
       await revokeLinks(db, me.tenantId, o.id, o.email)
       const link = await issueLink(deps, me.tenantId, o.id, o.email, expiryIn(linkDays(req.body?.expiresInDays)))

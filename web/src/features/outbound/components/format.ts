@@ -16,19 +16,21 @@ export const statusText = (status: boolean): string => (status ? 'Complete' : 'P
 
 export const collaboratorsText = (n: number): string => (n > 0 ? `${n} collaborator(s)` : '')
 
-/** How far reading the file got, then how many questions have an answer. */
+/** How far reading the file got (its columns may wait for a check), then how many questions have an answer. */
 export function progressText(o: Pick<OutboundSummary, 'state' | 'error' | 'total' | 'answered'>): string {
   if (o.state === 'queued') return 'Queued for reading…'
   if (o.state === 'running') return 'Reading the questionnaire…'
   if (o.state === 'failed') return o.error || 'The questionnaire could not be read'
+  if (o.state === 'check') return 'Check the columns'
   return `Answered ${o.answered} of ${o.total}`
 }
 
-/** A template's questions: being read, failed (with why), or how many were found. */
+/** A template's questions: being read, failed (with why), waiting for its columns to be checked, or how many were found. */
 export function templateStateText(t: Pick<TemplateSummary, 'state' | 'error' | 'total'>): string {
   if (t.state === 'queued') return 'Queued for reading…'
   if (t.state === 'running') return 'Reading the questions…'
   if (t.state === 'failed') return t.error || 'The questions could not be read'
+  if (t.state === 'check') return 'Check the columns'
   return t.total === 1 ? '1 question' : `${t.total} questions`
 }
 

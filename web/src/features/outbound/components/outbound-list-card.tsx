@@ -128,7 +128,20 @@ export function OutboundListCard() {
                 <td data-label="Created">{formatDateTime(o.createdAt)}</td>
                 <td data-label="Status">
                   <span className={`badge ${o.status ? 'badge-active' : ''}`}>{statusText(o.status)}</span>
-                  <div className={`small file-state ${o.state}`}>{progressText(o)}</div>
+                  {o.state === 'check' ? (
+                    // Nothing is answered until a person confirmed which columns hold the questions.
+                    <div className="small">
+                      <Link
+                        className="file-state check"
+                        to={`/outbound/review/${encodeURIComponent(o._id)}`}
+                        aria-label={`Check the columns of the questionnaire sent to ${o.clientName}`}
+                      >
+                        {progressText(o)}
+                      </Link>
+                    </div>
+                  ) : (
+                    <div className={`small file-state ${o.state}`}>{progressText(o)}</div>
+                  )}
                 </td>
                 <td data-label="Link">
                   <div className={`small link-state ${link}`}>{linkText(o.link, now)}</div>

@@ -5,6 +5,8 @@ import { useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { useNotifications } from '../../../components/ui/notifications'
 import { ExportDialog } from '../../review/components/export-dialog'
+import { LayoutPanel } from '../../review/components/layout-form'
+import { outboundLayout } from '../api/layout'
 import { downloadAnswers, type OutboundDetail, outboundExport } from '../api/review'
 import { failureText } from './failure'
 import { QuestionnaireReview } from './questionnaire-review'
@@ -45,6 +47,7 @@ export function OutboundReviewPage() {
         </Link>
       }
       actions={(detail) => <Exports detail={detail} />}
+      columns={(detail) => <LayoutPanel target={outboundLayout(detail._id)} />}
     />
   )
 }

@@ -25,6 +25,8 @@ interface ReviewProps {
   top?: ReactNode
   /** Staff's buttons in the header (the exports), given by the staff page so the recipient's page never loads them. */
   actions?: (detail: OutboundDetail) => ReactNode
+  /** Staff's "Check the columns" while the questions wait for it (state `check`), given by the staff page like `actions`. */
+  columns?: (detail: OutboundDetail) => ReactNode
 }
 
 function NoQuestions({ outboundId }: { outboundId: string }) {
@@ -36,7 +38,7 @@ function NoQuestions({ outboundId }: { outboundId: string }) {
   )
 }
 
-export function QuestionnaireReview({ mode, outboundId, top, actions }: ReviewProps) {
+export function QuestionnaireReview({ mode, outboundId, top, actions, columns }: ReviewProps) {
   const live = useRef(false)
   const detail = useOutbound(outboundId, () => live.current)
   const { toast } = useNotifications()
@@ -159,6 +161,18 @@ export function QuestionnaireReview({ mode, outboundId, top, actions }: ReviewPr
         </div>
       )}
       {d.state === 'failed' && <FormError>{d.error || 'The questionnaire could not be read.'}</FormError>}
+      {d.state === 'check' &&
+        (mode === 'outbound' ? (
+          <section className="card layout-check" aria-labelledby="outbound-columns-title">
+            <h2 id="outbound-columns-title">Check the columns</h2>
+            <p>The product is unsure which columns hold the questions. The recipient sees them, and can answer, once the columns are saved.</p>
+            {columns?.(d)}
+          </section>
+        ) : (
+          <div className="card extraction" role="status">
+            <p>This questionnaire is being prepared. Its questions show here once it is ready: open the link from the email again later.</p>
+          </div>
+        ))}
       {ready && questions.length === 0 && <NoQuestions outboundId={outboundId} />}
 
       {ready && selected && (

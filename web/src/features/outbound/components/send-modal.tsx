@@ -99,8 +99,8 @@ export function SendModal({ onClose }: { onClose: () => void }) {
           >
             <option value="">Choose a template...</option>
             {usable.map((t) => (
-              <option key={t._id} value={t._id} disabled={extracting(t)}>
-                {extracting(t) ? `${t.fileName} (questions being read)` : t.fileName}
+              <option key={t._id} value={t._id} disabled={extracting(t) || t.state === 'check'}>
+                {extracting(t) ? `${t.fileName} (questions being read)` : t.state === 'check' ? `${t.fileName} (check its columns first)` : t.fileName}
               </option>
             ))}
           </select>

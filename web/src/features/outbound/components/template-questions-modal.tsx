@@ -7,10 +7,14 @@ import { useNotifications } from '../../../components/ui/notifications'
 import { Pagination } from '../../../components/ui/pagination'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api-client'
+import { LayoutPanel } from '../../review/components/layout-form'
+import { templateLayout } from '../api/layout'
 import { extracting, type TemplateQuestion, type TemplateSummary, useSaveTemplateQuestions, useTemplateQuestions } from '../api/templates'
 import { templateStateText } from './format'
 
 const PER_PAGE = 50
+/** Files read as a grid of cells, whose columns a person can check (not a PDF). */
+const isSheet = (t: TemplateSummary) => t.mimeType !== 'application/pdf'
 
 interface Row {
   key: string
@@ -32,6 +36,10 @@ export function TemplateQuestionsModal({ template, onClose }: { template: Templa
   const [page, setPage] = useState(1)
   const [invalid, setInvalid] = useState<Set<string>>(new Set())
   const [dirty, setDirty] = useState(false)
+  // The columns show at once when the server asks for a check; for a spreadsheet read, on request.
+  const [columnsOpen, setColumnsOpen] = useState(false)
+  const checking = template.state === 'check'
+  const showColumns = checking || columnsOpen
   // The list to edit follows the server's until the user changes something.
   if (!dirty && questions.data && questions.data !== takenFrom) {
     setTakenFrom(questions.data)
@@ -89,6 +97,22 @@ export function TemplateQuestionsModal({ template, onClose }: { template: Templa
       <div className="modal-wide template-questions">
         {busy && <p role="status">{templateStateText(template)}</p>}
         {template.state === 'failed' && <p className="form-error">{templateStateText(template)}</p>}
+        {checking && (
+          <p className="layout-confidence unsure" role="status">
+            Check the columns: the product is unsure which columns hold the questions. This template can be sent once they are saved.
+          </p>
+        )}
+        {template.state === 'ready' && isSheet(template) && (
+          <button type="button" className="link-button" aria-expanded={columnsOpen} onClick={() => setColumnsOpen((o) => !o)}>
+            {columnsOpen ? 'Hide the columns' : 'Check the columns'}
+          </button>
+        )}
+        {showColumns && (
+          <section className="layout-section" aria-label="Columns">
+            <h3>Columns</h3>
+            <LayoutPanel target={templateLayout(template._id)} />
+          </section>
+        )}
         {questions.isPending && <Spinner label="Loading questions" />}
         {questions.isError && <p className="form-error">{errorMessage(questions.error, 'The questions could not be loaded')}</p>}
         {rows !== null && (

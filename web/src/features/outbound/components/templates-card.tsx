@@ -58,9 +58,15 @@ export function TemplatesCard() {
                 {templateStateText(t)}
               </td>
               <td className="row-actions" data-label="Action">
-                <button className="secondary small" aria-label={`Questions of ${t.fileName}`} onClick={() => setEditing(t)}>
-                  Questions
-                </button>
+                {t.state === 'check' ? (
+                  <button className="primary small" aria-label={`Check the columns of ${t.fileName}`} onClick={() => setEditing(t)}>
+                    Check the columns
+                  </button>
+                ) : (
+                  <button className="secondary small" aria-label={`Questions of ${t.fileName}`} onClick={() => setEditing(t)}>
+                    Questions
+                  </button>
+                )}
                 <button className="secondary small" aria-label={`Download ${t.fileName}`} onClick={() => void download(t)}>
                   Download
                 </button>

@@ -3,38 +3,62 @@
 // GET reads the product's current reading with a preview of the sheet; PUT saves a person's mapping,
 // the questions are read again with it and drafting starts.
 import type { Layout, LayoutBody, LayoutColumns, LayoutReply } from '@portal/contracts'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ApiError, api } from '../../../lib/api-client'
 
 /** A column letter: 'A', 'B', …, 'AA'. */
 export type Letter = string
 export type { Layout, LayoutBody, LayoutColumns, LayoutReply }
 
+/**
+ * Where a file's layout is read and saved, and what its save makes stale: a questionnaire of the AI
+ * review (questionnaireLayout), or an outbound template or sent questionnaire (features/outbound).
+ */
+export interface LayoutTarget {
+  /** GET / PUT address of the layout. */
+  path: string
+  /** The layout's query key. */
+  key: QueryKey
+  /** Queries showing the file's questions, asked again once its columns are saved. */
+  stale: QueryKey[]
+}
+
 const path = (id: string) => `/api/questionnaires/${encodeURIComponent(id)}/layout`
 export const layoutKey = (id: string) => ['layout', id]
+
+/** The layout of a questionnaire of the AI review. */
+export const questionnaireLayout = (id: string): LayoutTarget => ({
+  path: path(id),
+  key: layoutKey(id),
+  // The questions were read again: everything shown of them (review, counts, export, file lists) is stale.
+  stale: [
+    ['questions', id],
+    ['counts', id],
+    ['questionnaire-details', id],
+    ['export-report', id],
+    ['files', 'questionnaire'],
+  ],
+})
+
+const targetOf = (of: string | LayoutTarget): LayoutTarget => (typeof of === 'string' ? questionnaireLayout(of) : of)
 
 /** A questionnaire whose columns cannot be shown (not a spreadsheet, gone) answers 4xx: not asked again. */
 const retry = (count: number, err: unknown) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2
 
-export const useLayout = (id: string, enabled = true) =>
-  useQuery({ queryKey: layoutKey(id), enabled, retry, queryFn: () => api.get<LayoutReply>(path(id)).then((r) => r.data) })
+/** `of`: a questionnaire's id, or any file's LayoutTarget. */
+export function useLayout(of: string | LayoutTarget, enabled = true) {
+  const target = targetOf(of)
+  return useQuery({ queryKey: target.key, enabled, retry, queryFn: () => api.get<LayoutReply>(target.path).then((r) => r.data) })
+}
 
-export function useSaveLayout(id: string) {
+export function useSaveLayout(of: string | LayoutTarget) {
   const qc = useQueryClient()
+  const target = targetOf(of)
   return useMutation({
-    mutationFn: (body: LayoutBody) => api.put<LayoutReply>(path(id), body).then((r) => r.data),
+    mutationFn: (body: LayoutBody) => api.put<LayoutReply>(target.path, body).then((r) => r.data),
     onSuccess: (layout) => {
-      qc.setQueryData(layoutKey(id), layout)
-      // The questions were read again: everything shown of them (review, counts, export, file lists) is stale.
-      for (const queryKey of [
-        layoutKey(id),
-        ['questions', id],
-        ['counts', id],
-        ['questionnaire-details', id],
-        ['export-report', id],
-        ['files', 'questionnaire'],
-      ])
-        void qc.invalidateQueries({ queryKey })
+      qc.setQueryData(target.key, layout)
+      for (const queryKey of [target.key, ...target.stale]) void qc.invalidateQueries({ queryKey })
     },
   })
 }

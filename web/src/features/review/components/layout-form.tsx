@@ -6,7 +6,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react'
 import { FormError, FormSuccess } from '../../../components/ui/form-message'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api-client'
-import { columnLetter, isLetter, type Layout, type LayoutColumns, letterIndex, useLayout, useSaveLayout } from '../api/layout'
+import { columnLetter, isLetter, type Layout, type LayoutColumns, type LayoutTarget, letterIndex, useLayout, useSaveLayout } from '../api/layout'
 import { assign, type Columns, columnsOf, ROLES, type Role, roleOf, toBody } from './layout-roles'
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
@@ -117,9 +117,12 @@ function typedColumns(typed: Typed): LayoutColumns | string {
   return { question: typed.question, ...(typed.id ? { id: typed.id } : {}), ...(typed.answer ? { answer: typed.answer } : {}) }
 }
 
-export function LayoutForm({ questionnaireId, layout }: { questionnaireId: string; layout: Layout }) {
+/** Whose columns: a questionnaire of the AI review by its id, or any file's LayoutTarget (outbound templates and questionnaires). */
+export type LayoutOf = { questionnaireId: string; target?: undefined } | { target: LayoutTarget; questionnaireId?: undefined }
+
+export function LayoutForm({ questionnaireId, target, layout }: LayoutOf & { layout: Layout }) {
   const id = useId()
-  const save = useSaveLayout(questionnaireId)
+  const save = useSaveLayout(target ?? (questionnaireId as string))
   const [sheet, setSheet] = useState(layout.sheet)
   const [headerRow, setHeaderRow] = useState(String(layout.headerRow))
   const [columns, setColumns] = useState(() => columnsOf(layout))
@@ -253,9 +256,9 @@ export function LayoutForm({ questionnaireId, layout }: { questionnaireId: strin
 }
 
 /** The form for a questionnaire, once its columns are loaded. */
-export function LayoutPanel({ questionnaireId }: { questionnaireId: string }) {
-  const layout = useLayout(questionnaireId)
+export function LayoutPanel(props: LayoutOf) {
+  const layout = useLayout(props.target ?? (props.questionnaireId as string))
   if (layout.isPending) return <Spinner label="Loading the columns" />
   if (layout.isError) return <FormError>{errorMessage(layout.error, 'The columns could not be loaded')}</FormError>
-  return <LayoutForm questionnaireId={questionnaireId} layout={layout.data} />
+  return <LayoutForm {...props} layout={layout.data} />
 }
