@@ -66,6 +66,10 @@ const ROUTES: Record<
   'GET /api/questionnaire-templates/{id}': { ok: 200, who: 'staff', errors: [...STAFF, 404], params: ['id'] },
   'PUT /api/questionnaire-templates/{id}': { ok: 200, who: 'staff', form: true, errors: [...STAFF, 404, 413, 415, 429], body: ['file'], params: ['id'] },
   'DELETE /api/questionnaire-templates/{id}': { ok: 200, who: 'staff', errors: [...STAFF, 404], params: ['id'] },
+  'GET /api/questionnaire-templates/{id}/layout': { ok: 200, who: 'staff', errors: [...STAFF, 404, 409, 422], params: ['id'] },
+  'PUT /api/questionnaire-templates/{id}/layout': { ok: 200, who: 'staff', errors: [...STAFF, 404, 409, 422], body: ['sheet', 'headerRow', 'columns'], params: ['id'] },
+  'GET /api/outbound/{id}/layout': { ok: 200, who: 'staff', errors: [...STAFF, 404, 409, 422], params: ['id'] },
+  'PUT /api/outbound/{id}/layout': { ok: 200, who: 'staff', errors: [...STAFF, 404, 409, 422], body: ['sheet', 'headerRow', 'columns'], params: ['id'] },
   'GET /api/questionnaire-templates/{id}/download': { ok: 200, who: 'staff', media: QUESTIONNAIRE_FILES, errors: [...STAFF, 404], params: ['id'] },
   'GET /api/questionnaire-templates/{id}/questions': { ok: 200, who: 'staff', errors: [...STAFF, 404], params: ['id'] },
   'PUT /api/questionnaire-templates/{id}/questions': { ok: 200, who: 'staff', errors: [...STAFF, 404, 409], body: ['questions'], params: ['id'] },
@@ -235,7 +239,7 @@ describe.each(testDatabaseKinds())('outbound contracts on %s', (_kind, open) => 
       .map((r) => routeKey(r.method, r.url))
       .sort()
     expect(declared).toEqual(Object.keys(ROUTES).sort())
-    expect(declared).toHaveLength(33)
+    expect(declared).toHaveLength(37)
     for (const key of declared) expect({ key, published: Boolean(op(key)) }).toEqual({ key, published: true })
   })
 

@@ -61,6 +61,8 @@ const ROUTES: Record<string, { ok: number; media?: string; errors?: number[]; bo
   'GET /api/fs/test-collections': { ok: 200 },
   'POST /api/fs/enterpriseapps-compliance-pineconedata-delete': { ok: 200, errors: [404], body: ['id'] },
   'GET /api/questionnaire/dashboard': { ok: 200 },
+  'GET /api/questionnaires/{questionnaireId}/layout': { ok: 200, errors: [404, 409, 422], params: ['questionnaireId'] },
+  'PUT /api/questionnaires/{questionnaireId}/layout': { ok: 200, errors: [404, 409, 422], body: ['sheet', 'headerRow', 'columns'], params: ['questionnaireId'] },
 }
 
 /** The item schema of a `{ status, data: [...] }` reply. */
@@ -80,7 +82,7 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
   it('publishes every route of the service, and only those, in the OpenAPI document', () => {
     const declared = h.routes.map((r) => routeKey(r.method, r.url)).sort()
     expect(declared).toEqual(Object.keys(ROUTES).sort())
-    expect(declared).toHaveLength(29)
+    expect(declared).toHaveLength(31)
     for (const key of declared) expect({ key, published: Boolean(op(key)) }).toEqual({ key, published: true })
   })
 

@@ -4,11 +4,10 @@
 // mapping, re-reads the questions from the stored file with exactly those columns (questions
 // keeping their id and text keep their rows, and an outbound's answers, attachments and comments),
 // remembers it for the next file of the same form, and makes the file ready to send.
-import { events, isUuid, type Layout, LayoutBody, LAYOUT_SHEET_MESSAGE, layoutMessages, LayoutReply, OutboundIdParams, outboundErrors } from '@portal/contracts'
-import { type LayoutMapping, readQuestionnaire } from '@portal/documents'
+import { events, isUuid, LayoutBody, LAYOUT_SHEET_MESSAGE, layoutMessages, LayoutReply, OutboundIdParams, outboundErrors } from '@portal/contracts'
+import { checkMapping, GRID_FORMATS, type LayoutMapping, layoutReply, NO_QUESTIONS_WITH_MAPPING, readQuestionnaire } from '@portal/documents'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
-import type { StoredLayout } from '@portal/questionnaire-store'
 import type { FastifyRequest } from 'fastify'
 import { assertOpen, outboundFor } from '../access.js'
 import { type FileKind, finishStoredFile, rereadFileQuestions, type StoredFile } from '../db/files.repo.js'
@@ -17,38 +16,12 @@ import { findTemplate } from '../db/templates.repo.js'
 import type { OutboundDeps } from '../deps.js'
 
 const tags = ['outbound']
-/** Files read as a grid of cells: the formats whose columns a person can check. */
-const GRIDS = new Set(['xlsx', 'xls', 'csv', 'docx'])
 const reading = (kind: FileKind) =>
   kind === 'template'
     ? 'This template is still being read; its columns can be checked once it is read'
     : 'This questionnaire is still being read; its columns can be checked once it is read'
 const notAGrid = (kind: FileKind) => `This ${kind === 'template' ? 'template' : 'questionnaire'} was read from a PDF: it has no columns to check`
 const FAILED = 'This file could not be read: upload it again'
-
-const layoutOut = (l: StoredLayout): Layout => ({
-  sheets: l.sheets,
-  sheet: l.sheet,
-  headerRow: l.headerRow,
-  columns: l.columns,
-  confidence: l.confidence,
-  confirmed: l.confirmed,
-  needsCheck: l.needsCheck,
-  total: l.total,
-  preview: l.preview,
-  read: l.read,
-})
-
-/** A mapping that cannot read anything as asked: refused in words before the file is read. */
-function checkMapping(m: LayoutMapping): void {
-  const c = m.columns
-  const used = [c.id, c.answer, c.choice, c.comments, ...(c.marks ?? [])].filter((x): x is string => Boolean(x))
-  if (used.includes(c.question) || (c.context ?? []).includes(c.question))
-    throw new AppError('INVALID_REQUEST', { message: 'The question column cannot have another role too' })
-  const answers = [c.answer, c.choice, c.comments, ...(c.marks ?? [])].filter((x): x is string => Boolean(x))
-  if (new Set(answers).size !== answers.length || (c.id && answers.includes(c.id)))
-    throw new AppError('INVALID_REQUEST', { message: 'Give each column one role: the answer, choice and comments columns must differ' })
-}
 
 export function layoutRoutes(app: AppInstance, deps: OutboundDeps): void {
   const { db } = deps
@@ -63,7 +36,7 @@ export function layoutRoutes(app: AppInstance, deps: OutboundDeps): void {
       file = { ...t, fileSize: Number(t.fileSize) }
     } else file = await outboundFor(deps, me, id)
     if (file.state === 'queued' || file.state === 'running') throw new AppError('CONFLICT', { message: reading(kind) })
-    if (!GRIDS.has(file.format)) throw new AppError('UNPROCESSABLE', { message: notAGrid(kind) })
+    if (!GRID_FORMATS.has(file.format)) throw new AppError('UNPROCESSABLE', { message: notAGrid(kind) })
     return file
   }
 
@@ -78,7 +51,7 @@ export function layoutRoutes(app: AppInstance, deps: OutboundDeps): void {
       layout = { ...read.layout, needsCheck: false }
       await saveFileLayout(db, tenantId, kind, file.id, layout)
     }
-    return { status: true as const, data: layoutOut(layout) }
+    return { status: true as const, data: layoutReply(layout) }
   }
 
   const put = async (req: FastifyRequest, kind: FileKind, id: string, mapping: LayoutMapping) => {
@@ -89,7 +62,7 @@ export function layoutRoutes(app: AppInstance, deps: OutboundDeps): void {
     if (!layout?.sheets.some((s) => s.name === mapping.sheet)) throw new AppError('INVALID_REQUEST', { message: LAYOUT_SHEET_MESSAGE })
     if (!questions.length)
       throw new AppError('UNPROCESSABLE', {
-        message: 'No questions were found with these columns: choose the question column and the header row above the first question',
+        message: NO_QUESTIONS_WITH_MAPPING,
       })
     const changed = await rereadFileQuestions(db, tenantId, kind, file.id, questions)
     await saveFileLayout(db, tenantId, kind, file.id, layout)
@@ -99,7 +72,7 @@ export function layoutRoutes(app: AppInstance, deps: OutboundDeps): void {
       .publish(events.outboundExtracted(tenantId), { kind, id: file.id, state: 'ready', total: questions.length })
       .catch((err: unknown) => req.log.warn({ err }, 'extracted event not published'))
     req.log.info({ kind, id: file.id, ...changed }, 'outbound columns confirmed')
-    return { status: true as const, message: 'Columns saved', data: layoutOut(layout) }
+    return { status: true as const, message: 'Columns saved', data: layoutReply(layout) }
   }
 
   const reply = { 200: LayoutReply, ...outboundErrors('staff', 404, 409, 422) }

@@ -2,60 +2,24 @@
 // role per column, the product's confidence, a preview); PUT confirms a mapping, re-reads the
 // questions from the stored file with exactly those columns (questions keeping their id and text
 // keep their drafts), remembers it for the next file of the same form, and starts drafting.
-import {
-  draftJob,
-  events,
-  type Layout,
-  LayoutBody,
-  LAYOUT_SHEET_MESSAGE,
-  layoutMessages,
-  LayoutReply,
-  questionnaireErrors,
-  QuestionnaireParams,
-} from '@portal/contracts'
-import { type LayoutMapping, readQuestionnaire } from '@portal/documents'
+import { draftJob, events, LayoutBody, LAYOUT_SHEET_MESSAGE, layoutMessages, LayoutReply, questionnaireErrors, QuestionnaireParams } from '@portal/contracts'
+import { checkMapping, GRID_FORMATS, type LayoutMapping, layoutReply, NO_QUESTIONS_WITH_MAPPING, readQuestionnaire } from '@portal/documents'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
-import { finishFile, findLayout, rememberLayout, rereadQuestions, saveLayout, setDrafted, type StoredLayout } from '@portal/questionnaire-store'
+import { finishFile, findLayout, rememberLayout, rereadQuestions, saveLayout, setDrafted } from '@portal/questionnaire-store'
 import type { QuestionnaireDeps } from '../deps.js'
 import { fileOf } from '../lookups.js'
 import { okData } from '../replies.js'
 
-/** Files read as a grid of cells: the formats whose columns a person can check. */
-const GRIDS = new Set(['xlsx', 'xls', 'csv', 'docx'])
 const READING = 'This questionnaire is still being read; its columns can be checked once it is read'
 const NOT_A_GRID = 'This questionnaire was read from a PDF: it has no columns to check'
-
-const layoutOut = (l: StoredLayout): Layout => ({
-  sheets: l.sheets,
-  sheet: l.sheet,
-  headerRow: l.headerRow,
-  columns: l.columns,
-  confidence: l.confidence,
-  confirmed: l.confirmed,
-  needsCheck: l.needsCheck,
-  total: l.total,
-  preview: l.preview,
-  read: l.read,
-})
-
-/** A mapping that cannot read anything as asked: refused in words before the file is read. */
-function checkMapping(m: LayoutMapping): void {
-  const c = m.columns
-  const used = [c.id, c.answer, c.choice, c.comments, ...(c.choices ?? []), ...(c.marks ?? [])].filter((x): x is string => Boolean(x))
-  if (used.includes(c.question) || (c.context ?? []).includes(c.question))
-    throw new AppError('INVALID_REQUEST', { message: 'The question column cannot have another role too' })
-  const answers = [c.answer, c.choice, c.comments, ...(c.choices ?? []), ...(c.marks ?? [])].filter((x): x is string => Boolean(x))
-  if (new Set(answers).size !== answers.length || (c.id && answers.includes(c.id)))
-    throw new AppError('INVALID_REQUEST', { message: 'Give each column one role: the answer, choice and comments columns must differ' })
-}
 
 export function layoutRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   const { store } = deps
   const readable = async (tenantId: string, id: string) => {
     const file = await fileOf(deps, tenantId, id, 'questionnaire')
     if (file.state === 'queued' || file.state === 'running') throw new AppError('CONFLICT', { message: READING })
-    if (!GRIDS.has(file.format)) throw new AppError('UNPROCESSABLE', { message: NOT_A_GRID })
+    if (!GRID_FORMATS.has(file.format)) throw new AppError('UNPROCESSABLE', { message: NOT_A_GRID })
     return file
   }
 
@@ -73,7 +37,7 @@ export function layoutRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
         layout = { ...read.layout, needsCheck: false }
         await saveLayout(store, tenantId, file.id, layout)
       }
-      return okData(layoutOut(layout))
+      return okData(layoutReply(layout))
     },
   )
 
@@ -97,7 +61,7 @@ export function layoutRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
       if (!layout?.sheets.some((s) => s.name === mapping.sheet)) throw new AppError('INVALID_REQUEST', { message: LAYOUT_SHEET_MESSAGE })
       if (!questions.length)
         throw new AppError('UNPROCESSABLE', {
-          message: 'No questions were found with these columns: choose the question column and the header row above the first question',
+          message: NO_QUESTIONS_WITH_MAPPING,
         })
       const changed = await rereadQuestions(store, tenantId, file.id, questions)
       await saveLayout(store, tenantId, file.id, layout)
@@ -107,7 +71,7 @@ export function layoutRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
       await deps.bus.publish(events.questionnaireExtracted(tenantId), { fileId: file.id, total: questions.length })
       if (counts && counts.drafted < counts.total) await deps.queue.add(...draftJob(tenantId, file.id))
       req.log.info({ fileId: file.id, ...changed }, 'questionnaire columns confirmed')
-      return okData(layoutOut(layout), 'Columns saved')
+      return okData(layoutReply(layout), 'Columns saved')
     },
   )
 }
