@@ -27,13 +27,15 @@ for (const half of ['tuning', 'held-out'] as const) line(`  ${half} half`, total
 const all = total(judged)
 line('  total', all, '')
 const pct = (n: number) => `${((100 * n) / Math.max(1, all.truth)).toFixed(1)} %`
+const least = (js: Judged[]) => (js.length ? Math.min(...js.map((j) => j.confidence!)).toFixed(2) : '-')
+const most = (js: Judged[]) => (js.length ? Math.max(...js.map((j) => j.confidence!)).toFixed(2) : '-')
 for (const half of ['tuning', 'held-out'] as const) {
   const rows = judged.filter((j) => j.entry.half === half && j.confidence !== undefined)
   const unsure = rows.filter((j) => j.confidence! < CHECK_BELOW)
   const clear = (j: Judged) => !j.entry.ambiguous
   console.log(
     `  ${half}: ${unsure.length} of ${rows.length} files below the threshold ${CHECK_BELOW} (${unsure.filter(clear).length} of them not ambiguous); ` +
-      `least sure clear reading ${Math.min(...rows.filter(clear).map((j) => j.confidence!)).toFixed(2)}, surest ambiguous ${Math.max(...rows.filter((j) => !clear(j)).map((j) => j.confidence!)).toFixed(2)}; ` +
+      `least sure clear reading ${least(rows.filter(clear))}, surest ambiguous ${most(rows.filter((j) => !clear(j)))}; ` +
       `wrong answer columns above it ${rows.filter((j) => j.confidence! >= CHECK_BELOW).reduce((n, j) => n + j.figures.wrongAnswer, 0)}`,
   )
 }

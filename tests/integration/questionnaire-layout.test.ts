@@ -4,7 +4,7 @@
 // questions, keeps the drafts of questions that keep their id and text, and starts drafting; the
 // next file of the same form reads itself with the remembered mapping; the export writes the
 // answers into the confirmed column; bad mappings are refused in words; another company's
-// questionnaire is not there.
+// questionnaire is not there. A macro-enabled questionnaire (.xlsm) is taken and comes back as one.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
@@ -29,6 +29,8 @@ const WORKBOOK = 'questionnaires/csf_profile/csf2-assessment-workbook.xlsx'
 const SHEET = '(4.1) tblProfile'
 const CAIQ = 'questionnaires/csa-caiq-v3.0.1-09-01-2017.xlsx'
 const PDF = 'policies/basecamp_37signals/security_Basecamp_Security_Overview_2021-02-04.pdf'
+/** A macro-enabled vendor assessment: its VBA project is never run, and comes back byte for byte. */
+const XLSM = 'questionnaires/built/vendor-macro.xlsm'
 
 interface Question {
   _id: string
@@ -76,6 +78,7 @@ describe.each(dbKinds())('checking the columns of a questionnaire (%s)', (db) =>
     ids.workbook = await upload(WORKBOOK)
     ids.caiq = await upload(CAIQ)
     ids.pdf = await upload(PDF, 'questions.pdf')
+    ids.xlsm = await upload(XLSM)
   }, 60_000)
   afterAll(async () => tp?.stop())
 
@@ -207,5 +210,30 @@ describe.each(dbKinds())('checking the columns of a questionnaire (%s)', (db) =>
       const f = files.find((x) => x._id === theirId)
       return f && f.state !== 'queued' && f.state !== 'running' ? f : undefined
     }).then((f) => expect(f.state).toBe('check'))
+  })
+
+  it('takes a macro-enabled questionnaire and gives it back as one, its macros untouched', async () => {
+    const read = await untilDrafted('the .xlsm', list, ids.xlsm!, { ready: true })
+    expect(read.total).toBe(12)
+    const [first] = (await api(alice, 'GET', `/api/getquestionlist/${ids.xlsm}`)).json.data as Question[]
+    const saved = await api(alice, 'PUT', '/api/questionnaires/answer', {
+      questionId: first!._id,
+      answer: 'Approved by the board in March.',
+      choiceValue: 'Yes',
+      reviewstatus: true,
+      llmstatus: true,
+      answerHistory: [],
+    })
+    expect(saved.status).toBe(200)
+    const report = (await api(alice, 'GET', `/api/questionnaires/${ids.xlsm}/export-report`)).json.data as ExportReport
+    expect(report).toMatchObject({ fileName: 'Questionnaire_with_Answers.xlsm', verification: { verified: true, differenceCount: 0, written: 2 } })
+    const res = await api(alice, 'GET', `/api/questionnaires/${ids.xlsm}/with-answers`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/vnd.ms-excel.sheet.macroEnabled.12')
+    expect(res.headers.get('content-disposition')).toContain('Questionnaire_with_Answers.xlsm')
+    // The VBA project is still there (workbook-roundtrip.test.ts compares it byte for byte).
+    expect(res.bytes.includes('xl/vbaProject.bin')).toBe(true)
+    const sheet = (await readWorkbook(res.bytes)).sheets[0]!
+    expect(sheet.rows[2]!.slice(0, 4)).toEqual(['VSA-01', expect.stringMatching(/^Do you have a documented/), 'Yes', 'Approved by the board in March.'])
   })
 })

@@ -27,6 +27,7 @@ const XLSX_FILES = [
   'intuitem/iso27001-2022.xlsx',
   'csf_profile/csf2-profile-examples.xlsx',
   'csf_profile/csf2-assessment-workbook.xlsx',
+  'built/vendor-macro.xlsm',
 ]
 const XLS_FILES = ['xls/csa-caiq-v3.0.1-09-01-2017.xls', 'xls/cisa-vendor-scrm.xls']
 /** The layouts of issue 11 built for this project (tests/fixtures/SOURCES.md): a choice cell and a narrative cell each. */

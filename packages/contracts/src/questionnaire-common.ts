@@ -14,6 +14,10 @@ export const questionnaireErrors = <const S extends 404 | 409 | 413 | 415 | 422 
   errorReplies<400 | 401 | 403 | 500 | 503 | S>(400, 401, 403, ...more, 500, 503)
 
 export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+/** A macro-enabled workbook (.xlsm): a customer's questionnaire with its macros comes back as one. */
+export const XLSM_MEDIA_TYPE = 'application/vnd.ms-excel.sheet.macroEnabled.12'
+/** The media type of a filled workbook by its name: .xlsm keeps the macro-enabled type Excel needs to open it. */
+export const workbookMediaType = (fileName: string) => (/\.xlsm$/i.test(fileName) ? XLSM_MEDIA_TYPE : XLSX_MEDIA_TYPE)
 
 /** Ids on the wire: not empty (UUIDs; anything else names nothing and is answered 404). */
 export const QuestionnaireId = Type.String({ minLength: 1, maxLength: 64 })

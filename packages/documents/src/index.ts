@@ -8,7 +8,7 @@ export { type AnswerCell, a1, findQuestions, type FoundQuestion, isQuestionShape
 export { findPdfQuestions } from './extract/pdf-questions.js'
 export { assertVerified, fillWorkbook } from './export/fill-workbook.js'
 export { type ExportPlan, type ExportQuestion, inScope, planExport, planQuestion, type QuestionPlan } from './export/plan.js'
-export { FILLED_WORKBOOK, reportOf, VERIFIED, verificationOf } from './export/report.js'
+export { FILLED_MACRO_WORKBOOK, FILLED_WORKBOOK, reportOf, VERIFIED, verificationOf } from './export/report.js'
 export { withLocalCopy } from './local-copy.js'
 export { checkPdfFile } from './pdf/check-pdf.js'
 export { extractPdfFile, extractPdfText, type PdfPage, pdfLimits } from './pdf/extract-text.js'

@@ -52,11 +52,13 @@ export async function inspectXlsx(source: Buffer | { path: string }, onPart?: (n
 
 /**
  * A questionnaire that arrived as a zip, after inspectXlsx's checks: a workbook, or a Word
- * document (a `word/document.xml` and no workbook). Anything else is refused (415).
+ * document (a `word/document.xml` and no workbook). Anything else is refused (415). A workbook may
+ * carry its customer's macros (an .xlsm): the VBA project is an opaque part nothing here runs, kept
+ * byte for byte in the filled workbook; a Word document with macros is refused (scan-zip.mjs).
  */
 export async function inspectQuestionnaireArchive(source: Buffer | { path: string }, limits = sheetLimits): Promise<'xlsx' | 'docx'> {
-  const task = Buffer.isBuffer(source) ? { kind: 'inspect' as const, bytes: source } : { kind: 'inspect' as const, path: source.path }
-  const { xmlParts, workbook } = await runInWorker<{ xmlParts: string[]; workbook: boolean }>(task, limits)
+  const where = Buffer.isBuffer(source) ? { bytes: source } : { path: source.path }
+  const { xmlParts, workbook } = await runInWorker<{ xmlParts: string[]; workbook: boolean }>({ kind: 'inspect', ...where, macros: true }, limits)
   if (workbook) return 'xlsx'
   if (xmlParts.includes('word/document.xml')) return 'docx'
   throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'The file is neither an Excel workbook nor a Word document' })

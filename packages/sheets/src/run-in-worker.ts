@@ -9,7 +9,7 @@ import { type SheetLimits, sheetLimits } from './limits.js'
 import type { QuestionRows } from './types.js'
 
 export type Task =
-  | { kind: 'inspect'; bytes?: Uint8Array; path?: string }
+  | { kind: 'inspect'; bytes?: Uint8Array; path?: string; macros?: boolean }
   | { kind: 'inspect-csv'; bytes?: Uint8Array; path?: string }
   | { kind: 'read'; bytes: Uint8Array }
   | { kind: 'analyse'; bytes: Uint8Array; module: string; name: string; arg?: unknown }

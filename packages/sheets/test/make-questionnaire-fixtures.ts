@@ -86,8 +86,8 @@ function workbook(): ExcelJS.Workbook {
 }
 
 /** Saves the workbook with fixed entry dates (exceljs stamps the time of writing): the bytes depend on this script only. */
-async function save(wb: ExcelJS.Workbook, name: string, edit?: (part: string, body: Buffer) => Buffer): Promise<void> {
-  await writeFile(path.join(OUT, name), await rezip(Buffer.from(await wb.xlsx.writeBuffer()), edit))
+async function save(wb: ExcelJS.Workbook, name: string, edit?: (part: string, body: Buffer) => Buffer, extra?: [string, Buffer][]): Promise<void> {
+  await writeFile(path.join(OUT, name), await rezip(Buffer.from(await wb.xlsx.writeBuffer()), edit, extra))
   console.log(`  ${name}`)
 }
 
@@ -418,7 +418,7 @@ async function namedRanges(): Promise<void> {
 }
 
 /** The archive again, its entries dated WHEN, each part passed through `edit`. */
-async function rezip(xlsx: Buffer, edit: (part: string, body: Buffer) => Buffer = (_part, body) => body): Promise<Buffer> {
+async function rezip(xlsx: Buffer, edit: (part: string, body: Buffer) => Buffer = (_part, body) => body, extra: [string, Buffer][] = []): Promise<Buffer> {
   const { default: yauzl } = await import('yauzl')
   const zip = await new Promise<import('yauzl').ZipFile>((res, rej) => yauzl.fromBuffer(xlsx, { lazyEntries: true }, (e, z) => (e || !z ? rej(e) : res(z))))
   const parts: [string, Buffer][] = []
@@ -440,6 +440,7 @@ async function rezip(xlsx: Buffer, edit: (part: string, body: Buffer) => Buffer 
   for (const [file, body] of parts.filter(([f]) => !f.endsWith('/'))) {
     out.addBuffer(edit(file, body), file, { mtime: WHEN })
   }
+  for (const [file, body] of extra) out.addBuffer(body, file, { mtime: WHEN })
   out.end()
   const chunks: Buffer[] = []
   for await (const c of out.outputStream) chunks.push(c as Buffer)
@@ -595,8 +596,12 @@ async function toolbox(): Promise<void> {
     answer: { Assessment: ['C'] },
     comments: { Assessment: ['D'] },
     ambiguous: false,
-    note: 'the Assessment sheet is the one to fill (Instructions say so); answer list per question (named range Q<practice>_<n>); criteria rows and practice header rows are not questions; the Summary sheet before it repeats every id and question with formulas (not questions); Organisation and Date on row 2 are fields left out',
-    questions,
+    note: 'the Assessment sheet is the one to fill (Instructions say so); answer list per question (named range Q<practice>_<n>); criteria rows and practice header rows are not questions; the Summary sheet before it repeats every id and question with formulas (not questions); Organisation and Date on row 2 are labelled fields, their values in B and D (issue 23: fields are found)',
+    questions: [
+      { sheet: 'Assessment', row: 2, text: 'Organisation', field: true, answer: ['B'] },
+      { sheet: 'Assessment', row: 2, text: 'Date', field: true, answer: ['D'] },
+      ...questions,
+    ],
   })
 }
 
@@ -645,6 +650,74 @@ async function caiqPacked(): Promise<void> {
   })
 }
 
+/**
+ * A macro-enabled questionnaire (.xlsm): a vendor form whose buttons run a VBA project (the VBA part
+ * of XlsxWriter's macro01.xlsm test file, BSD-2-Clause, tests/fixtures/export/), declared as Excel
+ * declares it. Nothing here runs it; the export keeps it byte for byte.
+ */
+async function macroWorkbook(): Promise<void> {
+  const vba = await vbaProjectOf(path.join(ROOT, 'tests/fixtures/export/xlsxwriter-macro01.xlsm'))
+  const wb = workbook()
+  const ws = wb.addWorksheet('Vendor Assessment')
+  ws.addRow(['Vendor security assessment (use the Validate button when done)'])
+  bold(ws.addRow(['Ref', 'Question', 'Response', 'Supporting Evidence']))
+  for (let i = 0; i < 12; i++) ws.addRow([`VSA-${String(i + 1).padStart(2, '0')}`, QUESTIONS[i], '', ''])
+  validate(ws, 'C3:C14', list(['Yes', 'No', 'N/A']))
+  await save(
+    wb,
+    'vendor-macro.xlsm',
+    (part, body) => {
+      const xml = body.toString('utf8')
+      if (part === '[Content_Types].xml')
+        return Buffer.from(
+          xml
+            .replace('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml', 'application/vnd.ms-excel.sheet.macroEnabled.main+xml')
+            .replace('<Default Extension="xml"', '<Default Extension="bin" ContentType="application/vnd.ms-office.vbaProject"/><Default Extension="xml"'),
+        )
+      if (part === 'xl/_rels/workbook.xml.rels')
+        return Buffer.from(
+          xml.replace(
+            '</Relationships>',
+            '<Relationship Id="rIdVba" Type="http://schemas.microsoft.com/office/2006/relationships/vbaProject" Target="vbaProject.bin"/></Relationships>',
+          ),
+        )
+      return body
+    },
+    [['xl/vbaProject.bin', vba]],
+  )
+  await saveTruth('built-vendor-macro-xlsm.json', {
+    file: 'built/vendor-macro.xlsm',
+    sheet: 'Vendor Assessment',
+    headerRow: 2,
+    answer: { 'Vendor Assessment': ['C'] },
+    comments: { 'Vendor Assessment': ['D'] },
+    ambiguous: false,
+    note: 'a macro-enabled workbook (VBA project from XlsxWriter macro01.xlsm): ids in A, question B, Response dropdown C, Supporting Evidence D',
+    questions: QUESTIONS.slice(0, 12).map((text, i) => ({ sheet: 'Vendor Assessment', row: i + 3, id: `VSA-${String(i + 1).padStart(2, '0')}`, text })),
+  })
+}
+
+/** The VBA project part of an .xlsm. */
+async function vbaProjectOf(file: string): Promise<Buffer> {
+  const { default: yauzl } = await import('yauzl')
+  const zip = await new Promise<import('yauzl').ZipFile>((res, rej) => yauzl.open(file, { lazyEntries: true }, (e, z) => (e || !z ? rej(e) : res(z))))
+  return new Promise<Buffer>((resolve, reject) => {
+    zip.on('error', reject).on('end', () => reject(new Error(`${file} has no VBA project`)))
+    zip.on('entry', (entry: import('yauzl').Entry) => {
+      if (entry.fileName !== 'xl/vbaProject.bin') return zip.readEntry()
+      zip.openReadStream(entry, (err, s) => {
+        if (err || !s) return reject(err)
+        const chunks: Buffer[] = []
+        s.on('data', (c: Buffer) => chunks.push(c)).on('end', () => {
+          zip.close()
+          resolve(Buffer.concat(chunks))
+        })
+      })
+    })
+    zip.readEntry()
+  })
+}
+
 await mkdir(OUT, { recursive: true })
 console.log(`Writing ${path.relative(ROOT, OUT)}/`)
 const core = await csfCore()
@@ -661,4 +734,5 @@ await Promise.all([
   docx(),
   toolbox(),
   caiqPacked(),
+  macroWorkbook(),
 ])

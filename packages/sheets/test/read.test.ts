@@ -29,10 +29,10 @@ describe('hostile workbooks are refused before parsing', () => {
       422,
     ],
     [
-      'a macro project',
+      "a Word document's macro project",
       [
-        ['xl/workbook.xml', workbookXml],
-        ['xl/vbaProject.bin', 'x'],
+        ['word/document.xml', '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>'],
+        ['word/vbaProject.bin', 'x'],
       ],
       415,
     ],
@@ -65,6 +65,13 @@ describe('hostile workbooks are refused before parsing', () => {
     // yazl will not write a climbing path: a same-length placeholder is patched in the bytes.
     const bytes = Buffer.from((await zip(entries)).toString('latin1').replaceAll('UP/UP/', '../../'), 'latin1')
     await expect(readWorkbook(bytes)).rejects.toMatchObject({ statusCode: status })
+  })
+
+  it("reads a macro-enabled workbook's cells (an .xlsm: its VBA project is an opaque part, never run)", async () => {
+    const ns = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main'
+    const sheet = `<worksheet xmlns="${ns}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Do you?</t></is></c></row></sheetData></worksheet>`
+    const grid = await readWorkbook(questionnaire({ 'xl/worksheets/sheet1.xml': sheet, 'xl/vbaProject.bin': 'x' }))
+    expect(grid.sheets[0]!.rows).toEqual([['Do you?']])
   })
 
   it('refuses files that are no spreadsheet at all, whatever their name', async () => {

@@ -38,6 +38,7 @@ import { buildHarness, call, type Harness, type Reply } from './harness.js'
 
 const MULTIPART = 'multipart/form-data'
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+const XLSM = 'application/vnd.ms-excel.sheet.macroEnabled.12'
 const QUESTIONNAIRE_FILES = ['application/pdf', 'application/vnd.ms-excel', XLSX]
 const ATTACHMENT_FILES = [
   ...QUESTIONNAIRE_FILES,
@@ -67,7 +68,13 @@ const ROUTES: Record<
   'PUT /api/questionnaire-templates/{id}': { ok: 200, who: 'staff', form: true, errors: [...STAFF, 404, 413, 415, 429], body: ['file'], params: ['id'] },
   'DELETE /api/questionnaire-templates/{id}': { ok: 200, who: 'staff', errors: [...STAFF, 404], params: ['id'] },
   'GET /api/questionnaire-templates/{id}/layout': { ok: 200, who: 'staff', errors: [...STAFF, 404, 409, 422], params: ['id'] },
-  'PUT /api/questionnaire-templates/{id}/layout': { ok: 200, who: 'staff', errors: [...STAFF, 404, 409, 422], body: ['sheet', 'headerRow', 'columns'], params: ['id'] },
+  'PUT /api/questionnaire-templates/{id}/layout': {
+    ok: 200,
+    who: 'staff',
+    errors: [...STAFF, 404, 409, 422],
+    body: ['sheet', 'headerRow', 'columns'],
+    params: ['id'],
+  },
   'GET /api/outbound/{id}/layout': { ok: 200, who: 'staff', errors: [...STAFF, 404, 409, 422], params: ['id'] },
   'PUT /api/outbound/{id}/layout': { ok: 200, who: 'staff', errors: [...STAFF, 404, 409, 422], body: ['sheet', 'headerRow', 'columns'], params: ['id'] },
   'GET /api/questionnaire-templates/{id}/download': { ok: 200, who: 'staff', media: QUESTIONNAIRE_FILES, errors: [...STAFF, 404], params: ['id'] },
@@ -107,7 +114,7 @@ const ROUTES: Record<
   'DELETE /api/outbound/collaborator/remove': { ok: 200, who: 'staff', errors: [...STAFF, 404], body: ['outboundId', 'collaboratorEmail'] },
   'GET /api/outbound/{id}/events': { ok: 200, who: 'staff', media: ['text/event-stream'], errors: [...STAFF, 404], params: ['id'] },
   'GET /api/outbound/{id}/export-report': { ok: 200, who: 'staff', errors: [...STAFF, 404, 422], params: ['id'] },
-  'GET /api/outbound/{id}/with-answers': { ok: 200, who: 'staff', media: [XLSX], errors: [...STAFF, 404, 422], params: ['id'] },
+  'GET /api/outbound/{id}/with-answers': { ok: 200, who: 'staff', media: [XLSX, XLSM], errors: [...STAFF, 404, 422], params: ['id'] },
   'GET /api/outbound/{id}/answers': { ok: 200, who: 'staff', media: [XLSX], errors: [...STAFF, 404], params: ['id'] },
 }
 

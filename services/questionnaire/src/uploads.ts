@@ -33,7 +33,7 @@ function formatOf(kind: UploadKind, head: Buffer): Format {
   const format = spreadsheetKind(head) ?? (isPdf(head) ? 'pdf' : looksLikeCsv(head) ? 'csv' : undefined)
   if (!format)
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
-      message: 'Questionnaires must be Excel workbooks (.xlsx, .xls), Word documents (.docx), CSV files or PDF files',
+      message: 'Questionnaires must be Excel workbooks (.xlsx, .xlsm, .xls), Word documents (.docx), CSV files or PDF files',
     })
   return format
 }

@@ -25,13 +25,14 @@ import { buildHarness, call, type Harness } from './harness.js'
 
 const PDF = 'application/pdf'
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+const XLSM = 'application/vnd.ms-excel.sheet.macroEnabled.12'
 const ERRORS = ['400', '401', '403', '500', '503']
 
 /**
  * Every route the service has, with its success status and media type, the error statuses of its
  * own beyond ERRORS, and what it must require: body fields, query fields and path params.
  */
-const ROUTES: Record<string, { ok: number; media?: string; errors?: number[]; body?: string[]; query?: string[]; params?: string[] }> = {
+const ROUTES: Record<string, { ok: number; media?: string | string[]; errors?: number[]; body?: string[]; query?: string[]; params?: string[] }> = {
   'GET /api/companys': { ok: 200 },
   'POST /api/companys': { ok: 201, body: ['companyName', 'compliance_bucket', 'questionnaires_bucket'] },
   'DELETE /api/companys': { ok: 200, errors: [404], body: ['id'] },
@@ -48,7 +49,7 @@ const ROUTES: Record<string, { ok: number; media?: string; errors?: number[]; bo
   'GET /api/questionnaires/count/{questionnaireId}': { ok: 200, errors: [404], params: ['questionnaireId'] },
   'PUT /api/questionnaires/answer': { ok: 200, errors: [404, 409], body: ['questionId', 'answer'] },
   'GET /api/questionnaires/{questionnaireId}/export-report': { ok: 200, errors: [404, 422], params: ['questionnaireId'] },
-  'GET /api/questionnaires/{questionnaireId}/with-answers': { ok: 200, media: XLSX, errors: [404, 422], params: ['questionnaireId'] },
+  'GET /api/questionnaires/{questionnaireId}/with-answers': { ok: 200, media: [XLSM, XLSX], errors: [404, 422], params: ['questionnaireId'] },
   'GET /api/downloadquestions/{questionnaireId}': { ok: 200, media: XLSX, errors: [404], params: ['questionnaireId'] },
   'GET /api/enterprise/comment/list': { ok: 200, errors: [404], query: ['questionId'] },
   'POST /api/enterprise/comment/add': { ok: 201, errors: [404], body: ['questionId', 'comment'] },
@@ -62,7 +63,12 @@ const ROUTES: Record<string, { ok: number; media?: string; errors?: number[]; bo
   'POST /api/fs/enterpriseapps-compliance-pineconedata-delete': { ok: 200, errors: [404], body: ['id'] },
   'GET /api/questionnaire/dashboard': { ok: 200 },
   'GET /api/questionnaires/{questionnaireId}/layout': { ok: 200, errors: [404, 409, 422], params: ['questionnaireId'] },
-  'PUT /api/questionnaires/{questionnaireId}/layout': { ok: 200, errors: [404, 409, 422], body: ['sheet', 'headerRow', 'columns'], params: ['questionnaireId'] },
+  'PUT /api/questionnaires/{questionnaireId}/layout': {
+    ok: 200,
+    errors: [404, 409, 422],
+    body: ['sheet', 'headerRow', 'columns'],
+    params: ['questionnaireId'],
+  },
 }
 
 /** The item schema of a `{ status, data: [...] }` reply. */
@@ -88,7 +94,7 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
 
   it('declares a schema for each success status of every route, under its media type', () => {
     for (const [key, want] of Object.entries(ROUTES)) {
-      const media = [want.media === 'multipart/form-data' || !want.media ? JSON_TYPE : want.media]
+      const media = Array.isArray(want.media) ? want.media : [want.media === 'multipart/form-data' || !want.media ? JSON_TYPE : want.media]
       // JSON: the envelope, with its payload declared field by field (never a bare object the serializer would empty); else bytes.
       const shapes = media.map((type) => (type === JSON_TYPE ? { type: 'object', requiresStatus: true, bareObjects: [] } : { type: 'string' }))
       expect({ key, ...successReply(op(key), want.ok) }).toEqual({ key, successes: [String(want.ok)], media, shapes })
@@ -115,7 +121,7 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
       const o = op(key)
       const body = jsonSchema(o.requestBody, want.media === 'multipart/form-data' ? 'multipart/form-data' : JSON_TYPE)
       if (want.body) expect({ key, required: body?.required }).toEqual({ key, required: want.body })
-      else if (!want.media?.startsWith('multipart')) expect({ key, body }).toEqual({ key, body: undefined })
+      else if (want.media !== 'multipart/form-data') expect({ key, body }).toEqual({ key, body: undefined })
       const required = { query: requiredParameters(o, 'query'), params: requiredParameters(o, 'path') }
       expect({ key, ...required }).toEqual({ key, query: want.query ?? [], params: want.params ?? [] })
     }

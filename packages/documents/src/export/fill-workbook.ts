@@ -8,7 +8,7 @@ import { AppError } from '@portal/errors'
 import { columnLetters, compareWorkbooks, type QuestionRows, readWorkbook, writeCells, xlsToXlsx } from '@portal/sheets'
 import type { BlobStore } from '@portal/storage'
 import { type ExportPlan, type ExportQuestion, type Marked, needsMarks, planExport } from './plan.js'
-import { reportOf } from './report.js'
+import { FILLED_MACRO_WORKBOOK, FILLED_WORKBOOK, reportOf } from './report.js'
 
 /** The marks the file holds already, read only when a question answers by marks (one more read of the file). */
 async function marksOf(workbook: Buffer, questions: ExportQuestion[], scope: ExportScope): Promise<Marked | undefined> {
@@ -48,7 +48,9 @@ export async function fillWorkbook(
   const bytes = await writeCells(workbook, plan.writes)
   // Against the customer's own file, also for an .xls: the conversion is part of what is checked.
   const comparison = await compareWorkbooks(original, bytes, plan.writes, undefined, questionRows(plan))
-  return { bytes, report: reportOf(scope, plan, comparison) }
+  // A zip names its parts in plain text: a VBA project (an .xlsm) comes back as an .xlsm.
+  const name = workbook.includes('xl/vbaProject.bin') ? FILLED_MACRO_WORKBOOK : FILLED_WORKBOOK
+  return { bytes, report: reportOf(scope, plan, comparison, name) }
 }
 
 /** The download is refused, with what changed, unless the check found only the answers. */

@@ -6,6 +6,8 @@ import type { WorkbookComparison, WorkbookDifference } from '@portal/sheets'
 import type { ExportPlan, QuestionPlan } from './plan.js'
 
 export const FILLED_WORKBOOK = 'Questionnaire_with_Answers.xlsx'
+/** A customer's workbook with macros (.xlsm) comes back as one: the same name, the extension Excel needs. */
+export const FILLED_MACRO_WORKBOOK = 'Questionnaire_with_Answers.xlsm'
 export const VERIFIED = 'verified: only answer cells changed'
 
 const skip = (p: QuestionPlan, reason: ExportSkip['reason']): ExportSkip => ({
@@ -38,7 +40,7 @@ export function verificationOf(c: WorkbookComparison): ExportVerification {
   }
 }
 
-export function reportOf(scope: ExportScope, plan: ExportPlan, comparison: WorkbookComparison): ExportReport {
+export function reportOf(scope: ExportScope, plan: ExportPlan, comparison: WorkbookComparison, fileName = FILLED_WORKBOOK): ExportReport {
   const sheets = new Map<string, ExportSheet>()
   const leftBlank: ExportSkip[] = []
   const writtenInPart: ExportSkip[] = []
@@ -65,7 +67,7 @@ export function reportOf(scope: ExportScope, plan: ExportPlan, comparison: Workb
   const sum = (k: 'written' | 'partial' | 'blank' | 'cells') => all.reduce((n, s) => n + s[k], 0)
   return {
     scope,
-    fileName: FILLED_WORKBOOK,
+    fileName,
     questions: plan.plans.length,
     written: sum('written'),
     partial: sum('partial'),

@@ -10,7 +10,7 @@ import { DELIMITERS, decodeText } from './text-kind.mjs'
 /** @typedef {import('./read-grid.mjs').GridLimits} GridLimits */
 
 export const csvMessages = {
-  notText: 'Questionnaires must be Excel workbooks (.xlsx, .xls), Word documents (.docx), CSV files or PDF files',
+  notText: 'Questionnaires must be Excel workbooks (.xlsx, .xlsm, .xls), Word documents (.docx), CSV files or PDF files',
   noTable: 'The CSV file has no consistent columns (separated by commas, semicolons, tabs or |)',
   tooLarge: 'The CSV file is too large to read',
 }

@@ -42,7 +42,8 @@ export async function readGrid(buf, limits) {
 /** @param {Buffer} buf @param {ReadLimits} limits @returns {Promise<Grid>} */
 async function readXlsx(buf, limits) {
   // The parser reads the checked copy; its XML also gives hidden state and dropdowns.
-  const { stored, workbook } = await scanZip(buf, limits.zip, { keep: true })
+  // A questionnaire's macros (.xlsm) are an opaque part here: only cells are read, nothing runs.
+  const { stored, workbook } = await scanZip(buf, limits.zip, { keep: true, macros: true })
   const text = (/** @type {string} */ name) => stored?.part(name)?.toString('utf8') ?? ''
   // A Word questionnaire: the same checked archive, its document part walked (read-docx.mjs).
   if (!workbook && stored?.part('word/document.xml')) return readDocx(text('word/document.xml'), limits.grid)

@@ -26,8 +26,9 @@ const damaged = () => refuse('The workbook is damaged or unsafe')
 /**
  * Checks an archive (its bytes, or a file on disk read by ranges) and, with `keep`, returns the
  * checked bytes as a stored archive. Throws SheetError: UNPROCESSABLE, or UNSUPPORTED_MEDIA_TYPE
- * for what is no zip or has macros. `macros` lets a VBA project through as an opaque part: the
- * export's writer and check copy and compare it byte for byte, and nothing here ever runs it.
+ * for what is no zip or has macros. `macros` lets a workbook's VBA project (`xl/vbaProject.bin`, an
+ * .xlsm) through as an opaque part: the reader skips it, the export's writer and check copy and
+ * compare it byte for byte, and nothing here ever runs it.
  * @param {Buffer | { path: string }} source
  * @param {ZipLimits} limits
  * @param {{ keep?: boolean, macros?: boolean }} [options]
@@ -89,7 +90,12 @@ function centralDirectory(zip, limits, macros) {
         const name = entry.fileName
         if (name.startsWith('/') || name.split('/').includes('..') || name.includes('\\')) throw refuse('The workbook contains unsafe paths')
         if (((entry.externalFileAttributes >>> 16) & 0o170000) === 0o120000) throw refuse('The workbook contains links')
-        if (!macros && /vbaProject\.bin$/i.test(name)) throw new SheetError('UNSUPPORTED_MEDIA_TYPE', 'Workbooks with macros are not accepted')
+        // `macros` lets a workbook's VBA project through (an .xlsm), never a Word document's.
+        if (/vbaProject\.bin$/i.test(name) && !(macros && name === 'xl/vbaProject.bin'))
+          throw new SheetError(
+            'UNSUPPORTED_MEDIA_TYPE',
+            name.startsWith('xl/') ? 'Workbooks with macros are not accepted' : 'Documents with macros are not accepted',
+          )
         declared += entry.uncompressedSize
         if (entry.uncompressedSize > limits.maxEntryBytes || declared > limits.maxTotalBytes) throw tooLarge()
         if (entry.uncompressedSize > RATIO_FROM && entry.uncompressedSize / Math.max(1, entry.compressedSize) > limits.maxRatio) throw tooLarge()

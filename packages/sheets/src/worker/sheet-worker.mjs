@@ -23,7 +23,9 @@ async function perform(task) {
   switch (task.kind) {
     case 'inspect': {
       const { scanZip } = await import('./scan-zip.mjs')
-      const { xmlParts, workbook } = await scanZip(task.path ? { path: String(task.path) } : buffer(task.bytes), limits.zip)
+      // A questionnaire may carry its customer's macros (.xlsm): kept as an opaque part, never run.
+      const source = task.path ? { path: String(task.path) } : buffer(task.bytes)
+      const { xmlParts, workbook } = await scanZip(source, limits.zip, { macros: task.macros === true })
       return { xmlParts, workbook }
     }
     case 'inspect-csv': {

@@ -1,11 +1,11 @@
 // Exports of an answered outbound: the sent workbook with the answers written into their cells (the
 // questionnaire export, reused with its check and report), and a plain answers sheet.
-import { ExportReportReply, OutboundIdParams, outboundErrors, fileReply } from '@portal/contracts'
+import { ExportReportReply, fileReply, OutboundIdParams, outboundErrors, workbookMediaType, XLSM_MEDIA_TYPE } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import { buildQuestionsWorkbook } from '@portal/sheets'
 import { contentDisposition } from '@portal/storage'
-import { assertVerified, type ExportQuestion, FILLED_WORKBOOK, fillWorkbook } from '@portal/documents'
+import { assertVerified, type ExportQuestion, fillWorkbook } from '@portal/documents'
 import { outboundFor } from '../access.js'
 import { listAttachments } from '../db/attachments.repo.js'
 import { outboundQuestions } from '../db/outbounds.repo.js'
@@ -58,14 +58,21 @@ export function exportRoutes(app: AppInstance, deps: OutboundDeps): void {
       schema: {
         tags,
         params: OutboundIdParams,
-        response: { 200: fileReply([XLSX_TYPE], 'the sent workbook with every answer in its cells'), ...outboundErrors('staff', 404, 422) },
+        response: {
+          200: fileReply([XLSX_TYPE, XLSM_MEDIA_TYPE], 'the sent workbook with every answer in its cells (.xlsm when it has macros)'),
+          ...outboundErrors('staff', 404, 422),
+        },
       },
     },
     async (req, reply) => {
       const me = principalOf(req)
       const { bytes, report } = await filled(me.tenantId, req.params.id, me)
       assertVerified(report)
-      return reply.type(XLSX_TYPE).header('Content-Disposition', contentDisposition(FILLED_WORKBOOK)).header('Cache-Control', 'private, no-store').send(bytes)
+      return reply
+        .type(workbookMediaType(report.fileName))
+        .header('Content-Disposition', contentDisposition(report.fileName))
+        .header('Cache-Control', 'private, no-store')
+        .send(bytes)
     },
   )
 

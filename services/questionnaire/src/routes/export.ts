@@ -1,8 +1,18 @@
 // The questionnaire's exports (docs/questionnaire-api.md): the customer's workbook with the answers
 // written in, the export report that proves what was written, and questions_and_answers.xlsx. All
 // three take the same scope: approved answers only (the default) or all drafts.
-import { ExportQuery, ExportReportReply, type ExportScope, fileReply, questionnaireErrors, QuestionnaireParams, XLSX_MEDIA_TYPE } from '@portal/contracts'
-import { assertVerified, FILLED_WORKBOOK, inScope } from '@portal/documents'
+import {
+  ExportQuery,
+  ExportReportReply,
+  type ExportScope,
+  fileReply,
+  questionnaireErrors,
+  QuestionnaireParams,
+  workbookMediaType,
+  XLSM_MEDIA_TYPE,
+  XLSX_MEDIA_TYPE,
+} from '@portal/contracts'
+import { assertVerified, inScope } from '@portal/documents'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import { listQuestions } from '@portal/questionnaire-store'
@@ -15,11 +25,11 @@ import { fileOf } from '../lookups.js'
 const XLSX_TYPE = XLSX_MEDIA_TYPE
 const Id = QuestionnaireParams
 /** 422 (the filled workbook): not a workbook, or the written file differs from the customer's beyond the answer cells. */
-const workbookSchema = <E>(what: string, errors: E) => ({
+const workbookSchema = <E>(what: string, errors: E, types: string[] = [XLSX_TYPE]) => ({
   tags: ['questionnaire'],
   params: Id,
   querystring: ExportQuery,
-  response: { 200: fileReply(XLSX_TYPE, what), ...errors },
+  response: { 200: fileReply(types, what), ...errors },
 })
 
 type QuestionRow = Awaited<ReturnType<typeof listQuestions>>[number]
@@ -44,13 +54,22 @@ export function exportRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
 
   app.get(
     '/questionnaires/:questionnaireId/with-answers',
-    { schema: workbookSchema("the customer's workbook with the answers written in", questionnaireErrors(404, 422)) },
+    {
+      schema: workbookSchema("the customer's workbook with the answers written in (.xlsm when it has macros)", questionnaireErrors(404, 422), [
+        XLSX_TYPE,
+        XLSM_MEDIA_TYPE,
+      ]),
+    },
     async (req, reply) => {
       const me = principalOf(req)
       const file = await questionnaireOf(me.tenantId, req.params.questionnaireId)
       const { bytes, report } = await exportWorkbook(deps, me.tenantId, file, scopeOf(req.query))
       assertVerified(report)
-      return reply.type(XLSX_TYPE).header('Content-Disposition', contentDisposition(FILLED_WORKBOOK)).header('Cache-Control', 'private, no-store').send(bytes)
+      return reply
+        .type(workbookMediaType(report.fileName))
+        .header('Content-Disposition', contentDisposition(report.fileName))
+        .header('Cache-Control', 'private, no-store')
+        .send(bytes)
     },
   )
 

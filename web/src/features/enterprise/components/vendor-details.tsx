@@ -93,7 +93,7 @@ function FileArea({ kind, companyId, onOpen }: { kind: FileKind; companyId: stri
           type="file"
           hidden
           name={`${kind}-file`}
-          accept={kind === 'compliance' ? '.pdf,application/pdf' : '.xlsx,.xls,.csv,.docx,.pdf'}
+          accept={kind === 'compliance' ? '.pdf,application/pdf' : '.xlsx,.xlsm,.xls,.csv,.docx,.pdf'}
           onChange={(e) => pick(e.target.files?.[0])}
         />
       </div>

@@ -54,4 +54,5 @@ export function validateSendForm(form: SendForm): SendFormErrors {
 }
 
 /** File types a questionnaire may be sent as (spec §5: pdf, xls, xlsx). */
-export const QUESTIONNAIRE_ACCEPT = '.pdf,.xls,.xlsx,application/pdf,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+export const QUESTIONNAIRE_ACCEPT =
+  '.pdf,.xls,.xlsx,.xlsm,application/pdf,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel.sheet.macroEnabled.12'
