@@ -91,21 +91,22 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
       }
       return t.template.state === 'ready' ? t : undefined
     })
-    expect(ready.template).toMatchObject({ fileName: 'SIGLite.xlsx', total: 36, fileSize: (await readFile(SIG)).length })
+    // 36 questions and the 3 labelled fields of its Business Information sheet (company, contact, date).
+    expect(ready.template).toMatchObject({ fileName: 'SIGLite.xlsx', total: 39, fileSize: (await readFile(SIG)).length })
     const list = (await api(alice, 'GET', '/api/questionnaire-templates')).json.data as { _id: string; total: number }[]
-    expect(list.map((t) => [t._id, t.total])).toEqual([[id, 36]])
+    expect(list.map((t) => [t._id, t.total])).toEqual([[id, 39]])
     expect((await api(bob, 'GET', '/api/questionnaire-templates')).json.data).toEqual([])
     expect((await api(bob, 'GET', `/api/questionnaire-templates/${id}`)).status).toBe(404)
 
     const { questions } = (await api(alice, 'GET', `/api/questionnaire-templates/${id}/questions`)).json.data as {
       questions: { _id: string; questionId: string; question: string }[]
     }
-    expect(questions).toHaveLength(36)
+    expect(questions).toHaveLength(39)
     const edited = [{ ...questions[0]!, question: 'Do you encrypt backups at rest?' }, ...questions.slice(2), { question: 'Who is your security officer?' }]
     const saved = await api(alice, 'PUT', `/api/questionnaire-templates/${id}/questions`, { questions: edited })
     expect(saved.status).toBe(200)
     const after = (saved.json.data as { questions: { _id: string; question: string }[] }).questions
-    expect(after).toHaveLength(36)
+    expect(after).toHaveLength(39)
     expect(after[0]).toMatchObject({ _id: questions[0]!._id, question: 'Do you encrypt backups at rest?' })
     expect(after.at(-1)!.question).toBe('Who is your security officer?')
     expect(after.map((q) => q._id)).not.toContain(questions[1]!._id)
@@ -118,7 +119,7 @@ describe.each(variants)('outbound questionnaires (%s)', (_name, variant) => {
     const sent = await api(alice, 'POST', '/api/outbound/save', form({ clientName: 'Template Client', email: 'templ@client.example', templateId: id }))
     expect(sent.status).toBe(201)
     const fromTemplate = await detail(alice, (sent.json.data as { outboundId: string }).outboundId)
-    expect(fromTemplate).toMatchObject({ state: 'ready', total: 36, clientName: 'Template Client' })
+    expect(fromTemplate).toMatchObject({ state: 'ready', total: 39, clientName: 'Template Client' })
     expect(fromTemplate.file.questions[0]!.question).toBe('Do you encrypt backups at rest?')
 
     expect((await api(alice, 'DELETE', `/api/questionnaire-templates/${id}`)).status).toBe(200)
