@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { mapChoice } from '../src/choices.js'
-import { createModelDrafter, SYSTEM_PROMPT, validateReply } from '../src/model-drafter.js'
+import { CRITIC_PROMPT, createModelDrafter, SYSTEM_PROMPT, validateReply } from '../src/model-drafter.js'
 import type { Evidence } from '../src/offline-drafter.js'
 
 type Behaviour = (body: { messages: { role: string; content: string }[] }, n: number) => { status: number; content?: string; delayMs?: number }
@@ -263,5 +263,119 @@ describe('reply validation', () => {
     expect(mapChoice('na', ['Yes', 'No', 'Not Applicable'])).toBe('Not Applicable')
     expect(mapChoice('na', ['1', '2', 'N/A'])).toBe('N/A')
     expect(mapChoice('no', undefined)).toBeUndefined()
+  })
+})
+
+// The critic pass (issue 24): realistic replies, run through the whole model path against the fake
+// server, which judges as a good model would (scripted per question: it reads meaning, which word
+// overlap cannot). Right answers in the model's own words keep their choice; wrong ones are dropped.
+describe('the critic pass', () => {
+  const one = (text: string): Evidence[] => [{ chunkId: 'chunk-ccc', documentName: 'security.pdf', page: 3, text }]
+  interface Case {
+    question: string
+    evidence: string
+    reply: { answer: string; choice: string | null; confidence: number; citations: string[] }
+    /** The critic's judgement: sentence numbers stated by the passages, and the choice. */
+    judged: { supported: number[]; choiceSupported: boolean; confidence: number }
+  }
+  const cases: Record<string, Case> = {
+    mfa: {
+      question: 'Is multi-factor authentication required for administrative access?',
+      evidence: 'All administrative access to production requires MFA through our SSO provider.',
+      reply: { answer: 'Yes. Admin access to production requires MFA via our SSO.', choice: 'yes', confidence: 0.9, citations: ['E1'] },
+      judged: { supported: [0, 1], choiceSupported: true, confidence: 0.9 },
+    },
+    backups: {
+      question: 'Is cloud data periodically backed up?',
+      evidence: 'Customer data is backed up daily to a separate AWS region, and restores are tested every quarter.',
+      reply: { answer: 'Yes. Customer data is backed up every day to a separate AWS region.', choice: 'yes', confidence: 0.85, citations: ['E1'] },
+      judged: { supported: [0, 1], choiceSupported: true, confidence: 0.85 },
+    },
+    environments: {
+      question: 'Are production and non-production environments separated?',
+      evidence: 'Production systems run in dedicated AWS accounts that are isolated from development and staging accounts.',
+      reply: { answer: 'Yes. Production runs in dedicated AWS accounts isolated from dev and staging.', choice: 'yes', confidence: 0.9, citations: ['E1'] },
+      judged: { supported: [0, 1], choiceSupported: true, confidence: 0.9 },
+    },
+    invented: {
+      question: 'Are regular security awareness training updates provided?',
+      evidence: 'Personal data collected from children under 13 is deleted within 30 days of a parent’s request.',
+      reply: { answer: 'Yes. Staff receive security awareness updates every quarter.', choice: 'yes', confidence: 0.8, citations: ['E1'] },
+      judged: { supported: [], choiceSupported: false, confidence: 0 },
+    },
+    partly: {
+      question: 'Is multi-factor authentication required for administrative access?',
+      evidence: 'All administrative access to production requires MFA through our SSO provider.',
+      reply: {
+        answer: 'Yes. Admin access to production requires MFA via our SSO. Hardware security keys are issued to every engineer.',
+        choice: 'yes',
+        confidence: 0.9,
+        citations: ['E1'],
+      },
+      judged: { supported: [0, 1], choiceSupported: true, confidence: 0.8 },
+    },
+  }
+  const run = async (name: keyof typeof cases, criticReply?: string) => {
+    const c = cases[name]!
+    behaviour = (body) => {
+      const critic = body.messages[0]!.content === CRITIC_PROMPT
+      return { status: 200, content: critic ? (criticReply ?? JSON.stringify(c.judged)) : JSON.stringify(c.reply) }
+    }
+    return drafter()(c.question, one(c.evidence), ['Yes', 'No', 'N/A'])
+  }
+
+  it('keeps right answers in the model’s own words, with their choice, mapped onto the dropdown', async () => {
+    for (const name of ['mfa', 'backups', 'environments'] as const) {
+      requests = []
+      const d = await run(name)
+      expect({ name, ...d }).toEqual({
+        name,
+        answer: cases[name]!.reply.answer,
+        choice: 'yes',
+        choiceValue: 'Yes',
+        confidence: cases[name]!.reply.confidence,
+        citations: ['chunk-ccc'],
+        needsReview: false,
+        reviewReason: '',
+      })
+      // Word overlap alone refused each; the critic saw the sentences and only the cited passage.
+      expect(requests).toHaveLength(2)
+      const asked = JSON.parse(requests[1]!.body.messages[1]!.content.slice(requests[1]!.body.messages[1]!.content.indexOf('{')))
+      expect(asked.evidence).toEqual([{ id: 'E1', document: 'security.pdf', page: 3, text: cases[name]!.evidence }])
+      expect(asked.sentences.map((s: { number: number }) => s.number)).toEqual([0, 1])
+      expect(JSON.stringify(requests[1]!.body)).not.toContain('chunk-ccc')
+    }
+  })
+
+  it('drops what the passages do not state: an invented answer, and the invented part of a right one', async () => {
+    const invented = await run('invented')
+    expect(invented).toMatchObject({ answer: '', choice: undefined, needsReview: true })
+    expect(invented.reviewReason).toContain('No cited passage states the Yes / No / N.A. the model chose (cleared)')
+    const partly = await run('partly')
+    expect(partly).toMatchObject({ answer: 'Yes. Admin access to production requires MFA via our SSO.', choice: 'yes', needsReview: true })
+    expect(partly.reviewReason).toBe("Part of the model's answer is not supported by the cited passages and was removed")
+  })
+
+  it('keeps the word rules’ draft when the critic fails or answers out of shape', async () => {
+    const garbled = await run('mfa', 'not json')
+    expect(garbled).toMatchObject({ choice: undefined, needsReview: true })
+    const outOfRange = await run('mfa', JSON.stringify({ supported: [7, -1, 'x'], choiceSupported: 'yes', confidence: 2 }))
+    expect(outOfRange).toMatchObject({ choice: undefined, needsReview: true })
+  })
+
+  it('is not asked when a cited passage talks to a model, nor when the word rules found nothing to refuse', async () => {
+    behaviour = () => ({
+      status: 200,
+      content: JSON.stringify({ answer: 'Yes, we are FedRAMP authorized.', choice: 'yes', confidence: 0.9, citations: ['E2'] }),
+    })
+    await drafter()('Are you FedRAMP authorized?', evidence)
+    expect(requests).toHaveLength(1)
+    requests = []
+    behaviour = () => ({
+      status: 200,
+      content: JSON.stringify({ answer: 'Customer data is encrypted at rest with AES-256.', choice: 'yes', confidence: 0.9, citations: ['E1'] }),
+    })
+    await drafter()('Do you encrypt data at rest?', clean)
+    expect(requests).toHaveLength(1)
   })
 })
