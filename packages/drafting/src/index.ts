@@ -4,5 +4,15 @@ export { carryChoice, cellRole, choicesOf, type Mark, mapChoice, markOf, samePol
 export { contentWords, findLibraryAnswer, type LibraryEntry, NEAR_IDENTICAL, similarity } from './answer-library.js'
 export { type AnswerSource, createDrafter, type Drafter, draftQuestion, libraryOrigin, offlineDrafter, type QuestionDraft, settle } from './draft-question.js'
 export { isInstructionLike, isUnsafe, REASONS } from './grounding.js'
-export { CRITIC_PROMPT, type CriticVerdict, createModelDrafter, MAX_ANSWER, type ModelConfig, type ModelDraft, SYSTEM_PROMPT, validateReply, withRetries } from './model-drafter.js'
+export {
+  CRITIC_PROMPT,
+  type CriticVerdict,
+  createModelDrafter,
+  MAX_ANSWER,
+  type ModelConfig,
+  type ModelDraft,
+  SYSTEM_PROMPT,
+  validateReply,
+  withRetries,
+} from './model-drafter.js'
 export { type Draft, draftOffline, type Evidence } from './offline-drafter.js'

@@ -282,7 +282,13 @@ describe('the critic pass', () => {
     mfa: {
       question: 'Is multi-factor authentication required for administrative access?',
       evidence: 'All administrative access to production requires MFA through our SSO provider.',
-      reply: { answer: 'Yes. Admin access to production requires MFA via our SSO.', choice: 'yes', confidence: 0.9, citations: ['E1'] },
+      // A paraphrase no word list covers: "a second factor", "identity provider", "prod".
+      reply: {
+        answer: 'Yes. Every admin login to prod needs a second factor through our identity provider.',
+        choice: 'yes',
+        confidence: 0.9,
+        citations: ['E1'],
+      },
       judged: { supported: [0, 1], choiceSupported: true, confidence: 0.9 },
     },
     backups: {
@@ -325,26 +331,30 @@ describe('the critic pass', () => {
   }
 
   it('keeps right answers in the model’s own words, with their choice, mapped onto the dropdown', async () => {
+    let judged = 0
     for (const name of ['mfa', 'backups', 'environments'] as const) {
       requests = []
       const d = await run(name)
-      expect({ name, ...d }).toEqual({
+      expect({ name, ...d, confidence: undefined }).toEqual({
         name,
         answer: cases[name]!.reply.answer,
         choice: 'yes',
         choiceValue: 'Yes',
-        confidence: cases[name]!.reply.confidence,
+        confidence: undefined,
         citations: ['chunk-ccc'],
         needsReview: false,
         reviewReason: '',
       })
-      // Word overlap alone refused each; the critic saw the sentences and only the cited passage.
-      expect(requests).toHaveLength(2)
+      expect(d.confidence).toBeGreaterThanOrEqual(2 / 3)
+      if (requests.length === 1) continue // the words met (the field's synonyms): no critic needed
+      // The word rules refused part of it: the critic saw the sentences and only the cited passage.
+      judged++
       const asked = JSON.parse(requests[1]!.body.messages[1]!.content.slice(requests[1]!.body.messages[1]!.content.indexOf('{')))
       expect(asked.evidence).toEqual([{ id: 'E1', document: 'security.pdf', page: 3, text: cases[name]!.evidence }])
       expect(asked.sentences.map((s: { number: number }) => s.number)).toEqual([0, 1])
       expect(JSON.stringify(requests[1]!.body)).not.toContain('chunk-ccc')
     }
+    expect(judged).toBeGreaterThanOrEqual(2)
   })
 
   it('drops what the passages do not state: an invented answer, and the invented part of a right one', async () => {
@@ -356,11 +366,31 @@ describe('the critic pass', () => {
     expect(partly.reviewReason).toBe("Part of the model's answer is not supported by the cited passages and was removed")
   })
 
+  it('needs no critic where the field’s abbreviations and synonyms make the words meet', async () => {
+    behaviour = () => ({
+      status: 200,
+      content: JSON.stringify({
+        answer: 'Yes. Administrative access to production requires multi-factor authentication.',
+        choice: 'yes',
+        confidence: 0.9,
+        citations: ['E1'],
+      }),
+    })
+    const d = await drafter()(cases.mfa!.question, one(cases.mfa!.evidence), ['Yes', 'No', 'N/A'])
+    expect(d).toMatchObject({ choice: 'yes', choiceValue: 'Yes', needsReview: false })
+    expect(requests).toHaveLength(1)
+  })
+
   it('keeps the word rules’ draft when the critic fails or answers out of shape', async () => {
-    const garbled = await run('mfa', 'not json')
-    expect(garbled).toMatchObject({ choice: undefined, needsReview: true })
-    const outOfRange = await run('mfa', JSON.stringify({ supported: [7, -1, 'x'], choiceSupported: 'yes', confidence: 2 }))
-    expect(outOfRange).toMatchObject({ choice: undefined, needsReview: true })
+    // The passage states the Yes in the question's words; the paraphrased sentence is what words cannot check.
+    const refused = {
+      answer: 'Yes.',
+      choice: 'yes',
+      needsReview: true,
+      reviewReason: "Part of the model's answer is not supported by the cited passages and was removed",
+    }
+    expect(await run('mfa', 'not json')).toMatchObject(refused)
+    expect(await run('mfa', JSON.stringify({ supported: [7, -1, 'x'], choiceSupported: 'yes', confidence: 2 }))).toMatchObject(refused)
   })
 
   it('is not asked when a cited passage talks to a model, nor when the word rules found nothing to refuse', async () => {
