@@ -1,9 +1,12 @@
 // How each questionnaire was read (its layout), and the mappings a company confirmed, remembered by
-// the fingerprint of their form so the next file of that form reads itself (issue 23).
+// the fingerprint of their form so the next file of that form reads itself (issue 23). The memory
+// functions serve every schema with a `layout_memory` table (outbound's too).
 import type { Kysely } from 'kysely'
 import type { LayoutMemoryTable, QuestionnaireDb, StoredLayout } from './schema.js'
 
 type Db = Kysely<QuestionnaireDb>
+/** Any schema's database with the layout memory table (the questionnaire schema's, outbound's). */
+type MemoryDb = Kysely<{ layoutMemory: LayoutMemoryTable }>
 type Mapping = Pick<StoredLayout, 'sheet' | 'headerRow' | 'columns'>
 
 /** The mappings remembered at most per company: the most recently confirmed are tried first. */
@@ -24,7 +27,7 @@ export async function saveLayout(db: Db, tenantId: string, fileId: string, layou
 }
 
 /** Remembers a confirmed mapping for its form (the newest confirmation of a form wins). */
-export async function rememberLayout(db: Db, tenantId: string, fingerprint: string, mapping: Mapping): Promise<void> {
+export async function rememberLayout(db: MemoryDb, tenantId: string, fingerprint: string, mapping: Mapping): Promise<void> {
   const value = JSON.stringify({ sheet: mapping.sheet, headerRow: mapping.headerRow, columns: mapping.columns })
   await db
     .insertInto('layoutMemory')
@@ -34,7 +37,7 @@ export async function rememberLayout(db: Db, tenantId: string, fingerprint: stri
 }
 
 /** The company's remembered mappings, newest first, with their fingerprints. */
-export async function rememberedLayouts(db: Db, tenantId: string): Promise<(Mapping & { fingerprint: string })[]> {
+export async function rememberedLayouts(db: MemoryDb, tenantId: string): Promise<(Mapping & { fingerprint: string })[]> {
   const rows = await db
     .selectFrom('layoutMemory')
     .select(['fingerprint', 'mapping'])

@@ -1,3 +1,4 @@
+import type { Layout } from '@portal/contracts'
 import type { ColumnType, Generated } from 'kysely'
 
 type Json<T> = ColumnType<T, string, string>
@@ -55,22 +56,10 @@ export interface FileTable {
   createdAt: Generated<Date>
 }
 
-/** A questionnaire's layout as read (QuestionnaireLayout of @portal/documents), kept whole. */
-export interface StoredLayout {
-  sheet: string
-  headerRow: number
-  columns: { id?: string; question: string; context?: string[]; answer?: string; choice?: string; choices?: string[]; comments?: string; marks?: string[] }
-  sheets: { name: string; rows: number; questions: number }[]
-  confidence: number
-  confirmed: boolean
-  needsCheck: boolean
-  fingerprint: string
-  total: number
-  preview: { row: number; cells: string[] }[]
-  read: { row: number; id: string; question: string }[]
-}
+/** A questionnaire's layout as read (the wire's Layout, and its form's fingerprint), kept whole. */
+export type StoredLayout = Layout & { fingerprint: string }
 
-/** A mapping a person confirmed, remembered per company by its form's fingerprint. */
+/** A mapping a person confirmed, remembered per company by its form's fingerprint: the same table in the outbound schema. */
 export interface LayoutMemoryTable {
   tenantId: string
   fingerprint: string

@@ -1,6 +1,6 @@
 // Tables of the outbound schema, as kysely sees them (camelCase; snake_case in SQL). Every row
 // carries tenant_id, and row-level security isolates tenants (migration 0100).
-import type { AnswerCellRow, StoredLayout } from '@portal/questionnaire-store'
+import type { AnswerCellRow, LayoutMemoryTable, StoredLayout } from '@portal/questionnaire-store'
 import type { ColumnType, Generated } from 'kysely'
 
 /** The service's schema: its tables, and its `daily_usage` (spent against the company's upload quota). */
@@ -141,14 +141,6 @@ export interface MailSendTable {
   id: Generated<number>
   tenantId: string
   at: Generated<Date>
-}
-
-/** A mapping a person confirmed, remembered per company by its form's fingerprint (issue 23). */
-export interface LayoutMemoryTable {
-  tenantId: string
-  fingerprint: string
-  mapping: Json<{ sheet: string; headerRow: number; columns: StoredLayout['columns'] }>
-  updatedAt: Generated<Date>
 }
 
 export interface OutboundDb {

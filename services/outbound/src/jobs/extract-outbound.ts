@@ -13,7 +13,8 @@ import type { BlobStore } from '@portal/storage'
 import { readQuestionnaire } from '@portal/documents'
 import type { Kysely } from 'kysely'
 import { claimStoredFile, type FileKind, findStoredFile, finishStoredFile, renewStoredFile, replaceFileQuestions } from '../db/files.repo.js'
-import { rememberedLayouts, saveFileLayout } from '../db/layout.repo.js'
+import { rememberedLayouts } from '@portal/questionnaire-store'
+import { saveFileLayout } from '../db/layout.repo.js'
 import type { OutboundDb } from '../db/schema.js'
 
 /**
