@@ -3,7 +3,7 @@
 // into it, Tab and Shift+Tab cycle through its controls, Escape closes it (through the owner's
 // onClose, so React state stays the truth), and focus goes back to what opened it. A dialog drawn
 // with a plain element (the public page's forms) gets the same keyboard handling.
-import { type RefObject, useEffect, useRef, useSyncExternalStore } from 'react'
+import { type RefObject, useLayoutEffect, useRef, useSyncExternalStore } from 'react'
 
 const TABBABLE = [
   'a[href]',
@@ -62,7 +62,9 @@ function initialFocus(root: HTMLElement): HTMLElement {
 export function useModalDialog(ref: RefObject<HTMLElement | null>, onClose?: () => void): void {
   const close = useRef(onClose)
   close.current = onClose
-  useEffect(() => {
+  // A layout effect: its cleanup runs as the dialog leaves the page, not a frame later (Preact 11 and
+  // React run passive cleanups after paint), so focus never rests on <body> between the two.
+  useLayoutEffect(() => {
     const el = ref.current
     if (!el) return
     const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null
