@@ -16,11 +16,15 @@ const day = (date: string, views = 0, downloads = 0) => ({ date, views, download
 const days = (n: number, end = '2026-11-27') =>
   Array.from({ length: n }, (_, i) => day(new Date(Date.parse(`${end}T00:00:00Z`) - (n - 1 - i) * 86_400_000).toISOString().slice(0, 10)))
 
+const none = { drafted: 0, approvedUnchanged: 0, edited: 0, editedShare: 0, cleared: 0, choiceChanged: 0, pending: 0 }
+const noQuality = { questionnaireId: null, bySource: { library: none, pair: none, sentence: none, model: none }, total: none }
+
 const empty = {
   'GET /api/questionnaire/dashboard': { body: { status: true, data: { inProgress: 0, items: [] } } },
   'GET /api/accountsrequest': { body: { status: true, data: [], total: 0, totalPages: 0, currentPage: 1 } },
   'GET /api/outbound/dashboard': { body: { status: true, data: { awaiting: 0, items: [] } } },
   'GET /api/trust-center/dashboard': { body: { status: true, data: { timeZone: 'UTC', days: days(30), totals: { views: 0, downloads: 0 } } } },
+  'GET /api/answer-quality': { body: { status: true, data: noQuality } },
 }
 
 const card = (name: RegExp) => screen.getByRole('region', { name })

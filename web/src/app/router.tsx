@@ -24,6 +24,7 @@ const Clients = lazy(() => import('./routes/app/clients'))
 const VendorDetails = lazy(() => import('./routes/app/vendor-details'))
 const Review = lazy(() => import('./routes/app/review'))
 const AnswerTest = lazy(() => import('./routes/app/answer-test'))
+const AnswerLibrary = lazy(() => import('./routes/app/answer-library'))
 const Outbound = lazy(() => import('./routes/app/outbound'))
 const OutboundReview = lazy(() => import('./routes/app/outbound-review'))
 const Terms = lazy(() => import('./routes/legal/terms-of-service'))
@@ -142,6 +143,7 @@ function MainRoutes({ admin, renewal }: { admin: boolean; renewal: RenewalStatus
           <Route path="/enterprise-review/:questionnareId" element={<Review />} />
           <Route path="/ai-questionnaire-auto-complete" element={<Title title="Coming soon..." />} />
           <Route path="/responsellm" element={<AnswerTest />} />
+          <Route path="/answer-library" element={<AnswerLibrary />} />
           <Route path="/NDA/addNDA" element={<NdaEditor />} />
           <Route path="/outbound" element={<Outbound />} />
           <Route path="/outbound/review/:id" element={<OutboundReview />} />

@@ -9,6 +9,8 @@ import { Link } from 'react-router-dom'
 import { DataTable } from '../../../components/ui/data-table'
 import { errorMessage } from '../../../lib/api-client'
 import { formatDateTime } from '../../../lib/format-date'
+import { useAnswerQuality } from '../../answer-library/api/quality'
+import { NothingReviewed, nothingReviewed, TrackRecordTable } from '../../answer-library/components/track-record'
 import {
   CHART_DAYS,
   type PendingRequest,
@@ -139,6 +141,7 @@ export function DashboardPage() {
   const requests = usePendingRequests()
   const outbound = useOutboundDashboard()
   const activity = useTrustCenterDashboard()
+  const quality = useAnswerQuality()
   return (
     <div className="dashboard">
       <h1>Dashboard</h1>
@@ -220,6 +223,23 @@ export function DashboardPage() {
                 ))}
               </ul>
               {d.awaiting > d.items.length && <p className="muted">{`and ${d.awaiting - d.items.length} more`}</p>}
+            </>
+          )}
+        </Card>
+
+        <Card
+          id="track-record"
+          title="How the drafts did"
+          query={quality}
+          what="track record"
+          isEmpty={nothingReviewed}
+          empty={quality.data && <NothingReviewed quality={quality.data} />}
+          footer={<Link to="/answer-library">The answer library</Link>}
+        >
+          {(d) => (
+            <>
+              <p className="muted">Every drafted answer, by where its draft came from, and what reviewers did with it.</p>
+              <TrackRecordTable quality={d} caption="How reviewers treated the drafts, by source" />
             </>
           )}
         </Card>

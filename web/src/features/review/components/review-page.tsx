@@ -23,6 +23,7 @@ import { openDocument, type Question, useCounts, useQuestionnaireDetails, useQue
 import { useAddComment, useComments } from '../api/comments'
 import { questionnaireExport } from '../api/export'
 import { useLayout } from '../api/layout'
+import { QuestionnaireTrackRecord } from '../../answer-library/components/track-record'
 import { AnswerOrigin } from './answer-origin'
 import { ExportDialog } from './export-dialog'
 import { flagOf, inTab, type Tab, toggled, toggleLabel } from './flags'
@@ -259,6 +260,7 @@ export function ReviewPage() {
           <div className="progress" role="progressbar" aria-label="Questions approved" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
             <span style={{ width: `${percent}%` }} />
           </div>
+          <QuestionnaireTrackRecord questionnaireId={questionnareId} />
         </div>
         <div className="actions">
           <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />

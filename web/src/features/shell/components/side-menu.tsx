@@ -10,6 +10,7 @@ interface MenuItem {
 const ITEMS: MenuItem[] = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/enterprise', label: 'AI Questionnaire Review' },
+  { to: '/answer-library', label: 'Answer Library' },
   { to: '/trust-center-editor', label: 'Trust Center Editor' },
   { to: '/trust-center', label: 'Trust Center Preview', newTab: true },
   { to: '/account', label: 'Trust Center Access Request' },
