@@ -16,7 +16,7 @@ export const GeneratedAnswer = Type.Object({
   /** Why it needs review, in words; '' when it does not. */
   reviewReason: Text,
   /** Where the answer came from; '' when nothing was drafted. */
-  answerSource: Type.Union([Type.Literal(''), Type.Literal('library'), Type.Literal('documents'), Type.Literal('model')]),
+  answerSource: Type.Union([Type.Literal(''), Type.Literal('library'), Type.Literal('pair'), Type.Literal('documents'), Type.Literal('model')]),
   /** For a reused answer, the approved answer it came from, in words; else ''. */
   source: Text,
   citations: Type.Array(Type.Object({ chunkId: Text, documentName: Text, page: Type.Integer({ minimum: 0 }), text: Text })),

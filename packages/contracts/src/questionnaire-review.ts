@@ -40,8 +40,8 @@ export type QuestionnaireParams = Static<typeof QuestionnaireParams>
 export const HistoryEntry = Type.Object({ answer: Type.String(), createdAt: Type.String(), name: Type.String() })
 export type HistoryEntry = Static<typeof HistoryEntry>
 
-/** Where a draft came from: the answer library, the documents (offline drafter), the model; '' for a person's answer or none. */
-export const AnswerSource = Type.Union([Type.Literal(''), Type.Literal('library'), Type.Literal('documents'), Type.Literal('model')])
+/** Where a draft came from: the answer library, a question/answer pair in a document, the documents (offline drafter), the model; '' for a person's answer or none. */
+export const AnswerSource = Type.Union([Type.Literal(''), Type.Literal('library'), Type.Literal('pair'), Type.Literal('documents'), Type.Literal('model')])
 export type AnswerSource = Static<typeof AnswerSource>
 
 /** Spec §5 entity "Question (enterprise)", with what the review page shows beside it. */

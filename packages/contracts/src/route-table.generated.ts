@@ -95,6 +95,7 @@ export const declaredRoutes = {
     { method: 'POST', url: '/api/useraccessrequest' },
   ],
   questionnaire: [
+    { method: 'GET', url: '/api/answer-quality' },
     { method: 'DELETE', url: '/api/companys' },
     { method: 'GET', url: '/api/companys' },
     { method: 'POST', url: '/api/companys' },

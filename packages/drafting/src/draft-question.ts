@@ -10,7 +10,7 @@ import { createModelDrafter, type ModelConfig, type ModelDraft } from './model-d
 import { type DraftFlag, draftOffline, type Evidence } from './offline-drafter.js'
 
 /** Where a saved answer came from ('' = a person, or nothing drafted): the question's answer_source. */
-export type AnswerSource = '' | 'library' | 'documents' | 'model'
+export type AnswerSource = '' | 'library' | 'pair' | 'documents' | 'model'
 
 export interface Drafter {
   (question: string, evidence: Evidence[], choices?: string[]): Promise<ModelDraft>

@@ -10,6 +10,7 @@ export const questionnaireDb = (db: Database): Kysely<QuestionnaireDb> => schema
 /** The knowledge base of compliance documents, kept in this schema (vectors as the config says). */
 export const questionnaireKnowledge = (db: Database, setup: VectorSetup = {}): KnowledgeIndex => openKnowledge(db, SCHEMA, setup)
 
+export * from './answer-quality.repo.js'
 export * from './citations.repo.js'
 export * from './comments.repo.js'
 export * from './companies.repo.js'

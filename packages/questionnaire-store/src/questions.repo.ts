@@ -150,8 +150,8 @@ export interface DraftFields {
   needsReview: boolean
   /** Why it needs review, for the reviewer ('' when nothing is known against it). */
   reviewReason: string
-  /** Where the draft came from: the answer library, the documents (offline), a model; '' if nothing was drafted. */
-  answerSource: '' | 'library' | 'documents' | 'model'
+  /** Where the draft came from: the answer library, a document's Q&A pair, the documents (offline), a model; '' if nothing was drafted. */
+  answerSource: '' | 'library' | 'pair' | 'documents' | 'model'
   retrievedNarrative: string
   documentName: string
   fileAndFolder: string
@@ -167,6 +167,9 @@ export async function saveDraft(db: Db, tenantId: string, id: string, d: DraftFi
       llmReviewRespons: d.needsReview ? 1 : 0,
       reviewReason: d.needsReview ? d.reviewReason : '',
       answerSource: d.answerSource,
+      draftRecorded: true,
+      draftAnswer: d.answer,
+      draftChoice: d.choiceValue ?? null,
       retrievedNarrative: d.retrievedNarrative,
       documentName: d.documentName,
       fileAndFolder: d.fileAndFolder,

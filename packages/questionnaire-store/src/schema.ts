@@ -91,8 +91,12 @@ export interface QuestionTable {
   answerHistory: Json<HistoryEntry[]>
   /** Why the answer needs review, in words for the reviewer; '' when nothing is known against it. */
   reviewReason: Generated<string>
-  /** Where the draft came from: '' (a person, or not drafted), the answer library, the documents (offline), a model. */
-  answerSource: Generated<'' | 'library' | 'documents' | 'model'>
+  /** Where the draft came from: '' (a person, or not drafted), the answer library, a document's Q&A pair, the documents (offline), a model. */
+  answerSource: Generated<'' | 'library' | 'pair' | 'documents' | 'model'>
+  /** The draft as the drafter proposed it (draftRecorded: drafted since the record began), for the drafter's track record. */
+  draftRecorded: Generated<boolean>
+  draftAnswer: Generated<string>
+  draftChoice: string | null
   /** A person wrote the answer's text (saved one that differs from what was there); drafts are false. */
   personAnswer: Generated<boolean>
   /** Bumped by every save of the answer and by its draft: a save naming an older one is refused (issue 22). */

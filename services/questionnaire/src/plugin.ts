@@ -3,6 +3,7 @@
 import multipart from '@fastify/multipart'
 import { type AppInstance, authenticateRoutes, requireStaff } from '@portal/http'
 import type { QuestionnaireDeps } from './deps.js'
+import { answerQualityRoutes } from './routes/answer-quality.js'
 import { commentRoutes } from './routes/comments.js'
 import { companyRoutes } from './routes/companies.js'
 import { dashboardRoutes } from './routes/dashboard.js'
@@ -28,4 +29,5 @@ export async function questionnairePlugin(app: AppInstance, deps: QuestionnaireD
   fsRoutes(app, deps)
   dashboardRoutes(app, deps)
   layoutRoutes(app, deps)
+  answerQualityRoutes(app, deps)
 }

@@ -69,6 +69,7 @@ const ROUTES: Record<string, { ok: number; media?: string | string[]; errors?: n
     body: ['sheet', 'headerRow', 'columns'],
     params: ['questionnaireId'],
   },
+  'GET /api/answer-quality': { ok: 200, errors: [404] },
 }
 
 /** The item schema of a `{ status, data: [...] }` reply. */
@@ -88,7 +89,7 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
   it('publishes every route of the service, and only those, in the OpenAPI document', () => {
     const declared = h.routes.map((r) => routeKey(r.method, r.url)).sort()
     expect(declared).toEqual(Object.keys(ROUTES).sort())
-    expect(declared).toHaveLength(31)
+    expect(declared).toHaveLength(32)
     for (const key of declared) expect({ key, published: Boolean(op(key)) }).toEqual({ key, published: true })
   })
 

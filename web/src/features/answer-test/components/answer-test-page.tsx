@@ -10,6 +10,7 @@ import { useDraft } from '../../../lib/drafts'
 const SOURCE: Record<GeneratedAnswer['answerSource'], string> = {
   '': '',
   library: 'Reused from the answer library',
+  pair: 'Answered by a question and answer in your documents',
   documents: 'Drafted from your documents (sentences quoted as written)',
   model: 'Drafted by the language model from your documents',
 }

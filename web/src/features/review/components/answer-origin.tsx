@@ -26,6 +26,8 @@ export function originOf(q: Origin): string {
     // The library line is written when the answer is reused: "From the answer library: approved answer of <file> — <question>".
     case 'library':
       return q.retrievedNarrative.split('\n')[0] || 'From the answer library'
+    case 'pair':
+      return `Answered by a question and answer in ${where}`
     case 'documents':
       return `Drafted from your documents (sentences quoted as written): ${where}`
     case 'model':
