@@ -376,6 +376,7 @@ describe('accessibility and layout of the console', () => {
     await screen(`/outbound/review/${outboundId}`, 'Question 1 of')
     await screen('/responsellm', 'Generate answer')
     await screen('/dashboard', 'Dashboard')
+    await screen('/answer-library', /^(No answers in the library yet|\d+ entr(y|ies))$/)
     await screen('/ai-questionnaire-auto-complete', 'Coming soon...')
     await screen('/trust-center', 'Security at A11y Co')
 
