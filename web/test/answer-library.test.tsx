@@ -267,7 +267,8 @@ describe('importing completed questionnaires', () => {
   const results: LibraryImport[] = [
     { _id: 'i1', fileName: 'caiq-2025.xlsx', state: 'imported', imported: 240, unanswered: 21 },
     { _id: 'i2', fileName: 'vendor-form.csv', state: 'check', imported: 0, unanswered: 0, layout },
-    { _id: 'i3', fileName: 'scan.docx', state: 'failed', imported: 0, unanswered: 0, message: 'No questions were found in this document' },
+    { _id: '', fileName: 'scan.docx', state: 'failed', imported: 0, unanswered: 0, message: 'No questions were found in this document' },
+    { _id: '', fileName: 'old.xls', state: 'failed', imported: 0, unanswered: 0, message: 'This file could not be read as a spreadsheet' },
   ]
   const file = (name: string) => new File(['x'], name, { lastModified: 1 })
   /** The multipart body the import was sent with. */
@@ -282,7 +283,9 @@ describe('importing completed questionnaires', () => {
       ...COMPANIES,
       'GET /api/answer-library': { body: page([]) },
       'POST /api/answer-library/import': { body: { status: true, data: results } },
-      'PUT /api/answer-library/import/i2/layout': { body: { status: true, data: { ...layout, confirmed: true, needsCheck: false, total: 25 } } },
+      'PUT /api/answer-library/import/i2/layout': {
+        body: { status: true, data: { _id: 'i2', fileName: 'vendor-form.csv', state: 'imported', imported: 23, unanswered: 2 } },
+      },
     })
     renderApp('/answer-library')
     const panel = await screen.findByRole('region', { name: 'Import completed questionnaires' })
@@ -306,6 +309,7 @@ describe('importing completed questionnaires', () => {
     expect(sent.get('company_id')).toBe('c1')
     expect((sent.getAll('files') as File[]).map((f) => f.name)).toEqual(['caiq-2025.xlsx', 'vendor-form.csv', 'scan.docx'])
     expect(within(panel).getByText('No questions were found in this document')).toBeInTheDocument()
+    expect(within(panel).getByText('This file could not be read as a spreadsheet')).toBeInTheDocument()
     // The file to check: the questionnaires' column form, its cells as text.
     const check = within(panel).getByText('vendor-form.csv').closest('li') as HTMLElement
     expect(within(check).getByText('Check the columns')).toBeInTheDocument()
@@ -313,7 +317,10 @@ describe('importing completed questionnaires', () => {
     expect((within(check).getByLabelText('Column C') as HTMLSelectElement).value).toBe('answer')
     expect(check.querySelector('script')).toBeNull()
     fireEvent.click(within(check).getByRole('button', { name: 'Save columns' }))
-    expect(await within(check).findByText('Columns saved: 25 questions read')).toBeInTheDocument()
+    // Saved, the file is imported with those columns: the form gives way to what was stored.
+    expect(await within(check).findByText('Imported: 23 answers (2 questions without an answer left out)')).toBeInTheDocument()
+    expect(within(check).getByText('Imported')).toBeInTheDocument()
+    expect(within(check).queryByRole('button', { name: 'Save columns' })).toBeNull()
     expect(api.callsTo('PUT', '/api/answer-library/import/i2/layout')[0]?.body).toEqual({
       sheet: 'Answers',
       headerRow: 1,

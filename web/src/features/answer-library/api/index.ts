@@ -78,9 +78,19 @@ export function useImportFiles() {
   })
 }
 
-/** The column check of an imported file: saved, its answered rows go into the library. */
-export const importLayout = (importId: string): LayoutTarget => ({
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+
+/**
+ * The column check of an imported file (LayoutForm's target). Its PUT answers the import done with
+ * these columns (a LibraryImport, not a layout): `onImported` hears of it, and the form says what was stored.
+ */
+export const importLayout = (importId: string, onImported: (done: LibraryImport) => void): LayoutTarget => ({
   path: `/api/answer-library/import/${encodeURIComponent(importId)}/layout`,
   key: [...LIBRARY_KEY, 'import-layout', importId],
   stale: [[...LIBRARY_KEY, 'list']],
+  onSaved: (reply) => {
+    const done = reply as LibraryImport
+    onImported(done)
+    return `Columns saved: ${plural(done.imported, 'answer')} imported`
+  },
 })

@@ -18,15 +18,21 @@ function added(files: File[], more: File[]): File[] {
   return [...files, ...more.filter((f) => !have.has(key(f)))]
 }
 
-function ImportResult({ result }: { result: LibraryImport }) {
+function ImportResult({ sent }: { sent: LibraryImport }) {
   const headingId = useId()
+  // A file checked here becomes the import its saved columns made.
+  const [done, setDone] = useState<LibraryImport | null>(null)
+  const result = done ?? sent
   let body: ReactNode
   if (result.state === 'imported') {
     body = (
-      <p className="form-success">
-        {`Imported: ${plural(result.imported, 'answer')}`}
-        {result.unanswered ? ` (${plural(result.unanswered, 'question')} without an answer left out)` : ''}
-      </p>
+      <>
+        <p className="form-success" role={done ? 'status' : undefined}>
+          {`Imported: ${plural(result.imported, 'answer')}`}
+          {result.unanswered ? ` (${plural(result.unanswered, 'question')} without an answer left out)` : ''}
+        </p>
+        {result.message && <p className="muted">{result.message}</p>}
+      </>
     )
   } else if (result.state === 'failed') {
     body = <p className="form-error">{result.message || 'The file could not be read'}</p>
@@ -34,7 +40,7 @@ function ImportResult({ result }: { result: LibraryImport }) {
     body = (
       <>
         <p>{result.message || 'The product is unsure which columns hold the questions and answers: check them, and its answers are imported once saved.'}</p>
-        <LayoutForm target={importLayout(result._id)} layout={result.layout} />
+        <LayoutForm target={importLayout(result._id, setDone)} layout={result.layout} />
       </>
     )
   } else {
@@ -175,8 +181,9 @@ export function ImportPanel() {
         <section aria-labelledby={`${id}-results`} className="library-import-results">
           <h3 id={`${id}-results`}>Last import</h3>
           <ul>
-            {results.map((r) => (
-              <ImportResult key={r._id} result={r} />
+            {results.map((r, i) => (
+              // A failed file has no id: the position tells results apart.
+              <ImportResult key={`${i}-${r._id}`} sent={r} />
             ))}
           </ul>
         </section>

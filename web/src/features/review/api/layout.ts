@@ -21,6 +21,11 @@ export interface LayoutTarget {
   key: QueryKey
   /** Queries showing the file's questions, asked again once its columns are saved. */
   stale: QueryKey[]
+  /**
+   * When the PUT answers something other than the new reading (an answer-library import answers what
+   * it stored): given that reply, returns the form's saved message; the reply is not kept as the layout.
+   */
+  onSaved?: (reply: unknown) => string
 }
 
 const path = (id: string) => `/api/questionnaires/${encodeURIComponent(id)}/layout`
@@ -57,7 +62,7 @@ export function useSaveLayout(of: string | LayoutTarget) {
   return useMutation({
     mutationFn: (body: LayoutBody) => api.put<LayoutReply>(target.path, body).then((r) => r.data),
     onSuccess: (layout) => {
-      qc.setQueryData(target.key, layout)
+      if (!target.onSaved) qc.setQueryData(target.key, layout)
       for (const queryKey of [target.key, ...target.stale]) void qc.invalidateQueries({ queryKey })
     },
   })

@@ -154,7 +154,7 @@ export function LayoutForm({ questionnaireId, target, layout }: LayoutOf & { lay
     save.mutate(
       { sheet, headerRow: header, columns: chosen },
       {
-        onSuccess: (l) => setSaved(`Columns saved: ${plural(l.total, 'question')} read`),
+        onSuccess: (l) => setSaved(target?.onSaved ? target.onSaved(l) : `Columns saved: ${plural(l.total, 'question')} read`),
         onError: (err) => setError(errorMessage(err, 'The columns could not be saved')),
       },
     )
