@@ -16,3 +16,4 @@ export {
   withRetries,
 } from './model-drafter.js'
 export { type Draft, draftOffline, type Evidence } from './offline-drafter.js'
+export { compareShapes, questionLikeness, type QuestionMatch, questionMatcher, SAME_QUESTION, SUGGESTION, shapeOf } from './question-match.js'
