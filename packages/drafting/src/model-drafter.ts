@@ -72,9 +72,10 @@ interface Raw {
  * only of that evidence; no sentence with a link, markup, a formula or an instruction; no sentence
  * the cited passages do not support; a choice only when a cited passage states it; confidence no
  * higher than the cited passages' coverage of the question. Whatever was removed is said in
- * `reviewReason`. With a critic's `verdict`, what it found stated by meaning is supported too (its
- * confidence then caps the draft's instead of word coverage); unsafe sentences and invented
- * citations stay out whatever it says.
+ * `reviewReason`. With a critic's `verdict`, the critic decides which sentences and whether the choice
+ * are stated, by meaning, both ways (its confidence then caps the draft's instead of word coverage);
+ * unsafe sentences, invented citations and details the passages do not state (detailsStated) stay
+ * out whatever it says.
  */
 export function validateReply(content: string, question: string, evidence: Evidence[], options?: string[], verdict?: CriticVerdict): ModelDraft {
   const reasons: string[] = []
@@ -246,7 +247,7 @@ export function createModelDrafter(cfg: ModelConfig) {
     const checked = validateReply(content, question, evidence, options)
     const asked = criticQuestion(content, checked, evidence)
     if (!asked) return checked
-    // The critic's word can only restore what the model wrote and cited; a critic that fails leaves the word rules' draft.
+    // The critic judges only what the model wrote and cited; a critic that fails leaves the word rules' draft.
     try {
       const judged = await withRetries(retries, () =>
         chat.invoke(
