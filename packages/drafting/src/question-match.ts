@@ -65,7 +65,7 @@ const fold = (text: string) =>
     return ' '
   })
 
-/** Words that say nothing about the ask here. Negations are kept apart (negationsOf). */
+/** Words that say nothing about the ask here. Negations are counted apart (shapeOf). */
 const STOP = new Set(
   (
     'a an the and or of to for in on at by with from into via as is are was were be been being do does did have has had ' +
@@ -168,8 +168,8 @@ export function compareShapes(a: Shape, b: Shape): { score: number; differs: boo
   // A meaningful word of one with nothing for it in the other, on both sides, is a substitution: "hardware" /
   // "software" supply chain, "security" / "privacy" training.
   const substituted = ab.unmatched > 0 && ba.unmatched > 0
-  // In a short question (a form label, a one-line ask) one added word is the ask: "Solution Name" /
-  // "Solution Provider Name".
+  // In a short question (a form label, a one-line ask) one added word is the ask: "Contact Name" /
+  // "Accessibility Contact Name".
   const added = (ab.unmatched > 0 || ba.unmatched > 0) && Math.min(a.terms.size, b.terms.size) < SHORT
   const differs = ab.unmatchedScope || ba.unmatchedScope || substituted || added || a.negations % 2 !== b.negations % 2 || !sameNames
   return { score, differs }
