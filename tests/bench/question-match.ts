@@ -35,9 +35,11 @@ const questions = Array.from({ length: 300 }, (_, i) =>
   base[(i * 7) % base.length]!.replace(/^Are /, 'Is it true that ').replace(/^Do you /, 'Does your organization '),
 )
 
+const cpu0 = process.cpuUsage()
 const t0 = performance.now()
 const matcher = questionMatcher(candidates)
 const t1 = performance.now()
+const cpu1 = process.cpuUsage(cpu0)
 let same = 0
 let suggested = 0
 for (const q of questions) {
@@ -46,9 +48,12 @@ for (const q of questions) {
   else if (m) suggested++
 }
 const t2 = performance.now()
+const cpu2 = process.cpuUsage(cpu0)
+const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000
 console.log(`${base.length} real questions (CAIQ v4.0.3 ${caiq.length}, HECVAT ${hecvat.questions.length}) made into ${candidates.length} answered entries`)
-console.log(`precompute ${candidates.length} candidates: ${(t1 - t0).toFixed(0)} ms`)
+console.log(`precompute ${candidates.length} candidates: ${(t1 - t0).toFixed(0)} ms (CPU ${cpuMs(cpu1).toFixed(0)} ms)`)
 console.log(
   `match ${questions.length} questions: ${(t2 - t1).toFixed(0)} ms (${((t2 - t1) / questions.length).toFixed(2)} ms each); same ${same}, suggestion ${suggested}`,
 )
-console.log(`total ${(t2 - t0).toFixed(0)} ms   target: well under 1,000 ms`)
+// On a shared machine the wall clock counts other processes' turns too; the CPU time is this one's work.
+console.log(`total ${(t2 - t0).toFixed(0)} ms, CPU ${cpuMs(cpu2).toFixed(0)} ms   target: well under 1,000 ms`)

@@ -8,6 +8,7 @@ export {
   CRITIC_PROMPT,
   type CriticVerdict,
   createModelDrafter,
+  detailsStated,
   MAX_ANSWER,
   type ModelConfig,
   type ModelDraft,

@@ -56,8 +56,16 @@ const PHRASES: [RegExp, string][] = [
   [/\b(?:periodic(?:ally)?|regular(?:ly)?|on a regular basis|routine(?:ly)?)\b/g, ' periodically '],
 ]
 const FOLDED = new Set(PHRASES.map(([, t]) => t.trim()))
+// All phrasings in one pass (thousands of candidates are read at once): at each place the first
+// phrasing of the list that matches wins, as if they were applied one after the other.
+const ANY_PHRASE = new RegExp(PHRASES.map(([re]) => `(${re.source})`).join('|'), 'g')
+const fold = (text: string) =>
+  text.replace(ANY_PHRASE, (...groups: unknown[]) => {
+    for (let i = 1; i <= PHRASES.length; i++) if (groups[i] !== undefined) return PHRASES[i - 1]![1]
+    return ' '
+  })
 
-/** Words that say nothing about the ask here. Negations are kept apart (negationsOf). */
+/** Words that say nothing about the ask here. Negations are counted apart (shapeOf). */
 const STOP = new Set(
   (
     'a an the and or of to for in on at by with from into via as is are was were be been being do does did have has had ' +
@@ -116,7 +124,7 @@ export function shapeOf(question: string): Shape {
   // in front of a question ("A&A-01.1", "GNRL-03") is compared apart (opts.questionRef).
   text = text.replace(/\b(?:e\.g|i\.e|ex)\.[,:]?/g, ' ').replace(/^\s*[a-z&]{2,5}-\d+(?:\.\d+)?[a-z]?\b/, ' ')
   const negations = (text.match(NEGATION) ?? []).length
-  for (const [re, token] of PHRASES) text = text.replace(re, token)
+  text = fold(text)
   const names = new Set(text.match(/\b[a-z]*\d[a-z0-9]*\b/g) ?? [])
   const terms = new Map<string, number>()
   for (const w of text.match(/[a-z0-9]+/g) ?? []) {
@@ -160,8 +168,8 @@ export function compareShapes(a: Shape, b: Shape): { score: number; differs: boo
   // A meaningful word of one with nothing for it in the other, on both sides, is a substitution: "hardware" /
   // "software" supply chain, "security" / "privacy" training.
   const substituted = ab.unmatched > 0 && ba.unmatched > 0
-  // In a short question (a form label, a one-line ask) one added word is the ask: "Solution Name" /
-  // "Solution Provider Name".
+  // In a short question (a form label, a one-line ask) one added word is the ask: "Contact Name" /
+  // "Accessibility Contact Name".
   const added = (ab.unmatched > 0 || ba.unmatched > 0) && Math.min(a.terms.size, b.terms.size) < SHORT
   const differs = ab.unmatchedScope || ba.unmatchedScope || substituted || added || a.negations % 2 !== b.negations % 2 || !sameNames
   return { score, differs }
@@ -210,6 +218,17 @@ export interface QuestionMatch<T> {
   kind: 'same' | 'suggestion'
 }
 
+const reach = new Map<string, [string, number][]>()
+/** The meaningful words a term finds candidates by: itself in full, its related words at SYNONYM_CREDIT. */
+function reachOf(term: string): [string, number][] {
+  let r = reach.get(term)
+  if (!r) {
+    r = [[term, 1] as [string, number], ...synonymsOf(term).map((x) => [x, SYNONYM_CREDIT] as [string, number])].filter(([w]) => !isGeneric(w))
+    reach.set(term, r)
+  }
+  return r
+}
+
 /**
  * A matcher over questions already answered. Each candidate's terms are computed once and indexed by
  * term, so a question is compared only with candidates sharing one of its words.
@@ -247,8 +266,7 @@ export function questionMatcher<T extends { question: string; questionRef?: stri
         const own = isGeneric(t)
         if (own) boilerplate += w
         termRound++
-        for (const [word, credit] of [[t, 1] as const, ...synonymsOf(t).map((x) => [x, SYNONYM_CREDIT] as const)]) {
-          if (isGeneric(word)) continue
+        for (const [word, credit] of reachOf(t)) {
           for (const i of postings.get(word) ?? []) {
             if (seen[i] !== round) {
               seen[i] = round
