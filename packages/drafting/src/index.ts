@@ -2,7 +2,19 @@
 // offline. Used by the llm-worker's job and by the questionnaire service's one-off question.
 export { carryChoice, cellRole, choicesOf, type Mark, mapChoice, markOf, samePolarity, statedMark } from './choices.js'
 export { contentWords, findLibraryAnswer, type LibraryEntry, NEAR_IDENTICAL, similarity } from './answer-library.js'
-export { type AnswerSource, createDrafter, type Drafter, draftQuestion, libraryOrigin, offlineDrafter, type QuestionDraft, settle } from './draft-question.js'
+export {
+  type AnswerSource,
+  createDrafter,
+  type Drafter,
+  draftQuestion,
+  type KnownAnswers,
+  knownAnswers,
+  knownOrigin,
+  libraryOrigin,
+  offlineDrafter,
+  type QuestionDraft,
+  settle,
+} from './draft-question.js'
 export { isInstructionLike, isUnsafe, REASONS } from './grounding.js'
 export {
   CRITIC_PROMPT,

@@ -136,7 +136,7 @@ export const findQuestion = (db: Db, tenantId: string, id: string) =>
 export const undraftedQuestions = (db: Db, tenantId: string, fileId: string) =>
   db
     .selectFrom('question')
-    .select(['id', 'question', 'answerCells'])
+    .select(['id', 'question', 'questionRef', 'answerCells'])
     .where('tenantId', '=', tenantId)
     .where('fileId', '=', fileId)
     .where('drafted', '=', false)

@@ -24,7 +24,7 @@ import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
 import { draftQuestion } from '@portal/drafting'
 import {
-  answerLibrary,
+  libraryEntries,
   citedDocumentReason,
   findFileByName,
   flagAnswersCiting,
@@ -98,7 +98,7 @@ export function fsRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   const oneOff = async (tenantId: string, question: string): Promise<GeneratedAnswer> => {
     const q = question.trim()
     await spendQuota(deps.store, SCHEMA, tenantId, { drafts: 1 }, deps.quota, 'drafting runs')
-    const d = await draftQuestion(deps, tenantId, q, { library: await answerLibrary(store, tenantId) })
+    const d = await draftQuestion(deps, tenantId, q, { library: await libraryEntries(store, tenantId) })
     return {
       answer: d.answer,
       choice: d.choice ?? null,
