@@ -124,7 +124,7 @@ describe.each(dbKinds())('the answer library (%s)', (db) => {
       { fileName: 'vendor-a-answers.csv', state: 'imported', imported: 4 },
       { fileName: 'vendor-b-answers.csv', state: 'imported', imported: 4 },
     ])
-    const mine = (await all(alice)).filter((e) => e.sourceFile.startsWith('vendor-'))
+    const mine = (await all(alice)).filter((e) => e.sourceFile.endsWith('-answers.csv'))
     const of = (file: string, ref: string) => mine.find((e) => e.sourceFile === file && e.questionRef === ref)!
     const pair = (ref: string) => [of('vendor-a-answers.csv', ref), of('vendor-b-answers.csv', ref)] as const
     const [bcrA, bcrB] = pair('BCR-01.1') // Yes / No
@@ -139,7 +139,7 @@ describe.each(dbKinds())('the answer library (%s)', (db) => {
     expect(bcrA.companyId).toBe(companyId)
 
     // flagged=true lists these six (the CAIQ imported above has near-identical questions of its own, flagged too).
-    const flagged = (await all(alice, '&flagged=true')).filter((e) => e.sourceFile.startsWith('vendor-'))
+    const flagged = (await all(alice, '&flagged=true')).filter((e) => e.sourceFile.endsWith('-answers.csv'))
     expect(flagged.map((e) => e._id).sort()).toEqual([bcrA, bcrB, hrsA, hrsB, cekA, cekB].map((e) => e._id).sort())
     expect((await all(alice, '&flagged=true')).every((e) => e.conflicts.length + e.duplicates.length > 0)).toBe(true)
   })
