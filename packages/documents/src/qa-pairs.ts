@@ -20,6 +20,9 @@ interface Line {
 }
 
 const MAX_ANSWER = 2000
+const MAX_LINE = 2000
+const MAX_PAIRS = 5000
+const QUESTION_END = /\?[\s"'”’)\]*_]*$/
 const FENCE = /^\s*(```|‘‘‘|~~~)/
 const HEADING = /^\s{0,3}#{1,6}\s+/
 const PIPE_ROW = /^\s*\|/
@@ -71,8 +74,15 @@ function pair(page: number, question: string, answer: string): QaPair | undefine
     const cut = a.lastIndexOf('. ', MAX_ANSWER)
     a = a.slice(0, cut > MAX_ANSWER / 2 ? cut + 1 : MAX_ANSWER)
   }
-  // An empty cell, a placeholder ("[Yes/No]", "TBD", "-") is no answer.
-  if (!q || !/\p{L}{2,}/u.test(a) || /^\[.*\]$/.test(a) || /^(tbd|todo|n\/?a\?)$/i.test(a)) return undefined
+  // An empty cell or a template's placeholder ("[Yes/No]", "Yes/No/Partial", "TBD") is no answer.
+  if (
+    !q ||
+    !/\p{L}{2,}/u.test(a) ||
+    /^\[.*\]$/.test(a) ||
+    /^(tbd|todo|n\/?a\?)$/i.test(a) ||
+    /^(yes|no|n\/?a|partial)(\s*\/\s*(yes|no|n\/?a|partial|unknown))+$/i.test(a)
+  )
+    return undefined
   const choice = choiceOf(a)
   return choice ? { page, question: q, answer: a, choice } : { page, question: q, answer: a }
 }
@@ -89,8 +99,10 @@ export function findQaPairs(pages: { page: number; text: string }[]): QaPair[] {
   const lines: Line[] = []
   for (const p of pages) {
     const texts = p.text.split('\n').map((t) => t.replace(/\s+$/, ''))
-    const width = Math.max(0, ...texts.map((t) => t.length))
-    for (const text of texts) if (text.trim()) lines.push({ page: p.page, text, width })
+    const width = texts.reduce((w, t) => (t.length <= MAX_LINE ? Math.max(w, t.length) : w), 0)
+    // No printed line is that long: such text (a broken or hostile layout) holds no pair, and
+    // leaving it out keeps this pass linear and short on the ingest worker's event loop.
+    for (const text of texts) if (text.trim() && text.length <= MAX_LINE) lines.push({ page: p.page, text, width })
   }
   // Code blocks print their comments as "# ..." lines: nothing inside a fence is a heading or a question.
   const code = new Array<boolean>(lines.length).fill(false)
@@ -103,9 +115,12 @@ export function findQaPairs(pages: { page: number; text: string }[]): QaPair[] {
   }
   const used = new Array<boolean>(lines.length).fill(false)
   const found: { at: number; pair: QaPair }[] = []
-  const add = (at: number, p: QaPair | undefined) => {
-    if (p) found.push({ at, pair: p })
-  }
+  const add: Add = Object.assign(
+    (at: number, p: QaPair | undefined) => {
+      if (p && found.length < MAX_PAIRS) found.push({ at, pair: p })
+    },
+    { full: () => found.length >= MAX_PAIRS },
+  )
   pipeTables(lines, code, used, add)
   textTables(lines, code, used, add)
   labelled(lines, code, used, add)
@@ -114,11 +129,12 @@ export function findQaPairs(pages: { page: number; text: string }[]): QaPair[] {
   return found.sort((a, b) => a.at - b.at).map((f) => f.pair)
 }
 
-type Add = (at: number, p: QaPair | undefined) => void
+/** Keeps a pair; `full` once a document has given MAX_PAIRS (no real one has that many). */
+type Add = ((at: number, p: QaPair | undefined) => void) & { full: () => boolean }
 
 /** Markdown pipe tables with a question and an answer column; a row wrapped by printing goes on until its last pipe. */
 function pipeTables(lines: Line[], code: boolean[], used: boolean[], add: Add): void {
-  for (let i = 0; i + 1 < lines.length; i++) {
+  for (let i = 0; i + 1 < lines.length && !add.full(); i++) {
     if (code[i] || !PIPE_ROW.test(lines[i]!.text) || !isSeparator(lines[i + 1]!.text)) continue
     const header = cells(lines[i]!.text).map(clean)
     const qi = header.findIndex((h) => QUESTION_HEADER.test(h))
@@ -146,9 +162,10 @@ function pipeTables(lines: Line[], code: boolean[], used: boolean[], add: Add): 
 
 /** A PDF table as text: a "Question Answer" header line, then rows "question? answer", an answer going on over the next lines. */
 function textTables(lines: Line[], code: boolean[], used: boolean[], add: Add): void {
-  for (let i = 0; i < lines.length; i++) {
+  for (let i = 0; i < lines.length && !add.full(); i++) {
+    if (used[i] || code[i] || lines[i]!.text.length > 120 || !/question/i.test(lines[i]!.text)) continue
     const head = clean(lines[i]!.text)
-    if (used[i] || code[i] || head.includes('|') || head.length > 80) continue
+    if (head.includes('|') || head.length > 80) continue
     const words = head.toLowerCase().split(' ')
     const q = words.findIndex((w) => /^questions?$/.test(w))
     const a = words.findIndex((w) => /^(answers?|responses?)$/.test(w))
@@ -160,7 +177,7 @@ function textTables(lines: Line[], code: boolean[], used: boolean[], add: Add): 
       current = undefined
     }
     let j = i + 1
-    for (; j < lines.length; j++) {
+    for (; j < lines.length && !add.full(); j++) {
       const t = lines[j]!.text
       if (code[j] || HEADING.test(t) || PIPE_ROW.test(t)) break
       const m = /^(.*?\p{L}["'”’)]*\?)(?:\s+(.*))?$/u.exec(clean(t))
@@ -182,7 +199,7 @@ function textTables(lines: Line[], code: boolean[], used: boolean[], add: Add): 
 
 /** "Q: …" then "A: …" (or "A …" right under it), each answer up to the next question or heading. */
 function labelled(lines: Line[], code: boolean[], used: boolean[], add: Add): void {
-  for (let i = 0; i < lines.length; i++) {
+  for (let i = 0; i < lines.length && !add.full(); i++) {
     const t = lines[i]!.text
     if (used[i] || code[i] || !Q_LABEL.test(t.replace(HEADING, ''))) continue
     const fromHeading = HEADING.test(t)
@@ -224,7 +241,7 @@ function endsParagraph(lines: Line[], k: number): boolean {
 
 /** Headings phrased as questions ("## Is my data encrypted?", one wrapped over two heading lines), answered by the text up to the next heading. */
 function questionHeadings(lines: Line[], code: boolean[], used: boolean[], add: Add): void {
-  for (let i = 0; i < lines.length; i++) {
+  for (let i = 0; i < lines.length && !add.full(); i++) {
     if (used[i] || code[i] || !HEADING.test(lines[i]!.text)) continue
     let question = lines[i]!.text.replace(HEADING, '')
     let j = i + 1
@@ -263,9 +280,10 @@ function questionHeadings(lines: Line[], code: boolean[], used: boolean[], add: 
  */
 function questionLines(lines: Line[], code: boolean[], used: boolean[], add: Add): void {
   const candidates: number[] = []
-  for (let i = 0; i + 1 < lines.length; i++) {
+  for (let i = 0; i + 1 < lines.length && !add.full(); i++) {
     const t = lines[i]!.text
-    if (used[i] || code[i] || used[i + 1] || HEADING.test(t) || PIPE_ROW.test(t) || /^\s*([-*+•]|\d+[.)])\s/.test(t)) continue
+    // Cheap test first: most lines do not end in a question mark.
+    if (!QUESTION_END.test(t) || used[i] || code[i] || used[i + 1] || HEADING.test(t) || PIPE_ROW.test(t) || /^\s*([-*+•]|\d+[.)])\s/.test(t)) continue
     const words = clean(t).split(' ').length
     // A line of its own: shorter than the page's text width, after a sentence's end, a heading or a rule.
     const before = lines[i - 1]
@@ -285,6 +303,7 @@ function questionLines(lines: Line[], code: boolean[], used: boolean[], add: Add
   }
   if (candidates.length < 2) return
   for (const [n, i] of candidates.entries()) {
+    if (add.full()) return
     const stop = candidates[n + 1] ?? lines.length
     const answer: string[] = []
     for (let k = i + 1; k < stop && !used[k] && !HEADING.test(lines[k]!.text) && !code[k]; k++) {

@@ -97,7 +97,7 @@ describe('findQaPairs on printed documents', () => {
     ]) {
       expect([file, findQaPairs(await printed(file))]).toEqual([file, []])
     }
-    // A roles table and a revision history, as Markdown tables print.
+    // A roles table, a revision history and a blank questionnaire template, as Markdown tables print.
     const table = [
       '| Role | Responsibility |',
       '|---|---|',
@@ -105,6 +105,10 @@ describe('findQaPairs on printed documents', () => {
       '| Version | Date | Change |',
       '|---|---|---|',
       '| 1.2 | 2024-01-02 | Is the policy reviewed? added |',
+      '| Question | Answer |',
+      '|---|---|',
+      '| Is data encrypted at rest? | Yes/No/Partial |',
+      '| Do you run penetration tests? | [Yes/No] |',
       '## 1. Purpose',
       'This policy states the rules.',
     ].join('\n')
@@ -148,6 +152,13 @@ describe('findQaPairs on printed documents', () => {
     expect(pairs[6]).toMatchObject({ choice: 'yes' })
     // One rhetorical question in prose is no FAQ.
     expect(findQaPairs([{ page: 1, text: 'We log every change.\nWhy does this matter?\nBecause auditors ask for it.' }])).toEqual([])
+  })
+
+  it('stays bounded on hostile text: no pair from a line no page prints, at most 5,000 per document', () => {
+    expect(findQaPairs([{ page: 1, text: `| Question | Answer |\n|---|---|\n| Is it kept? | ${'Yes '.repeat(1000)}|` }])).toEqual([])
+    const rows = findQaPairs([{ page: 1, text: `Question Answer\n${'Is it kept? Yes, for a year.\n'.repeat(20_000)}` }])
+    expect(rows).toHaveLength(5000)
+    expect(rows[4999]).toEqual({ page: 1, question: 'Is it kept?', answer: 'Yes, for a year.', choice: 'yes' })
   })
 
   it('takes Yes, No and N/A only when the answer opens with them', () => {
