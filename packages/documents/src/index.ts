@@ -10,6 +10,7 @@ export { assertVerified, fillWorkbook } from './export/fill-workbook.js'
 export { type ExportPlan, type ExportQuestion, inScope, planExport, planQuestion, type QuestionPlan } from './export/plan.js'
 export { FILLED_MACRO_WORKBOOK, FILLED_WORKBOOK, reportOf, VERIFIED, verificationOf } from './export/report.js'
 export { withLocalCopy } from './local-copy.js'
+export { choiceOf, findQaPairs, type QaPair } from './qa-pairs.js'
 export { checkPdfFile } from './pdf/check-pdf.js'
 export { extractPdfFile, extractPdfText, type PdfPage, pdfLimits } from './pdf/extract-text.js'
 export {
