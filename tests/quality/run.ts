@@ -4,6 +4,9 @@
 //   --show=misses   every answer that is unsupported, has debris or a wrong choice, and every abstention on an answerable item
 //   --show=all      every item
 //   --sweep         "no review needed" precision at candidate confidence thresholds (how REVIEW_FROM was chosen)
+// With OPENAI_BASE_URL set (as for the portal: OPENAI_API_KEY, LLM_MODEL), the model drafts instead of
+// the offline drafter, through the same draftQuestion call; its answers show as source "model".
+import { createDrafter } from '@portal/drafting'
 import { FIRST_CORPORA, figures, halfOf, isAnswerable, type Judged, TARGETS } from './metrics.js'
 import { reportLines } from './report.js'
 import { runQualityInMemory } from './run-quality.js'
@@ -11,7 +14,12 @@ import { runQualityInMemory } from './run-quality.js'
 const args = new Set(process.argv.slice(2))
 const show = [...args].find((a) => a.startsWith('--show='))?.slice(7)
 
-const run = await runQualityInMemory()
+const env = process.env
+const modelDrafter = env.OPENAI_BASE_URL
+  ? createDrafter({ baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY ?? 'none', model: env.LLM_MODEL || 'gpt-4o-mini' })
+  : undefined
+if (modelDrafter) console.log(`Drafting with the model ${env.LLM_MODEL || 'gpt-4o-mini'} at ${env.OPENAI_BASE_URL}`)
+const run = await runQualityInMemory(modelDrafter ? { modelDrafter } : {})
 const first = run.judged.filter((j) => FIRST_CORPORA.includes(j.item.corpus))
 const f = figures(first)
 
