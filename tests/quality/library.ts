@@ -10,7 +10,7 @@ import type { CorpusEntry } from './run-quality.js'
 
 const CHOICE = { yes: 'Yes', no: 'No', na: 'N/A' } as const
 
-/** The pairs of every document, as library entries named by document and page. */
+/** The pairs of every document, as library entries of source 'pair' named by document and page. */
 export function libraryFromPairs(pages: Map<string, { page: number; text: string }[]>): CorpusEntry[] {
   const entries: CorpusEntry[] = []
   for (const [documentName, docPages] of pages) {
@@ -20,7 +20,9 @@ export function libraryFromPairs(pages: Map<string, { page: number; text: string
         question: pair.question,
         answer: pair.answer,
         choiceValue: pair.choice ? CHOICE[pair.choice] : null,
-        fileName: `${documentName}, page ${pair.page}`,
+        source: 'pair',
+        documentName,
+        page: pair.page,
         reused: { kind: 'pair', ref: `${documentName}#${i}`, question: pair.question },
       })
     }
@@ -28,7 +30,7 @@ export function libraryFromPairs(pages: Map<string, { page: number; text: string
   return entries
 }
 
-/** The answered rows of a filled questionnaire (stored in `blobs` first, as an upload is), named by file, sheet and row. */
+/** The answered rows of a filled questionnaire (stored in `blobs` first, as an upload is): entries of source 'import' named by file, sheet and row. */
 export async function libraryFromWorkbook(blobs: BlobStore, file: string): Promise<CorpusEntry[]> {
   const name = path.basename(file)
   const key = `quality/${name}`
@@ -39,7 +41,11 @@ export async function libraryFromWorkbook(blobs: BlobStore, file: string): Promi
     question: r.question,
     answer: r.answer,
     choiceValue: r.choiceValue,
-    fileName: `${name}, ${r.sheet} row ${r.row}`,
+    source: 'import' as const,
+    fileName: name,
+    sheet: r.sheet,
+    row: r.row,
+    questionRef: r.questionRef,
     reused: { kind: 'library', ref: r.questionRef, question: r.question },
   }))
 }
