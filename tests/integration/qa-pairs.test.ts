@@ -10,7 +10,19 @@ import { openKnowledge } from '@portal/knowledge'
 import { SCHEMA } from '@portal/questionnaire-store'
 import { sql } from 'kysely'
 import { plainTextPdf } from '../quality/corpora.js'
-import { callAs, dbKinds, formOf, type SignedUp, signUp, startTestPortal, type TestPortal, until } from '../support/portal.js'
+import {
+  callAs,
+  dbKinds,
+  type DraftingProgress,
+  formOf,
+  type SignedUp,
+  signUp,
+  startTestPortal,
+  type TestPortal,
+  until,
+  untilDrafted,
+} from '../support/portal.js'
+import { unansweredWorkbook } from '../support/security-questions.js'
 
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/policies/containarium/SECURITY-ENCRYPTION-AT-REST.md')
 
@@ -82,6 +94,43 @@ describe.each(dbKinds())('question/answer pairs of an uploaded document on %s', 
     const tenant = await tenantOf(bob)
     const seen = await withTenant(tenant, () => sql<{ n: number }>`select count(*)::int as n from questionnaire.qa_pair`.execute(tp.portal.ctx.db!.root))
     expect(seen.rows[0]!.n).toBe(0)
+  })
+
+  it('answers a questionnaire from the pairs, reworded, citing the document and its page', async () => {
+    const questions = ['Do you encrypt customer data at rest?', 'Is memory or swap encrypted?', 'Are keys rotated?']
+    const upload = await api(
+      alice,
+      'POST',
+      '/api/questionnaires/save',
+      formOf({ company_id: companyId }, [['pairs.xlsx', await unansweredWorkbook(questions, 'P')]]),
+    )
+    expect(upload.status).toBe(201)
+    const questionnaireId = (upload.json.data as { _id: string }[])[0]!._id
+    await untilDrafted(
+      'drafting to finish',
+      async () => (await api(alice, 'GET', `/api/questionnaires/${companyId}`)).json.data as DraftingProgress[],
+      questionnaireId,
+    )
+    const list = (await api(alice, 'GET', `/api/getquestionlist/${questionnaireId}`)).json.data as {
+      question: string
+      answer: string
+      answerSource: string
+      documentName: string
+      fileAndFolder: string
+      reviewReason: string
+    }[]
+    const byQuestion = new Map(list.map((q) => [q.question, q]))
+    expect(byQuestion.get(questions[0]!)).toMatchObject({
+      answer: 'Yes when deployed on GCP (default Google-managed keys on persistent disks). On bare-metal, depends on operator-configured disk encryption.',
+      answerSource: 'pair',
+      documentName: 'encryptionatrest.pdf',
+      fileAndFolder: 'compliance/encryptionatrest.pdf#page=4',
+    })
+    expect(byQuestion.get(questions[1]!)).toMatchObject({ answer: 'No. At-rest scope is cold disk only.', answerSource: 'pair' })
+    // "Key rotation?" is close but not the same ask: a suggestion for the reviewer, not the answer.
+    const rotation = byQuestion.get(questions[2]!)!
+    expect(rotation.answerSource).not.toBe('pair')
+    expect(rotation.reviewReason).toContain('A similar question was answered before')
   })
 
   it('deletes the pairs with their document', async () => {

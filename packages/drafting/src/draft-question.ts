@@ -4,7 +4,7 @@
 // retrieval from the tenant's documents and the drafter (the model when configured, else the
 // offline drafter). Every drafter's draft is held to the same rules here:
 // its choice becomes the sheet's own option, and nothing uncited carries a choice or confidence.
-import type { FoundChunk, KnowledgeIndex } from '@portal/knowledge'
+import type { FoundChunk, KnowledgeIndex, StoredPair } from '@portal/knowledge'
 import type { LibraryEntry } from './answer-library.js'
 import { carryChoice, mapChoice, markOf } from './choices.js'
 import { REASONS } from './grounding.js'
@@ -98,6 +98,20 @@ export const libraryOrigin = (entry: Pick<LibraryEntry, 'fileName' | 'question' 
 /** The answers already written (library entries and documents' question/answer pairs), matched by meaning. */
 export type KnownAnswers = ReturnType<typeof questionMatcher<LibraryEntry>>
 export const knownAnswers = (entries: LibraryEntry[]): KnownAnswers => questionMatcher(entries)
+
+const PAIR_CHOICE = { yes: 'Yes', no: 'No', na: 'N/A' } as const
+
+/** A document's question/answer pairs as known answers, each cited to its document and page. */
+export const pairEntries = (pairs: StoredPair[]): LibraryEntry[] =>
+  pairs.map((p) => ({
+    id: p.id,
+    question: p.question,
+    answer: p.answer,
+    choiceValue: p.choice ? PAIR_CHOICE[p.choice] : null,
+    source: 'pair',
+    documentName: p.documentName,
+    page: p.page,
+  }))
 
 /** Where a reused answer came from, in the reviewer's words: the library entry's file and row, or the document's page. */
 export const knownOrigin = (entry: LibraryEntry): string =>

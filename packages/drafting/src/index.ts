@@ -12,6 +12,7 @@ export {
   knownOrigin,
   libraryOrigin,
   offlineDrafter,
+  pairEntries,
   type QuestionDraft,
   settle,
 } from './draft-question.js'

@@ -14,6 +14,8 @@ const knowledge = (tenantId: string, chunks: FoundChunk[]): KnowledgeIndex => ({
   ready: async () => {},
   replaceDocument: async () => {},
   deleteDocument: async () => 0,
+  replacePairs: async () => {},
+  pairs: async () => [],
   search: async (t) => (t === tenantId ? chunks : []),
 })
 /** A drafter that says whatever it is told to, as an unreliable model would. */

@@ -96,6 +96,8 @@ const knowledgeOf = (c: Recorded): KnowledgeIndex => {
     ready: async () => {},
     replaceDocument: async () => {},
     deleteDocument: async () => 0,
+    replacePairs: async () => {},
+    pairs: async () => [],
     search: async (t) => (t === tenant ? chunks : []),
   }
 }

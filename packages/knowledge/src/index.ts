@@ -13,7 +13,7 @@ export {
   searchChunks,
 } from './chunks.js'
 export { chunkMigrations } from './migrations/index.js'
-export { deleteDocumentPairs, documentPairs, type PairInput, replaceDocumentPairs, type StoredPair } from './pairs.js'
+export { deleteDocumentPairs, documentPairs, type PairChoice, type PairInput, replaceDocumentPairs, type StoredPair } from './pairs.js'
 export { isHeading } from './headings.js'
 export {
   coverage,

@@ -17,7 +17,7 @@ import {
 import { deleteDocumentPairs, documentPairs, type PairInput, replaceDocumentPairs, type StoredPair } from './pairs.js'
 import { pgvectorIndex, qdrantIndex, type VectorIndex } from './vectors.js'
 
-export interface KnowledgeIndex {
+export interface KnowledgeIndex extends PairIndex {
   /** 'text' (full text only) or 'hybrid:<qdrant|pgvector>'. */
   readonly mode: string
   /** Prepares the vector store (pgvector's table): the schema's owner calls it at start-up to fail early. */
@@ -26,10 +26,6 @@ export interface KnowledgeIndex {
   /** Removes a document's chunks (their count is returned), vectors and pairs. */
   deleteDocument(tenantId: string, documentId: string): Promise<number>
   search(tenantId: string, question: string, limit?: number, documentIds?: string[]): Promise<FoundChunk[]>
-  // Optional here only so that hand-made test doubles of the index stay valid; openKnowledge's
-  // index always has them (PairIndex), and the ingest worker requires them.
-  replacePairs?: PairIndex['replacePairs']
-  pairs?: PairIndex['pairs']
 }
 
 /** The question/answer pairs of the tenant's documents. */
@@ -51,7 +47,7 @@ export interface VectorSetup {
 const RRF_K = 60
 const EMBED_BATCH = 64
 
-export function openKnowledge(database: Database, schema: string, setup: VectorSetup = {}): KnowledgeIndex & PairIndex {
+export function openKnowledge(database: Database, schema: string, setup: VectorSetup = {}): KnowledgeIndex {
   const db = knowledgeDb(database, schema)
   const pairs: PairIndex = {
     replacePairs: (tenantId, doc, found) => replaceDocumentPairs(db, tenantId, doc, found),

@@ -4,10 +4,14 @@
 import type { Kysely } from 'kysely'
 import type { KnowledgeDb } from './chunks.js'
 
+/** The Yes / No / N.A. an answer opens with. */
+export type PairChoice = 'yes' | 'no' | 'na'
+
 export interface PairInput {
   page: number
   question: string
   answer: string
+  choice?: PairChoice | undefined
 }
 
 export interface StoredPair {
@@ -17,6 +21,7 @@ export interface StoredPair {
   page: number
   question: string
   answer: string
+  choice: PairChoice | null
 }
 
 export interface QaPairTable {
@@ -28,6 +33,7 @@ export interface QaPairTable {
   ordinal: number
   question: string
   answer: string
+  choice: PairChoice | null
 }
 
 /** Replaces a document's pairs (a re-run of the ingest job gives the same rows), in the document's order. */
@@ -43,6 +49,7 @@ export async function replaceDocumentPairs(db: Kysely<KnowledgeDb>, tenantId: st
       ordinal,
       question: p.question,
       answer: p.answer,
+      choice: p.choice ?? null,
     }))
     for (let i = 0; i < rows.length; i += 500)
       await trx
@@ -57,7 +64,7 @@ export async function documentPairs(db: Kysely<KnowledgeDb>, tenantId: string, d
   if (documentIds && !documentIds.length) return []
   return db
     .selectFrom('qaPair')
-    .select(['id', 'documentId', 'documentName', 'page', 'question', 'answer'])
+    .select(['id', 'documentId', 'documentName', 'page', 'question', 'answer', 'choice'])
     .where('tenantId', '=', tenantId)
     .$if(Boolean(documentIds), (qb) => qb.where('documentId', 'in', documentIds!))
     .orderBy('documentName')

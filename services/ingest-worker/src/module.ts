@@ -3,8 +3,7 @@
 import { isFileJob, JOBS } from '@portal/contracts'
 import { withTenantOf } from '@portal/db'
 import { serviceModule } from '@portal/http'
-import { openKnowledge } from '@portal/knowledge'
-import { SCHEMA } from '@portal/questionnaire-store'
+import { questionnaireKnowledge } from '@portal/questionnaire-store'
 import { extractQuestions } from './jobs/extract-questions.js'
 import { runFileJob } from './jobs/file-job.js'
 import { ingestDocument } from './jobs/ingest-document.js'
@@ -21,8 +20,7 @@ export const module = serviceModule({
     const queue = ctx.queue
     const bus = ctx.bus
     const log = ctx.logger.child({ svc: SERVICE })
-    // The questionnaire schema's knowledge index, pairs included (questionnaireKnowledge's type leaves them out).
-    const knowledge = openKnowledge(db, SCHEMA, ctx.config)
+    const knowledge = questionnaireKnowledge(db, ctx.config)
     const fileJobs = { database: db, bus, log, leaseMs: ctx.config.jobLeaseMs }
     // PDF parsing runs in worker threads; two at a time keeps a 2-core machine responsive.
     // Each job's queries run in its tenant's scope (row-level security).

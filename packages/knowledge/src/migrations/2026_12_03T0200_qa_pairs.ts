@@ -1,7 +1,7 @@
 // The question/answer pairs found inside a document, beside its chunks, under the same tenant wall.
 // Frozen in time: no application types here.
 import { isolateTenants } from '@portal/db'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -14,6 +14,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ordinal', 'integer', (c) => c.notNull())
     .addColumn('question', 'text', (c) => c.notNull())
     .addColumn('answer', 'text', (c) => c.notNull())
+    // The Yes / No / N.A. the answer opens with, if any (carried to a sheet's own option).
+    .addColumn('choice', 'text', (c) => c.check(sql`choice in ('yes', 'no', 'na')`))
     .addUniqueConstraint('qa_pair_document_ordinal', ['tenant_id', 'document_id', 'ordinal'])
     .execute()
   // Every tenant table's policy (@portal/db isolateTenants), in the schema the migrator runs in:

@@ -5,7 +5,7 @@
 import type { EventBus } from '@portal/bus'
 import { events, type FileJob } from '@portal/contracts'
 import type { Database } from '@portal/db'
-import { choicesOf, type Drafter, draftQuestion, knownAnswers } from '@portal/drafting'
+import { choicesOf, type Drafter, draftQuestion, knownAnswers, pairEntries } from '@portal/drafting'
 import type { KnowledgeIndex } from '@portal/knowledge'
 import { metrics } from '@portal/observability'
 import {
@@ -42,8 +42,12 @@ export async function draftAnswers(deps: DraftDeps, job: FileJob): Promise<void>
     throw new JobNotReadyError('waiting for the client documents to be read')
   }
   const documentIds = compliance.filter((f) => f.state === 'ready').map((f) => f.id)
-  // What the company already wrote: its library (entries of this client or of every client).
-  const known = knownAnswers(await libraryEntries(db, job.tenantId, { companyId: file.companyId }))
+  // What the company already wrote: its library (entries of this client or of every client), then
+  // the question/answer pairs of this client's documents.
+  const known = knownAnswers([
+    ...(await libraryEntries(db, job.tenantId, { companyId: file.companyId })),
+    ...pairEntries(await deps.knowledge.pairs(job.tenantId, documentIds)),
+  ])
   const pending = await undraftedQuestions(db, job.tenantId, file.id)
   let done = 0
   const draftOne = async (q: (typeof pending)[number]) => {
