@@ -159,3 +159,66 @@ export function subjectTerms(question: string): string[] {
   }
   return termsOf(subject.join(' '))
 }
+
+// Words a question's subject may hold that say little of what it is about: a sentence sharing only
+// these ("data", "policy", "termination", "review") may be about anything. (Stemmed through termsOf.)
+const BROAD_SUBJECT = new Set(
+  termsOf(
+    'policy policies procedure procedures process processes program programs plan plans requirement requirements standard standards ' +
+      'control controls measure measures practice practices mechanism mechanisms capability capabilities documentation document documents ' +
+      'data information system systems security secure service services solution solutions environment environments application applications ' +
+      'organization company business management managed formal formally documented established defined approved appropriate adequate ' +
+      'regular regularly periodic periodically ongoing relevant applicable necessary technical organizational operational ' +
+      'employee employees personnel staff workforce user users member members individual individuals people party parties ' +
+      'review reviews reviewed update updates updated termination terminated change changes new existing current all any owned organizationally ' +
+      'tenant tenants customer customers client clients institutional institution sensitive',
+  ),
+)
+const NOUN_PHRASE_END =
+  /^(in|on|for|to|with|by|at|from|into|within|across|during|after|before|prior|when|where|if|that|which|who|whether|so|as|than|against|per|via|and\s+(is|are)|is|are|be|been|being|able|available|required|mandatory|enabled|used|in place)$/i
+const SUBJECT_PRONOUN = /^(you|we|they|it|i)$/i
+
+/**
+ * The terms of what a question asks about, its subject (the noun phrase it asks about, without the
+ * words that say little on their own, BROAD_SUBJECT): "training" in "Are regular security awareness training
+ * updates provided?", "return" and "assets" in "Are return procedures of organizationally-owned assets by
+ * terminated employees established?", "tenant" in "Do you encrypt tenant data at rest?". A sentence that
+ * carries none of them (nor a synonym) does not answer the question, whatever else it shares with it.
+ * Empty when the question's form is not one read here, or its subject is all broad words ("Are
+ * policies and procedures reviewed ...?"): then nothing is required of the sentence.
+ */
+export function askedAbout(question: string): string[] {
+  const words = question
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/[’']s\b/g, '')
+    .split(/[\s,;:?]+/)
+    .filter(Boolean)
+  const first = (words[0] ?? '').toLowerCase()
+  let phrase: string[] = []
+  const nounPhrase = (from: number) => {
+    const out: string[] = []
+    for (let i = from; i < words.length; i++) {
+      const w = words[i]!
+      if (out.length && (NOUN_PHRASE_END.test(w) || (/^[a-z]+(ed|en)$/.test(w) && w.length > 4 && i > from))) break
+      out.push(w)
+    }
+    return out
+  }
+  if (/^(is|are|was|were|has|have)$/.test(first)) {
+    // "Is there a ...", "Are there ...": what follows is the subject.
+    const start = /^there$/i.test(words[1] ?? '') ? 2 : 1
+    phrase = nounPhrase(start)
+  } else if (/^(do|does|did)$/.test(first)) {
+    // "Do you encrypt tenant data ...": the object of the verb after the subject pronoun.
+    const pronoun = words.findIndex((w, i) => i > 0 && i <= 4 && SUBJECT_PRONOUN.test(w))
+    if (pronoun > 0) {
+      let verb = pronoun + 1
+      if (/ly$/.test(words[verb] ?? '')) verb++
+      if (words[verb + 1] && /^(up|out)$/i.test(words[verb + 1]!)) verb++
+      phrase = nounPhrase(verb + 1)
+    }
+  } else if (/^(describe|explain|list|provide|outline|detail)$/.test(first)) {
+    phrase = nounPhrase(1)
+  }
+  return [...new Set(termsOf(phrase.join(' ')))].filter((t) => !BROAD_SUBJECT.has(t))
+}

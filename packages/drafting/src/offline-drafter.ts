@@ -5,7 +5,7 @@
 // markup or formulas are never quoted and flag their document (untrusted-text.ts). Anything short
 // of strong evidence is left for a person (needsReview, with the reason in words).
 import { coverage, idfOf, keyTerms, matchOf, queryOf, termsOf } from '@portal/knowledge'
-import { ADJUNCT_WEIGHT, adjunctTerms, alternativesOf, frequencyOf, predicateOf, subjectTerms } from './adjuncts.js'
+import { ADJUNCT_WEIGHT, adjunctTerms, alternativesOf, askedAbout, frequencyOf, predicateOf, subjectTerms } from './adjuncts.js'
 import { conditionOf, denies, isYesNoQuestion, statedChoice } from './choice-statement.js'
 import { type Mark, mapChoice, markOf } from './choices.js'
 import { REASONS } from './grounding.js'
@@ -144,6 +144,8 @@ export function rankSentences(question: string, evidence: Evidence[]) {
   // Provider Name"; "backups" in "Are data backups encrypted?").
   const need = Math.min(key.length, 2)
   const asserted = predicateOf(question)
+  // What the question asks about (adjuncts.ts): a sentence must carry it, not only its verb or a broad word it shares.
+  const about = askedAbout(question)
   // The question as a whole, and as each alternative of its "A or B" (adjuncts.ts): a sentence that
   // states one alternative ("background checks", of "background screenings or multi-state background
   // checks") is held to that one. A sentence's score is its best view's.
@@ -155,6 +157,7 @@ export function rankSentences(question: string, evidence: Evidence[]) {
       query: { terms: vTerms.length ? vTerms : query.terms, weight: query.weight },
       critical: [...(query.critical ?? [])].filter((t) => !dropped.has(t)),
       predicate: asserted && vKey.includes(asserted) ? asserted : undefined,
+      about: about.filter((t) => !dropped.has(t)),
     }
   })
   // Of two sentences that cover the question equally, the one about its subject answers it.
@@ -167,6 +170,8 @@ export function rankSentences(question: string, evidence: Evidence[]) {
     if (v.critical.some((t) => !s.terms.has(t))) return false
     // What the question asserts must be said: "Are audit logs reviewed ...?" is not answered by "The event is logged by the audit service".
     if (v.predicate && matchOf(v.predicate, s.terms) === 0) return false
+    // What it asks about must be said: "Are security awareness training updates provided?" is not answered by a sentence on updating personal data.
+    if (v.about.length && !v.about.some((t) => matchOf(t, s.terms) > 0)) return false
     // The question's most specific term must be there: "Are data backups encrypted?" is not
     // answered by a sentence on backups that never says "encrypted". (Of two terms equally specific,
     // either will do: "privileged" or "limited" in "Privileged accesses are restricted to a limited population".)
