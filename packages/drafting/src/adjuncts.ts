@@ -174,6 +174,8 @@ const BROAD_SUBJECT = new Set(
       'tenant tenants customer customers client clients institutional institution sensitive',
   ),
 )
+/** A word that says little of what a question is about on its own ("data", "policy", "termination"). */
+export const isBroad = (term: string) => BROAD_SUBJECT.has(term)
 const NOUN_PHRASE_END =
   /^(in|on|for|to|with|by|at|from|into|within|across|during|after|before|prior|when|where|if|that|which|who|whether|so|as|than|against|per|via|and\s+(is|are)|is|are|be|been|being|able|available|required|mandatory|enabled|used|in place)$/i
 const SUBJECT_PRONOUN = /^(you|we|they|it|i)$/i

@@ -6,6 +6,7 @@
 // of strong evidence is left for a person (needsReview, with the reason in words).
 import { coverage, idfOf, keyTerms, matchOf, queryOf, termsOf } from '@portal/knowledge'
 import { ADJUNCT_WEIGHT, adjunctTerms, alternativesOf, askedAbout, frequencyOf, predicateOf, subjectTerms } from './adjuncts.js'
+import { type CitationLedger, isBoilerplate } from './citation-ledger.js'
 import { conditionOf, denies, isYesNoQuestion, statedChoice } from './choice-statement.js'
 import { type Mark, mapChoice, markOf } from './choices.js'
 import { REASONS } from './grounding.js'
@@ -196,7 +197,15 @@ export function rankSentences(question: string, evidence: Evidence[]) {
   return { query, key, need, candidates, flags }
 }
 
-export function draftOffline(question: string, evidence: Evidence[], choices?: string[]): Draft {
+export interface OfflineOptions {
+  /**
+   * The drafting run's ledger (citation-ledger.ts): the lead sentence is noted in it, and a sentence that
+   * leads BOILERPLATE_FROM or more unrelated questions of the run is weak evidence with no choice.
+   */
+  ledger?: CitationLedger
+}
+
+export function draftOffline(question: string, evidence: Evidence[], choices?: string[], opts: OfflineOptions = {}): Draft {
   const { query, key, candidates, flags } = rankSentences(question, evidence)
   const flagged = new Set(flags.map((f) => f.documentName))
   const flagReason = (cited: Evidence[]) => (!flags.length ? [] : [cited.some((e) => flagged.has(e.documentName)) ? REASONS.injectedCited : REASONS.injected])
@@ -274,6 +283,12 @@ export function draftOffline(question: string, evidence: Evidence[], choices?: s
     if (choice && options?.length && !mapChoice(choice, options)) choice = undefined
     if (!choice && !reasons.length) reasons.push(REASONS.noChoice)
   }
+  // A sentence quoted under many unrelated questions of this questionnaire says nothing in particular about this one.
+  opts.ledger?.note(lead.text, question)
+  if (isBoilerplate(opts.ledger, lead.text, question)) {
+    choice = undefined
+    reasons.push(REASONS.boilerplate)
+  }
   const confidence = Number(lead.whole.toFixed(2))
   // A question that comes down to one word ("a data privacy policy") is never strong evidence: a sentence
   // with that word ("privacy awareness training") may be about something else.
@@ -282,3 +297,14 @@ export function draftOffline(question: string, evidence: Evidence[], choices?: s
   reasons.push(...flagReason(cited))
   return result({ answer: picked.map((p) => p.text).join(' '), choice, confidence, citations: cited.map((e) => e.chunkId), ...withFlags }, reasons, choices)
 }
+
+/**
+ * The offline drafter for one drafting run (a questionnaire's job), as `draftQuestion`'s deps.drafter:
+ * its drafts share `ledger`, so a sentence quoted under many unrelated questions is weak evidence. For a
+ * verdict that does not depend on the order of the questions, draft the questionnaire twice with
+ * the same ledger and keep the second pass (the first only notes which sentence leads which question).
+ */
+export const offlineDrafterWith = (ledger: CitationLedger) =>
+  Object.assign(async (question: string, evidence: Evidence[], choices?: string[]) => draftOffline(question, evidence, choices, { ledger }), {
+    source: 'documents' as const,
+  })
