@@ -158,7 +158,8 @@ export function rankSentences(question: string, evidence: Evidence[]) {
       query: { terms: vTerms.length ? vTerms : query.terms, weight: query.weight },
       critical: [...(query.critical ?? [])].filter((t) => !dropped.has(t)),
       predicate: asserted && vKey.includes(asserted) ? asserted : undefined,
-      about: about.filter((t) => !dropped.has(t)),
+      about: about.terms.filter((t) => !dropped.has(t)),
+      document: about.document,
     }
   })
   // Of two sentences that cover the question equally, the one about its subject answers it.
@@ -166,13 +167,15 @@ export function rankSentences(question: string, evidence: Evidence[]) {
   const onSubject = (c: { terms: Set<string> }) => subject.filter((t) => matchOf(t, c.terms) > 0).length
   const weightOf = (t: string) => query.weight.get(t) ?? 1
   const heaviest = (ts: string[]) => Math.max(0, ...ts.map(weightOf))
-  const enough = (v: (typeof views)[number], s: { terms: Set<string> }) => {
+  const enough = (v: (typeof views)[number], s: { terms: Set<string>; context: Set<string> }) => {
     const shared = v.key.filter((t) => matchOf(t, s.terms) > 0)
     if (v.critical.some((t) => !s.terms.has(t))) return false
     // What the question asserts must be said: "Are audit logs reviewed ...?" is not answered by "The event is logged by the audit service".
     if (v.predicate && matchOf(v.predicate, s.terms) === 0) return false
     // What it asks about must be said: "Are security awareness training updates provided?" is not answered by a sentence on updating personal data.
     if (v.about.length && !v.about.some((t) => matchOf(t, s.terms) > 0)) return false
+    // A document asked for ("a sanction policy") may be named by the heading the sentence stands under.
+    if (v.document && matchOf(v.document, s.terms) === 0 && matchOf(v.document, s.context) === 0) return false
     // The question's most specific term must be there: "Are data backups encrypted?" is not
     // answered by a sentence on backups that never says "encrypted". (Of two terms equally specific,
     // either will do: "privileged" or "limited" in "Privileged accesses are restricted to a limited population".)
