@@ -28,8 +28,8 @@ const PAGE_NUMBER = /^\s*\d{1,4}\s*$/
 const MD_HEADING = /^#{1,6}\s|^(-{3,}|={3,}|\*{3,})$/
 const MD_TABLE = /^\|/
 // A checklist line is a to-do, ticked or not, never a statement of what is done: "- [ ] Logging
-// requirements reviewed", "[x] Backups tested", "☐ MFA enabled". Its wrapped lines go with it.
-const CHECKLIST = /^([-*+•]\s*)?\[[ xX✓✔]?\](\s|$)|^[☐☑☒✓✔✗✘]/
+// requirements reviewed", "- ✅ Firewall rules set up", "☐ MFA enabled". Its wrapped lines go with it.
+const CHECKLIST = /^([-*+•]\s*)?(\[[ xX✓✔]?\]|[☐☑☒✓✔✗✘✅❌⬜])(\s|$)/u
 // A table row printed as text: cells between pipes ("Asset | Owner | Return date"), even when the row does not open with one.
 const TABLE_ROW = /\|.*\|/
 // A Markdown block quote is someone else's words (guidance quoted in a policy), not the policy's statement.
