@@ -240,3 +240,13 @@ export function askedAbout(question: string): { terms: string[]; document?: stri
   const document = specific.length === 1 && last && !listed && DOCUMENT_HEADS.has(last) ? last : undefined
   return { terms: specific, ...(document ? { document } : {}) }
 }
+
+/**
+ * The terms of what a question sets aside: "For customers not using SSO, does your application support
+ * multifactor authentication?" asks about the case without SSO, so a sentence on SSO ("We can enforce SSO
+ * ... to require 2FA") answers another question.
+ */
+export function setAsideTerms(question: string): string[] {
+  const spans = question.match(/\b(not using|not on|other than|except( for)?|excluding|exclusive of)\s+[^,;?()]+/gi) ?? []
+  return spans.flatMap((span) => termsOf(span.replace(/^(not using|not on|other than|except( for)?|excluding|exclusive of)\s+/i, '')))
+}

@@ -5,7 +5,7 @@
 // markup or formulas are never quoted and flag their document (untrusted-text.ts). Anything short
 // of strong evidence is left for a person (needsReview, with the reason in words).
 import { coverage, idfOf, keyTerms, matchOf, queryOf, termsOf } from '@portal/knowledge'
-import { ADJUNCT_WEIGHT, adjunctTerms, alternativesOf, askedAbout, frequencyOf, predicateOf, subjectTerms } from './adjuncts.js'
+import { ADJUNCT_WEIGHT, adjunctTerms, alternativesOf, askedAbout, isBroad, setAsideTerms, frequencyOf, predicateOf, subjectTerms } from './adjuncts.js'
 import { type CitationLedger, isBoilerplate } from './citation-ledger.js'
 import { conditionOf, denies, isYesNoQuestion, statedChoice } from './choice-statement.js'
 import { type Mark, mapChoice, markOf } from './choices.js'
@@ -147,6 +147,7 @@ export function rankSentences(question: string, evidence: Evidence[]) {
   const asserted = predicateOf(question)
   // What the question asks about (adjuncts.ts): a sentence must carry it, not only its verb or a broad word it shares.
   const about = askedAbout(question)
+  const setAside = setAsideTerms(question).filter((t) => !isBroad(t))
   // The question as a whole, and as each alternative of its "A or B" (adjuncts.ts): a sentence that
   // states one alternative ("background checks", of "background screenings or multi-state background
   // checks") is held to that one. A sentence's score is its best view's.
@@ -176,6 +177,8 @@ export function rankSentences(question: string, evidence: Evidence[]) {
     if (v.about.length && !v.about.some((t) => matchOf(t, s.terms) > 0)) return false
     // A document asked for ("a sanction policy") may be named by the heading the sentence stands under.
     if (v.document && matchOf(v.document, s.terms) === 0 && matchOf(v.document, s.context) === 0) return false
+    // A sentence on what the question sets aside ("for customers not using SSO") is about the other case.
+    if (setAside.some((t) => s.terms.has(t))) return false
     // The question's most specific term must be there: "Are data backups encrypted?" is not
     // answered by a sentence on backups that never says "encrypted". (Of two terms equally specific,
     // either will do: "privileged" or "limited" in "Privileged accesses are restricted to a limited population".)

@@ -58,6 +58,16 @@ describe('rule 1: the cited sentence carries what the question asks about', () =
     expect(draftOffline('Do you have the capability to respond to incidents on a 24 x 7 x 365 basis?', evidence(IR_PLAN)).choice).toBeUndefined()
   })
 
+  it('does not answer a question about the case it sets aside with a sentence on that case', () => {
+    // Langfuse, policies/langfuse/security-measures.md.
+    const sso = 'We can enforce SSO for your organization (Team plan and above) to require 2FA (Two-Factor Authentication).'
+    const q =
+      'For customers not using SSO, does your application and/or user frontend/portal support multifactor authentication (e.g., Duo, Google Authenticator, OTP, etc.)?'
+    expect(draftOffline(q, evidence(sso)).choice).toBeUndefined()
+    expect(draftOffline(q, evidence(sso)).answer).toBe('')
+    expect(draftOffline('Does your application support multifactor authentication?', evidence(sso)).answer).toBe(sso)
+  })
+
   it('keeps answers whose sentence carries the subject', () => {
     expect(
       draftOffline(
