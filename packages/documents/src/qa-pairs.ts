@@ -267,15 +267,19 @@ function questionLines(lines: Line[], code: boolean[], used: boolean[], add: Add
     const t = lines[i]!.text
     if (used[i] || code[i] || used[i + 1] || HEADING.test(t) || PIPE_ROW.test(t) || /^\s*([-*+•]|\d+[.)])\s/.test(t)) continue
     const words = clean(t).split(' ').length
-    const startsLine = i === 0 || lines[i - 1]!.page !== lines[i]!.page || HEADING.test(lines[i - 1]!.text) || endsParagraph(lines, i - 1)
+    // A line of its own: shorter than the page's text width, after a sentence's end, a heading or a rule.
+    const before = lines[i - 1]
+    const startsLine =
+      !before || before.page !== lines[i]!.page || HEADING.test(before.text) || /^[\s=_*-]+$/.test(before.text) || /[.!?:"”’)]$/.test(before.text.trim())
     if (
       startsLine &&
+      t.length < 0.8 * lines[i]!.width &&
       words >= 3 &&
       words <= 30 &&
       /^[\p{Lu}"“*_]/u.test(t.trim()) &&
       endsAsQuestion(t) &&
       isQuestion(t) &&
-      /^[\p{Lu}"“*_(]/u.test(lines[i + 1]!.text.trim())
+      /^[\p{Lu}"“(]/u.test(clean(lines[i + 1]!.text))
     )
       candidates.push(i)
   }

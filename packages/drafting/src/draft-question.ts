@@ -79,8 +79,18 @@ export interface QuestionDraft extends ModelDraft {
 }
 
 /** The line the reviewer reads for a reused answer (spec wording of issue 11). */
-export const libraryOrigin = (entry: Pick<LibraryEntry, 'fileName' | 'question'>) =>
-  `From the answer library: approved answer of ${entry.fileName || 'an earlier questionnaire'} — ${entry.question}`
+export const libraryOrigin = (entry: Pick<LibraryEntry, 'fileName' | 'question' | 'sheet' | 'row' | 'source' | 'page' | 'documentName'>) => {
+  const file = entry.fileName || entry.documentName || 'an earlier questionnaire'
+  const where = [
+    entry.sheet && !/^page \d+$/.test(entry.sheet) ? `sheet ${entry.sheet}` : '',
+    entry.row ? `row ${entry.row}` : '',
+    entry.page ? `page ${entry.page}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ')
+  const what = entry.source === 'approved' || !entry.source ? `approved answer of ${file}` : file
+  return `From the answer library: ${what}${where ? `, ${where}` : ''} — ${entry.question}`
+}
 
 export async function draftQuestion(
   deps: { knowledge: KnowledgeIndex; drafter: Drafter },

@@ -1,5 +1,5 @@
 // One entry to the knowledge base for the services and workers: write a document's chunks (and
-// their vectors), delete them, and search, full text alone or hybrid. Hybrid search fuses the
+// their vectors) and its question/answer pairs, delete them, and search, full text alone or hybrid. Hybrid search fuses the
 // full-text and the vector rankings with reciprocal rank fusion, which needs no score calibration
 // between the two (Cormack et al., SIGIR 2009).
 import type { Database } from '@portal/db'
@@ -14,6 +14,7 @@ import {
   replaceDocumentChunks,
   searchChunks,
 } from './chunks.js'
+import { deleteDocumentPairs, documentPairs, type PairInput, replaceDocumentPairs, type StoredPair } from './pairs.js'
 import { pgvectorIndex, qdrantIndex, type VectorIndex } from './vectors.js'
 
 export interface KnowledgeIndex {
@@ -22,8 +23,21 @@ export interface KnowledgeIndex {
   /** Prepares the vector store (pgvector's table): the schema's owner calls it at start-up to fail early. */
   ready(): Promise<void>
   replaceDocument(tenantId: string, doc: { id: string; name: string }, chunks: ChunkInput[]): Promise<void>
+  /** Removes a document's chunks (their count is returned), vectors and pairs. */
   deleteDocument(tenantId: string, documentId: string): Promise<number>
   search(tenantId: string, question: string, limit?: number, documentIds?: string[]): Promise<FoundChunk[]>
+  // Optional here only so that hand-made test doubles of the index stay valid; openKnowledge's
+  // index always has them (PairIndex), and the ingest worker requires them.
+  replacePairs?: PairIndex['replacePairs']
+  pairs?: PairIndex['pairs']
+}
+
+/** The question/answer pairs of the tenant's documents. */
+export interface PairIndex {
+  /** Replaces the question/answer pairs found in a document. */
+  replacePairs(tenantId: string, doc: { id: string; name: string }, pairs: PairInput[]): Promise<void>
+  /** The tenant's stored pairs, of those documents only when `documentIds` is given. */
+  pairs(tenantId: string, documentIds?: string[]): Promise<StoredPair[]>
 }
 
 export interface VectorSetup {
@@ -37,15 +51,23 @@ export interface VectorSetup {
 const RRF_K = 60
 const EMBED_BATCH = 64
 
-export function openKnowledge(database: Database, schema: string, setup: VectorSetup = {}): KnowledgeIndex {
+export function openKnowledge(database: Database, schema: string, setup: VectorSetup = {}): KnowledgeIndex & PairIndex {
   const db = knowledgeDb(database, schema)
+  const pairs: PairIndex = {
+    replacePairs: (tenantId, doc, found) => replaceDocumentPairs(db, tenantId, doc, found),
+    pairs: (tenantId, documentIds) => documentPairs(db, tenantId, documentIds),
+  }
   const embedder = setup.embedder ?? (setup.embeddings ? openAIEmbedder(setup.embeddings) : undefined)
   if (!embedder) {
     return {
       mode: 'text',
       ready: async () => undefined,
       replaceDocument: (tenantId, doc, chunks) => replaceDocumentChunks(db, tenantId, doc, chunks),
-      deleteDocument: (tenantId, documentId) => deleteDocumentChunks(db, tenantId, documentId),
+      async deleteDocument(tenantId, documentId) {
+        await deleteDocumentPairs(db, tenantId, documentId)
+        return deleteDocumentChunks(db, tenantId, documentId)
+      },
+      ...pairs,
       search: (tenantId, question, limit = 8, documentIds) => searchChunks(db, tenantId, question, limit, documentIds),
     }
   }
@@ -69,8 +91,10 @@ export function openKnowledge(database: Database, schema: string, setup: VectorS
     },
     async deleteDocument(tenantId, documentId) {
       await (await vectors()).deleteDocument(tenantId, documentId)
+      await deleteDocumentPairs(db, tenantId, documentId)
       return deleteDocumentChunks(db, tenantId, documentId)
     },
+    ...pairs,
     async search(tenantId, question, limit = 8, documentIds) {
       if (!question.trim() || (documentIds && !documentIds.length)) return []
       const depth = Math.max(limit * 3, 15)

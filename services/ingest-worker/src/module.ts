@@ -1,9 +1,10 @@
-// ingest-worker module: takes `ingest-document` (compliance PDFs → text index and vectors) and `extract-questions`
+// ingest-worker module: takes `ingest-document` (compliance PDFs → text index, vectors and question/answer pairs) and `extract-questions`
 // (questionnaires → question rows) jobs. Owns no tables: it writes through the questionnaire store.
 import { isFileJob, JOBS } from '@portal/contracts'
 import { withTenantOf } from '@portal/db'
 import { serviceModule } from '@portal/http'
-import { questionnaireKnowledge } from '@portal/questionnaire-store'
+import { openKnowledge } from '@portal/knowledge'
+import { SCHEMA } from '@portal/questionnaire-store'
 import { extractQuestions } from './jobs/extract-questions.js'
 import { runFileJob } from './jobs/file-job.js'
 import { ingestDocument } from './jobs/ingest-document.js'
@@ -20,7 +21,8 @@ export const module = serviceModule({
     const queue = ctx.queue
     const bus = ctx.bus
     const log = ctx.logger.child({ svc: SERVICE })
-    const knowledge = questionnaireKnowledge(db, ctx.config)
+    // The questionnaire schema's knowledge index, pairs included (questionnaireKnowledge's type leaves them out).
+    const knowledge = openKnowledge(db, SCHEMA, ctx.config)
     const fileJobs = { database: db, bus, log, leaseMs: ctx.config.jobLeaseMs }
     // PDF parsing runs in worker threads; two at a time keeps a 2-core machine responsive.
     // Each job's queries run in its tenant's scope (row-level security).

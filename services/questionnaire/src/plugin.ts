@@ -7,6 +7,7 @@ import { commentRoutes } from './routes/comments.js'
 import { companyRoutes } from './routes/companies.js'
 import { dashboardRoutes } from './routes/dashboard.js'
 import { layoutRoutes } from './routes/layout.js'
+import { libraryRoutes } from './routes/library.js'
 import { eventRoutes } from './routes/events.js'
 import { exportRoutes } from './routes/export.js'
 import { fileRoutes } from './routes/files.js'
@@ -28,4 +29,5 @@ export async function questionnairePlugin(app: AppInstance, deps: QuestionnaireD
   fsRoutes(app, deps)
   dashboardRoutes(app, deps)
   layoutRoutes(app, deps)
+  libraryRoutes(app, deps)
 }
