@@ -10,7 +10,8 @@ import { carryChoice, mapChoice, markOf } from './choices.js'
 import { REASONS } from './grounding.js'
 import { createModelDrafter, type ModelConfig, type ModelDraft } from './model-drafter.js'
 import { questionMatcher } from './question-match.js'
-import { type DraftFlag, draftOffline, type Evidence } from './offline-drafter.js'
+import { createCitationLedger } from './citation-ledger.js'
+import { type DraftFlag, draftOffline, type Evidence, offlineDrafterWith } from './offline-drafter.js'
 
 /** Where a saved answer came from ('' = a person, or nothing drafted): the question's answer_source. */
 export type AnswerSource = '' | 'library' | 'pair' | 'documents' | 'model'
@@ -19,11 +20,17 @@ export interface Drafter {
   (question: string, evidence: Evidence[], choices?: string[]): Promise<ModelDraft>
   /** What its drafts are made from: sentences of the documents (offline), or a model's wording. */
   readonly source: 'documents' | 'model'
+  /** The drafter for one questionnaire's run, when it keeps state across its questions (the offline one's citation ledger). */
+  forRun?(): Drafter
 }
 
 export const offlineDrafter: Drafter = Object.assign(
   async (question: string, evidence: Evidence[], choices?: string[]): Promise<ModelDraft> => draftOffline(question, evidence, choices),
-  { source: 'documents' as const },
+  {
+    source: 'documents' as const,
+    // A sentence that leads many unrelated questions of one questionnaire is boilerplate there.
+    forRun: (): Drafter => offlineDrafterWith(createCitationLedger()),
+  },
 )
 
 /** The model when one is configured, else the offline drafter: callers do not know which. */

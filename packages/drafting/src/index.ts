@@ -29,5 +29,6 @@ export {
   validateReply,
   withRetries,
 } from './model-drafter.js'
-export { type Draft, draftOffline, type Evidence } from './offline-drafter.js'
+export { BOILERPLATE_FROM, type CitationLedger, createCitationLedger, isBoilerplate } from './citation-ledger.js'
+export { type Draft, draftOffline, type Evidence, type OfflineOptions, offlineDrafterWith } from './offline-drafter.js'
 export { compareShapes, questionLikeness, type QuestionMatch, questionMatcher, SAME_QUESTION, SUGGESTION, shapeOf } from './question-match.js'

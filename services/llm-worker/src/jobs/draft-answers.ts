@@ -49,10 +49,11 @@ export async function draftAnswers(deps: DraftDeps, job: FileJob): Promise<void>
     ...pairEntries(await deps.knowledge.pairs(job.tenantId, documentIds)),
   ])
   const pending = await undraftedQuestions(db, job.tenantId, file.id)
+  const run = { ...deps, drafter: deps.drafter.forRun?.() ?? deps.drafter }
   let done = 0
   const draftOne = async (q: (typeof pending)[number]) => {
     const choices = choicesOf(q.answerCells as AnswerCellRow[])
-    const d = await draftQuestion(deps, job.tenantId, q.question, { choices, documentIds, known, questionRef: q.questionRef })
+    const d = await draftQuestion(run, job.tenantId, q.question, { choices, documentIds, known, questionRef: q.questionRef })
     await saveDraft(db, job.tenantId, q.id, {
       answer: d.answer,
       choiceValue: d.choiceValue, // every drafter's choice, as one of this question's options
