@@ -15,6 +15,10 @@ export interface Corpus {
   name: string
   pdf?: string[]
   markdown?: string
+  /** The documents' own Q&A pairs (findQaPairs) are the corpus's answer library. */
+  pairs?: boolean
+  /** A filled questionnaire (under tests/fixtures) whose answered rows are the corpus's answer library. */
+  library?: string
 }
 
 const WIDTH = 100 // characters a line holds at 9 pt Helvetica on A4 with margins
@@ -59,12 +63,12 @@ export async function corpusDocuments(corpus: Corpus): Promise<{ name: string; p
   return docs
 }
 
-/** Extracts, chunks and indexes a corpus for `tenantId`; returns the pages' text by document name (to check labels). */
-export async function indexCorpus(knowledge: KnowledgeIndex, tenantId: string, corpus: Corpus): Promise<Map<string, string>> {
-  const texts = new Map<string, string>()
+/** Extracts, chunks and indexes a corpus for `tenantId`; returns the extracted pages by document name (to check labels, find pairs). */
+export async function indexCorpus(knowledge: KnowledgeIndex, tenantId: string, corpus: Corpus): Promise<Map<string, { page: number; text: string }[]>> {
+  const texts = new Map<string, { page: number; text: string }[]>()
   for (const doc of await corpusDocuments(corpus)) {
     const pages = await extractPdfText(doc.pdf)
-    texts.set(doc.name, pages.map((p) => p.text).join('\n'))
+    texts.set(doc.name, pages)
     await knowledge.replaceDocument(tenantId, { id: crypto.randomUUID(), name: doc.name }, chunkPages(pages))
   }
   return texts

@@ -14,6 +14,22 @@ export interface LabelledItem {
   passages: string[]
   choice: Mark | null
   note?: string
+  /** The half the item belongs to: thresholds are tuned on 'tuning' only. */
+  split?: 'tuning' | 'held-out'
+  /** Answer-library corpora: the library rows (question ids of the filled questionnaire) that answer the same ask. */
+  library?: string[]
+  /** Corpora with Q&A in their documents: the documents' own questions (verbatim) that ask the same. */
+  pairs?: string[]
+}
+
+/** Where a draft's answer came from: a library row, a Q&A pair of the documents, a sentence of the documents, or a model. */
+export type DraftSource = 'library' | 'pair' | 'sentence' | 'model'
+
+/** The library entry a draft reused: a row of a filled questionnaire (`ref`: its question id) or a pair found in a document. */
+export interface Reused {
+  kind: 'library' | 'pair'
+  ref: string
+  question: string
 }
 
 export interface DraftLike {
@@ -38,6 +54,8 @@ export interface Judged {
   correct: boolean
   /** A retrieved chunk contains a labelled passage (answerable items). */
   retrieved?: boolean
+  /** Where the answer came from (answered drafts). */
+  source?: DraftSource
 }
 
 /** Letters and digits only: PDF line breaks, hyphenation and split ligatures ("con fi dential") do not count. */
@@ -93,11 +111,25 @@ export function debrisOf(answer: string): string[] {
   return [...found]
 }
 
-export function judge(item: LabelledItem, draft: DraftLike): Judged {
-  const answered = draft.answer.trim().length > 0
-  const sentences = answered ? answerSentences(draft.answer) : []
-  const ok = sentences.map((s) => fromPassage(s, item.passages))
-  const supported = ok[0] ?? false
+/** An item the labels say can be answered: a passage of its documents, a library row or a pair answers it. */
+export const isAnswerable = (item: LabelledItem) => item.passages.length > 0 || (item.library?.length ?? 0) > 0 || (item.pairs?.length ?? 0) > 0
+
+/** A reused entry is right when it is one the label names: the row by its question id, the pair by its question. */
+export function reusedLabelled(item: LabelledItem, reused: Reused): boolean {
+  if (reused.kind === 'library') return (item.library ?? []).includes(reused.ref)
+  return (item.pairs ?? []).some((q) => norm(q) === norm(reused.question))
+}
+
+/**
+ * A draft against its label. A reused entry (library row or document pair) is judged by whether the
+ * label names it, its text by the debris rules; a drafted answer by whether its first sentence comes
+ * from a labelled passage. A library answer with no text but a choice counts as answered.
+ */
+export function judge(item: LabelledItem, draft: DraftLike, reused?: Reused, source?: DraftSource): Judged {
+  const answered = draft.answer.trim().length > 0 || Boolean(reused && draft.choice)
+  const sentences = draft.answer.trim() ? answerSentences(draft.answer) : []
+  const ok = reused ? sentences.map(() => reusedLabelled(item, reused)) : sentences.map((s) => fromPassage(s, item.passages))
+  const supported = reused ? reusedLabelled(item, reused) : (ok[0] ?? false)
   const choiceRight = item.choice ? draft.choice === item.choice : draft.choice === undefined
   return {
     item,
@@ -108,6 +140,7 @@ export function judge(item: LabelledItem, draft: DraftLike): Judged {
     sentencesSupported: ok.filter(Boolean).length,
     debris: answered ? debrisOf(draft.answer) : [],
     correct: answered && supported && choiceRight,
+    ...(answered ? { source: source ?? (reused ? reused.kind : 'sentence') } : {}),
   }
 }
 
@@ -126,6 +159,8 @@ export interface Figures {
   choicePrecision: number
   choiceRecall: number
   choiceCoverage: number
+  /** Answerable items with an answer (text or a reused choice). */
+  answeredOfAnswerable: number
   noReview: number
   noReviewPrecision: number
   distinctRatio: number
@@ -135,7 +170,7 @@ export interface Figures {
 
 export function figures(judged: Judged[]): Figures {
   const answered = judged.filter((j) => j.answered)
-  const answerable = judged.filter((j) => j.item.passages.length)
+  const answerable = judged.filter((j) => isAnswerable(j.item))
   const withChoice = judged.filter((j) => j.draft.choice)
   const labelled = judged.filter((j) => j.item.choice)
   const noReview = answered.filter((j) => !j.draft.needsReview)
@@ -145,7 +180,7 @@ export function figures(judged: Judged[]): Figures {
     retrieval: pct(answerable.filter((j) => j.retrieved).length, answerable.length),
     answered: answered.length,
     abstained: judged.length - answered.length,
-    answeredUnanswerable: answered.filter((j) => !j.item.passages.length).length,
+    answeredUnanswerable: answered.filter((j) => !isAnswerable(j.item)).length,
     support: pct(answered.filter((j) => j.supported).length, answered.length),
     sentenceSupport: pct(
       answered.reduce((n, j) => n + j.sentencesSupported, 0),
@@ -155,6 +190,7 @@ export function figures(judged: Judged[]): Figures {
     choicePrecision: pct(withChoice.filter((j) => j.draft.choice === j.item.choice).length, withChoice.length),
     choiceRecall: pct(labelled.filter((j) => j.draft.choice === j.item.choice).length, labelled.length),
     choiceCoverage: pct(answerable.filter((j) => j.draft.choice).length, answerable.length),
+    answeredOfAnswerable: pct(answerable.filter((j) => j.answered).length, answerable.length),
     noReview: noReview.length,
     noReviewPrecision: pct(noReview.filter((j) => j.correct).length, noReview.length),
     distinctRatio: answered.length ? new Set(answered.map((j) => j.draft.answer)).size / answered.length : Number.NaN,
@@ -164,11 +200,20 @@ export function figures(judged: Judged[]): Figures {
 }
 
 /**
- * Half of the set, for an honest threshold: the even items (0, 2, 4, ...) to choose a threshold on,
- * the odd items to measure it on (held out). Items alternate between questionnaires and corpora, so
- * each half holds all of them.
+ * Half of the set, for an honest threshold: thresholds are chosen on the tuning half and measured on
+ * the held-out half. Each item names its half (`split`): the first three corpora's items alternate
+ * (even items tuning, odd held out; items alternate between questionnaires and corpora, so each half
+ * holds all of them), the newer corpora are halved by a hash of the item id.
  */
-export const halfOf = <T>(judged: T[], half: 'tuning' | 'held-out'): T[] => judged.filter((_, i) => i % 2 === (half === 'tuning' ? 0 : 1))
+export const halfOf = (judged: Judged[], half: 'tuning' | 'held-out'): Judged[] => judged.filter((j) => j.item.split === half)
+
+export const ofCorpus = (judged: Judged[], corpus: string): Judged[] => judged.filter((j) => j.item.corpus === corpus)
+
+/** The answered drafts of one source, with the unanswered ones of the same items left out: support and precision by source. */
+export const ofSource = (judged: Judged[], source: DraftSource): Judged[] => judged.filter((j) => j.source === source)
+
+/** The corpora of issue 11's set (policy documents only), whose figures the targets below were set on. */
+export const FIRST_CORPORA: readonly string[] = ['soc2', '37s', 'cg']
 
 /** Issue 11's targets for the offline drafter. */
 export const TARGETS = {

@@ -1,12 +1,18 @@
 // Runs the labelled quality set: indexes each corpus for a tenant of its own (real extraction,
-// chunking and knowledge index), retrieves and drafts every question offline as a questionnaire's
-// draft job does (5 chunks, the question's own options), and judges each draft against its label.
-import { readFile } from 'node:fs/promises'
+// chunking and knowledge index), builds its answer library (the Q&A pairs its documents hold, or the
+// rows of a filled questionnaire), and drafts every question with the product's own call
+// (draftQuestion: the library first, then retrieval of 5 chunks and the drafter, with the question's
+// own options); each draft is judged against its label.
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { type Database, migrateSchema, openDatabase, systemView } from '@portal/db'
-import { draftOffline, type Evidence } from '@portal/drafting'
+import { type Drafter, draftOffline, draftQuestion, type Evidence, type LibraryEntry, libraryOrigin, type ModelDraft } from '@portal/drafting'
 import { chunkMigrations, openKnowledge } from '@portal/knowledge'
-import { type Corpus, indexCorpus } from './corpora.js'
-import { type DraftLike, type Figures, figures, type Judged, judge, type LabelledItem, norm } from './metrics.js'
+import { createFsStore } from '@portal/storage'
+import { type Corpus, FIXTURES, indexCorpus } from './corpora.js'
+import { libraryFromPairs, libraryFromWorkbook } from './library.js'
+import { type DraftLike, type DraftSource, type Figures, figures, type Judged, judge, type LabelledItem, norm, type Reused } from './metrics.js'
 
 export interface LabelledSet {
   about: string
@@ -23,6 +29,10 @@ export interface QualityRun {
   figures: Figures
   /** Passages of the set not found in their corpus's extracted text: a label that no longer fits. */
   missingPassages: string[]
+  /** Library rows or document questions named by a label that the corpus's library does not hold. */
+  missingEntries: string[]
+  /** Entries of each corpus's answer library, by kind. */
+  librarySize: Record<string, { library: number; pair: number }>
   indexMs: number
   draftMs: number
 }
@@ -30,36 +40,73 @@ export interface QualityRun {
 export const SCHEMA = 'questionnaire'
 export const RETRIEVED = 5
 
+/** A library entry with what the judge needs to know of it. */
+export interface CorpusEntry extends LibraryEntry {
+  reused: Reused
+}
+
+/** The answer library of a corpus: the pairs of its documents, or the answered rows of its filled questionnaire. */
+async function corpusLibrary(corpus: Corpus, pages: Map<string, { page: number; text: string }[]>, scratch: string): Promise<CorpusEntry[]> {
+  if (corpus.library) return libraryFromWorkbook(createFsStore(scratch), path.join(FIXTURES, corpus.library))
+  if (corpus.pairs) return libraryFromPairs(pages)
+  return []
+}
+
 export async function runQuality(
   database: Database,
-  opts: { items?: (items: LabelledItem[]) => LabelledItem[]; drafter?: OfflineDrafter } = {},
+  opts: { items?: (items: LabelledItem[]) => LabelledItem[]; drafter?: OfflineDrafter; modelDrafter?: Drafter } = {},
 ): Promise<QualityRun> {
   const set = await loadSet()
   const items = opts.items ? opts.items(set.items) : set.items
-  const drafter = opts.drafter ?? draftOffline
+  const offline = opts.drafter ?? draftOffline
+  const drafter: Drafter =
+    opts.modelDrafter ?? Object.assign(async (q: string, e: Evidence[], c?: string[]) => offline(q, e, c) as ModelDraft, { source: 'documents' as const })
   await migrateSchema(database, SCHEMA, chunkMigrations)
   const knowledge = openKnowledge(database, SCHEMA)
   const tenants = new Map<string, string>()
+  const libraries = new Map<string, CorpusEntry[]>()
   const missingPassages: string[] = []
+  const missingEntries: string[] = []
+  const librarySize: QualityRun['librarySize'] = {}
+  const scratch = await mkdtemp(path.join(tmpdir(), 'quality-'))
   const t0 = performance.now()
-  for (const name of new Set(items.map((i) => i.corpus))) {
-    const tenant = crypto.randomUUID()
-    tenants.set(name, tenant)
-    const text = norm([...(await indexCorpus(knowledge, tenant, set.corpora[name]!)).values()].join('\n'))
-    for (const item of items.filter((i) => i.corpus === name)) {
-      for (const p of item.passages) if (!text.includes(norm(p))) missingPassages.push(`${item.id}: ${p}`)
+  try {
+    for (const name of new Set(items.map((i) => i.corpus))) {
+      const corpus = set.corpora[name]!
+      const tenant = crypto.randomUUID()
+      tenants.set(name, tenant)
+      const pages = await indexCorpus(knowledge, tenant, corpus)
+      const text = norm([...pages.values()].map((ps) => ps.map((p) => p.text).join('\n')).join('\n'))
+      const library = await corpusLibrary(corpus, pages, scratch)
+      libraries.set(name, library)
+      librarySize[name] = { library: library.filter((e) => e.reused.kind === 'library').length, pair: library.filter((e) => e.reused.kind === 'pair').length }
+      for (const item of items.filter((i) => i.corpus === name)) {
+        for (const p of item.passages) if (!text.includes(norm(p))) missingPassages.push(`${item.id}: ${p}`)
+        for (const ref of item.library ?? [])
+          if (!library.some((e) => e.reused.kind === 'library' && e.reused.ref === ref)) missingEntries.push(`${item.id}: row ${ref}`)
+        for (const q of item.pairs ?? [])
+          if (!library.some((e) => e.reused.kind === 'pair' && norm(e.reused.question) === norm(q))) missingEntries.push(`${item.id}: pair "${q}"`)
+      }
     }
+  } finally {
+    await rm(scratch, { recursive: true, force: true })
   }
   const t1 = performance.now()
   const judged: Judged[] = []
   for (const item of items) {
-    const found = await knowledge.search(tenants.get(item.corpus)!, item.question, RETRIEVED)
-    const evidence = found.map((c) => ({ chunkId: c.id, documentName: c.documentName, page: c.page, text: c.text }))
+    const tenant = tenants.get(item.corpus)!
+    const library = libraries.get(item.corpus)!
+    const d = await draftQuestion({ knowledge, drafter }, tenant, item.question, { choices: item.choices, ...(library.length ? { library } : {}) })
+    // The library entry reused, known by the line the reviewer reads for it (libraryOrigin).
+    const reused = d.source === 'library' ? library.find((e) => libraryOrigin(e) === d.retrievedNarrative)?.reused : undefined
+    if (d.source === 'library' && !reused) throw new Error(`${item.id}: reused an entry the corpus's library does not hold`)
+    const source: DraftSource | undefined = reused ? reused.kind : d.source === 'model' ? 'model' : d.source === 'documents' ? 'sentence' : undefined
+    const found = await knowledge.search(tenant, item.question, RETRIEVED)
     const retrieved = item.passages.some((p) => found.some((c) => norm(c.text).includes(norm(p))))
-    judged.push({ ...judge(item, drafter(item.question, evidence, item.choices)), retrieved })
+    judged.push({ ...judge(item, d, reused, source), retrieved })
   }
   const t2 = performance.now()
-  return { judged, figures: figures(judged), missingPassages, indexMs: t1 - t0, draftMs: t2 - t1 }
+  return { judged, figures: figures(judged), missingPassages, missingEntries, librarySize, indexMs: t1 - t0, draftMs: t2 - t1 }
 }
 
 /** runQuality on a fresh in-memory database (PGlite), closed afterwards. */

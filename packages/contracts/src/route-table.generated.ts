@@ -95,6 +95,11 @@ export const declaredRoutes = {
     { method: 'POST', url: '/api/useraccessrequest' },
   ],
   questionnaire: [
+    { method: 'GET', url: '/api/answer-library' },
+    { method: 'DELETE', url: '/api/answer-library/:id' },
+    { method: 'PUT', url: '/api/answer-library/:id' },
+    { method: 'POST', url: '/api/answer-library/import' },
+    { method: 'PUT', url: '/api/answer-library/import/:id/layout' },
     { method: 'GET', url: '/api/answer-quality' },
     { method: 'DELETE', url: '/api/companys' },
     { method: 'GET', url: '/api/companys' },

@@ -10,9 +10,18 @@ export { assertVerified, fillWorkbook } from './export/fill-workbook.js'
 export { type ExportPlan, type ExportQuestion, inScope, planExport, planQuestion, type QuestionPlan } from './export/plan.js'
 export { FILLED_MACRO_WORKBOOK, FILLED_WORKBOOK, reportOf, VERIFIED, verificationOf } from './export/report.js'
 export { withLocalCopy } from './local-copy.js'
+export { choiceOf, findQaPairs, type QaPair } from './qa-pairs.js'
 export { checkPdfFile } from './pdf/check-pdf.js'
 export { extractPdfFile, extractPdfText, type PdfPage, pdfLimits } from './pdf/extract-text.js'
-export { type ReadQuestionnaire, readQuestionnaire, readQuestions } from './questions/read-questions.js'
+export {
+  ANSWERED_FORMATS,
+  type AnsweredRow,
+  type AnsweredRows,
+  type ReadQuestionnaire,
+  readAnsweredRows,
+  readQuestionnaire,
+  readQuestions,
+} from './questions/read-questions.js'
 export { CHECK_BELOW } from './extract/read-layout.mjs'
 export { checkMapping, GRID_FORMATS, layoutReply, NO_QUESTIONS_WITH_MAPPING } from './questions/layout-mapping.js'
 export type { LayoutColumns, LayoutMapping, QuestionnaireLayout, ReadOptions, RememberedLayout } from './extract/read-layout.mjs'

@@ -159,3 +159,94 @@ export function subjectTerms(question: string): string[] {
   }
   return termsOf(subject.join(' '))
 }
+
+// Words a question's subject may hold that say little of what it is about: a sentence sharing only
+// these ("data", "policy", "termination", "review") may be about anything. (Stemmed through termsOf.)
+const BROAD_SUBJECT = new Set(
+  termsOf(
+    'policy policies procedure procedures process processes program programs plan plans requirement requirements standard standards ' +
+      'control controls measure measures practice practices mechanism mechanisms capability capabilities documentation document documents ' +
+      'data information system systems security secure service services solution solutions environment environments application applications ' +
+      'organization company business management managed formal formally documented established defined approved appropriate adequate ' +
+      'regular regularly periodic periodically ongoing relevant applicable necessary technical organizational operational ' +
+      'employee employees personnel staff workforce user users member members individual individuals people party parties ' +
+      'review reviews reviewed update updates updated termination terminated change changes new existing current all any owned organizationally ' +
+      'tenant tenants customer customers client clients institutional institution sensitive',
+  ),
+)
+/** A word that says little of what a question is about on its own ("data", "policy", "termination"). */
+export const isBroad = (term: string) => BROAD_SUBJECT.has(term)
+const NOUN_PHRASE_END =
+  /^(in|on|for|to|with|by|at|from|into|within|across|during|after|before|prior|when|where|if|that|which|who|whether|so|as|than|against|per|via|and\s+(is|are)|is|are|be|been|being|able|available|required|mandatory|enabled|used|in place)$/i
+const DOCUMENT_HEADS = new Set(termsOf('policy plan'))
+const SUBJECT_PRONOUN = /^(you|we|they|it|i)$/i
+
+/**
+ * The terms of what a question asks about, its subject (the noun phrase it asks about, without the
+ * words that say little on their own, BROAD_SUBJECT): "training" in "Are regular security awareness training
+ * updates provided?", "return" and "assets" in "Are return procedures of organizationally-owned assets by
+ * terminated employees established?", "privacy" and the policy itself in "Does your organization have a data privacy policy?". A sentence that
+ * carries none of them (nor a synonym) does not answer the question, whatever else it shares with it.
+ * Empty when the question's form is not one read here, or its subject is all broad words ("Are
+ * policies and procedures reviewed ...?"): then nothing is required of the sentence.
+ */
+export function askedAbout(question: string): { terms: string[]; document?: string } {
+  const words = question
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/[’']s\b/g, '')
+    .split(/[\s,;:?]+/)
+    .filter(Boolean)
+  const first = (words[0] ?? '').toLowerCase()
+  const nounPhrase = (from: number) => {
+    const out: string[] = []
+    for (let i = from; i < words.length; i++) {
+      const w = words[i]!
+      if (out.length && (NOUN_PHRASE_END.test(w) || (/^[a-z]+(ed|en)$/.test(w) && w.length > 4 && i > from))) break
+      out.push(w)
+    }
+    // "the capability to respond ...", "a list of ...": a phrase of broad words is followed to the next.
+    const next = from + out.length
+    if (out.length && next + 1 < words.length && /^(to|of)$/i.test(words[next]!) && termsOf(out.join(' ')).every((t) => BROAD_SUBJECT.has(t)))
+      out.push(...nounPhrase(next + 1))
+    return out
+  }
+  let start = -1
+  if (/^(is|are|was|were|has|have)$/.test(first)) {
+    // "Is there a ...", "Are there ...": what follows is the subject.
+    start = /^there$/i.test(words[1] ?? '') ? 2 : 1
+  } else if (/^(do|does|did)$/.test(first)) {
+    // "Do you encrypt tenant data ...", "Does your organization have a data privacy policy?": the object
+    // of the verb after the subject (a pronoun, or "your" / "the" and one noun).
+    const pronoun = words.findIndex((w, i) => i > 0 && i <= 4 && SUBJECT_PRONOUN.test(w))
+    let verb = pronoun > 0 ? pronoun + 1 : /^(your|the|our)$/i.test(words[1] ?? '') ? 3 : -1
+    if (verb > 0) {
+      if (/ly$/.test(words[verb] ?? '')) verb++
+      if (words[verb + 1] && /^(up|out)$/i.test(words[verb + 1]!)) verb++
+      start = verb + 1
+    }
+  } else if (/^(describe|explain|list|provide|outline|detail)$/.test(first)) {
+    start = 1
+  }
+  if (start < 0 || start >= words.length) return { terms: [] }
+  const phrase = nounPhrase(start)
+  const terms = [...new Set(termsOf(phrase.join(' ')))]
+  const specific = terms.filter((t) => !BROAD_SUBJECT.has(t))
+  // "a data privacy policy", "an incident response plan": the question asks for the document, which the
+  // sentence must name too ("our commitment to data security and privacy" is no privacy policy).
+  const last = termsOf(phrase[phrase.length - 1] ?? '')[0]
+  // (Not in a list: "physical security controls and policies" asks about the controls as much.)
+  const listed = /^(and|or|&)$/i.test(phrase[phrase.length - 2] ?? '')
+  // Only when one word says which document: "a disciplinary or sanction policy" is asked about by either word.
+  const document = specific.length === 1 && last && !listed && DOCUMENT_HEADS.has(last) ? last : undefined
+  return { terms: specific, ...(document ? { document } : {}) }
+}
+
+/**
+ * The terms of what a question sets aside: "For customers not using SSO, does your application support
+ * multifactor authentication?" asks about the case without SSO, so a sentence on SSO ("We can enforce SSO
+ * ... to require 2FA") answers another question.
+ */
+export function setAsideTerms(question: string): string[] {
+  const spans = question.match(/\b(not using|not on|other than|except( for)?|excluding|exclusive of)\s+[^,;?()]+/gi) ?? []
+  return spans.flatMap((span) => termsOf(span.replace(/^(not using|not on|other than|except( for)?|excluding|exclusive of)\s+/i, '')))
+}

@@ -9,8 +9,17 @@ export interface LibraryEntry {
   answer: string
   /** The choice approved with the answer (a dropdown value or Yes / No / N.A.), if any. */
   choiceValue?: string | null
-  /** The questionnaire file the answer was approved in, shown to the reviewer. */
+  /** The questionnaire file the answer was approved in (or imported from), shown to the reviewer. */
   fileName?: string
+  /** Where in that file: its sheet and 1-based row, and the question's id there (a CAIQ or HECVAT id). */
+  sheet?: string
+  row?: number
+  questionRef?: string
+  /** An approved answer, a row of an imported completed questionnaire, or a question/answer pair of a document. */
+  source?: 'approved' | 'import' | 'pair'
+  /** For a pair: the document and its page. */
+  page?: number
+  documentName?: string
 }
 
 // Function words carry no meaning of their own here; possessives ("your" / "tenant") do.

@@ -1,13 +1,17 @@
-// One question's draft, the same for a questionnaire's job and for a one-off question: the answer
-// library first, then retrieval from the tenant's documents and the drafter (the model when
-// configured, else the offline drafter). Every drafter's draft is held to the same rules here:
+// One question's draft, the same for a questionnaire's job and for a one-off question: what the
+// company already wrote first (answer library entries and its documents' question/answer pairs,
+// matched by meaning: the same ask reuses the answer, a close one is only a suggestion), then
+// retrieval from the tenant's documents and the drafter (the model when configured, else the
+// offline drafter). Every drafter's draft is held to the same rules here:
 // its choice becomes the sheet's own option, and nothing uncited carries a choice or confidence.
-import type { FoundChunk, KnowledgeIndex } from '@portal/knowledge'
-import { findLibraryAnswer, type LibraryEntry } from './answer-library.js'
+import type { FoundChunk, KnowledgeIndex, StoredPair } from '@portal/knowledge'
+import type { LibraryEntry } from './answer-library.js'
 import { carryChoice, mapChoice, markOf } from './choices.js'
 import { REASONS } from './grounding.js'
 import { createModelDrafter, type ModelConfig, type ModelDraft } from './model-drafter.js'
-import { type DraftFlag, draftOffline, type Evidence } from './offline-drafter.js'
+import { questionMatcher } from './question-match.js'
+import { createCitationLedger } from './citation-ledger.js'
+import { type DraftFlag, draftOffline, type Evidence, offlineDrafterWith } from './offline-drafter.js'
 
 /** Where a saved answer came from ('' = a person, or nothing drafted): the question's answer_source. */
 export type AnswerSource = '' | 'library' | 'pair' | 'documents' | 'model'
@@ -16,11 +20,17 @@ export interface Drafter {
   (question: string, evidence: Evidence[], choices?: string[]): Promise<ModelDraft>
   /** What its drafts are made from: sentences of the documents (offline), or a model's wording. */
   readonly source: 'documents' | 'model'
+  /** The drafter for one questionnaire's run, when it keeps state across its questions (the offline one's citation ledger). */
+  forRun?(): Drafter
 }
 
 export const offlineDrafter: Drafter = Object.assign(
   async (question: string, evidence: Evidence[], choices?: string[]): Promise<ModelDraft> => draftOffline(question, evidence, choices),
-  { source: 'documents' as const },
+  {
+    source: 'documents' as const,
+    // A sentence that leads many unrelated questions of one questionnaire is boilerplate there.
+    forRun: (): Drafter => offlineDrafterWith(createCitationLedger()),
+  },
 )
 
 /** The model when one is configured, else the offline drafter: callers do not know which. */
@@ -79,34 +89,105 @@ export interface QuestionDraft extends ModelDraft {
 }
 
 /** The line the reviewer reads for a reused answer (spec wording of issue 11). */
-export const libraryOrigin = (entry: Pick<LibraryEntry, 'fileName' | 'question'>) =>
-  `From the answer library: approved answer of ${entry.fileName || 'an earlier questionnaire'} — ${entry.question}`
+export const libraryOrigin = (entry: Pick<LibraryEntry, 'fileName' | 'question' | 'sheet' | 'row' | 'source' | 'page' | 'documentName'>) => {
+  const file = entry.fileName || entry.documentName || 'an earlier questionnaire'
+  const where = [
+    entry.sheet && !/^page \d+$/.test(entry.sheet) ? `sheet ${entry.sheet}` : '',
+    entry.row ? `row ${entry.row}` : '',
+    entry.page ? `page ${entry.page}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ')
+  const what = entry.source === 'approved' || !entry.source ? `approved answer of ${file}` : file
+  return `From the answer library: ${what}${where ? `, ${where}` : ''} — ${entry.question}`
+}
+
+/** The answers already written (library entries and documents' question/answer pairs), matched by meaning. */
+export type KnownAnswers = ReturnType<typeof questionMatcher<LibraryEntry>>
+export const knownAnswers = (entries: LibraryEntry[]): KnownAnswers => questionMatcher(entries)
+
+const PAIR_CHOICE = { yes: 'Yes', no: 'No', na: 'N/A' } as const
+
+/** A document's question/answer pairs as known answers, each cited to its document and page. */
+export const pairEntries = (pairs: StoredPair[]): LibraryEntry[] =>
+  pairs.map((p) => ({
+    id: p.id,
+    question: p.question,
+    answer: p.answer,
+    choiceValue: p.choice ? PAIR_CHOICE[p.choice] : null,
+    source: 'pair',
+    documentName: p.documentName,
+    page: p.page,
+  }))
+
+/** Where a reused answer came from, in the reviewer's words: the library entry's file and row, or the document's page. */
+export const knownOrigin = (entry: LibraryEntry): string =>
+  entry.source === 'pair'
+    ? `From a question answered in ${entry.documentName || 'your documents'}${entry.page ? `, page ${entry.page}` : ''} — ${entry.question}`
+    : libraryOrigin(entry)
+
+/** A pair's page as the review page links it ("compliance/<document>#page=N"). */
+const pairPlace = (entry: LibraryEntry) => (entry.source === 'pair' && entry.documentName ? `compliance/${entry.documentName}#page=${entry.page ?? 1}` : '')
+
+/** The draft of a question answered before: its text, and its choice as this sheet spells it. */
+function reuse(entry: LibraryEntry, score: number, choices: string[] | undefined): QuestionDraft {
+  const choiceValue = carryChoice(entry.choiceValue, choices)
+  return {
+    answer: entry.answer,
+    choice: choiceValue ? markOf(choiceValue) : undefined,
+    ...(choiceValue ? { choiceValue } : {}),
+    confidence: score,
+    citations: [],
+    needsReview: false,
+    reviewReason: '',
+    source: entry.source === 'pair' ? 'pair' : 'library',
+    shown: [],
+    retrievedNarrative: knownOrigin(entry),
+    documentName: entry.source === 'pair' ? (entry.documentName ?? '') : 'Answer library',
+    fileAndFolder: pairPlace(entry),
+  }
+}
+
+/** A close but different question answered before: shown to the reviewer beside the draft, never as it. */
+function withSuggestion(d: QuestionDraft, entry: LibraryEntry): QuestionDraft {
+  const said = `A similar question was answered before (${knownOrigin(entry)}): check whether its answer applies`
+  return {
+    ...d,
+    needsReview: true,
+    reviewReason: [d.reviewReason, said].filter(Boolean).join('; '),
+    retrievedNarrative: [`Suggested answer of a similar question — ${knownOrigin(entry)}:\n${entry.answer}`, d.retrievedNarrative].filter(Boolean).join('\n\n'),
+  }
+}
 
 export async function draftQuestion(
   deps: { knowledge: KnowledgeIndex; drafter: Drafter },
   tenantId: string,
   question: string,
-  opts: { choices?: string[] | undefined; documentIds?: string[] | undefined; library?: LibraryEntry[] } = {},
+  opts: {
+    choices?: string[] | undefined
+    documentIds?: string[] | undefined
+    /** The answers already written, matched once for a whole questionnaire (knownAnswers). */
+    known?: KnownAnswers
+    /** Or the entries themselves, for one question. */
+    library?: LibraryEntry[]
+    /** The question's id in its file (a CAIQ or HECVAT id): the same id counts when the text agrees. */
+    questionRef?: string | undefined
+  } = {},
 ): Promise<QuestionDraft> {
-  const reused = opts.library ? findLibraryAnswer(question, opts.library) : undefined
-  if (reused) {
-    // The approved choice comes along, as this sheet spells it ("N/A" there may be "Not Applicable" here).
-    const choiceValue = carryChoice(reused.choiceValue, opts.choices)
-    return {
-      answer: reused.answer,
-      choice: choiceValue ? markOf(choiceValue) : undefined,
-      ...(choiceValue ? { choiceValue } : {}),
-      confidence: reused.similarity,
-      citations: [],
-      needsReview: false,
-      reviewReason: '',
-      source: 'library',
-      shown: [],
-      retrievedNarrative: libraryOrigin(reused),
-      documentName: 'Answer library',
-      fileAndFolder: '',
-    }
-  }
+  const known = opts.known ?? (opts.library?.length ? knownAnswers(opts.library) : undefined)
+  const match = known?.match(question, opts.questionRef ? { questionRef: opts.questionRef } : {})
+  if (match?.kind === 'same') return reuse(match.candidate, match.score, opts.choices)
+  const drafted = await draftFromDocuments(deps, tenantId, question, opts)
+  return match ? withSuggestion(drafted, match.candidate) : drafted
+}
+
+/** Retrieval from the tenant's documents and the drafter (the model when configured, else offline). */
+async function draftFromDocuments(
+  deps: { knowledge: KnowledgeIndex; drafter: Drafter },
+  tenantId: string,
+  question: string,
+  opts: { choices?: string[] | undefined; documentIds?: string[] | undefined },
+): Promise<QuestionDraft> {
   const found = await deps.knowledge.search(tenantId, question, 5, opts.documentIds)
   const evidence = found.map((c) => ({ chunkId: c.id, documentName: c.documentName, page: c.page, text: c.text }))
   const draft = settle(

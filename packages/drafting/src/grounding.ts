@@ -15,6 +15,7 @@ export const REASONS = {
   noChoice: 'No cited passage states Yes, No or N.A.: choose one',
   conflict: 'The cited passages disagree (Yes / No / N.A.): check them',
   frequency: 'Partly answered: the documents do not say it is done as often as asked',
+  boilerplate: 'The cited passage is quoted under many unrelated questions of this questionnaire: check that it answers this one',
   invalidReply: 'The model gave no usable reply',
   inventedCitation: 'The model cited passages that were not retrieved (ignored)',
   injected: 'A retrieved document contains instruction-like text (ignored)',

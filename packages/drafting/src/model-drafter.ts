@@ -72,9 +72,10 @@ interface Raw {
  * only of that evidence; no sentence with a link, markup, a formula or an instruction; no sentence
  * the cited passages do not support; a choice only when a cited passage states it; confidence no
  * higher than the cited passages' coverage of the question. Whatever was removed is said in
- * `reviewReason`. With a critic's `verdict`, what it found stated by meaning is supported too (its
- * confidence then caps the draft's instead of word coverage); unsafe sentences and invented
- * citations stay out whatever it says.
+ * `reviewReason`. With a critic's `verdict`, the critic decides which sentences and whether the choice
+ * are stated, by meaning, both ways (its confidence then caps the draft's instead of word coverage);
+ * unsafe sentences, invented citations and details the passages do not state (detailsStated) stay
+ * out whatever it says.
  */
 export function validateReply(content: string, question: string, evidence: Evidence[], options?: string[], verdict?: CriticVerdict): ModelDraft {
   const reasons: string[] = []
@@ -104,7 +105,7 @@ export function validateReply(content: string, question: string, evidence: Evide
   // "Yes" or "N/A" as the sheet spells it counts as the mark; other options cannot be checked.
   const given = typeof raw.choice === 'string' ? raw.choice.trim() : ''
   let choice: Mark | undefined = given === 'yes' || given === 'no' || given === 'na' ? given : markOf(given)
-  if (choice && !choiceStated(choice, question, support) && !verdict?.choice) {
+  if (choice && (verdict ? !verdict.choice : !choiceStated(choice, question, support))) {
     choice = undefined
     reasons.push(REASONS.choiceCleared)
   }
@@ -118,9 +119,22 @@ export function validateReply(content: string, question: string, evidence: Evide
   const said = sentencesOf(answer, { lines: true })
   const safe = said.filter((s) => !isUnsafe(s))
   if (safe.length < said.length) reasons.push(REASONS.unsafeRemoved)
-  const kept = safe.filter((s) => supportedSentence(s, support, choice) || verdict?.supported.has(said.indexOf(s)))
+  // A sentence stays when the words of its passages, or the critic reading them by meaning, support it;
+  // the critic, once asked, also has the last word against (a second reader's doubt is enough), and no
+  // one can make a passage say a frequency, a number or an "all" it does not say.
+  const quoted = cited.map((e) => e.text)
+  const kept = safe.filter((s) => {
+    const i = said.indexOf(s)
+    const supported = verdict ? verdict.supported.has(i) : supportedSentence(s, support, choice)
+    return supported && detailsStated(s, quoted)
+  })
   if (kept.length < safe.length) reasons.push(kept.length ? REASONS.unsupportedRemoved : REASONS.unsupportedWithheld)
   answer = kept.join(' ')
+  // A choice whose every stated reason was refused is no better founded than they were.
+  if (choice && safe.length && !kept.length) {
+    choice = undefined
+    reasons.push(REASONS.choiceCleared)
+  }
 
   const claimed = typeof raw.confidence === 'number' && Number.isFinite(raw.confidence) ? Math.min(1, Math.max(0, raw.confidence)) : 0
   const confidence = Math.min(claimed, verdict && (answer || choice) ? Math.max(verdict.confidence, strength(question, support)) : strength(question, support))
@@ -139,6 +153,38 @@ export function validateReply(content: string, question: string, evidence: Evide
     },
     reasons,
   )
+}
+
+// How often, how many, how much of it: the details a paraphrase may reword but never change. One
+// term per frequency ("every year" is "annually"); numbers as written, words or digits.
+const FREQUENCIES: [RegExp, string][] = [
+  [/\b(?:annual(?:ly)?|yearly|(?:once )?(?:a|per|each|every) year)\b/gi, 'annually'],
+  [/\b(?:quarterly|(?:once )?(?:a|per|each|every) quarter)\b/gi, 'quarterly'],
+  [/\b(?:monthly|(?:once )?(?:a|per|each|every) month)\b/gi, 'monthly'],
+  [/\b(?:weekly|(?:once )?(?:a|per|each|every) week)\b/gi, 'weekly'],
+  [/\b(?:daily|(?:once )?(?:a|per|each|every) day)\b/gi, 'daily'],
+  [/\b(?:hourly|(?:a|per|each|every) hour)\b/gi, 'hourly'],
+  [/\b(?:continuous(?:ly)?|continual(?:ly)?|real[- ]time)\b/gi, 'continuously'],
+]
+const NUMBER = /\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|thirty|sixty|ninety|hundred)\b/gi
+const EVERYTHING = /\b(?:all|every|each|any|always|entire(?:ly)?)\b/i
+
+function detailsOf(text: string): Set<string> {
+  const out = new Set<string>()
+  for (const [re, term] of FREQUENCIES) if (text.search(re) >= 0) out.add(term)
+  for (const n of text.toLowerCase().match(NUMBER) ?? []) out.add(n)
+  // "every hour" said the frequency; it does not claim "all" of anything.
+  let rest = text
+  for (const [re] of FREQUENCIES) rest = rest.replace(re, ' ')
+  if (EVERYTHING.test(rest)) out.add('all')
+  return out
+}
+
+/** Every frequency, number and "all" of the sentence is in the passages it cites (their whole text). */
+export function detailsStated(sentence: string, support: string[]): boolean {
+  const have = detailsOf(support.join(' '))
+  for (const d of detailsOf(sentence)) if (!have.has(d)) return false
+  return true
 }
 
 /** HTTP status of a failed model call, wherever the client put it. */
@@ -201,7 +247,7 @@ export function createModelDrafter(cfg: ModelConfig) {
     const checked = validateReply(content, question, evidence, options)
     const asked = criticQuestion(content, checked, evidence)
     if (!asked) return checked
-    // The critic's word can only restore what the model wrote and cited; a critic that fails leaves the word rules' draft.
+    // The critic judges only what the model wrote and cited; a critic that fails leaves the word rules' draft.
     try {
       const judged = await withRetries(retries, () =>
         chat.invoke(

@@ -5,7 +5,8 @@
 // markup or formulas are never quoted and flag their document (untrusted-text.ts). Anything short
 // of strong evidence is left for a person (needsReview, with the reason in words).
 import { coverage, idfOf, keyTerms, matchOf, queryOf, termsOf } from '@portal/knowledge'
-import { ADJUNCT_WEIGHT, adjunctTerms, alternativesOf, frequencyOf, predicateOf, subjectTerms } from './adjuncts.js'
+import { ADJUNCT_WEIGHT, adjunctTerms, alternativesOf, askedAbout, isBroad, setAsideTerms, frequencyOf, predicateOf, subjectTerms } from './adjuncts.js'
+import { type CitationLedger, isBoilerplate } from './citation-ledger.js'
 import { conditionOf, denies, isYesNoQuestion, statedChoice } from './choice-statement.js'
 import { type Mark, mapChoice, markOf } from './choices.js'
 import { REASONS } from './grounding.js'
@@ -144,6 +145,9 @@ export function rankSentences(question: string, evidence: Evidence[]) {
   // Provider Name"; "backups" in "Are data backups encrypted?").
   const need = Math.min(key.length, 2)
   const asserted = predicateOf(question)
+  // What the question asks about (adjuncts.ts): a sentence must carry it, not only its verb or a broad word it shares.
+  const about = askedAbout(question)
+  const setAside = setAsideTerms(question).filter((t) => !isBroad(t))
   // The question as a whole, and as each alternative of its "A or B" (adjuncts.ts): a sentence that
   // states one alternative ("background checks", of "background screenings or multi-state background
   // checks") is held to that one. A sentence's score is its best view's.
@@ -155,6 +159,8 @@ export function rankSentences(question: string, evidence: Evidence[]) {
       query: { terms: vTerms.length ? vTerms : query.terms, weight: query.weight },
       critical: [...(query.critical ?? [])].filter((t) => !dropped.has(t)),
       predicate: asserted && vKey.includes(asserted) ? asserted : undefined,
+      about: about.terms.filter((t) => !dropped.has(t)),
+      document: about.document,
     }
   })
   // Of two sentences that cover the question equally, the one about its subject answers it.
@@ -162,11 +168,17 @@ export function rankSentences(question: string, evidence: Evidence[]) {
   const onSubject = (c: { terms: Set<string> }) => subject.filter((t) => matchOf(t, c.terms) > 0).length
   const weightOf = (t: string) => query.weight.get(t) ?? 1
   const heaviest = (ts: string[]) => Math.max(0, ...ts.map(weightOf))
-  const enough = (v: (typeof views)[number], s: { terms: Set<string> }) => {
+  const enough = (v: (typeof views)[number], s: { terms: Set<string>; context: Set<string> }) => {
     const shared = v.key.filter((t) => matchOf(t, s.terms) > 0)
     if (v.critical.some((t) => !s.terms.has(t))) return false
     // What the question asserts must be said: "Are audit logs reviewed ...?" is not answered by "The event is logged by the audit service".
     if (v.predicate && matchOf(v.predicate, s.terms) === 0) return false
+    // What it asks about must be said: "Are security awareness training updates provided?" is not answered by a sentence on updating personal data.
+    if (v.about.length && !v.about.some((t) => matchOf(t, s.terms) > 0)) return false
+    // A document asked for ("a sanction policy") may be named by the heading the sentence stands under.
+    if (v.document && matchOf(v.document, s.terms) === 0 && matchOf(v.document, s.context) === 0) return false
+    // A sentence on what the question sets aside ("for customers not using SSO") is about the other case.
+    if (setAside.some((t) => s.terms.has(t))) return false
     // The question's most specific term must be there: "Are data backups encrypted?" is not
     // answered by a sentence on backups that never says "encrypted". (Of two terms equally specific,
     // either will do: "privileged" or "limited" in "Privileged accesses are restricted to a limited population".)
@@ -191,7 +203,15 @@ export function rankSentences(question: string, evidence: Evidence[]) {
   return { query, key, need, candidates, flags }
 }
 
-export function draftOffline(question: string, evidence: Evidence[], choices?: string[]): Draft {
+export interface OfflineOptions {
+  /**
+   * The drafting run's ledger (citation-ledger.ts): the lead sentence is noted in it, and a sentence that
+   * leads BOILERPLATE_FROM or more unrelated questions of the run is weak evidence with no choice.
+   */
+  ledger?: CitationLedger
+}
+
+export function draftOffline(question: string, evidence: Evidence[], choices?: string[], opts: OfflineOptions = {}): Draft {
   const { query, key, candidates, flags } = rankSentences(question, evidence)
   const flagged = new Set(flags.map((f) => f.documentName))
   const flagReason = (cited: Evidence[]) => (!flags.length ? [] : [cited.some((e) => flagged.has(e.documentName)) ? REASONS.injectedCited : REASONS.injected])
@@ -269,6 +289,12 @@ export function draftOffline(question: string, evidence: Evidence[], choices?: s
     if (choice && options?.length && !mapChoice(choice, options)) choice = undefined
     if (!choice && !reasons.length) reasons.push(REASONS.noChoice)
   }
+  // A sentence quoted under many unrelated questions of this questionnaire says nothing in particular about this one.
+  opts.ledger?.note(lead.text, question)
+  if (isBoilerplate(opts.ledger, lead.text, question)) {
+    choice = undefined
+    reasons.push(REASONS.boilerplate)
+  }
   const confidence = Number(lead.whole.toFixed(2))
   // A question that comes down to one word ("a data privacy policy") is never strong evidence: a sentence
   // with that word ("privacy awareness training") may be about something else.
@@ -277,3 +303,14 @@ export function draftOffline(question: string, evidence: Evidence[], choices?: s
   reasons.push(...flagReason(cited))
   return result({ answer: picked.map((p) => p.text).join(' '), choice, confidence, citations: cited.map((e) => e.chunkId), ...withFlags }, reasons, choices)
 }
+
+/**
+ * The offline drafter for one drafting run (a questionnaire's job), as `draftQuestion`'s deps.drafter:
+ * its drafts share `ledger`, so a sentence quoted under many unrelated questions is weak evidence. For a
+ * verdict that does not depend on the order of the questions, draft the questionnaire twice with
+ * the same ledger and keep the second pass (the first only notes which sentence leads which question).
+ */
+export const offlineDrafterWith = (ledger: CitationLedger) =>
+  Object.assign(async (question: string, evidence: Evidence[], choices?: string[]) => draftOffline(question, evidence, choices, { ledger }), {
+    source: 'documents' as const,
+  })

@@ -27,6 +27,11 @@ const PAGE_NUMBER = /^\s*\d{1,4}\s*$/
 // Markdown printed as text: "## Scope" is a heading, "| a | b |" a table row, "---" a rule.
 const MD_HEADING = /^#{1,6}\s|^(-{3,}|={3,}|\*{3,})$/
 const MD_TABLE = /^\|/
+// A checklist line is a to-do, ticked or not, never a statement of what is done: "- [ ] Logging
+// requirements reviewed", "- ✅ Firewall rules set up", "☐ MFA enabled". Its wrapped lines go with it.
+const CHECKLIST = /^([-*+•]\s*)?(\[[ xX✓✔]?\]|[☐☑☒✓✔✗✘✅❌⬜])(\s|$)/u
+// A table row printed as text: cells between pipes ("Asset | Owner | Return date"), even when the row does not open with one.
+const TABLE_ROW = /\|.*\|/
 // A Markdown block quote is someone else's words (guidance quoted in a policy), not the policy's statement.
 const MD_QUOTE = /^>/
 // The second part of a word a line break split ("docu-" / "mented"); compounds keep their hyphen.
@@ -67,11 +72,13 @@ function blocks(text: string): { text: string; heading: string }[] {
   let bullet = false
   let inTable = false
   let inComment = false
+  let inChecklist = false
   let heading = ''
   const flush = () => {
-    if (unit.trim() && !inTable) out.push({ text: unit.trim(), heading })
+    if (unit.trim() && !inTable && !inChecklist) out.push({ text: unit.trim(), heading })
     unit = ''
     bullet = false
+    inChecklist = false
   }
   const lines = text.split(/\r?\n/).map((l) => l.trim())
   for (const [i, line] of lines.entries()) {
@@ -91,7 +98,13 @@ function blocks(text: string): { text: string; heading: string }[] {
       flush()
       continue
     }
-    if (MD_HEADING.test(line) || MD_TABLE.test(line) || MD_QUOTE.test(line)) {
+    if (CHECKLIST.test(line)) {
+      flush()
+      inChecklist = true
+      unit = line
+      continue
+    }
+    if (MD_HEADING.test(line) || MD_TABLE.test(line) || TABLE_ROW.test(line) || MD_QUOTE.test(line)) {
       flush()
       inTable = false
       if (/^#{1,6}\s/.test(line)) heading = headingText(line)
@@ -181,6 +194,18 @@ const SECTION_LABEL = /^(Purpose|Scope|Overview|Objective|Artifact\(s\)|Note:)\s
 const ROLE_ROW =
   /^([A-Z][\w/&.’'-]*,?\s+){1,5}(Implements?|Manages?|Own|Owns|Reviews?|Provides?|Ensures?|Conducts?|Follows?|Develops?|Defines?|Approves?|Assists?|Assess(es)?|Performs?|Supports?|Establish(es)?|Coordinates?|Compl(y|ies)|Monitors?|Reports?|Requests?|Leads?|Oversees?|Investigates?|Notified|Consulted|Initiates?|Collects?|Sends?|Revokes?|Generates?|Removes?|Documents?|Attests?|Submits?|Installs?|Creates?|Tests?|Validates?|Identif(y|ies)|Obtains?|Deploys?|Chairs?|Guides?|Outlines?|Describes?|Details?|Configures?|Uses?|Integrates?|Advises?|Participates?|Maintains?|Executes?|Facilitates?|Determines?|Assigns?|Updates?|Is responsible|Responsible|Actively|Immediately|Upon)\b/
 
+// A numbered section's title or a numbered table row run into the text after it: "1.1.1 Non-text Content
+// (Level A) Supports ...", "4.2 Asset Return All assets ...". (A list item's "1." or "a)" is stripped as a bullet.)
+const NUMBERED_TITLE = /^\d+(\.\d+)+\.?\s/
+const MINOR_WORD = /^(a|an|and|or|of|the|for|to|in|on|with|by|at|from|as|&|vs\.?)$/i
+// A title in Title Case ("Security Awareness Training Program Requirements"): every word but the small ones
+// capitalised, and no auxiliary in lower case to make it a sentence.
+const isTitle = (s: string) => {
+  const words = s.replace(/[.!?]$/, '').split(/\s+/)
+  const major = words.filter((w) => !MINOR_WORD.test(w))
+  return major.length >= 3 && major.every((w) => /^["“(]?[A-Z0-9]/.test(w)) && !/\b(is|are|was|were|has|have|will|shall|must|can|may|should)\b/.test(s)
+}
+
 /**
  * A sentence a reviewer can read on its own: a statement of 4 to 80 words that starts like a
  * sentence, is not a heading or a table row, and does not end as a list introduction.
@@ -190,6 +215,7 @@ export function isStatement(s: string): boolean {
   if (words.length < 4 || words.length > 80 || s.length < 20) return false
   if (!(/^["“(]?[A-Z0-9[]/.test(s) || DOMAIN_NAME_START.test(s)) || /:\s*$/.test(s) || isHeading(s)) return false
   if (/^\d+(\s*[-–]\s*\d+)?\s+[A-Z]/.test(s) || /\bCC\d\.\d+\b/.test(s)) return false // a table's step or control row
+  if (CHECKLIST.test(s) || /\|/.test(s) || NUMBERED_TITLE.test(s) || isTitle(s)) return false
   if (s === s.toUpperCase() || ROLE_ROW.test(s) || isDefinition(s) || GLUED_HEADING.test(s) || SUBJECTLESS.test(s) || IMPERATIVE.test(s)) return false
   if (FINITE.test(s) || PRESENT_VERB.test(s)) return true
   // "Data at rest: Encrypted using ..." and a short list item "Device encryption required" state a requirement too.

@@ -14,6 +14,8 @@ const knowledge = (tenantId: string, chunks: FoundChunk[]): KnowledgeIndex => ({
   ready: async () => {},
   replaceDocument: async () => {},
   deleteDocument: async () => 0,
+  replacePairs: async () => {},
+  pairs: async () => [],
   search: async (t) => (t === tenantId ? chunks : []),
 })
 /** A drafter that says whatever it is told to, as an unreliable model would. */
@@ -167,5 +169,59 @@ describe('drafting one question', () => {
     const external = await draftQuestion(deps, tenant, 'Do you conduct external audits regularly as prescribed by industry best practices?', { library })
     expect(external.source).not.toBe('library')
     expect(external.answer).not.toBe('Yes, quarterly.')
+  })
+
+  it("answers from a document's question/answer pair reworded, cited to its page, with the sheet's own choice", async () => {
+    const pair: LibraryEntry = {
+      id: 'p1',
+      question: 'Is MFA enforced for administrators?',
+      answer: 'Yes. Admin access requires SSO with hardware keys.',
+      choiceValue: 'Yes',
+      source: 'pair',
+      documentName: 'security-faq.pdf',
+      page: 3,
+    }
+    const d = await draftQuestion(
+      { knowledge: knowledge(tenant, [backups]), drafter: offlineDrafter },
+      tenant,
+      'Is multi-factor authentication required for administrators?',
+      {
+        choices: ['Y', 'N', 'N/A'],
+        library: [pair],
+      },
+    )
+    expect(d).toMatchObject({
+      answer: 'Yes. Admin access requires SSO with hardware keys.',
+      choice: 'yes',
+      choiceValue: 'Y',
+      source: 'pair',
+      needsReview: false,
+      documentName: 'security-faq.pdf',
+      fileAndFolder: 'compliance/security-faq.pdf#page=3',
+      retrievedNarrative: 'From a question answered in security-faq.pdf, page 3 — Is MFA enforced for administrators?',
+    })
+  })
+
+  it('shows a close but different question as a suggestion for review, never as the answer', async () => {
+    const entry: LibraryEntry = {
+      id: 'l1',
+      question: 'Are policies and procedures reviewed and updated at least annually?',
+      answer: 'Yes, every year by the CISO.',
+      choiceValue: 'Yes',
+      source: 'import',
+      fileName: 'CAIQ-filled.xlsx',
+      sheet: 'CAIQ',
+      row: 12,
+    }
+    const d = await draftQuestion({ knowledge: knowledge(tenant, []), drafter: offlineDrafter }, tenant, 'Are policies and procedures reviewed periodically?', {
+      choices: ['Yes', 'No'],
+      library: [entry],
+    })
+    expect(d.source).not.toBe('library')
+    expect(d.answer).toBe('')
+    expect(d.choiceValue).toBeUndefined()
+    expect(d.needsReview).toBe(true)
+    expect(d.reviewReason).toContain('A similar question was answered before (From the answer library: CAIQ-filled.xlsx, sheet CAIQ, row 12')
+    expect(d.retrievedNarrative).toContain('Yes, every year by the CISO.')
   })
 })

@@ -4,6 +4,7 @@
 import { type Database, schemaDb } from '@portal/db'
 import { type Kysely, sql } from 'kysely'
 import { expansionOf } from './lexical-model.js'
+import type { QaPairTable } from './pairs.js'
 import { rerank } from './rerank.js'
 
 export interface ChunkInput {
@@ -35,6 +36,7 @@ interface ChunkTable {
 }
 export interface KnowledgeDb {
   chunk: ChunkTable
+  qaPair: QaPairTable
 }
 
 export const knowledgeDb = (db: Database, schema: string): Kysely<KnowledgeDb> => schemaDb<KnowledgeDb>(db, schema)

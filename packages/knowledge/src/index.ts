@@ -1,5 +1,5 @@
 // @portal/knowledge: the knowledge base of compliance documents. Chunks with a Postgres full-text
-// index always; vectors (Qdrant or pgvector) and hybrid search when an embedding model is configured.
+// index always, and the question/answer pairs the documents hold; vectors (Qdrant or pgvector) and hybrid search when an embedding model is configured.
 export {
   type ChunkInput,
   chunksByIds,
@@ -13,6 +13,7 @@ export {
   searchChunks,
 } from './chunks.js'
 export { chunkMigrations } from './migrations/index.js'
+export { deleteDocumentPairs, documentPairs, type PairChoice, type PairInput, replaceDocumentPairs, type StoredPair } from './pairs.js'
 export { isHeading } from './headings.js'
 export {
   coverage,
@@ -33,5 +34,5 @@ export {
 } from './lexical-model.js'
 export { HEADING_WEIGHT, rerank } from './rerank.js'
 export { type Embedder, openAIEmbedder } from './embedder.js'
-export { type KnowledgeIndex, openKnowledge, type VectorSetup } from './knowledge-index.js'
+export { type KnowledgeIndex, openKnowledge, type PairIndex, type VectorSetup } from './knowledge-index.js'
 export { pgvectorIndex, QDRANT_COLLECTION, qdrantIndex, type VectorHit, type VectorIndex } from './vectors.js'

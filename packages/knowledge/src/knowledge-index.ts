@@ -1,5 +1,5 @@
 // One entry to the knowledge base for the services and workers: write a document's chunks (and
-// their vectors), delete them, and search, full text alone or hybrid. Hybrid search fuses the
+// their vectors) and its question/answer pairs, delete them, and search, full text alone or hybrid. Hybrid search fuses the
 // full-text and the vector rankings with reciprocal rank fusion, which needs no score calibration
 // between the two (Cormack et al., SIGIR 2009).
 import type { Database } from '@portal/db'
@@ -14,16 +14,26 @@ import {
   replaceDocumentChunks,
   searchChunks,
 } from './chunks.js'
+import { deleteDocumentPairs, documentPairs, type PairInput, replaceDocumentPairs, type StoredPair } from './pairs.js'
 import { pgvectorIndex, qdrantIndex, type VectorIndex } from './vectors.js'
 
-export interface KnowledgeIndex {
+export interface KnowledgeIndex extends PairIndex {
   /** 'text' (full text only) or 'hybrid:<qdrant|pgvector>'. */
   readonly mode: string
   /** Prepares the vector store (pgvector's table): the schema's owner calls it at start-up to fail early. */
   ready(): Promise<void>
   replaceDocument(tenantId: string, doc: { id: string; name: string }, chunks: ChunkInput[]): Promise<void>
+  /** Removes a document's chunks (their count is returned), vectors and pairs. */
   deleteDocument(tenantId: string, documentId: string): Promise<number>
   search(tenantId: string, question: string, limit?: number, documentIds?: string[]): Promise<FoundChunk[]>
+}
+
+/** The question/answer pairs of the tenant's documents. */
+export interface PairIndex {
+  /** Replaces the question/answer pairs found in a document. */
+  replacePairs(tenantId: string, doc: { id: string; name: string }, pairs: PairInput[]): Promise<void>
+  /** The tenant's stored pairs, of those documents only when `documentIds` is given. */
+  pairs(tenantId: string, documentIds?: string[]): Promise<StoredPair[]>
 }
 
 export interface VectorSetup {
@@ -39,13 +49,21 @@ const EMBED_BATCH = 64
 
 export function openKnowledge(database: Database, schema: string, setup: VectorSetup = {}): KnowledgeIndex {
   const db = knowledgeDb(database, schema)
+  const pairs: PairIndex = {
+    replacePairs: (tenantId, doc, found) => replaceDocumentPairs(db, tenantId, doc, found),
+    pairs: (tenantId, documentIds) => documentPairs(db, tenantId, documentIds),
+  }
   const embedder = setup.embedder ?? (setup.embeddings ? openAIEmbedder(setup.embeddings) : undefined)
   if (!embedder) {
     return {
       mode: 'text',
       ready: async () => undefined,
       replaceDocument: (tenantId, doc, chunks) => replaceDocumentChunks(db, tenantId, doc, chunks),
-      deleteDocument: (tenantId, documentId) => deleteDocumentChunks(db, tenantId, documentId),
+      async deleteDocument(tenantId, documentId) {
+        await deleteDocumentPairs(db, tenantId, documentId)
+        return deleteDocumentChunks(db, tenantId, documentId)
+      },
+      ...pairs,
       search: (tenantId, question, limit = 8, documentIds) => searchChunks(db, tenantId, question, limit, documentIds),
     }
   }
@@ -69,8 +87,10 @@ export function openKnowledge(database: Database, schema: string, setup: VectorS
     },
     async deleteDocument(tenantId, documentId) {
       await (await vectors()).deleteDocument(tenantId, documentId)
+      await deleteDocumentPairs(db, tenantId, documentId)
       return deleteDocumentChunks(db, tenantId, documentId)
     },
+    ...pairs,
     async search(tenantId, question, limit = 8, documentIds) {
       if (!question.trim() || (documentIds && !documentIds.length)) return []
       const depth = Math.max(limit * 3, 15)

@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
+import { libraryEntries } from './library.repo.js'
 import type { AnswerCellRow, QuestionnaireDb } from './schema.js'
 
 type Db = Kysely<QuestionnaireDb>
@@ -135,7 +136,7 @@ export const findQuestion = (db: Db, tenantId: string, id: string) =>
 export const undraftedQuestions = (db: Db, tenantId: string, fileId: string) =>
   db
     .selectFrom('question')
-    .select(['id', 'question', 'answerCells'])
+    .select(['id', 'question', 'questionRef', 'answerCells'])
     .where('tenantId', '=', tenantId)
     .where('fileId', '=', fileId)
     .where('drafted', '=', false)
@@ -312,17 +313,12 @@ export async function answerCountsOf(db: Db, tenantId: string, fileIds: string[]
   return new Map(rows.map((r) => [r.fileId, { answered: Number(r.answered), approved: Number(r.approved), filled: Number(r.filled) }]))
 }
 
-/** Approved answers of the tenant's questionnaires, with the file each was approved in: the answer library. */
-export const answerLibrary = (db: Db, tenantId: string) =>
-  db
-    .selectFrom('question')
-    .innerJoin('file', (j) => j.onRef('file.id', '=', 'question.fileId').on('file.tenantId', '=', tenantId))
-    .select(['question.id', 'question.question', 'question.answer', 'question.choiceValue', 'file.fileName'])
-    .where('question.tenantId', '=', tenantId)
-    .where('question.llmstatus', '=', true)
-    .where('question.answer', '!=', '')
-    .orderBy('question.updatedAt', 'desc')
-    .execute()
+/**
+ * The answer library as the drafter takes it: approved answers (as edited, none retired) and the
+ * unscoped rows of imported questionnaires (library.repo.ts). `libraryEntries` with a company also
+ * takes that company's rows.
+ */
+export const answerLibrary = (db: Db, tenantId: string) => libraryEntries(db, tenantId)
 
 /**
  * Marks the questions still without an answer for drafting again (say, after new documents were

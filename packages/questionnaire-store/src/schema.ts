@@ -119,10 +119,51 @@ export interface CommentTable {
   createdAt: Generated<Date>
 }
 
+/** An answer library entry (issue 24): an imported row, or a person's edit or retirement of an approved answer. */
+export interface LibraryEntryTable {
+  id: string
+  tenantId: string
+  /** Scoped to one client's questionnaires; null for all. */
+  companyId: string | null
+  source: 'approved' | 'import'
+  importId: string | null
+  /** For 'approved': the approved question this edits or retires. */
+  questionId: string | null
+  question: string
+  questionRef: Generated<string>
+  answer: Generated<string>
+  choiceValue: string | null
+  sourceFile: Generated<string>
+  sheet: string | null
+  row: number | null
+  importedAt: Date | null
+  reviewedAt: Date | null
+  retiredAt: Date | null
+  updatedAt: Generated<Date>
+}
+
+/** A completed questionnaire imported into the library; 'check' waits for its columns to be confirmed. */
+export interface LibraryImportTable {
+  id: string
+  tenantId: string
+  companyId: string | null
+  fileName: string
+  storageKey: string
+  format: string
+  state: 'check' | 'imported' | 'failed'
+  layout: Json<StoredLayout | null> | null
+  imported: Generated<number>
+  unanswered: Generated<number>
+  createdAt: Generated<Date>
+  updatedAt: Generated<Date>
+}
+
 export interface QuestionnaireDb {
   company: CompanyTable
   file: FileTable
   question: QuestionTable
   comment: CommentTable
   layoutMemory: LayoutMemoryTable
+  libraryEntry: LibraryEntryTable
+  libraryImport: LibraryImportTable
 }

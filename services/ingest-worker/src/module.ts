@@ -1,4 +1,4 @@
-// ingest-worker module: takes `ingest-document` (compliance PDFs → text index and vectors) and `extract-questions`
+// ingest-worker module: takes `ingest-document` (compliance PDFs → text index, vectors and question/answer pairs) and `extract-questions`
 // (questionnaires → question rows) jobs. Owns no tables: it writes through the questionnaire store.
 import { isFileJob, JOBS } from '@portal/contracts'
 import { withTenantOf } from '@portal/db'

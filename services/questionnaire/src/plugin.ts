@@ -8,6 +8,7 @@ import { commentRoutes } from './routes/comments.js'
 import { companyRoutes } from './routes/companies.js'
 import { dashboardRoutes } from './routes/dashboard.js'
 import { layoutRoutes } from './routes/layout.js'
+import { libraryRoutes } from './routes/library.js'
 import { eventRoutes } from './routes/events.js'
 import { exportRoutes } from './routes/export.js'
 import { fileRoutes } from './routes/files.js'
@@ -30,4 +31,5 @@ export async function questionnairePlugin(app: AppInstance, deps: QuestionnaireD
   dashboardRoutes(app, deps)
   layoutRoutes(app, deps)
   answerQualityRoutes(app, deps)
+  libraryRoutes(app, deps)
 }

@@ -45,13 +45,16 @@ function formatOf(kind: UploadKind, head: Buffer): Format {
 export async function readUploads(
   req: FastifyRequest,
   kind: UploadKind,
+  opts: { maxFiles?: number } = {},
 ): Promise<{ fields: Record<string, string>; files: Upload[]; discard(): Promise<void> }> {
   if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Send the file as multipart/form-data' })
   const fields: Record<string, string> = {}
   const files: Upload[] = []
   const discard = async () => void (await Promise.all(files.map((f) => f.spooled.remove())))
   try {
-    for await (const part of req.parts()) {
+    // A route may take more files than the plugin's default (the answer library imports up to 20).
+    const parts = opts.maxFiles ? req.parts({ limits: { files: opts.maxFiles, parts: opts.maxFiles + 10 } }) : req.parts()
+    for await (const part of parts) {
       if (part.type !== 'file') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value
         continue
@@ -70,6 +73,8 @@ export async function readUploads(
   } catch (err) {
     await discard()
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(kind)
+    if (opts.maxFiles && (err as { code?: string }).code === 'FST_FILES_LIMIT')
+      throw new AppError('PAYLOAD_TOO_LARGE', { message: `Send at most ${opts.maxFiles} files at once` })
     throw err
   }
 }

@@ -70,6 +70,11 @@ const ROUTES: Record<string, { ok: number; media?: string | string[]; errors?: n
     params: ['questionnaireId'],
   },
   'GET /api/answer-quality': { ok: 200, errors: [404] },
+  'POST /api/answer-library/import': { ok: 201, media: 'multipart/form-data', errors: [404, 413, 415, 422, 429] },
+  'PUT /api/answer-library/import/{id}/layout': { ok: 200, errors: [404, 409, 422], body: ['sheet', 'headerRow', 'columns'], params: ['id'] },
+  'GET /api/answer-library': { ok: 200 },
+  'PUT /api/answer-library/{id}': { ok: 200, errors: [404], body: [], params: ['id'] },
+  'DELETE /api/answer-library/{id}': { ok: 200, errors: [404], params: ['id'] },
 }
 
 /** The item schema of a `{ status, data: [...] }` reply. */
@@ -89,7 +94,7 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
   it('publishes every route of the service, and only those, in the OpenAPI document', () => {
     const declared = h.routes.map((r) => routeKey(r.method, r.url)).sort()
     expect(declared).toEqual(Object.keys(ROUTES).sort())
-    expect(declared).toHaveLength(32)
+    expect(declared).toHaveLength(37)
     for (const key of declared) expect({ key, published: Boolean(op(key)) }).toEqual({ key, published: true })
   })
 
@@ -121,13 +126,13 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
     for (const [key, want] of Object.entries(ROUTES)) {
       const o = op(key)
       const body = jsonSchema(o.requestBody, want.media === 'multipart/form-data' ? 'multipart/form-data' : JSON_TYPE)
-      if (want.body) expect({ key, required: body?.required }).toEqual({ key, required: want.body })
+      if (want.body) expect({ key, required: body?.required ?? [] }).toEqual({ key, required: want.body })
       else if (want.media !== 'multipart/form-data') expect({ key, body }).toEqual({ key, body: undefined })
       const required = { query: requiredParameters(o, 'query'), params: requiredParameters(o, 'path') }
       expect({ key, ...required }).toEqual({ key, query: want.query ?? [], params: want.params ?? [] })
     }
     // The uploads' multipart form is described, files required.
-    for (const key of ['POST /api/fs/enterpriseapps-compliance-uploadfile', 'POST /api/questionnaires/save']) {
+    for (const key of ['POST /api/fs/enterpriseapps-compliance-uploadfile', 'POST /api/questionnaires/save', 'POST /api/answer-library/import']) {
       expect(jsonSchema(op(key).requestBody, 'multipart/form-data')?.required).toEqual(['files'])
     }
   })

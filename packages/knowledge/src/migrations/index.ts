@@ -1,6 +1,7 @@
-// The chunk table, created in the owning service's schema. Frozen in time: no application types.
+// The chunk table and the question/answer pairs table, created in the owning service's schema. Frozen in time: no application types.
 import type { Migration } from '@portal/db'
 import { type Kysely, sql } from 'kysely'
+import * as qaPairs from './2026_12_03T0200_qa_pairs.js'
 
 export const chunkMigrations: Record<string, Migration> = {
   '2026_11_23T0200_chunk': {
@@ -24,4 +25,5 @@ export const chunkMigrations: Record<string, Migration> = {
       await db.schema.createIndex('chunk_tsv_idx').on('chunk').using('gin').column('tsv').execute()
     },
   },
+  '2026_12_03T0200_qa_pairs': qaPairs,
 }

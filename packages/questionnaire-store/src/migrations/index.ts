@@ -12,6 +12,7 @@ import * as m0800 from './2026_11_29T0200_draft_turns.js'
 import * as m0900 from './2026_11_30T0000_person_answer.js'
 import * as m1000 from './2026_11_30T0100_answer_version.js'
 import * as m1100 from './2026_12_02T0000_layout.js'
+import * as m1200 from './2026_12_03T0000_answer_library.js'
 import * as m1300 from './2026_12_03T0100_draft_record.js'
 
 export const migrations: Record<string, Migration> = {
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_30T0000_person_answer': m0900,
   '2026_11_30T0100_answer_version': m1000,
   '2026_12_02T0000_layout': m1100,
+  '2026_12_03T0000_answer_library': m1200,
   '2026_12_03T0100_draft_record': m1300,
 }

@@ -5,10 +5,19 @@
 import type { EventBus } from '@portal/bus'
 import { events, type FileJob } from '@portal/contracts'
 import type { Database } from '@portal/db'
-import { choicesOf, type Drafter, draftQuestion } from '@portal/drafting'
+import { choicesOf, type Drafter, draftQuestion, knownAnswers, pairEntries } from '@portal/drafting'
 import type { KnowledgeIndex } from '@portal/knowledge'
 import { metrics } from '@portal/observability'
-import { type AnswerCellRow, answerLibrary, findFile, listFiles, questionnaireDb, saveDraft, setDrafted, undraftedQuestions } from '@portal/questionnaire-store'
+import {
+  type AnswerCellRow,
+  findFile,
+  libraryEntries,
+  listFiles,
+  questionnaireDb,
+  saveDraft,
+  setDrafted,
+  undraftedQuestions,
+} from '@portal/questionnaire-store'
 import { JobNotReadyError, UnrecoverableJobError } from '@portal/queue'
 
 const PROGRESS_EVERY = 10
@@ -33,12 +42,18 @@ export async function draftAnswers(deps: DraftDeps, job: FileJob): Promise<void>
     throw new JobNotReadyError('waiting for the client documents to be read')
   }
   const documentIds = compliance.filter((f) => f.state === 'ready').map((f) => f.id)
-  const library = await answerLibrary(db, job.tenantId)
+  // What the company already wrote: its library (entries of this client or of every client), then
+  // the question/answer pairs of this client's documents.
+  const known = knownAnswers([
+    ...(await libraryEntries(db, job.tenantId, { companyId: file.companyId })),
+    ...pairEntries(await deps.knowledge.pairs(job.tenantId, documentIds)),
+  ])
   const pending = await undraftedQuestions(db, job.tenantId, file.id)
+  const run = { ...deps, drafter: deps.drafter.forRun?.() ?? deps.drafter }
   let done = 0
   const draftOne = async (q: (typeof pending)[number]) => {
     const choices = choicesOf(q.answerCells as AnswerCellRow[])
-    const d = await draftQuestion(deps, job.tenantId, q.question, { choices, documentIds, library })
+    const d = await draftQuestion(run, job.tenantId, q.question, { choices, documentIds, known, questionRef: q.questionRef })
     await saveDraft(db, job.tenantId, q.id, {
       answer: d.answer,
       choiceValue: d.choiceValue, // every drafter's choice, as one of this question's options

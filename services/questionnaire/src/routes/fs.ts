@@ -22,9 +22,9 @@ import {
 import { spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
-import { draftQuestion } from '@portal/drafting'
+import { draftQuestion, pairEntries } from '@portal/drafting'
 import {
-  answerLibrary,
+  libraryEntries,
   citedDocumentReason,
   findFileByName,
   flagAnswersCiting,
@@ -98,7 +98,9 @@ export function fsRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   const oneOff = async (tenantId: string, question: string): Promise<GeneratedAnswer> => {
     const q = question.trim()
     await spendQuota(deps.store, SCHEMA, tenantId, { drafts: 1 }, deps.quota, 'drafting runs')
-    const d = await draftQuestion(deps, tenantId, q, { library: await answerLibrary(store, tenantId) })
+    const d = await draftQuestion(deps, tenantId, q, {
+      library: [...(await libraryEntries(store, tenantId)), ...pairEntries(await deps.knowledge.pairs(tenantId))],
+    })
     return {
       answer: d.answer,
       choice: d.choice ?? null,
@@ -106,7 +108,7 @@ export function fsRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
       llmReviewRespons: d.needsReview ? 1 : 0,
       reviewReason: d.reviewReason,
       answerSource: d.source,
-      source: d.source === 'library' ? d.retrievedNarrative : '',
+      source: d.source === 'library' || d.source === 'pair' ? d.retrievedNarrative : '',
       citations: d.shown.filter((c) => d.citations.includes(c.id)).map((c) => ({ chunkId: c.id, documentName: c.documentName, page: c.page, text: c.text })),
       flaggedDocuments: (d.flags ?? []).map((f) => ({ documentName: f.documentName, page: f.page, reason: f.reason })),
     }

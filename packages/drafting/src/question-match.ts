@@ -1,0 +1,310 @@
+// A new question matched to one already answered (an answer library entry, a question/answer pair
+// found in a document), by meaning rather than by identical words: abbreviations and the field's
+// equivalent phrasings fold to one term, word order and voice do not count, and a related word earns
+// part of a shared word. A wrong reuse is worse than none, so 'same' also needs the two questions to
+// agree on everything that changes the ask: negation, scope words (internal / external, network /
+// application, at rest / in transit), frequency ("at least annually" is not "periodically"), and
+// names and numbers. A close match that fails those is only a suggestion for a reviewer.
+import { isGeneric, stem, SYNONYM_CREDIT, synonymsOf } from '@portal/knowledge'
+
+/** Phrasings of one thing in questions, folded to one term before words are split. */
+const PHRASES: [RegExp, string][] = [
+  [/\b(?:multi|two|2)[\s-]?(?:factor|step)(?:\s+authenticat\w*)?\b|\bmfa\b|\b2fa\b/g, ' multifactor '],
+  [/\bsingle[\s-]sign[\s-]?on\b|\bsso\b/g, ' singlesignon '],
+  [/\bat[\s-]rest\b/g, ' atrest '],
+  [/\bin[\s-]transit\b|\bover (?:public |open )?networks\b/g, ' intransit '],
+  [/\bpen(?:etration)?[\s-]?test(?:s|ing|ed)?\b/g, ' pentest '],
+  [/\b(?:backed|back|backing)[\s-]up\b|\bback-?ups?\b/g, ' backup '],
+  [/\bbackground (?:checks?|screenings?|verifications?|investigations?)\b|\bpre-?employment screening\b/g, ' backgroundcheck '],
+  [/\b(?:non[\s-]?disclosure|confidentiality) agreements?\b|\bndas?\b/g, ' confidentialityagreement '],
+  [/\bbring your own device\b|\bbyod\b/g, ' byod '],
+  [/\bmobile device management\b|\bmdm\b/g, ' mdm '],
+  [/\bvirtual private networks?\b|\bvpns?\b/g, ' vpn '],
+  [/\b(?:software|system) development life[\s-]?cycle\b|\bsdlc\b/g, ' sdlc '],
+  [/\bdisaster[\s-]recovery\b|\bdrp?\b(?= (?:plan|site|test|exercise|strategy|capabilit))/g, ' disasterrecovery '],
+  [/\bbusiness[\s-]continuity\b|\bbcp\b/g, ' businesscontinuity '],
+  [/\bdata[\s-]?cent(?:er|re)s?\b/g, ' datacenter '],
+  [/\bleast[\s-]privilege\b/g, ' leastprivilege '],
+  [/\bkey management(?: (?:service|system))?\b|\bkms\b/g, ' keymanagement '],
+  [/\bhardware security modules?\b|\bhsms?\b/g, ' hsm '],
+  [/\banti[\s-]?malware\b|\banti[\s-]?virus\b/g, ' antimalware '],
+  [/\brole[\s-]based access(?: control)?\b|\brbac\b/g, ' rbac '],
+  [/\bdata loss prevention\b|\bdlp\b/g, ' dlp '],
+  [/\bsecurity information and event management\b|\bsiem\b/g, ' siem '],
+  [/\bendpoint detection and response\b|\bedr\b/g, ' edr '],
+  [/\bintrusion detection and prevention(?: systems?)?\b|\bidps\b/g, ' idps '],
+  [/\bintrusion detection(?: systems?)?\b|\bids\b/g, ' ids '],
+  [/\bintrusion prevention(?: systems?)?\b|\bips\b/g, ' ips '],
+  [/\btransport layer security\b|\bssl\/tls\b|\btls\b|\bssl\b/g, ' tls '],
+  [/\bpersonally identifiable information\b|\bpii\b|\bpersonal data\b|\bpersonal information\b/g, ' pii '],
+  [/\bthird[\s-]part(?:y|ies)\b|\bsub[\s-]?processors?\b|\bsuppliers?\b|\bvendors?\b|\bsub-?contractors?\b/g, ' vendor '],
+  [/\bwork ?force(?: members?)?\b|\bemployees?\b|\bpersonnel\b|\bstaff\b|\bworkers?\b/g, ' workforce '],
+  [/\bincident response\b/g, ' incidentresponse '],
+  [/\bnon[\s-]?production\b|\bdev(?:elopment)?(?: and | or |\/|, )?(?:test(?:ing)?|staging)\b/g, ' nonproduction '],
+  [/\badmin(?:istrator|istrative|s)?\b/g, ' admin '],
+  [/\b(?:segregat|isolat)(?:ed|es|e|ion|ing)\b|\bseparat(?:ed|es|e|ion|ing)\b/g, ' separated '],
+  [/\bencryption\b|\bencrypt(?:s|ed|ing)?\b|\bcryptographically protected\b/g, ' encrypt '],
+  [/\bcustomers?\b|\btenants?\b|\bclients?\b|\binstitutions?\b|\bcscs?\b/g, ' customer '],
+  [/\b(?:requir(?:e|es|ed|ing)|enforc(?:e|es|ed|ing)|mandatory|compulsory|must)\b/g, ' required '],
+  [/\butili[sz](?:e|es|ed|ing|ation)\b|\busage\b|\bus(?:e|es|ed|ing)\b/g, ' use '],
+  [/\bpolic(?:y|ies|es)\b/g, ' policy '],
+  [/\bcommunications?\b|\btraffic\b/g, ' traffic '],
+  // A frequency is part of the ask: one term per frequency, and "every year" is "annually".
+  [/\b(?:annual(?:ly)?|yearly|every (?:twelve|12) months|(?:once )?(?:a|per|each|every) year)\b/g, ' annually '],
+  [/\b(?:quarterly|every (?:three|3) months|(?:once )?(?:a|per|each|every) quarter)\b/g, ' quarterly '],
+  [/\b(?:monthly|(?:once )?(?:a|per|each|every) month)\b/g, ' monthly '],
+  [/\b(?:periodic(?:ally)?|regular(?:ly)?|on a regular basis|routine(?:ly)?)\b/g, ' periodically '],
+]
+const FOLDED = new Set(PHRASES.map(([, t]) => t.trim()))
+// All phrasings in one pass (thousands of candidates are read at once): at each place the first
+// phrasing of the list that matches wins, as if they were applied one after the other.
+const ANY_PHRASE = new RegExp(PHRASES.map(([re]) => `(${re.source})`).join('|'), 'g')
+const fold = (text: string) =>
+  text.replace(ANY_PHRASE, (...groups: unknown[]) => {
+    for (let i = 1; i <= PHRASES.length; i++) if (groups[i] !== undefined) return PHRASES[i - 1]![1]
+    return ' '
+  })
+
+/** Words that say nothing about the ask here. Negations are counted apart (shapeOf). */
+const STOP = new Set(
+  (
+    'a an the and or of to for in on at by with from into via as is are was were be been being do does did have has had ' +
+    'you your yours we our ours us it its this that these those which who whom what when where how there their they them ' +
+    'any all each every such than also e g eg i ie etc if please can could will would shall should may might must ' +
+    'organization organisation organizational company entity provide describe explain list including include includes ' +
+    'whether currently minimally least ensure ensures place same so within upon based one up my me per ' +
+    'conduct conducts conducted perform performs performed performing done carry carried carries undertake undertaken'
+  ).split(' '),
+)
+const NEGATION = /\b(?:not|no|never|none|neither|nor|without|cannot)\b|n't\b/g
+
+/** Scope words: a question with one of these asks something else than a question without it. */
+const SCOPE = new Set(
+  (
+    'internal external network applic wireless physical logical atrest intransit inbound outbound ingress egress ' +
+    'production nonproduction remote mobile cloud privileg admin vendor customer workforce contractor public private ' +
+    'annually quarterly monthly weekly daily periodically continuous realtime hour hours day days ' +
+    'security privacy user endpoint server databas backup restor test pentest scan audit train encrypt key certif independ automat manual ' +
+    'report notif incident breach vulnerab patch log monitor review approv document disposal retention delet availabl request ai'
+  )
+    .split(' ')
+    .map((w) => (FOLDED.has(w) ? w : stem(w))),
+)
+
+const SHORT = 4
+const weightOf = (term: string): number => (isGeneric(term) ? 0.25 : FOLDED.has(term) ? 1.5 : 1)
+
+interface Shape {
+  terms: Map<string, number>
+  total: number
+  /** The weight of its boilerplate terms (isGeneric). */
+  generic: number
+  negations: number
+  /** Names and numbers (ISO 27001, SOC 2, 72 hours): both questions must name the same ones. */
+  names: Set<string>
+}
+
+/**
+ * A word's term: its prefix stem, except that an agent noun or an "-ity" noun keeps its ending, since
+ * the stem would make it its verb or adjective ("provider" is not "provide", "accessibility" not "access").
+ */
+function termOf(word: string): string {
+  const s = stem(word)
+  const end = /(?:er|or|ers|ors)$/.test(word) ? 'er' : /ities$|ity$/.test(word) ? 'ity' : ''
+  return end && word.length > 5 && s.length < word.length - 1 ? `${s}~${end}` : s
+}
+
+/** A question's terms (folded, stemmed, weighted), negation count and names, computed once. */
+export function shapeOf(question: string): Shape {
+  let text = ` ${question
+    .toLowerCase()
+    .replace(/_x000d_/g, ' ')
+    .replace(/[’‘]/g, "'")} `
+  // "e.g." and "i.e." are markers only (their examples are kept: both sides list them or neither does); the framework id printed
+  // in front of a question ("A&A-01.1", "GNRL-03") is compared apart (opts.questionRef).
+  text = text.replace(/\b(?:e\.g|i\.e|ex)\.[,:]?/g, ' ').replace(/^\s*[a-z&]{2,5}-\d+(?:\.\d+)?[a-z]?\b/, ' ')
+  const negations = (text.match(NEGATION) ?? []).length
+  text = fold(text)
+  const names = new Set(text.match(/\b[a-z]*\d[a-z0-9]*\b/g) ?? [])
+  const terms = new Map<string, number>()
+  for (const w of text.match(/[a-z0-9]+/g) ?? []) {
+    if (STOP.has(w) || w.match(NEGATION) || w.length < 2) continue
+    const t = FOLDED.has(w) ? w : termOf(w)
+    terms.set(t, weightOf(t))
+  }
+  let total = 0
+  let generic = 0
+  for (const [t, w] of terms) {
+    total += w
+    if (isGeneric(t)) generic += w
+  }
+  return { terms, total, generic, negations, names }
+}
+
+/** How much of a's weight b covers: a shared term in full, a related one (synonymsOf) at SYNONYM_CREDIT. */
+function covered(a: Shape, b: Shape): { got: number; unmatchedScope: boolean; unmatched: number } {
+  let got = 0
+  let unmatchedScope = false
+  let unmatched = 0
+  for (const [t, w] of a.terms) {
+    if (b.terms.has(t)) got += w
+    else {
+      if (synonymsOf(t).some((s) => b.terms.has(s))) got += w * SYNONYM_CREDIT
+      else if (!isGeneric(t)) unmatched++
+      if (SCOPE.has(t)) unmatchedScope = true
+    }
+  }
+  return { got, unmatchedScope, unmatched }
+}
+
+/** Weighted Dice likeness of two shapes (0..1) and whether they differ in something that changes the ask. */
+export function compareShapes(a: Shape, b: Shape): { score: number; differs: boolean } {
+  const ab = covered(a, b)
+  const ba = covered(b, a)
+  const sum = a.total + b.total
+  const score = sum ? (ab.got + ba.got) / sum : 0
+  let sameNames = a.names.size === b.names.size
+  if (sameNames) for (const n of a.names) if (!b.names.has(n)) sameNames = false
+  // A meaningful word of one with nothing for it in the other, on both sides, is a substitution: "hardware" /
+  // "software" supply chain, "security" / "privacy" training.
+  const substituted = ab.unmatched > 0 && ba.unmatched > 0
+  // In a short question (a form label, a one-line ask) one added word is the ask: "Contact Name" /
+  // "Accessibility Contact Name".
+  const added = (ab.unmatched > 0 || ba.unmatched > 0) && Math.min(a.terms.size, b.terms.size) < SHORT
+  const differs = ab.unmatchedScope || ba.unmatchedScope || substituted || added || a.negations % 2 !== b.negations % 2 || !sameNames
+  return { score, differs }
+}
+
+/** Likeness of two questions by meaning (0..1), as the matcher scores them. */
+export const questionLikeness = (a: string, b: string) => compareShapes(shapeOf(a), shapeOf(b))
+
+/**
+ * Thresholds, measured on two labelled sets, each split into a tuning and a held-out half (tuned on
+ * the tuning halves only; packages/drafting/test/question-match.test.ts prints and holds the figures):
+ * P = tests/fixtures/question-paraphrases.json (99 pairs: rewordings of real CAIQ / HECVAT questions,
+ * hard negatives, nearest questions across CAIQ v3.0.1 / v4.0.3 / HECVAT), L = answer-library-pairs.json
+ * (229 pairs, even rows tuning). 'same' = likeness >= threshold and nothing that changes the ask;
+ * precision / recall of 'same':
+ *   threshold            0.70         0.75         0.80         0.85         0.90
+ *   P tuning (51)    1.000/0.611  1.000/0.611  1.000/0.611  1.000/0.556  1.000/0.556
+ *   P held-out (48)  1.000/0.556  1.000/0.556  1.000/0.556  1.000/0.556  1.000/0.444
+ *   L tuning (115)   1.000/0.951  1.000/0.951  1.000/0.951  1.000/0.927  1.000/0.927
+ *   L held-out (114) 0.914/0.800  0.914/0.800  0.941/0.800  0.941/0.800  0.970/0.800
+ * 0.80 is the highest with the tuning halves' best recall. Held out, two HECVAT pairs are still
+ * reused wrongly: "Solution Provider Contact Phone Number" / "... Accessibility Contact Phone Number"
+ * (a form label one word longer than SHORT allows) and two AI data-sharing questions that differ in
+ * "shared" only; NEAR_IDENTICAL (Jaccard 0.94) reuses neither but finds 0.79 of L's rewordings and
+ * 1 of P's 36. Word likeness alone cannot separate P's hard negatives from its rewordings (Jaccard
+ * 0.82 for "network-layer" / "application-layer" scans, 0.80 for a negation), which is why 'same'
+ * rests on the checks in compareShapes as well as on the score.
+ * SUGGESTION = 0.5 shows every 'same' pair of P's tuning half (0.83 held out) to the reviewer, with
+ * 23 of 33 different pairs (these were picked because they are close).
+ */
+export const SAME_QUESTION = 0.8
+export const SUGGESTION = 0.5
+
+/** Framework ids compared as written by different tools: case, spaces, "&" and trailing dots aside. */
+const refKey = (ref: string | undefined): string =>
+  (ref ?? '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9&.-]/g, '')
+    .replace(/\.+$/, '')
+
+export interface QuestionMatch<T> {
+  candidate: T
+  /** Likeness by meaning, 0..1 (3 decimals). */
+  score: number
+  /** 'same': the candidate's answer is this question's answer; 'suggestion': close, for a reviewer only. */
+  kind: 'same' | 'suggestion'
+}
+
+const reach = new Map<string, [string, number][]>()
+/** The meaningful words a term finds candidates by: itself in full, its related words at SYNONYM_CREDIT. */
+function reachOf(term: string): [string, number][] {
+  let r = reach.get(term)
+  if (!r) {
+    r = [[term, 1] as [string, number], ...synonymsOf(term).map((x) => [x, SYNONYM_CREDIT] as [string, number])].filter(([w]) => !isGeneric(w))
+    reach.set(term, r)
+  }
+  return r
+}
+
+/**
+ * A matcher over questions already answered. Each candidate's terms are computed once and indexed by
+ * term, so a question is compared only with candidates sharing one of its words.
+ */
+export function questionMatcher<T extends { question: string; questionRef?: string }>(candidates: T[]) {
+  const shapes = candidates.map((c) => shapeOf(c.question))
+  const refs = candidates.map((c) => refKey(c.questionRef))
+  const postings = new Map<string, number[]>()
+  shapes.forEach((s, i) => {
+    for (const t of s.terms.keys()) {
+      let list = postings.get(t)
+      if (!list) postings.set(t, (list = []))
+      list.push(i)
+    }
+  })
+  const seen = new Uint32Array(candidates.length)
+  const covers = new Uint32Array(candidates.length)
+  const gathered = new Float64Array(candidates.length)
+  const reached = new Float64Array(candidates.length)
+  let round = 0
+  let termRound = 0
+  return {
+    match(question: string, opts: { questionRef?: string } = {}): QuestionMatch<T> | undefined {
+      const q = shapeOf(question)
+      const ref = refKey(opts.questionRef)
+      round++
+      const near: number[] = []
+      // How much of the question each candidate covers through its meaningful words (in full, or a
+      // related word at SYNONYM_CREDIT), and the weight of the candidate's words reached: with both
+      // sides' boilerplate counted as covered, an upper bound of the likeness, so most are never compared.
+      // Only meaningful words gather candidates: "policy", "data" or "process" are shared by most.
+      let boilerplate = 0
+      for (const [t, w] of q.terms) {
+        // A boilerplate word counts as covered; a meaningful word related to it still reaches candidates.
+        const own = isGeneric(t)
+        if (own) boilerplate += w
+        termRound++
+        for (const [word, credit] of reachOf(t)) {
+          for (const i of postings.get(word) ?? []) {
+            if (seen[i] !== round) {
+              seen[i] = round
+              gathered[i] = 0
+              reached[i] = 0
+              near.push(i)
+            }
+            reached[i] = reached[i]! + weightOf(word)
+            if (own || covers[i] === termRound) continue
+            covers[i] = termRound
+            gathered[i] = gathered[i]! + w * credit
+          }
+        }
+      }
+      if (ref)
+        refs.forEach((r, i) => {
+          if (r === ref && seen[i] !== round) {
+            seen[i] = round
+            gathered[i] = q.total
+            reached[i] = shapes[i]!.total
+            near.push(i)
+          }
+        })
+      let best: QuestionMatch<T> | undefined
+      let bestSame = false
+      for (const i of near) {
+        const shape = shapes[i]!
+        const sameRef = !!ref && refs[i] === ref
+        if (!sameRef && (gathered[i]! + boilerplate + reached[i]! + shape.generic) / (q.total + shape.total) < SUGGESTION) continue
+        const { score, differs } = compareShapes(q, shape)
+        // The same framework id counts when the texts agree on the ask: close, and nothing that changes it.
+        const same = !differs && (score >= SAME_QUESTION || (sameRef && score >= SUGGESTION))
+        if (!same && score < SUGGESTION) continue
+        if (best && (bestSame && !same ? true : bestSame === same && score <= best.score)) continue
+        best = { candidate: candidates[i]!, score: Number(score.toFixed(3)), kind: same ? 'same' : 'suggestion' }
+        bestSame = same
+      }
+      return best
+    },
+  }
+}

@@ -1,0 +1,178 @@
+// Matching a new question to one already answered, by meaning. The thresholds are held against two
+// hand-labelled sets, each with a tuning and a held-out half: tests/fixtures/question-paraphrases.json
+// (rewordings of real CAIQ / HECVAT questions, hard negatives, nearest questions across questionnaires)
+// and tests/fixtures/answer-library-pairs.json (even rows tuning, odd rows held out).
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from '@jest/globals'
+import { similarity } from '../src/answer-library.js'
+import { compareShapes, questionLikeness, questionMatcher, SAME_QUESTION, SUGGESTION, shapeOf } from '../src/question-match.js'
+
+interface Pair {
+  same: boolean
+  a: string
+  b: string
+  from: string
+  half: 'tuning' | 'held-out'
+  kind?: string
+}
+const load = (file: string) => JSON.parse(readFileSync(path.resolve(process.cwd(), 'tests/fixtures', file), 'utf8')) as { pairs: Pair[] }
+const paraphrases = load('question-paraphrases.json').pairs
+const library = (load('answer-library-pairs.json').pairs as Omit<Pair, 'half'>[]).map((p, i) => ({ ...p, half: i % 2 ? 'held-out' : 'tuning' }) as Pair)
+
+/** Precision and recall of 'same' at a threshold, the way the matcher decides it. */
+function measure(pairs: Pair[], threshold: number) {
+  const judged = pairs.map((p) => ({ ...p, ...questionLikeness(p.a, p.b) }))
+  const same = judged.filter((p) => !p.differs && p.score >= threshold)
+  const right = same.filter((p) => p.same).length
+  return {
+    precision: same.length ? right / same.length : 1,
+    recall: right / pairs.filter((p) => p.same).length,
+    wrong: same.filter((p) => !p.same).map((p) => p.from),
+  }
+}
+const half = (pairs: Pair[], h: Pair['half']) => pairs.filter((p) => p.half === h)
+const fixed = (m: { precision: number; recall: number }) => `${m.precision.toFixed(3)}/${m.recall.toFixed(3)}`
+
+describe('the labelled question pairs', () => {
+  it('are split into tuning and held-out halves, each with same and different pairs of every kind', () => {
+    expect(paraphrases.length).toBeGreaterThanOrEqual(90)
+    for (const kind of ['paraphrase', 'hard-negative', 'cross']) {
+      const of = paraphrases.filter((p) => p.kind === kind)
+      expect(of.length).toBeGreaterThanOrEqual(20)
+      expect(Math.abs(half(of, 'tuning').length - half(of, 'held-out').length)).toBeLessThanOrEqual(1)
+    }
+    expect(paraphrases.filter((p) => p.kind === 'paraphrase' && p.same).length).toBeGreaterThanOrEqual(20)
+    expect(paraphrases.filter((p) => p.kind === 'cross' && p.same).length).toBeGreaterThanOrEqual(10)
+  })
+})
+
+describe('SAME_QUESTION, measured', () => {
+  const table = (pairs: Pair[]) => [0.7, 0.75, SAME_QUESTION, 0.85, 0.9].map((t) => fixed(measure(pairs, t)))
+  it('holds the figures stated next to it in question-match.ts, and prints them', () => {
+    const rows = {
+      'P tuning': table(half(paraphrases, 'tuning')),
+      'P held-out': table(half(paraphrases, 'held-out')),
+      'L tuning': table(half(library, 'tuning')),
+      'L held-out': table(half(library, 'held-out')),
+    }
+    console.log(
+      `precision/recall of 'same' at 0.70 0.75 ${SAME_QUESTION} 0.85 0.90\n${Object.entries(rows)
+        .map(([k, v]) => `${k.padEnd(11)} ${v.join('  ')}`)
+        .join('\n')}`,
+    )
+    expect(rows).toEqual({
+      'P tuning': ['1.000/0.611', '1.000/0.611', '1.000/0.611', '1.000/0.556', '1.000/0.556'],
+      'P held-out': ['1.000/0.556', '1.000/0.556', '1.000/0.556', '1.000/0.556', '1.000/0.444'],
+      'L tuning': ['1.000/0.951', '1.000/0.951', '1.000/0.951', '1.000/0.927', '1.000/0.927'],
+      'L held-out': ['0.914/0.800', '0.914/0.800', '0.941/0.800', '0.941/0.800', '0.970/0.800'],
+    })
+  })
+
+  it('never reuses wrongly on the paraphrase set; on the library set held out, only the two pairs explained in question-match.ts', () => {
+    expect(measure(half(paraphrases, 'tuning'), SAME_QUESTION).wrong).toEqual([])
+    expect(measure(half(paraphrases, 'held-out'), SAME_QUESTION).wrong).toEqual([])
+    expect(measure(half(library, 'tuning'), SAME_QUESTION).wrong).toEqual([])
+    expect(measure(half(library, 'held-out'), SAME_QUESTION).wrong).toEqual([
+      'HECVAT 4.1.4 GNRL-07 / HECVAT 4.1.4 ITAC-04',
+      'HECVAT 4.1.4 DPAI-01 / HECVAT 4.1.4 DPAI-06',
+    ])
+  })
+
+  it('finds more rewordings than the word-for-word likeness of the answer library', () => {
+    const jaccard = (pairs: Pair[]) => pairs.filter((p) => p.same && similarity(p.a, p.b) >= 0.94).length
+    for (const h of ['tuning', 'held-out'] as const) {
+      const found = measure(half(paraphrases, h), SAME_QUESTION).recall * half(paraphrases, h).filter((p) => p.same).length
+      expect(found).toBeGreaterThan(jaccard(half(paraphrases, h)) + 5)
+    }
+    // Word likeness alone cannot tell one word that changes the ask; the matcher's checks do.
+    const scans = paraphrases.find((p) => p.from === 'CSA CAIQ v3.0.1 TVM-02.1 / CSA CAIQ v3.0.1 TVM-02.2')!
+    expect(similarity(scans.a, scans.b)).toBeGreaterThan(0.8)
+    expect(questionLikeness(scans.a, scans.b).differs).toBe(true)
+  })
+
+  it('finds through its index what comparing every candidate finds', () => {
+    const all = [...paraphrases, ...library]
+    const candidates = all.map((p, i) => ({ id: i, question: p.b }))
+    const m = questionMatcher(candidates)
+    const shapes = candidates.map((c) => shapeOf(c.question))
+    for (const p of all) {
+      let best = -1
+      let anySame = false
+      const asked = shapeOf(p.a)
+      for (const shape of shapes) {
+        const r = compareShapes(asked, shape)
+        if (r.score >= SUGGESTION) best = Math.max(best, r.score)
+        if (!r.differs && r.score >= SAME_QUESTION) anySame = true
+      }
+      const got = m.match(p.a)
+      expect([p.a, got?.kind === 'same', got ? got.score : -1]).toEqual([p.a, anySame, anySame ? got!.score : Number(best.toFixed(3))])
+    }
+  })
+
+  it('shows the reviewer, at SUGGESTION, every rewording of the tuning half', () => {
+    const shown = (h: Pair['half']) => {
+      const same = half(paraphrases, h).filter((p) => p.same)
+      return same.filter((p) => questionLikeness(p.a, p.b).score >= SUGGESTION).length / same.length
+    }
+    console.log(`rewordings at least suggested: tuning ${shown('tuning').toFixed(3)}, held-out ${shown('held-out').toFixed(3)}`)
+    expect(shown('tuning')).toBe(1)
+    expect(shown('held-out')).toBeGreaterThanOrEqual(0.8)
+  })
+})
+
+describe('questionMatcher', () => {
+  const answered = [
+    { id: 'mfa', question: 'Do you require multi-factor authentication for all administrative accounts?' },
+    { id: 'rest', question: 'Do you encrypt tenant data at rest (on disk/storage) within your environment?' },
+    { id: 'net', question: 'Do you conduct network penetration tests of your cloud service infrastructure regularly?' },
+    { id: 'policies', question: 'Are information security policies reviewed and updated at least annually?', questionRef: 'A&A-01.2' },
+    { id: 'backups', question: 'Are data backups encrypted?' },
+  ]
+  const m = questionMatcher(answered)
+
+  it('matches the same question in other words: abbreviations, voice, word order', () => {
+    expect(m.match('Is MFA enforced for every admin account?')).toMatchObject({ candidate: { id: 'mfa' }, kind: 'same' })
+    expect(m.match('Is customer data encrypted at rest?')).toMatchObject({ candidate: { id: 'rest' }, kind: 'same' })
+    expect(m.match('Do you encrypt your backups?')).toMatchObject({ candidate: { id: 'backups' }, kind: 'same' })
+    expect(m.match('Are network pen tests of the cloud infrastructure performed regularly?')).toMatchObject({ candidate: { id: 'net' }, kind: 'same' })
+  })
+
+  it('offers a close question that asks something else only as a suggestion', () => {
+    expect(m.match('Do you conduct application penetration tests of your cloud service infrastructure regularly?')).toMatchObject({
+      candidate: { id: 'net' },
+      kind: 'suggestion',
+    })
+    expect(m.match('Do you encrypt tenant data in transit within your environment?')).toMatchObject({ candidate: { id: 'rest' }, kind: 'suggestion' })
+    expect(m.match('Are information security policies reviewed and updated periodically?')).toMatchObject({ candidate: { id: 'policies' }, kind: 'suggestion' })
+    expect(m.match('Do you not require multi-factor authentication for administrative accounts?')?.kind).toBe('suggestion')
+    expect(m.match('Do you require multi-factor authentication for all user accounts?')?.kind).toBe('suggestion')
+  })
+
+  it('finds nothing for an unrelated question', () => {
+    expect(m.match('Where is your company headquartered?')).toBeUndefined()
+    expect(m.match('')).toBeUndefined()
+    expect(questionMatcher([]).match('Do you encrypt backups?')).toBeUndefined()
+  })
+
+  it('counts the same framework id when the texts agree, and never when they do not', () => {
+    // Close but below SAME_QUESTION: the same CAIQ id makes it the same question.
+    const q = 'Are your information security policies reviewed at least annually and updated?'
+    const plain = m.match(q)
+    expect(plain?.candidate.id).toBe('policies')
+    expect(plain!.score).toBeGreaterThanOrEqual(SUGGESTION)
+    expect(m.match(q, { questionRef: 'a&a-01.2 ' })).toMatchObject({ candidate: { id: 'policies' }, kind: 'same' })
+    // The same id on a question that changes the ask (the frequency) stays a suggestion.
+    expect(m.match('Are information security policies reviewed and updated periodically?', { questionRef: 'A&A-01.2' })?.kind).toBe('suggestion')
+    // The same id on another question altogether is no match at all.
+    expect(m.match('Where is your company headquartered?', { questionRef: 'A&A-01.2' })).toBeUndefined()
+  })
+
+  it('prefers a candidate that is the same question over a closer-scoring one that is not', () => {
+    const two = questionMatcher([
+      { id: 'ext', question: 'Do you conduct external audits at least annually?' },
+      { id: 'int', question: 'Are internal audits conducted every year?' },
+    ])
+    expect(two.match('Do you conduct internal audits at least annually?')).toMatchObject({ candidate: { id: 'int' }, kind: 'same' })
+  })
+})
