@@ -3,14 +3,18 @@
 // 2.0 self-assessment, tests/fixtures/SOURCES.md) and a control library the product is unsure how
 // to read, whose column form shows and is saved (it has no answers: none are stored). Then a search
 // finds the vendor's own answer, cited to the file and its row. The screen fits a 360 px phone.
+// Then the same self-assessment, blank, is drafted from the library; a reviewer approves one draft
+// as it is and edits another, and the drafter's track record (review header, dashboard) counts them.
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from '@jest/globals'
-import { apiAs, portalAndChromiumForSuite, requireBrowserSetup, signedInPage, until } from '../support/browser.js'
-import { signUp } from '../support/portal.js'
+import { apiAs, formOf, portalAndChromiumForSuite, requireBrowserSetup, signedInPage, until, untilDrafted } from '../support/browser.js'
+import { confirmColumns, signUp } from '../support/portal.js'
 
 requireBrowserSetup()
 const FILLED = path.resolve(process.cwd(), 'tests/fixtures/questionnaires/csf_profile/ciso-self-assessment.csv')
 const NAME = 'ciso-self-assessment.csv'
+const BLANK = path.resolve(process.cwd(), 'tests/fixtures/library/ciso-self-assessment-blank.csv')
 const UNSURE = path.resolve(process.cwd(), 'tests/fixtures/questionnaires/intuitem/vendor-due-diligence.xlsx')
 const EMAIL = 'lena@library-co.example'
 const PASSWORD = 'Library!2026x'
@@ -77,4 +81,64 @@ describe('the answer library in a real browser', () => {
     expect(fits).toBe(true)
     await context.close()
   }, 150_000)
+
+  it("counts a browser review session in the drafter's track record, per source", async () => {
+    const { tp, browser } = suite
+    const api = apiAs(tp, EMAIL, PASSWORD)
+    const company = await api('POST', '/api/companys', { companyName: 'Library Bank', compliance_bucket: 'c', questionnaires_bucket: 'q' })
+    const companyId = (company.body.data as { _id: string })._id
+    const upload = await api('POST', '/api/questionnaires/save', formOf({ company_id: companyId }, [['customer-csf.csv', await readFile(BLANK)]]))
+    expect(upload.status).toBe(201)
+    const id = (upload.body.data as { _id: string }[])[0]!._id
+    await confirmColumns((m, u, b) => api(m, u, b).then((r) => r.body), companyId, id)
+    const files = async () =>
+      (await api('GET', `/api/questionnaires/${companyId}`)).body.data as { _id: string; state: string; total: number; drafted: number }[]
+    await untilDrafted('the blank self-assessment', files, id, { ready: true, ms: 120_000 })
+    const before = (await api('GET', `/api/answer-quality?questionnaireId=${id}`)).body.data as { bySource: Record<string, { drafted: number }> }
+    const fromLibrary = before.bySource['library']!.drafted
+    expect(fromLibrary).toBeGreaterThanOrEqual(2)
+
+    const context = await browser.newContext({ baseURL: tp.url })
+    const page = await signedInPage(context, EMAIL, PASSWORD)
+    await page.goto(`/enterprise-apps/review/${id}`)
+    await page.getByRole('heading', { level: 1, name: 'Library Bank' }).waitFor()
+    // Nothing reviewed yet: the header's track record says so.
+    await page.getByText('How the drafts did', { exact: true }).click()
+    await page.getByText('No drafted answers reviewed yet').waitFor()
+
+    // The first question: its library draft approved as it is.
+    await page.getByRole('option').first().click()
+    await expect(page.locator('textarea[name=answer]').inputValue()).resolves.toMatch(ANSWER)
+    await page.locator('input[name=approved]').click()
+    await page.locator('input[name=approved]:checked').waitFor()
+    // The second: its draft edited and saved.
+    await page.getByRole('option').nth(1).click()
+    const drafted = await page.locator('textarea[name=answer]').inputValue()
+    expect(drafted).not.toBe('')
+    await page.fill('textarea[name=answer]', `${drafted} Reviewed with the CISO in November.`)
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/questionnaires/answer') && r.request().method() === 'PUT')
+    await page.getByRole('button', { name: 'Save', exact: true }).first().click()
+    expect((await saved).status()).toBe(200)
+
+    // The track record, asked for again: one approved unchanged, one edited, the rest waiting.
+    await page.reload()
+    await page.getByRole('heading', { level: 1, name: 'Library Bank' }).waitFor()
+    await page.getByText('How the drafts did', { exact: true }).click()
+    const table = page.getByRole('table', { name: 'How the drafts of this questionnaire were reviewed, by source' })
+    const library = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Library', exact: true }) })
+    await library.waitFor()
+    const row = (await library.locator('td').allTextContents()).map((t) => t.trim())
+    expect(row[0]).toBe(String(fromLibrary))
+    expect(row[1]).toBe('1')
+    expect(row[2]).toMatch(/^1 \(\d+ % changed\)$/)
+    expect(row[5]).toBe(String(fromLibrary - 2))
+
+    // The dashboard shows the tenant's: the same session counted.
+    await page.goto('/dashboard')
+    const card = page.getByRole('region', { name: 'How the drafts did' })
+    const all = card.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Library', exact: true }) })
+    await all.waitFor()
+    expect((await all.locator('td').allTextContents()).slice(1, 3).map((t) => t.trim())).toEqual(['1', expect.stringMatching(/^1 \(/)])
+    await context.close()
+  }, 180_000)
 })
