@@ -4,7 +4,7 @@
 // to read, whose column form shows and is saved (it has no answers: none are stored). Then a search
 // finds the vendor's own answer, cited to the file and its row. The screen fits a 360 px phone.
 // Then the same self-assessment, blank, is drafted from the library; a reviewer approves one draft
-// as it is and edits another, and the drafter's track record (review header, dashboard) counts them.
+// as it is, edits another and clears a third, and the drafter's track record (review header, dashboard) counts them.
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from '@jest/globals'
@@ -119,8 +119,16 @@ describe('the answer library in a real browser', () => {
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/questionnaires/answer') && r.request().method() === 'PUT')
     await page.getByRole('button', { name: 'Save', exact: true }).first().click()
     expect((await saved).status()).toBe(200)
+    // The third: a draft the reviewer clears (wrong for this customer); it waits for a person's answer.
+    await page.getByRole('option').nth(2).click()
+    expect(await page.locator('textarea[name=answer]').inputValue()).not.toBe('')
+    const cleared = page.waitForResponse((r) => r.url().endsWith('/api/questionnaires/answer/clear'))
+    await page.getByRole('button', { name: 'Clear draft' }).click()
+    expect((await cleared).status()).toBe(200)
+    await page.getByText('Draft cleared').first().waitFor()
+    await expect(page.locator('textarea[name=answer]').inputValue()).resolves.toBe('')
 
-    // The track record, asked for again: one approved unchanged, one edited, the rest waiting.
+    // The track record, asked for again: one approved unchanged, one edited, one cleared, the rest waiting.
     await page.reload()
     await page.getByRole('heading', { level: 1, name: 'Library Bank' }).waitFor()
     await page.getByText('How the drafts did', { exact: true }).click()
@@ -131,14 +139,15 @@ describe('the answer library in a real browser', () => {
     expect(row[0]).toBe(String(fromLibrary))
     expect(row[1]).toBe('1')
     expect(row[2]).toMatch(/^1 \(\d+ % changed\)$/)
-    expect(row[5]).toBe(String(fromLibrary - 2))
+    expect(row[3]).toBe('1')
+    expect(row[5]).toBe(String(fromLibrary - 3))
 
     // The dashboard shows the tenant's: the same session counted.
     await page.goto('/dashboard')
     const card = page.getByRole('region', { name: 'How the drafts did' })
     const all = card.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Library', exact: true }) })
     await all.waitFor()
-    expect((await all.locator('td').allTextContents()).slice(1, 3).map((t) => t.trim())).toEqual(['1', expect.stringMatching(/^1 \(/)])
+    expect((await all.locator('td').allTextContents()).slice(1, 4).map((t) => t.trim())).toEqual(['1', expect.stringMatching(/^1 \(/), '1'])
     await context.close()
   }, 180_000)
 })

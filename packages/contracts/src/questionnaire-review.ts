@@ -107,6 +107,13 @@ export const AnswerUpdateBody = Type.Object({
 export type AnswerUpdateBody = Static<typeof AnswerUpdateBody>
 export const answerUpdateMessages: FieldMessages = { questionId: { missing: SpecText.questionIdMissing }, answer: { missing: SpecText.answerRequired } }
 
+/**
+ * POST /api/questionnaires/answer/clear: the reviewer clears a draft that is wrong (its text and choice
+ * emptied, approval removed; the text joins the history). The same `version` check as a save.
+ */
+export const AnswerClearBody = Type.Object({ questionId: QuestionnaireId, version: Type.Optional(AnswerVersion) }, { additionalProperties: false })
+export type AnswerClearBody = Static<typeof AnswerClearBody>
+
 /** The question as saved. */
 export const AnswerUpdateReply = dataReply(Question)
 export type AnswerUpdateReply = Static<typeof AnswerUpdateReply>

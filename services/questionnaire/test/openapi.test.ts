@@ -70,6 +70,7 @@ const ROUTES: Record<string, { ok: number; media?: string | string[]; errors?: n
     params: ['questionnaireId'],
   },
   'GET /api/answer-quality': { ok: 200, errors: [404] },
+  'POST /api/questionnaires/answer/clear': { ok: 200, errors: [404, 409], body: ['questionId'] },
   'POST /api/answer-library/import': { ok: 201, media: 'multipart/form-data', errors: [404, 413, 415, 422, 429] },
   'PUT /api/answer-library/import/{id}/layout': { ok: 200, errors: [404, 409, 422], body: ['sheet', 'headerRow', 'columns'], params: ['id'] },
   'GET /api/answer-library': { ok: 200 },
@@ -94,7 +95,7 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
   it('publishes every route of the service, and only those, in the OpenAPI document', () => {
     const declared = h.routes.map((r) => routeKey(r.method, r.url)).sort()
     expect(declared).toEqual(Object.keys(ROUTES).sort())
-    expect(declared).toHaveLength(37)
+    expect(declared).toHaveLength(38)
     for (const key of declared) expect({ key, published: Boolean(op(key)) }).toEqual({ key, published: true })
   })
 
@@ -112,7 +113,8 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
       const errors = otherStatuses(op(key)).sort()
       expect({ key, errors }).toEqual({ key, errors: [...ERRORS, ...(want.errors ?? []).map(String)].sort() })
       // A save someone else's came before carries the answer as it is now (issue 22).
-      const data = (status: string) => (status === '409' && key === 'PUT /api/questionnaires/answer' ? ['data'] : [])
+      const data = (status: string) =>
+        status === '409' && (key === 'PUT /api/questionnaires/answer' || key === 'POST /api/questionnaires/answer/clear') ? ['data'] : []
       const envelope = (status: string) => ({
         status,
         required: ['status', 'message', 'code'],

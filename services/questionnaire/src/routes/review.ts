@@ -1,6 +1,7 @@
 // Review of a questionnaire's drafted answers: the question list, counts, saving an answer (with
 // history kept by the server). The exports are in export.ts.
 import {
+  AnswerClearBody,
   AnswerConflictReply,
   AnswerUpdateBody,
   AnswerUpdateReply,
@@ -117,6 +118,44 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
 
   // A blank answer or no question id gets the spec's message (answerUpdateMessages). A save naming
   // the version it edited is refused (409, the answer as it is now) when another save came first.
+  /** Another save came first: what is there now, for the reviewer to merge (409). */
+  const conflictOf = async (tenantId: string, id: string) => {
+    const now = await findQuestion(store, tenantId, id)
+    if (!now) return new AppError('NOT_FOUND', { message: 'Question not found' })
+    return answerConflict({
+      _id: now.id,
+      answer: now.answer,
+      choiceValue: now.choiceValue,
+      version: now.version,
+      savedBy: now.savedBy,
+      savedAt: now.updatedAt.toISOString(),
+    })
+  }
+
+  app.post(
+    '/questionnaires/answer/clear',
+    {
+      schema: { tags: ['questionnaire'], body: AnswerClearBody, response: { 200: AnswerUpdateReply, ...questionnaireErrors(404), 409: AnswerConflictReply } },
+      config: { fieldMessages: { questionId: answerUpdateMessages['questionId']! } },
+    },
+    async (req) => {
+      const me = principalOf(req)
+      const current = isUuid(req.body.questionId) ? await findQuestion(store, me.tenantId, req.body.questionId) : undefined
+      if (!current) throw new AppError('NOT_FOUND', { message: 'Question not found' })
+      const { version } = req.body
+      const updated = await updateAnswer(store, me.tenantId, current.id, {
+        answer: '',
+        choiceValue: null,
+        reviewstatus: false,
+        llmstatus: false,
+        by: me.name ?? 'Unknown user',
+        ...(version !== undefined ? { version } : {}),
+      })
+      if (!updated) throw await conflictOf(me.tenantId, current.id)
+      return okData(questionOut(updated, await citedOf(store, me.tenantId, [updated])), 'Draft cleared')
+    },
+  )
+
   app.put(
     '/questionnaires/answer',
     {
@@ -146,18 +185,7 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
         by: me.name ?? 'Unknown user',
         ...(version !== undefined ? { version } : {}),
       })
-      if (!updated) {
-        const now = await findQuestion(store, me.tenantId, current.id)
-        if (!now) throw new AppError('NOT_FOUND', { message: 'Question not found' })
-        throw answerConflict({
-          _id: now.id,
-          answer: now.answer,
-          choiceValue: now.choiceValue,
-          version: now.version,
-          savedBy: now.savedBy,
-          savedAt: now.updatedAt.toISOString(),
-        })
-      }
+      if (!updated) throw await conflictOf(me.tenantId, current.id)
       // A comment sent with the answer (the spec's payload) joins the question's thread.
       if (comment && comment !== current.comment) {
         await addComment(store, me.tenantId, {

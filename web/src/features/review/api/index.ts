@@ -1,7 +1,15 @@
 // A questionnaire's review (questionnaire service; docs/questionnaire-api.md): its questions with
 // the drafted answers, the counts, saving an answer, the header's details, and the cited documents.
 // The wire types are the service's contracts (@portal/contracts questionnaire-review.ts, -counts.ts).
-import type { AnswerUpdateBody, AnswerUpdateReply, Question, QuestionListReply, QuestionnaireCountsReply, QuestionnaireDetailsReply } from '@portal/contracts'
+import type {
+  AnswerClearBody,
+  AnswerUpdateBody,
+  AnswerUpdateReply,
+  Question,
+  QuestionListReply,
+  QuestionnaireCountsReply,
+  QuestionnaireDetailsReply,
+} from '@portal/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { conflictOf } from '../../../components/ui/merge-panel'
 import { api, fetchFile } from '../../../lib/api-client'
@@ -80,5 +88,18 @@ export function useSaveAnswer(questionnaireId: string) {
       patch(now._id, (q) => ({ ...q, answer: now.answer, choiceValue: now.choiceValue, version: now.version }))
       void qc.invalidateQueries({ queryKey: ['questions', questionnaireId] })
     },
+  })
+}
+
+/** Clears a wrong draft (text and choice emptied, approval removed; the server keeps the text in the history). */
+export function useClearAnswer(questionnaireId: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (body: AnswerClearBody) => api.post<AnswerUpdateReply>('/api/questionnaires/answer/clear', body).then((r) => r.data),
+    onSuccess: (q) => {
+      qc.setQueryData<Question[]>(['questions', questionnaireId], (list) => list?.map((x) => (x._id === q._id ? q : x)))
+      setTimeout(() => void qc.invalidateQueries({ queryKey: ['counts', questionnaireId] }), 500)
+    },
+    onError: () => void qc.invalidateQueries({ queryKey: ['questions', questionnaireId] }),
   })
 }

@@ -19,7 +19,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api-client'
 import { useDraft, useHasDraft } from '../../../lib/drafts'
 import { formatDateTime } from '../../../lib/format-date'
-import { openDocument, type Question, useCounts, useQuestionnaireDetails, useQuestions, useSaveAnswer } from '../api'
+import { openDocument, type Question, useCounts, useQuestionnaireDetails, useClearAnswer, useQuestions, useSaveAnswer } from '../api'
 import { useAddComment, useComments } from '../api/comments'
 import { questionnaireExport } from '../api/export'
 import { useLayout } from '../api/layout'
@@ -51,6 +51,7 @@ export function ReviewPage() {
   const layout = useLayout(questionnareId)
   const [columnsOpen, setColumnsOpen] = useState(false)
   const save = useSaveAnswer(questionnareId)
+  const clear = useClearAnswer(questionnareId)
   const addComment = useAddComment(questionnareId)
   const { toast } = useNotifications()
   const [tab, setTab] = useState<Tab>(1)
@@ -202,6 +203,23 @@ export function ReviewPage() {
     }
     const next = toggled(selected)
     persist(selected, { answer: draft.trim() ? draft : selected.answer, ...next }, { message: next.llmstatus ? 'Answer approved' : 'Approval removed' })
+  }
+  /** A wrong draft cleared: the question waits for a person's answer, and the drafter's track record counts it. */
+  const clearDraft = () => {
+    if (!selected) return
+    clear.mutate(
+      { questionId: selected._id, version: editedFrom.current.get(selected._id) ?? selected.version },
+      {
+        onSuccess: () => {
+          editedFrom.current.delete(selected._id)
+          answer.discard()
+          choice.discard()
+          toast('success', 'Draft cleared')
+          answerBox.current?.focus()
+        },
+        onError: (err) => toast('error', errorMessage(err, 'Failed to clear the draft')),
+      },
+    )
   }
   const submitComment = () => {
     if (!selected) return setCommentError(SpecText.questionIdMissing)
@@ -437,6 +455,11 @@ export function ReviewPage() {
               />
               {toggleLabel(selected)}
             </label>
+            {selected.answerSource && !selected.llmstatus && (selected.answer || selected.choiceValue) && (
+              <button type="button" className="secondary small" onClick={clearDraft} disabled={clear.isPending}>
+                Clear draft
+              </button>
+            )}
             <AnswerOrigin
               question={selected}
               onOpenDocument={(id, page) =>
