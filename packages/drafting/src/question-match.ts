@@ -79,7 +79,7 @@ const STOP = new Set(
     'organization organisation organizational company entity provide describe explain list including include includes ' +
     'whether currently minimally least ensure ensures place same so within upon based one up my me per ' +
     'conduct conducts conducted perform performs performed performing done carry carried carries undertake undertaken ' +
-    'basis undergo undergone undergoes pursuant minimum'
+    'basis undergo undergone undergoes pursuant minimum subject exist exists fully'
   ).split(' '),
 )
 const NEGATION = /\b(?:not|no|never|none|neither|nor|without|cannot)\b|n't\b/g

@@ -168,6 +168,23 @@ describe('questionMatcher', () => {
     expect(m.match('Where is your company headquartered?', { questionRef: 'A&A-01.2' })).toBeUndefined()
   })
 
+  it("takes an entry's answer as evidence of what it is about, when the answer says every word of the ask", () => {
+    // Instructure's CAIQ v4 rows BCR-08.1 / BCR-08.3 (answers shortened) and HECVAT's DATA-14.
+    const rows = [
+      { id: 'backed-up', question: 'Is cloud data periodically backed up?', answer: 'Customer data is backed up daily. Backups are immutable and encrypted using AES-GCM 256.' },
+      { id: 'restored', question: 'Can backups be restored appropriately for resiliency?', answer: 'Restores are tested quarterly.' },
+      { id: 'keys', question: 'Are encryption keys rotated?', answer: 'Keys are rotated every year.' },
+    ]
+    const withAnswers = questionMatcher(rows)
+    expect(withAnswers.match('Are data backups encrypted?')).toMatchObject({ candidate: { id: 'backed-up' }, kind: 'same' })
+    // Without the answer the two questions are only alike.
+    expect(questionMatcher(rows.map(({ answer: _, ...r }) => r)).match('Are data backups encrypted?')?.kind).not.toBe('same')
+    // The answer must say the field's phrase the question names ("off-site" is not in it), and agree on negation.
+    expect(withAnswers.match('Are data backups stored off-site?')?.kind).not.toBe('same')
+    expect(withAnswers.match('Are data backups not encrypted?')?.kind).not.toBe('same')
+    expect(withAnswers.match('Is multi-factor authentication required for data backups?')?.kind).not.toBe('same')
+  })
+
   it('prefers a candidate that is the same question over a closer-scoring one that is not', () => {
     const two = questionMatcher([
       { id: 'ext', question: 'Do you conduct external audits at least annually?' },
