@@ -126,7 +126,7 @@ function termOf(word: string): string {
 }
 
 /** A question's terms (folded, stemmed, weighted), negation count and names, computed once. */
-export function shapeOf(question: string): Shape {
+export function shapeOf(question: string, opts: { adjuncts?: boolean } = {}): Shape {
   let text = ` ${question
     .toLowerCase()
     .replace(/_x000d_/g, ' ')
@@ -137,7 +137,8 @@ export function shapeOf(question: string): Shape {
   const negations = (text.match(NEGATION) ?? []).length
   text = fold(text)
   const names = new Set(text.match(/\b[a-z]*\d[a-z0-9]*\b/g) ?? [])
-  const adjuncts = adjunctTerms(question)
+  // An answer's words are only looked up (saidBy): it has no adjuncts to weigh.
+  const adjuncts = opts.adjuncts === false ? new Set<string>() : adjunctTerms(question)
   const terms = new Map<string, number>()
   const adjunct = new Set<string>()
   for (const w of text.match(/[a-z0-9]+/g) ?? []) {
@@ -284,7 +285,7 @@ function reachOf(term: string): [string, number][] {
  */
 export function questionMatcher<T extends { question: string; questionRef?: string; answer?: string | null }>(candidates: T[]) {
   const shapes = candidates.map((c) => shapeOf(c.question))
-  const answers = candidates.map((c) => (c.answer?.trim() ? shapeOf(c.answer) : undefined))
+  const answers = candidates.map((c) => (c.answer?.trim() ? shapeOf(c.answer, { adjuncts: false }) : undefined))
   const refs = candidates.map((c) => refKey(c.questionRef))
   // How many entries say each word (question or answer): a word most entries say is weak evidence.
   const said = new Map<string, number>()
@@ -348,12 +349,14 @@ export function questionMatcher<T extends { question: string; questionRef?: stri
         })
       let best: QuestionMatch<T> | undefined
       let bestSame = false
-      // Rank among the 'same': likeness, plus what the answer says when that is what made it the same.
-      let bestRank = -1
+      // Rank among the 'same': the likeness of the questions; below every one of those, an entry that is the
+      // same by what its answer says, ranked by likeness and what the answer covers.
+      let bestRank = -2
       for (const i of near) {
         const shape = shapes[i]!
         const sameRef = !!ref && refs[i] === ref
-        if (!sameRef && (gathered[i]! + boilerplate + reached[i]! + shape.generic) / (q.total + shape.total) < ANSWER_LIKENESS) continue
+        const floor = answers[i] ? ANSWER_LIKENESS : SUGGESTION
+        if (!sameRef && (gathered[i]! + boilerplate + reached[i]! + shape.generic) / (q.total + shape.total) < floor) continue
         const { score, differs } = compareShapes(q, shape)
         // The same framework id counts when the texts agree on the ask: close, and nothing that changes it.
         let same = !differs && (score >= SAME_QUESTION || (sameRef && score >= SUGGESTION))
@@ -363,7 +366,7 @@ export function questionMatcher<T extends { question: string; questionRef?: stri
           const covers = saidBy(q, shape, answer, rarity)
           if (covers >= ANSWER_COVERS) {
             same = true
-            rank = (score + covers) / 2
+            rank = (score + covers) / 2 - 1
           }
         }
         if (!same && score < SUGGESTION) continue
