@@ -41,7 +41,8 @@ for (const [name, pairs] of Object.entries(sets)) {
     if (show && h === 'tuning')
       for (const p of of) {
         const said = !p.differs && p.score >= SAME_QUESTION
-        if (said !== p.same) console.log(`   ${said ? 'WRONG SAME' : 'missed'} ${p.score.toFixed(2)} ${p.differs ? 'differs' : ''} ${p.from}\n     a: ${p.a}\n     b: ${p.b}`)
+        if (said !== p.same)
+          console.log(`   ${said ? 'WRONG SAME' : 'missed'} ${p.score.toFixed(2)} ${p.differs ? 'differs' : ''} ${p.from}\n     a: ${p.a}\n     b: ${p.b}`)
       }
   }
 }
@@ -54,7 +55,8 @@ const scratch = await mkdtemp(path.join(tmpdir(), 'qm-sets-'))
 const library = await libraryFromWorkbook(createFsStore(scratch), path.join(root, 'tests/fixtures', set.corpora.inst!.library!))
 await rm(scratch, { recursive: true, force: true })
 const matcher = questionMatcher(library)
-const mark = (v: string | null | undefined) => (v ? (/^y/i.test(v) ? 'yes' : /^no?$/i.test(v) ? 'no' : /^n\/?a|not applicable/i.test(v) ? 'na' : undefined) : undefined)
+const mark = (v: string | null | undefined) =>
+  v ? (/^y/i.test(v) ? 'yes' : /^no?$/i.test(v) ? 'no' : /^n\/?a|not applicable/i.test(v) ? 'na' : undefined) : undefined
 for (const h of ['tuning', 'held-out'] as const) {
   const items = set.items.filter((i) => i.corpus === 'inst' && i.split === h)
   let answerable = 0

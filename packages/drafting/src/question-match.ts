@@ -226,31 +226,59 @@ export const SUGGESTION = 0.5
  * What an entry's ANSWER says is evidence of what the entry is about: a CAIQ v4 row and a CAIQ v3 or
  * HECVAT question on one control are worded quite differently ("Is cloud data periodically backed up?"
  * answered "... Backups are immutable, encrypted using AES-GCM ..." for "Are data backups encrypted?").
- * An entry with an answer is also the same question when the entry's question and answer together say
- * every meaningful word of the question (ANSWER_COVERS of its weight, words rare in the library weighing
- * more), every phrase of the field it names (backup, encryption, MFA ...) is among them, the two questions
- * are still alike (ANSWER_LIKENESS) and agree on negation. Chosen on the tuning halves (tests/bench/question-match-sets.ts).
+ * An entry with an answer is also the same question when one sentence of its answer, read with the
+ * entry's question, says the question's meaningful words (ANSWER_COVERS of their weight, a word rare in
+ * the library weighing more), every phrase of the field the question names (backup, encryption, MFA ...)
+ * among them, the two questions still share something (ANSWER_LIKENESS) and agree on negation. One
+ * sentence, not the whole answer: a long answer says many words, a sentence that says them all states
+ * the thing asked. Chosen on the tuning halves (tests/bench/question-match-sets.ts; figures there).
  */
-export const ANSWER_COVERS = Number(process.env.AC ?? 0.9)
-export const ANSWER_LIKENESS = Number(process.env.AL ?? 0.4)
+export const ANSWER_COVERS = 0.9
+export const ANSWER_LIKENESS = 0.4
 /** A word found in every entry still weighs this much (a library of a few entries has no rare words). */
 const RARITY_FLOOR = 0.3
 
-/** The share of q's meaningful weight that an entry's question and answer say, each word weighed by its rarity. */
-function saidBy(q: Shape, question: Shape, answer: Shape, rarity: (t: string) => number): number {
-  let got = 0
-  let total = 0
-  for (const [t, w] of q.terms) {
-    if (isGeneric(t)) continue
-    const weight = w * rarity(t)
-    total += weight
-    const has = (x: string) => question.terms.has(x) || answer.terms.has(x)
-    if (has(t)) got += weight
-    // A phrase of the field the question names must be said as such.
-    else if (FOLDED.has(t)) return 0
-    else if (synonymsOf(t).some(has)) got += weight * SYNONYM_CREDIT
+/** An entry's answer: its shape as a whole, and its sentences' shapes once they are needed. */
+interface Answer {
+  text: string
+  all: Shape
+  sentences?: Shape[]
+}
+const sentencesOf = (answer: Answer): Shape[] =>
+  (answer.sentences ??= answer.text
+    .split(/(?<=[.!?;])\s+|\n+/)
+    .filter((x) => x.trim())
+    .map((x) => shapeOf(x, { adjuncts: false })))
+
+/**
+ * The largest share of q's meaningful weight that one sentence of an entry's answer says, with the
+ * entry's question, each word weighed by its rarity; 0 when a phrase of the field q names is not said.
+ */
+function saidBy(q: Shape, question: Shape, answer: Answer, rarity: (t: string) => number): number {
+  // The whole answer first: no sentence says more than all of them (most entries stop here).
+  if (coverage(q, question, [answer.all], rarity) < ANSWER_COVERS) return 0
+  return coverage(q, question, sentencesOf(answer), rarity)
+}
+
+function coverage(q: Shape, question: Shape, sentences: Shape[], rarity: (t: string) => number): number {
+  let best = 0
+  for (const sentence of sentences) {
+    let got = 0
+    let total = 0
+    const has = (x: string) => question.terms.has(x) || sentence.terms.has(x)
+    for (const [t, w] of q.terms) {
+      if (isGeneric(t)) continue
+      const weight = w * rarity(t)
+      total += weight
+      if (has(t)) got += weight
+      else if (FOLDED.has(t)) {
+        got = Number.NEGATIVE_INFINITY
+        break
+      } else if (synonymsOf(t).some(has)) got += weight * SYNONYM_CREDIT
+    }
+    if (total && got / total > best) best = got / total
   }
-  return total ? got / total : 0
+  return best
 }
 
 /** Framework ids compared as written by different tools: case, spaces, "&" and trailing dots aside. */
@@ -285,13 +313,18 @@ function reachOf(term: string): [string, number][] {
  */
 export function questionMatcher<T extends { question: string; questionRef?: string; answer?: string | null }>(candidates: T[]) {
   const shapes = candidates.map((c) => shapeOf(c.question))
-  const answers = candidates.map((c) => (c.answer?.trim() ? shapeOf(c.answer, { adjuncts: false }) : undefined))
+  // An answer is read when first needed (most entries never are): as a whole, then by sentence.
+  const answers: (Answer | undefined)[] = []
+  const answerOf = (i: number): Answer | undefined => {
+    const text = candidates[i]!.answer
+    if (!text?.trim()) return undefined
+    answers[i] ??= { text, all: shapeOf(text, { adjuncts: false }) }
+    return answers[i]
+  }
   const refs = candidates.map((c) => refKey(c.questionRef))
-  // How many entries say each word (question or answer): a word most entries say is weak evidence.
+  // How many entries' questions say each word: a word most entries say is weak evidence.
   const said = new Map<string, number>()
-  shapes.forEach((s, i) => {
-    for (const t of new Set([...s.terms.keys(), ...(answers[i]?.terms.keys() ?? [])])) said.set(t, (said.get(t) ?? 0) + 1)
-  })
+  for (const s of shapes) for (const t of s.terms.keys()) said.set(t, (said.get(t) ?? 0) + 1)
   const rarity = (t: string) => Math.max(RARITY_FLOOR, Math.log((candidates.length + 1) / ((said.get(t) ?? 0) + 1)))
   const postings = new Map<string, number[]>()
   shapes.forEach((s, i) => {
@@ -355,14 +388,15 @@ export function questionMatcher<T extends { question: string; questionRef?: stri
       for (const i of near) {
         const shape = shapes[i]!
         const sameRef = !!ref && refs[i] === ref
-        const floor = answers[i] ? ANSWER_LIKENESS : SUGGESTION
+        const floor = candidates[i]!.answer?.trim() ? ANSWER_LIKENESS : SUGGESTION
         if (!sameRef && (gathered[i]! + boilerplate + reached[i]! + shape.generic) / (q.total + shape.total) < floor) continue
         const { score, differs } = compareShapes(q, shape)
         // The same framework id counts when the texts agree on the ask: close, and nothing that changes it.
         let same = !differs && (score >= SAME_QUESTION || (sameRef && score >= SUGGESTION))
         let rank = score
-        const answer = answers[i]
-        if (!same && answer && score >= ANSWER_LIKENESS && q.negations % 2 === shape.negations % 2) {
+        // Not when an entry is already the same question by likeness: it ranks above any found this way.
+        const answer = !same && !(bestSame && bestRank >= 0) && score >= ANSWER_LIKENESS && q.negations % 2 === shape.negations % 2 ? answerOf(i) : undefined
+        if (answer) {
           const covers = saidBy(q, shape, answer, rarity)
           if (covers >= ANSWER_COVERS) {
             same = true

@@ -171,7 +171,11 @@ describe('questionMatcher', () => {
   it("takes an entry's answer as evidence of what it is about, when the answer says every word of the ask", () => {
     // Instructure's CAIQ v4 rows BCR-08.1 / BCR-08.3 (answers shortened) and HECVAT's DATA-14.
     const rows = [
-      { id: 'backed-up', question: 'Is cloud data periodically backed up?', answer: 'Customer data is backed up daily. Backups are immutable and encrypted using AES-GCM 256.' },
+      {
+        id: 'backed-up',
+        question: 'Is cloud data periodically backed up?',
+        answer: 'Customer data is backed up daily. Backups are immutable and encrypted using AES-GCM 256.',
+      },
       { id: 'restored', question: 'Can backups be restored appropriately for resiliency?', answer: 'Restores are tested quarterly.' },
       { id: 'keys', question: 'Are encryption keys rotated?', answer: 'Keys are rotated every year.' },
     ]
