@@ -138,6 +138,32 @@ describe('questionMatcher', () => {
     expect(m.match('Are network pen tests of the cloud infrastructure performed regularly?')).toMatchObject({ candidate: { id: 'net' }, kind: 'same' })
   })
 
+  it('reads past what does not change the ask: the rule it is measured by, "provide evidence that", CAIQ v4 boilerplate', () => {
+    const same = (a: string, b: string) => {
+      const r = questionLikeness(a, b)
+      return !r.differs && r.score >= SAME_QUESTION
+    }
+    expect(
+      same(
+        'Pursuant to local laws, regulations, ethics, and contractual constraints, are all employment candidates, contractors, and involved third parties subject to background verification?',
+        'Are employment candidates, contractors and involved third parties subject to background checks, as local laws and regulations allow?',
+      ),
+    ).toBe(true)
+    expect(
+      same(
+        'Can you provide evidence that a security incident response plan has been established?',
+        'Is a security incident response plan established, documented, approved, communicated, applied, evaluated and maintained?',
+      ),
+    ).toBe(true)
+    // What is mandatory is still part of the ask.
+    expect(
+      same(
+        'Is security awareness training mandatory for all employees?',
+        'Is a security awareness training program for all employees of the organization established, documented, approved, communicated, applied, evaluated and maintained?',
+      ),
+    ).toBe(false)
+  })
+
   it('offers a close question that asks something else only as a suggestion', () => {
     expect(m.match('Do you conduct application penetration tests of your cloud service infrastructure regularly?')).toMatchObject({
       candidate: { id: 'net' },
