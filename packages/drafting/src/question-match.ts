@@ -422,36 +422,38 @@ export function questionMatcher<T extends { question: string; questionRef?: stri
             near.push(i)
           }
         })
+      const bound = (i: number) => (gathered[i]! + boilerplate + reached[i]! + shapes[i]!.generic) / (q.total + shapes[i]!.total)
+      // First the questions alone: the same question by likeness (or by framework id), else the closest.
       let best: QuestionMatch<T> | undefined
       let bestSame = false
-      // Rank among the 'same': the likeness of the questions; below every one of those, an entry that is the
-      // same by what its answer says, ranked by likeness and what the answer covers.
-      let bestRank = -2
       for (const i of near) {
-        const shape = shapes[i]!
         const sameRef = !!ref && refs[i] === ref
-        const floor = candidates[i]!.answer?.trim() ? ANSWER_LIKENESS : SUGGESTION
-        if (!sameRef && (gathered[i]! + boilerplate + reached[i]! + shape.generic) / (q.total + shape.total) < floor) continue
-        const { score, differs } = compareShapes(q, shape)
+        if (!sameRef && bound(i) < SUGGESTION) continue
+        const { score, differs } = compareShapes(q, shapes[i]!)
         // The same framework id counts when the texts agree on the ask: close, and nothing that changes it.
-        let same = !differs && (score >= SAME_QUESTION || (sameRef && score >= SUGGESTION))
-        let rank = score
-        // Not when an entry is already the same question by likeness: it ranks above any found this way.
-        const answer = !same && !(bestSame && bestRank >= 0) && score >= ANSWER_LIKENESS && q.negations % 2 === shape.negations % 2 ? answerOf(i) : undefined
-        if (answer) {
-          const covers = saidBy(q, shape, answer, rarity)
-          if (covers >= ANSWER_COVERS) {
-            same = true
-            rank = (score + covers) / 2 - 1
-          }
-        }
+        const same = !differs && (score >= SAME_QUESTION || (sameRef && score >= SUGGESTION))
         if (!same && score < SUGGESTION) continue
-        if (best && (bestSame && !same ? true : bestSame === same && (same ? rank <= bestRank : score <= best.score))) continue
+        if (best && (bestSame && !same ? true : bestSame === same && score <= best.score)) continue
         best = { candidate: candidates[i]!, score: Number(score.toFixed(3)), kind: same ? 'same' : 'suggestion' }
         bestSame = same
-        bestRank = rank
       }
-      return best
+      if (bestSame) return best
+      // Then what the entries' answers say: the entry whose answer states the question, by likeness and
+      // what the answer covers.
+      let byAnswer: QuestionMatch<T> | undefined
+      let byAnswerRank = -1
+      for (const i of near) {
+        if (!candidates[i]!.answer?.trim() || bound(i) < ANSWER_LIKENESS) continue
+        const shape = shapes[i]!
+        if (q.negations % 2 !== shape.negations % 2) continue
+        const { score } = compareShapes(q, shape)
+        if (score < ANSWER_LIKENESS) continue
+        const covers = saidBy(q, shape, answerOf(i)!, rarity)
+        if (covers < ANSWER_COVERS || (score + covers) / 2 <= byAnswerRank) continue
+        byAnswer = { candidate: candidates[i]!, score: Number(score.toFixed(3)), kind: 'same' }
+        byAnswerRank = (score + covers) / 2
+      }
+      return byAnswer ?? best
     },
   }
 }
