@@ -213,6 +213,9 @@ describe('questionMatcher', () => {
     expect(withAnswers.match('Are data backups stored off-site?')?.kind).not.toBe('same')
     expect(withAnswers.match('Are data backups not encrypted?')?.kind).not.toBe('same')
     expect(withAnswers.match('Is multi-factor authentication required for data backups?')?.kind).not.toBe('same')
+    // The same question in other words ranks above an entry whose answer states it.
+    const both = questionMatcher([...rows, { id: 'asked', question: 'Do you encrypt your backups?', answer: '' }])
+    expect(both.match('Are data backups encrypted?')).toMatchObject({ candidate: { id: 'asked' }, kind: 'same' })
   })
 
   it('prefers a candidate that is the same question over a closer-scoring one that is not', () => {
