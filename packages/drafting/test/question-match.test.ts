@@ -62,10 +62,10 @@ describe('SAME_QUESTION, measured', () => {
         .join('\n')}`,
     )
     expect(rows).toEqual({
-      'P tuning': ['1.000/0.611', '1.000/0.611', '1.000/0.611', '1.000/0.556', '1.000/0.556'],
-      'P held-out': ['1.000/0.556', '1.000/0.556', '1.000/0.556', '1.000/0.556', '1.000/0.444'],
-      'L tuning': ['1.000/0.951', '1.000/0.951', '1.000/0.951', '1.000/0.927', '1.000/0.927'],
-      'L held-out': ['0.914/0.800', '0.914/0.800', '0.941/0.800', '0.941/0.800', '0.970/0.800'],
+      'P tuning': ['1.000/0.778', '1.000/0.778', '1.000/0.778', '1.000/0.778', '1.000/0.667'],
+      'P held-out': ['1.000/0.556', '1.000/0.556', '1.000/0.556', '1.000/0.556', '1.000/0.500'],
+      'L tuning': ['1.000/0.976', '1.000/0.976', '1.000/0.976', '1.000/0.951', '1.000/0.951'],
+      'L held-out': ['0.892/0.825', '0.892/0.825', '0.943/0.825', '0.943/0.825', '0.971/0.825'],
     })
   })
 
@@ -138,6 +138,32 @@ describe('questionMatcher', () => {
     expect(m.match('Are network pen tests of the cloud infrastructure performed regularly?')).toMatchObject({ candidate: { id: 'net' }, kind: 'same' })
   })
 
+  it('reads past what does not change the ask: the rule it is measured by, "provide evidence that", CAIQ v4 boilerplate', () => {
+    const same = (a: string, b: string) => {
+      const r = questionLikeness(a, b)
+      return !r.differs && r.score >= SAME_QUESTION
+    }
+    expect(
+      same(
+        'Pursuant to local laws, regulations, ethics, and contractual constraints, are all employment candidates, contractors, and involved third parties subject to background verification?',
+        'Are employment candidates, contractors and involved third parties subject to background checks, as local laws and regulations allow?',
+      ),
+    ).toBe(true)
+    expect(
+      same(
+        'Can you provide evidence that a security incident response plan has been established?',
+        'Is a security incident response plan established, documented, approved, communicated, applied, evaluated and maintained?',
+      ),
+    ).toBe(true)
+    // What is mandatory is still part of the ask.
+    expect(
+      same(
+        'Is security awareness training mandatory for all employees?',
+        'Is a security awareness training program for all employees of the organization established, documented, approved, communicated, applied, evaluated and maintained?',
+      ),
+    ).toBe(false)
+  })
+
   it('offers a close question that asks something else only as a suggestion', () => {
     expect(m.match('Do you conduct application penetration tests of your cloud service infrastructure regularly?')).toMatchObject({
       candidate: { id: 'net' },
@@ -166,6 +192,30 @@ describe('questionMatcher', () => {
     expect(m.match('Are information security policies reviewed and updated periodically?', { questionRef: 'A&A-01.2' })?.kind).toBe('suggestion')
     // The same id on another question altogether is no match at all.
     expect(m.match('Where is your company headquartered?', { questionRef: 'A&A-01.2' })).toBeUndefined()
+  })
+
+  it("takes an entry's answer as evidence of what it is about, when the answer says every word of the ask", () => {
+    // Instructure's CAIQ v4 rows BCR-08.1 / BCR-08.3 (answers shortened) and HECVAT's DATA-14.
+    const rows = [
+      {
+        id: 'backed-up',
+        question: 'Is cloud data periodically backed up?',
+        answer: 'Customer data is backed up daily. Backups are immutable and encrypted using AES-GCM 256.',
+      },
+      { id: 'restored', question: 'Can backups be restored appropriately for resiliency?', answer: 'Restores are tested quarterly.' },
+      { id: 'keys', question: 'Are encryption keys rotated?', answer: 'Keys are rotated every year.' },
+    ]
+    const withAnswers = questionMatcher(rows)
+    expect(withAnswers.match('Are data backups encrypted?')).toMatchObject({ candidate: { id: 'backed-up' }, kind: 'same' })
+    // Without the answer the two questions are only alike.
+    expect(questionMatcher(rows.map(({ answer: _, ...r }) => r)).match('Are data backups encrypted?')?.kind).not.toBe('same')
+    // The answer must say the field's phrase the question names ("off-site" is not in it), and agree on negation.
+    expect(withAnswers.match('Are data backups stored off-site?')?.kind).not.toBe('same')
+    expect(withAnswers.match('Are data backups not encrypted?')?.kind).not.toBe('same')
+    expect(withAnswers.match('Is multi-factor authentication required for data backups?')?.kind).not.toBe('same')
+    // The same question in other words ranks above an entry whose answer states it.
+    const both = questionMatcher([...rows, { id: 'asked', question: 'Do you encrypt your backups?', answer: '' }])
+    expect(both.match('Are data backups encrypted?')).toMatchObject({ candidate: { id: 'asked' }, kind: 'same' })
   })
 
   it('prefers a candidate that is the same question over a closer-scoring one that is not', () => {
