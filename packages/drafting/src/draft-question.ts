@@ -92,7 +92,8 @@ export interface QuestionDraft extends ModelDraft {
 export const libraryOrigin = (entry: Pick<LibraryEntry, 'fileName' | 'question' | 'sheet' | 'row' | 'source' | 'page' | 'documentName'>) => {
   const file = entry.fileName || entry.documentName || 'an earlier questionnaire'
   const where = [
-    entry.sheet && !/^page \d+$/.test(entry.sheet) ? `sheet ${entry.sheet}` : '',
+    // A CSV has no sheets (its one is named by the reader), a PDF's "sheet" is its page.
+    entry.sheet && !/^page \d+$/.test(entry.sheet) && !/\.csv$/i.test(file) ? `sheet ${entry.sheet}` : '',
     entry.row ? `row ${entry.row}` : '',
     entry.page ? `page ${entry.page}` : '',
   ]
