@@ -46,10 +46,11 @@ const DETAILS_CLOSE = /<\/details\s*>/i
 const INTERROGATIVE =
   /^(do|does|is|are|has|have|had|can|could|will|would|should|shall|did|was|were|may|must|how|what|which|who|whom|whose|when|where|why|describe|explain|list|provide|please|indicate|specify)\b/i
 
-/** Markdown emphasis and quote markers off; spaces made single. */
+/** Markdown emphasis, links and quote markers off (an answer is shown as words, not markup); spaces made single. */
 function clean(text: string): string {
   return text
     .replace(/<\/?[a-z][^>]*>/gi, '')
+    .replace(/!?\[([^\]\n]*)\]\([^)\s]*(?:\s+"[^"]*")?\)/g, '$1')
     .replace(/^\s*>\s?/, '')
     .replace(/\*\*|__/g, '')
     .replace(/\s+/g, ' ')
