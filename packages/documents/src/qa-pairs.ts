@@ -1,6 +1,6 @@
 // Question/answer pairs a vendor already wrote inside a document, read from the text pdf.js gives
 // per page (blank lines gone, table columns joined by one space, Markdown printed raw): tables whose
-// header names a question and an answer column (pipe tables, and PDF tables laid out as text), FAQ
+// header names a question and an answer column (pipe tables, HTML tables printed raw, and PDF tables laid out as text), FAQ
 // labels ("Q:" / "A:"), bold question lines ("**Is my data encrypted?**", often quoted: "> **…?**")
 // and `<details><summary>` blocks with the answer under them, headings phrased as questions with the
 // text under them, and a run of question lines each followed by its answer paragraph. Ordinary tables
@@ -134,6 +134,7 @@ export function findQaPairs(pages: { page: number; text: string }[]): QaPair[] {
     { full: () => found.length >= MAX_PAIRS },
   )
   pipeTables(lines, code, used, add)
+  htmlTables(lines, code, used, add)
   textTables(lines, code, used, add)
   labelled(lines, code, used, add)
   detailsBlocks(lines, code, used, add)
@@ -433,5 +434,39 @@ function detailsBlocks(lines: Line[], code: boolean[], used: boolean[], add: Add
     for (let j = i; j <= e; j++) used[j] = true
     add(s, pair(lines[s]!.page, m[1]!, answer.join(' ')))
     i = Math.max(i, k - 1)
+  }
+}
+
+const CELL = /<t([hd])\b[^>]*>([\s\S]*?)(?:<\/t[hd]\s*>|(?=<t[hd]\b)|(?=<\/tr)|$)/gi
+
+/** HTML `<table>`s printed raw (Markdown and MDX pages): a header row naming a question and an answer column, then one pair a row. */
+function htmlTables(lines: Line[], code: boolean[], used: boolean[], add: Add): void {
+  for (let i = 0; i < lines.length && !add.full(); i++) {
+    if (used[i] || code[i] || !/<table\b/i.test(lines[i]!.text)) continue
+    const rows: { at: number; html: string }[] = []
+    let j = i
+    for (; j < lines.length && !code[j] && j - i < 2000; j++) {
+      const text = j === i ? lines[j]!.text.slice(lines[j]!.text.search(/<table\b/i)) : lines[j]!.text
+      for (const part of text.split(/(?=<tr\b)/i)) {
+        if (/^<tr\b/i.test(part)) rows.push({ at: j, html: part })
+        else if (rows.length) rows[rows.length - 1]!.html += ` ${part}`
+      }
+      if (/<\/table\s*>/i.test(text)) break
+    }
+    const cellsOf = (html: string) => [...html.replace(/<\/table[\s\S]*$/i, '').matchAll(CELL)].map((m) => clean(m[2]!))
+    // Each table is read once, whatever it holds: an unclosed `<table>` costs at most 2,000 lines, once.
+    const start = i
+    i = j
+    const h = rows.findIndex((r) => cellsOf(r.html).some((c) => QUESTION_HEADER.test(c)))
+    if (h < 0) continue
+    const header = cellsOf(rows[h]!.html)
+    const qi = header.findIndex((c) => QUESTION_HEADER.test(c))
+    const ai = header.findIndex((c, k) => k !== qi && ANSWER_HEADER.test(c) && !QUESTION_HEADER.test(c))
+    if (ai < 0) continue
+    for (let k = start; k <= Math.min(j, lines.length - 1); k++) used[k] = true
+    for (const row of rows.slice(h + 1)) {
+      const c = cellsOf(row.html)
+      if (isQuestion(c[qi] ?? '')) add(row.at, pair(lines[row.at]!.page, c[qi]!, c[ai] ?? ''))
+    }
   }
 }

@@ -217,6 +217,28 @@ describe('findQaPairs on printed documents', () => {
     ])
   })
 
+  it('reads an HTML table with Question and Answer headers, and nothing from an HTML table without a question column', () => {
+    const text = [
+      '<table>',
+      '<thead><tr><th>#</th><th>Question</th><th>Answer</th></tr></thead>',
+      '<tbody>',
+      '<tr><td>1</td><td>Is data encrypted at rest?</td><td>Yes, AES-256.</td></tr>',
+      '<tr>',
+      '<td>2</td>',
+      '<td>Do you run <strong>penetration tests</strong>?</td>',
+      '<td>Yes, every year,',
+      'by a third party.</td>',
+      '</tr>',
+      '<tr><td>3</td><td>Version</td><td>2.1</td></tr>',
+      '</tbody></table>',
+      '<table><tr><th>Role</th><th>Responsibility</th></tr><tr><td>Who approves access?</td><td>The system owner</td></tr></table>',
+    ].join('\n')
+    expect(findQaPairs([{ page: 3, text }])).toEqual([
+      { page: 3, question: 'Is data encrypted at rest?', answer: 'Yes, AES-256.', choice: 'yes' },
+      { page: 3, question: 'Do you run penetration tests?', answer: 'Yes, every year, by a third party.', choice: 'yes' },
+    ])
+  })
+
   it('takes no pair from bold labels, bold statements, headings that ask nothing, or a list of questions to ask', () => {
     const text = [
       '**Note:**',
