@@ -334,7 +334,8 @@ function questionLines(lines: Line[], code: boolean[], used: boolean[], add: Add
 /** A bold or summary text that asks: a question by its mark or by its first words, never a label ending in ":". */
 function asks(text: string): boolean {
   const t = clean(text)
-  if (/:$/.test(t) || t.split(' ').length > 40) return false
+  // "**Is treated as immutable by all code.**" opens like a question but is a statement: its full stop says so.
+  if (/[:.!]$/.test(t) || t.split(' ').length > 40) return false
   return isQuestion(t) && (endsAsQuestion(t) || ASKS.test(t))
 }
 
@@ -364,7 +365,7 @@ function startsEntry(lines: Line[], code: boolean[], k: number): boolean {
   const bold = boldAt(lines, code, k)
   if (bold) return !/:\s*$/.test(clean(bold.text))
   const lead = BOLD_LEAD.exec(t)
-  return Boolean(lead && asks(lead[2]!))
+  return Boolean(lead && asks(lead[2]!) && INTERROGATIVE.test(clean(lead[2]!)))
 }
 
 /**
@@ -384,8 +385,10 @@ function boldQuestions(lines: Line[], code: boolean[], used: boolean[], add: Add
       end = bold.end
     } else {
       // A list item opening with a bold question is a checklist of things to ask, not an answered one.
+      // With text after it, a bold question that opens with no question word is mostly a call to action
+      // ("**Got a question?** Join us on …", "**Interested in sponsoring?** Get in touch"), not an FAQ entry.
       const lead = BOLD_LEAD.exec(lines[i]!.text)
-      if (!lead || !asks(lead[2]!)) continue
+      if (!lead || !asks(lead[2]!) || !INTERROGATIVE.test(clean(lead[2]!))) continue
       question = lead[2]!
       first = [lead[3]!]
     }
