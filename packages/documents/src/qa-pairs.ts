@@ -1,9 +1,11 @@
 // Question/answer pairs a vendor already wrote inside a document, read from the text pdf.js gives
 // per page (blank lines gone, table columns joined by one space, Markdown printed raw): tables whose
-// header names a question and an answer column (pipe tables, and PDF tables laid out as text), FAQ
-// labels ("Q:" / "A:"), headings phrased as questions with the text under them, and a run of
-// question lines each followed by its answer paragraph. Ordinary tables (roles, revisions, control
-// matrices), numbered headings and checklists name no question and give nothing.
+// header names a question and an answer column (pipe tables, HTML tables printed raw, and PDF tables laid out as text), FAQ
+// labels ("Q:" / "A:"), bold question lines ("**Is my data encrypted?**", often quoted: "> **…?**")
+// and `<details><summary>` blocks with the answer under them, headings phrased as questions with the
+// text under them, and a run of question lines each followed by its answer paragraph. Ordinary tables
+// (roles, revisions, control matrices), bold labels ("**Note:**"), bold statements, numbered headings
+// and checklists name no question and give nothing.
 
 export interface QaPair {
   page: number
@@ -32,13 +34,23 @@ const A_LABEL = /^\s*(?:>\s*)?(?:\*\*|__)?\s*(?:A|Answer)\s*\d*(?:\.\d+)*\s*[:.)
 const A_BARE = /^\s*(?:>\s*)?(?:\*\*|__)?A(?:\*\*|__)?\s+(?=\p{Lu})/u
 const QUESTION_HEADER = /^(?:.*\s)?(?:questions?|query|queries)(?:\s.*)?$/i
 const ANSWER_HEADER = /^(?:.*\s)?(?:answers?|responses?|replies|reply|yes\s*\/\s*no)(?:\s.*)?$/i
+// A question by its first words though it lacks its "?": "Do you …", "How long is …", not "What we collect".
+const ASKS =
+  /^(?:(?:do|does|is|are|can|could|will|would|should|shall|did|was|were|has|have|may|must)\s+\S+\s+\S+|(?:how|what|which|who|when|where|why)\s+(?:do|does|is|are|can|could|will|would|should|did|was|were|has|have|long|often|many|much)\b)/i
+// A line that is wholly bold, maybe quoted or a list item: "> **Which audits are in place?**".
+const BOLD_LINE = /^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+)?(\*\*|__)(?=\S)(.+?)\1\s*$/
+// A bold lead with text after it on the line: "**Is my data encrypted?** Yes, with AES-256."
+const BOLD_LEAD = /^\s*(?:>\s*)*(\*\*|__)(?=\S)(.+?\?["'”’)]*)\s*\1\s*(\S.*)$/
+const DETAILS_OPEN = /<details\b/i
+const DETAILS_CLOSE = /<\/details\s*>/i
 const INTERROGATIVE =
   /^(do|does|is|are|has|have|had|can|could|will|would|should|shall|did|was|were|may|must|how|what|which|who|whom|whose|when|where|why|describe|explain|list|provide|please|indicate|specify)\b/i
 
-/** Markdown emphasis and quote markers off; spaces made single. */
+/** Markdown emphasis, links and quote markers off (an answer is shown as words, not markup); spaces made single. */
 function clean(text: string): string {
   return text
     .replace(/<\/?[a-z][^>]*>/gi, '')
+    .replace(/!?\[([^\]\n]*)\]\([^)\s]*(?:\s+"[^"]*")?\)/g, '$1')
     .replace(/^\s*>\s?/, '')
     .replace(/\*\*|__/g, '')
     .replace(/\s+/g, ' ')
@@ -122,8 +134,11 @@ export function findQaPairs(pages: { page: number; text: string }[]): QaPair[] {
     { full: () => found.length >= MAX_PAIRS },
   )
   pipeTables(lines, code, used, add)
+  htmlTables(lines, code, used, add)
   textTables(lines, code, used, add)
   labelled(lines, code, used, add)
+  detailsBlocks(lines, code, used, add)
+  boldQuestions(lines, code, used, add)
   questionHeadings(lines, code, used, add)
   questionLines(lines, code, used, add)
   return found.sort((a, b) => a.at - b.at).map((f) => f.pair)
@@ -313,5 +328,148 @@ function questionLines(lines: Line[], code: boolean[], used: boolean[], add: Add
     }
     used[i] = true
     add(i, pair(lines[i]!.page, lines[i]!.text, answer.join(' ')))
+  }
+}
+
+/** A bold or summary text that asks: a question by its mark or by its first words, never a label ending in ":". */
+function asks(text: string): boolean {
+  const t = clean(text)
+  // "**Is treated as immutable by all code.**" opens like a question but is a statement: its full stop says so.
+  if (/[:.!]$/.test(t) || t.split(' ').length > 40) return false
+  return isQuestion(t) && (endsAsQuestion(t) || ASKS.test(t))
+}
+
+/** The text of a wholly bold line (one wrapped by printing over up to three lines), and the index of its last line. */
+function boldAt(lines: Line[], code: boolean[], i: number): { text: string; end: number } | undefined {
+  const t = lines[i]!.text
+  const whole = BOLD_LINE.exec(t)
+  if (whole) return whole[2]!.includes(whole[1]!) ? undefined : { text: whole[2]!, end: i }
+  // "**How often are …" going on to "… shareable?**" on the next printed line.
+  const open = /^\s*(?:>\s*)*(?:(?:[-*+]|\d+[.)])\s+)?(\*\*|__)(?=\S)/.exec(t)
+  if (!open || t.slice(open[0].length).includes(open[1]!)) return undefined
+  let joined = t
+  for (let j = i + 1; j < lines.length && j - i < 3 && !code[j] && !HEADING.test(lines[j]!.text); j++) {
+    joined += ` ${lines[j]!.text.trim()}`
+    const m = BOLD_LINE.exec(joined)
+    if (m) return m[2]!.includes(m[1]!) ? undefined : { text: m[2]!, end: j }
+    if (lines[j]!.text.includes(open[1]!)) return undefined
+  }
+  return undefined
+}
+
+/** The line opens a new FAQ entry or section: an answer stops before it. */
+function startsEntry(lines: Line[], code: boolean[], k: number): boolean {
+  const t = lines[k]!.text
+  if (HEADING.test(t) || DETAILS_OPEN.test(t) || /^\s*([-*_])(\s*\1){2,}\s*$/.test(t)) return true
+  // A wholly bold line is a question or a sub-heading; a bold label ("**Note:**") belongs to the answer.
+  const bold = boldAt(lines, code, k)
+  if (bold) return !/:\s*$/.test(clean(bold.text))
+  const lead = BOLD_LEAD.exec(t)
+  return Boolean(lead && asks(lead[2]!) && INTERROGATIVE.test(clean(lead[2]!)))
+}
+
+/**
+ * "**Question?**" (or "> **Question?**", "**Question?** answer") followed by its answer up to the next
+ * such line, heading, rule or `<details>`: one of the commonest FAQ layouts. A quoted answer ends with its paragraph.
+ */
+function boldQuestions(lines: Line[], code: boolean[], used: boolean[], add: Add): void {
+  for (let i = 0; i < lines.length && !add.full(); i++) {
+    if (used[i] || code[i] || HEADING.test(lines[i]!.text)) continue
+    let question: string
+    let first: string[] = []
+    let end = i
+    const bold = boldAt(lines, code, i)
+    if (bold) {
+      if (!asks(bold.text)) continue
+      question = bold.text
+      end = bold.end
+    } else {
+      // A list item opening with a bold question is a checklist of things to ask, not an answered one.
+      // With text after it, a bold question that opens with no question word is mostly a call to action
+      // ("**Got a question?** Join us on …", "**Interested in sponsoring?** Get in touch"), not an FAQ entry.
+      const lead = BOLD_LEAD.exec(lines[i]!.text)
+      if (!lead || !asks(lead[2]!) || !INTERROGATIVE.test(clean(lead[2]!))) continue
+      question = lead[2]!
+      first = [lead[3]!]
+    }
+    const answer = [...first]
+    let k = end + 1
+    const quoted = /^\s*>/.test(lines[k]?.text ?? '') && !first.length
+    for (; k < lines.length && !startsEntry(lines, code, k) && !used[k]; k++) {
+      if (!code[k]) answer.push(lines[k]!.text)
+      used[k] = true
+      if (quoted && endsParagraph(lines, k)) {
+        k++
+        break
+      }
+    }
+    for (let j = i; j <= end; j++) used[j] = true
+    add(i, pair(lines[i]!.page, question, answer.join(' ')))
+    i = k - 1
+  }
+}
+
+/** `<details><summary>Question?</summary> answer </details>`: the question in the summary, the answer up to the close. */
+function detailsBlocks(lines: Line[], code: boolean[], used: boolean[], add: Add): void {
+  for (let i = 0; i < lines.length && !add.full(); i++) {
+    if (used[i] || code[i] || !DETAILS_OPEN.test(lines[i]!.text)) continue
+    // The summary opens on the details line or within the next two, and may wrap over three lines.
+    let s = i
+    while (s < lines.length && s - i < 3 && !/<summary\b/i.test(lines[s]!.text)) s++
+    if (s >= lines.length || s - i >= 3) continue
+    let text = lines[s]!.text.slice(lines[s]!.text.search(/<summary\b/i))
+    let e = s
+    while (!/<\/summary\s*>/i.test(text) && e + 1 < lines.length && e - s < 3) text += ` ${lines[++e]!.text}`
+    const m = /<summary\b[^>]*>([\s\S]*?)<\/summary\s*>([\s\S]*)$/i.exec(text)
+    if (!m || !asks(m[1]!)) continue
+    const answer = [m[2]!]
+    let k = e + 1
+    if (!DETAILS_CLOSE.test(m[2]!)) {
+      for (; k < lines.length && !DETAILS_CLOSE.test(lines[k]!.text) && !DETAILS_OPEN.test(lines[k]!.text) && !HEADING.test(lines[k]!.text); k++) {
+        if (!code[k]) answer.push(lines[k]!.text)
+        used[k] = true
+      }
+      if (k < lines.length && DETAILS_CLOSE.test(lines[k]!.text)) {
+        answer.push(lines[k]!.text.replace(/<\/details[\s\S]*$/i, ''))
+        used[k] = true
+      }
+    } else answer[0] = m[2]!.replace(/<\/details[\s\S]*$/i, '')
+    for (let j = i; j <= e; j++) used[j] = true
+    add(s, pair(lines[s]!.page, m[1]!, answer.join(' ')))
+    i = Math.max(i, k - 1)
+  }
+}
+
+const CELL = /<t([hd])\b[^>]*>([\s\S]*?)(?:<\/t[hd]\s*>|(?=<t[hd]\b)|(?=<\/tr)|$)/gi
+
+/** HTML `<table>`s printed raw (Markdown and MDX pages): a header row naming a question and an answer column, then one pair a row. */
+function htmlTables(lines: Line[], code: boolean[], used: boolean[], add: Add): void {
+  for (let i = 0; i < lines.length && !add.full(); i++) {
+    if (used[i] || code[i] || !/<table\b/i.test(lines[i]!.text)) continue
+    const rows: { at: number; html: string }[] = []
+    let j = i
+    for (; j < lines.length && !code[j] && j - i < 2000; j++) {
+      const text = j === i ? lines[j]!.text.slice(lines[j]!.text.search(/<table\b/i)) : lines[j]!.text
+      for (const part of text.split(/(?=<tr\b)/i)) {
+        if (/^<tr\b/i.test(part)) rows.push({ at: j, html: part })
+        else if (rows.length) rows[rows.length - 1]!.html += ` ${part}`
+      }
+      if (/<\/table\s*>/i.test(text)) break
+    }
+    const cellsOf = (html: string) => [...html.replace(/<\/table[\s\S]*$/i, '').matchAll(CELL)].map((m) => clean(m[2]!))
+    // Each table is read once, whatever it holds: an unclosed `<table>` costs at most 2,000 lines, once.
+    const start = i
+    i = j
+    const h = rows.findIndex((r) => cellsOf(r.html).some((c) => QUESTION_HEADER.test(c)))
+    if (h < 0) continue
+    const header = cellsOf(rows[h]!.html)
+    const qi = header.findIndex((c) => QUESTION_HEADER.test(c))
+    const ai = header.findIndex((c, k) => k !== qi && ANSWER_HEADER.test(c) && !QUESTION_HEADER.test(c))
+    if (ai < 0) continue
+    for (let k = start; k <= Math.min(j, lines.length - 1); k++) used[k] = true
+    for (const row of rows.slice(h + 1)) {
+      const c = cellsOf(row.html)
+      if (isQuestion(c[qi] ?? '')) add(row.at, pair(lines[row.at]!.page, c[qi]!, c[ai] ?? ''))
+    }
   }
 }

@@ -154,6 +154,112 @@ describe('findQaPairs on printed documents', () => {
     expect(findQaPairs([{ page: 1, text: 'We log every change.\nWhy does this matter?\nBecause auditors ask for it.' }])).toEqual([])
   })
 
+  it('reads quoted bold question lines under topic headings, each answer up to the next question or heading', async () => {
+    const pairs = findQaPairs(await printed('langfuse/security-faq.md'))
+    expect(pairs).toHaveLength(24)
+    expect(pairs[0]).toEqual({
+      page: 1,
+      question: 'How is data encrypted in transit and at rest?',
+      // Two printed lines joined, the Markdown links read as their words.
+      answer: expect.stringMatching(
+        /^TLS 1\.2\+ protects traffic; .* See encryption documentation and self-hosted encryption for more details\.$/,
+      ) as unknown as string,
+    })
+    // The answer before "## Compliance & Certifications" stops at it.
+    expect(pairs[5]).toMatchObject({ question: 'Can customers pin data to specific regions?', choice: 'yes' })
+    expect(pairs[5]!.answer).not.toMatch(/Compliance/)
+    expect(pairs[21]).toMatchObject({ question: 'Is prompt/trace data ever used for benchmarking or training?', choice: 'no' })
+  })
+
+  it('reads bold questions in other forms: wrapped over two lines, an answer on the same line, a bold label inside an answer', () => {
+    const text = [
+      '## FAQ',
+      '**How often are third-party penetration tests performed by an independent firm, and are the',
+      'results shared with customers under NDA?**',
+      'Every year, by an accredited firm.',
+      '**Note:** the summary is shared under NDA.',
+      '__Do you support SSO__',
+      'Yes, SAML and OIDC.',
+      '**Is my data encrypted?** Yes, with AES-256 at rest.',
+      'Keys rotate yearly.',
+      '---',
+      'Unrelated closing text.',
+    ].join('\n')
+    expect(findQaPairs([{ page: 2, text }])).toEqual([
+      {
+        page: 2,
+        question: 'How often are third-party penetration tests performed by an independent firm, and are the results shared with customers under NDA?',
+        answer: 'Every year, by an accredited firm. Note: the summary is shared under NDA.',
+      },
+      { page: 2, question: 'Do you support SSO', answer: 'Yes, SAML and OIDC.', choice: 'yes' },
+      { page: 2, question: 'Is my data encrypted?', answer: 'Yes, with AES-256 at rest. Keys rotate yearly.', choice: 'yes' },
+    ])
+  })
+
+  it('reads <details><summary> FAQ blocks, and no block whose summary asks nothing', async () => {
+    const pairs = findQaPairs(await printed('faq_layouts/oceanprotocol_faq.md'))
+    expect(pairs).toHaveLength(36)
+    expect(pairs[5]).toEqual({ page: 2, question: 'What is the total supply of OCEAN?', answer: '1.41 Billion OCEAN.' })
+    const text = [
+      '<details><summary>Can I self-host it?</summary>Yes, with Docker.</details>',
+      '<details>',
+      '<summary>Example output</summary>',
+      'Is this a question? No, it is output.',
+      '</details>',
+      '<details><summary>**Where is data stored?**</summary>',
+      '<p>In the EU region.</p>',
+      '</details>',
+      'After the block.',
+    ].join('\n')
+    expect(findQaPairs([{ page: 1, text }])).toEqual([
+      { page: 1, question: 'Can I self-host it?', answer: 'Yes, with Docker.', choice: 'yes' },
+      { page: 1, question: 'Where is data stored?', answer: 'In the EU region.' },
+    ])
+  })
+
+  it('reads an HTML table with Question and Answer headers, and nothing from an HTML table without a question column', () => {
+    const text = [
+      '<table>',
+      '<thead><tr><th>#</th><th>Question</th><th>Answer</th></tr></thead>',
+      '<tbody>',
+      '<tr><td>1</td><td>Is data encrypted at rest?</td><td>Yes, AES-256.</td></tr>',
+      '<tr>',
+      '<td>2</td>',
+      '<td>Do you run <strong>penetration tests</strong>?</td>',
+      '<td>Yes, every year,',
+      'by a third party.</td>',
+      '</tr>',
+      '<tr><td>3</td><td>Version</td><td>2.1</td></tr>',
+      '</tbody></table>',
+      '<table><tr><th>Role</th><th>Responsibility</th></tr><tr><td>Who approves access?</td><td>The system owner</td></tr></table>',
+    ].join('\n')
+    expect(findQaPairs([{ page: 3, text }])).toEqual([
+      { page: 3, question: 'Is data encrypted at rest?', answer: 'Yes, AES-256.', choice: 'yes' },
+      { page: 3, question: 'Do you run penetration tests?', answer: 'Yes, every year, by a third party.', choice: 'yes' },
+    ])
+  })
+
+  it('takes no pair from bold labels, bold statements, headings that ask nothing, or a list of questions to ask', () => {
+    const text = [
+      '**Note:**',
+      'Access is reviewed every quarter.',
+      '**All customer data is encrypted at rest.**',
+      '**Is treated as immutable by all code.**',
+      'The level property.',
+      'We use AES-256 everywhere.',
+      '**What we collect**',
+      'Names and email addresses.',
+      '**Requirements:**',
+      '- Node 24',
+      '**Got a question?** Join us on the mailing list.',
+      '> **Interested in sponsoring?** Get in touch',
+      'Send these questions to your vendor:',
+      '1. **Is my data encrypted in transit and at rest?** In transit means while it moves.',
+      '2. **Do you have a current SOC 2 report?** SOC 2 is an independent review.',
+    ].join('\n')
+    expect(findQaPairs([{ page: 1, text }])).toEqual([])
+  })
+
   it('stays bounded on hostile text: no pair from a line no page prints, at most 5,000 per document', () => {
     expect(findQaPairs([{ page: 1, text: `| Question | Answer |\n|---|---|\n| Is it kept? | ${'Yes '.repeat(1000)}|` }])).toEqual([])
     const rows = findQaPairs([{ page: 1, text: `Question Answer\n${'Is it kept? Yes, for a year.\n'.repeat(20_000)}` }])
