@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type Database, migrateSchema, openDatabase, systemView } from '@portal/db'
-import { type Drafter, draftOffline, draftQuestion, type Evidence, type LibraryEntry, libraryOrigin, type ModelDraft } from '@portal/drafting'
+import { type Drafter, draftOffline, draftQuestion, type Evidence, type LibraryEntry, knownOrigin, type ModelDraft } from '@portal/drafting'
 import { chunkMigrations, openKnowledge } from '@portal/knowledge'
 import { createFsStore } from '@portal/storage'
 import { type Corpus, FIXTURES, indexCorpus } from './corpora.js'
@@ -97,9 +97,10 @@ export async function runQuality(
     const tenant = tenants.get(item.corpus)!
     const library = libraries.get(item.corpus)!
     const d = await draftQuestion({ knowledge, drafter }, tenant, item.question, { choices: item.choices, ...(library.length ? { library } : {}) })
-    // The library entry reused, known by the line the reviewer reads for it (libraryOrigin).
-    const reused = d.source === 'library' ? library.find((e) => libraryOrigin(e) === d.retrievedNarrative)?.reused : undefined
-    if (d.source === 'library' && !reused) throw new Error(`${item.id}: reused an entry the corpus's library does not hold`)
+    // The library entry or document pair reused, known by the line the reviewer reads for it (knownOrigin).
+    const fromKnown = d.source === 'library' || d.source === 'pair'
+    const reused = fromKnown ? library.find((e) => knownOrigin(e) === d.retrievedNarrative)?.reused : undefined
+    if (fromKnown && !reused) throw new Error(`${item.id}: reused an entry the corpus's library does not hold`)
     const source: DraftSource | undefined = reused ? reused.kind : d.source === 'model' ? 'model' : d.source === 'documents' ? 'sentence' : undefined
     const found = await knowledge.search(tenant, item.question, RETRIEVED)
     const retrieved = item.passages.some((p) => found.some((c) => norm(c.text).includes(norm(p))))

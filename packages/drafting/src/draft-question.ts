@@ -133,14 +133,16 @@ const pairPlace = (entry: LibraryEntry) => (entry.source === 'pair' && entry.doc
 /** The draft of a question answered before: its text, and its choice as this sheet spells it. */
 function reuse(entry: LibraryEntry, score: number, choices: string[] | undefined): QuestionDraft {
   const choiceValue = carryChoice(entry.choiceValue, choices)
+  // The sheet asks for a choice the reused answer does not give: the reviewer picks it.
+  const choiceMissing = Boolean(choices?.length) && !choiceValue
   return {
     answer: entry.answer,
     choice: choiceValue ? markOf(choiceValue) : undefined,
     ...(choiceValue ? { choiceValue } : {}),
     confidence: score,
     citations: [],
-    needsReview: false,
-    reviewReason: '',
+    needsReview: choiceMissing,
+    reviewReason: choiceMissing ? REASONS.reusedNoChoice : '',
     source: entry.source === 'pair' ? 'pair' : 'library',
     shown: [],
     retrievedNarrative: knownOrigin(entry),
