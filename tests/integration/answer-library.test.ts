@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { LibraryEntryView, LibraryImport } from '@portal/contracts'
-import { callAs, dbKinds, formOf, type SignedUp, signUp, startTestPortal, type TestPortal, until, untilDrafted } from '../support/portal.js'
+import { callAs, dbKinds, formOf, type SignedUp, signUp, startTestPortal, type TestPortal, untilDrafted } from '../support/portal.js'
 
 const DATA = path.resolve(process.cwd(), 'tests/fixtures')
 const FILLED_CAIQ = 'questionnaires/csa-caiq-v3.0.1-09-01-2017-filled.xlsx'

@@ -375,9 +375,9 @@ export function questionMatcher<T extends { question: string; questionRef?: stri
   const postings = new Map<string, number[]>()
   shapes.forEach((s, i) => {
     for (const t of s.terms.keys()) {
-      let list = postings.get(t)
-      if (!list) postings.set(t, (list = []))
-      list.push(i)
+      const list = postings.get(t)
+      if (list) list.push(i)
+      else postings.set(t, [i])
     }
   })
   const seen = new Uint32Array(candidates.length)

@@ -182,7 +182,8 @@ export function ImportPanel() {
           <h3 id={`${id}-results`}>Last import</h3>
           <ul>
             {results.map((r, i) => (
-              // A failed file has no id: the position tells results apart.
+              // A failed file has no id: the position tells results apart (the list is replaced whole, never reordered).
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
               <ImportResult key={`${i}-${r._id}`} sent={r} />
             ))}
           </ul>
