@@ -7,10 +7,11 @@ const SECRET_PARAM = /^(token|.*token|invite|capability|code|otp|password|secret
 /**
  * Paths whose segment after the prefix is a capability even where no route of this process names it
  * (the gateway forwards them in split mode with a wildcard route; the web app's pages are its
- * fallback, `/inbound/review/<capability>` the mailed link). Routes that do name their capability
+ * fallback, `/inbound/review/<capability>` the mailed link), or personal data (the web page
+ * `/forgot-password/<email>` the sign-in screen links to). Routes that do name their capability
  * parameter (`:token`, `:capability`) are redacted by that name wherever they are.
  */
-export const capabilityPaths: readonly string[] = ['/api/inbound/', '/api/people/invite/', '/inbound/review/']
+export const capabilityPaths: readonly string[] = ['/api/inbound/', '/api/people/invite/', '/inbound/review/', '/forgot-password/']
 
 const decoded = (s: string): string => {
   try {
