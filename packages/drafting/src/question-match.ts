@@ -430,6 +430,8 @@ export function questionMatcher<T extends { question: string; questionRef?: stri
       // First the questions alone: the same question by likeness (or by framework id), else the closest.
       let best: QuestionMatch<T> | undefined
       let bestSame = false
+      let bestRef = false
+      let bestScore = -1
       for (const i of near) {
         const sameRef = !!ref && refs[i] === ref
         if (!sameRef && bound(i) < SUGGESTION) continue
@@ -437,9 +439,13 @@ export function questionMatcher<T extends { question: string; questionRef?: stri
         // The same framework id counts when the texts agree on the ask: close, and nothing that changes it.
         const same = !differs && (score >= SAME_QUESTION || (sameRef && score >= SUGGESTION))
         if (!same && score < SUGGESTION) continue
-        if (best && (bestSame && !same ? true : bestSame === same && score <= best.score)) continue
+        // At an equal score (a questionnaire asking one thing twice, in two rows), the entry with the question's own id wins.
+        const worse = score < bestScore || (score === bestScore && (bestRef || !sameRef))
+        if (best && (bestSame && !same ? true : bestSame === same && worse)) continue
         best = { candidate: candidates[i]!, score: Number(score.toFixed(3)), kind: same ? 'same' : 'suggestion' }
         bestSame = same
+        bestRef = sameRef
+        bestScore = score
       }
       if (bestSame) return best
       // Then what the entries' answers say: the entry whose answer states the question, by likeness and

@@ -216,6 +216,24 @@ describe('questionMatcher', () => {
     expect(both.match('Are data backups encrypted?')).toMatchObject({ candidate: { id: 'asked' }, kind: 'same' })
   })
 
+  it("breaks a tie between two rows asking the same thing by the question's own id", () => {
+    // CAIQ v3.0.1 asks this twice (IVS-01.3 and again later, in other words); each row keeps its own answer.
+    const rows = [
+      {
+        id: 'other',
+        questionRef: 'STA-01.1',
+        question: 'Can you provide evidence of due diligence mapping of your controls, architecture, and processes to regulations and/or standards?',
+      },
+      {
+        id: 'own',
+        questionRef: 'IVS-01.3',
+        question: 'Can you provide evidence that due diligence mapping of regulations and standards to your controls/architecture/processes has been done?',
+      },
+    ]
+    const m = questionMatcher(rows)
+    for (const row of rows) expect(m.match(row.question, { questionRef: row.questionRef })?.candidate.id).toBe(row.id)
+  })
+
   it('prefers a candidate that is the same question over a closer-scoring one that is not', () => {
     const two = questionMatcher([
       { id: 'ext', question: 'Do you conduct external audits at least annually?' },
