@@ -80,7 +80,8 @@ describe('question extraction against the labelled fixtures', () => {
       expect({ file: entry.file, ...figures }).toEqual({ file: entry.file, missed: auto.missed, falsePositives: auto.falsePositives, wrongAnswer: 0 })
       expect(j.confidence).toBe(1)
     }
-  })
+    // Every fixture read again in the sheet worker: about 30 s alone, twice that on a busy 2-core runner.
+  }, 180_000)
 
   it('reads the right texts once a person moves the question column (a bilingual library: the labelled locale)', async () => {
     const entry = (await truthIndex()).find((e) => e.file === 'intuitem/vendor-due-diligence.xlsx')!
