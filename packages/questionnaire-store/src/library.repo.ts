@@ -4,8 +4,8 @@
 // retirement stored for them, keyed by the question. An approved entry's id is its question's id.
 // A retired entry is never offered again; an edited one is offered as edited until the question is
 // approved anew with another answer. Every query is scoped by tenant first.
-import type { Kysely } from 'kysely'
-import type { QuestionnaireDb, StoredLayout } from './schema.js'
+import type { Kysely, Updateable } from 'kysely'
+import type { LibraryEntryTable, QuestionnaireDb, StoredLayout } from './schema.js'
 
 type Db = Kysely<QuestionnaireDb>
 
@@ -49,7 +49,8 @@ export interface LibraryScope {
 
 const inScope = (companyId: string | null, scope: LibraryScope) => scope.all || companyId === null || companyId === scope.companyId
 
-async function approvedRecords(db: Db, tenantId: string): Promise<LibraryRecord[]> {
+/** The approved entries, not retired (only question `id`'s when given). */
+async function approvedRecords(db: Db, tenantId: string, id?: string): Promise<LibraryRecord[]> {
   const rows = await db
     .selectFrom('question')
     .innerJoin('file', (j) => j.onRef('file.id', '=', 'question.fileId').on('file.tenantId', '=', tenantId))
@@ -74,6 +75,7 @@ async function approvedRecords(db: Db, tenantId: string): Promise<LibraryRecord[
     .where('question.tenantId', '=', tenantId)
     .where('question.llmstatus', '=', true)
     .where('question.answer', '!=', '')
+    .$if(id !== undefined, (q) => q.where('question.id', '=', id!))
     .orderBy('question.updatedAt', 'desc')
     .execute()
   const out: LibraryRecord[] = []
@@ -154,14 +156,47 @@ export async function findLibraryRecord(db: Db, tenantId: string, id: string): P
     .where('retiredAt', 'is', null)
     .executeTakeFirst()
   if (imported) return { ...imported, source: 'import' }
-  const approved = await approvedRecords(db, tenantId)
-  return approved.find((r) => r.id === id)
+  return (await approvedRecords(db, tenantId, id))[0]
 }
 
 export interface LibraryEdit {
   question?: string | undefined
   answer?: string | undefined
   choiceValue?: string | null | undefined
+}
+
+type EntryChange = Pick<Updateable<LibraryEntryTable>, 'question' | 'answer' | 'choiceValue' | 'reviewedAt' | 'retiredAt'> & { updatedAt: Date }
+
+/**
+ * Writes a person's change to an entry: an imported row is updated in place; an approved answer gets
+ * (or updates) the one row of its question that records its edit or retirement.
+ */
+async function changeEntry(db: Db, tenantId: string, current: LibraryRecord, change: EntryChange): Promise<void> {
+  if (current.source === 'import') {
+    await db.updateTable('libraryEntry').set(change).where('tenantId', '=', tenantId).where('id', '=', current.id).execute()
+    return
+  }
+  await db
+    .insertInto('libraryEntry')
+    .values({
+      id: crypto.randomUUID(),
+      tenantId,
+      source: 'approved',
+      questionId: current.id,
+      question: current.question,
+      sourceFile: current.sourceFile,
+      importId: null,
+      companyId: null,
+      choiceValue: null,
+      sheet: null,
+      row: null,
+      importedAt: null,
+      reviewedAt: null,
+      retiredAt: null,
+      ...change,
+    })
+    .onConflict((oc) => oc.columns(['tenantId', 'questionId']).where('questionId', 'is not', null).doUpdateSet(change))
+    .execute()
 }
 
 /** Edits an entry (a person reviewed it: reviewed_at is now). Undefined when the tenant has no such entry. */
@@ -176,28 +211,7 @@ export async function editLibraryEntry(db: Db, tenantId: string, id: string, edi
     reviewedAt: now,
     updatedAt: now,
   }
-  if (current.source === 'import') {
-    await db.updateTable('libraryEntry').set(next).where('tenantId', '=', tenantId).where('id', '=', id).execute()
-  } else {
-    await db
-      .insertInto('libraryEntry')
-      .values({
-        id: crypto.randomUUID(),
-        tenantId,
-        source: 'approved',
-        questionId: id,
-        sourceFile: current.sourceFile,
-        importId: null,
-        companyId: null,
-        sheet: null,
-        row: null,
-        importedAt: null,
-        retiredAt: null,
-        ...next,
-      })
-      .onConflict((oc) => oc.columns(['tenantId', 'questionId']).where('questionId', 'is not', null).doUpdateSet(next))
-      .execute()
-  }
+  await changeEntry(db, tenantId, current, next)
   return { ...current, ...next }
 }
 
@@ -206,30 +220,7 @@ export async function retireLibraryEntry(db: Db, tenantId: string, id: string): 
   const current = await findLibraryRecord(db, tenantId, id)
   if (!current) return false
   const now = new Date()
-  if (current.source === 'import') {
-    await db.updateTable('libraryEntry').set({ retiredAt: now, updatedAt: now }).where('tenantId', '=', tenantId).where('id', '=', id).execute()
-  } else {
-    await db
-      .insertInto('libraryEntry')
-      .values({
-        id: crypto.randomUUID(),
-        tenantId,
-        source: 'approved',
-        questionId: id,
-        question: current.question,
-        sourceFile: current.sourceFile,
-        importId: null,
-        companyId: null,
-        choiceValue: null,
-        sheet: null,
-        row: null,
-        importedAt: null,
-        reviewedAt: null,
-        retiredAt: now,
-      })
-      .onConflict((oc) => oc.columns(['tenantId', 'questionId']).where('questionId', 'is not', null).doUpdateSet({ retiredAt: now, updatedAt: now }))
-      .execute()
-  }
+  await changeEntry(db, tenantId, current, { retiredAt: now, updatedAt: now })
   return true
 }
 

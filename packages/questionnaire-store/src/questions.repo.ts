@@ -1,5 +1,4 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
-import { libraryEntries } from './library.repo.js'
 import type { AnswerCellRow, QuestionnaireDb } from './schema.js'
 
 type Db = Kysely<QuestionnaireDb>
@@ -312,13 +311,6 @@ export async function answerCountsOf(db: Db, tenantId: string, fileIds: string[]
     .execute()
   return new Map(rows.map((r) => [r.fileId, { answered: Number(r.answered), approved: Number(r.approved), filled: Number(r.filled) }]))
 }
-
-/**
- * The answer library as the drafter takes it: approved answers (as edited, none retired) and the
- * unscoped rows of imported questionnaires (library.repo.ts). `libraryEntries` with a company also
- * takes that company's rows.
- */
-export const answerLibrary = (db: Db, tenantId: string) => libraryEntries(db, tenantId)
 
 /**
  * Marks the questions still without an answer for drafting again (say, after new documents were

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { type Database, migrateSchema, systemView, testDatabaseKinds } from '@portal/db'
 import {
-  answerLibrary,
+  libraryEntries,
   claimFile,
   countsOf,
   deleteCompany,
@@ -100,8 +100,8 @@ describe.each(testDatabaseKinds())('questionnaire store on %s', (_kind, open) =>
     expect(await countsOf(db, a, file.id)).toEqual({ countOfApproved: 0, countOfReview: 3, total: 3, answered: 0, filled: 1, drafted: 1, empty: 2 })
     await updateAnswer(db, a, first!.id, { answer: 'Yes, always.', choiceValue: null, reviewstatus: false, llmstatus: true, comment: '', by: 'Test User' })
     expect(await countsOf(db, a, file.id)).toEqual({ countOfApproved: 1, countOfReview: 2, total: 3, answered: 1, filled: 1, drafted: 1, empty: 2 })
-    expect((await answerLibrary(db, a)).map((e) => e.answer)).toEqual(['Yes, always.'])
-    expect(await answerLibrary(db, b)).toEqual([])
+    expect((await libraryEntries(db, a)).map((e) => e.answer)).toEqual(['Yes, always.'])
+    expect(await libraryEntries(db, b)).toEqual([])
     expect(
       await updateAnswer(db, b, first!.id, { answer: 'x', choiceValue: null, reviewstatus: true, llmstatus: true, comment: '', by: 'Test User' }),
     ).toBeUndefined()
