@@ -1,7 +1,8 @@
-// The answer library: approved answers of the tenant's earlier questionnaires. A new question that
-// asks the same thing in nearly the same words reuses the approved answer before any retrieval;
-// anything less alike is retrieval's job, since one changed word ("internal" / "external" audits,
-// "network" / "application" scans) makes another question whose approved answer would be wrong.
+// The answer library's entries, and word-level likeness of two texts: NEAR_IDENTICAL is where two
+// library entries are the same question (their duplicate and conflict flags) — one changed word
+// ("internal" / "external" audits, "network" / "application" scans) makes another question. Drafts
+// match a question to entries by meaning (question-match.ts); contentWords also checks a model's
+// answer against its evidence.
 import { withFieldTerms } from './field-terms.js'
 export interface LibraryEntry {
   id: string
@@ -104,13 +105,3 @@ export function similarity(a: string, b: string): number {
  * reused 6 wrong answers on the same set (precision 0.922).
  */
 export const NEAR_IDENTICAL = 0.94
-
-/** The best approved answer for a near-identical question, if any, with its similarity. */
-export function findLibraryAnswer(question: string, library: LibraryEntry[]): (LibraryEntry & { similarity: number }) | undefined {
-  let best: (LibraryEntry & { similarity: number }) | undefined
-  for (const entry of library) {
-    const s = similarity(question, entry.question)
-    if (s >= NEAR_IDENTICAL && (!best || s > best.similarity)) best = { ...entry, similarity: Number(s.toFixed(3)) }
-  }
-  return best
-}

@@ -1,7 +1,7 @@
 // @portal/drafting: drafting answers to questionnaire items from retrieved evidence, with a model or
 // offline. Used by the llm-worker's job and by the questionnaire service's one-off question.
 export { carryChoice, cellRole, choicesOf, type Mark, mapChoice, markOf, samePolarity, statedMark } from './choices.js'
-export { contentWords, findLibraryAnswer, type LibraryEntry, NEAR_IDENTICAL, similarity } from './answer-library.js'
+export { contentWords, type LibraryEntry, NEAR_IDENTICAL, similarity } from './answer-library.js'
 export {
   type AnswerSource,
   createDrafter,
