@@ -2,22 +2,14 @@
 // draft that cites nothing has no choice and no confidence, reuse from the library says where the
 // answer came from, and every draft that needs review says why.
 import { describe, expect, it } from '@jest/globals'
-import type { FoundChunk, KnowledgeIndex } from '@portal/knowledge'
+import type { FoundChunk } from '@portal/knowledge'
 import type { LibraryEntry } from '../src/answer-library.js'
 import { type Drafter, draftQuestion, offlineDrafter } from '../src/draft-question.js'
 import type { ModelDraft } from '../src/model-drafter.js'
+import { knowledgeOf } from './knowledge-double.js'
 
 const chunk = (id: string, text: string, page = 4): FoundChunk => ({ id, documentId: 'd1', documentName: 'policy.pdf', page, heading: '', text, rank: 1 })
-/** Retrieval that returns `chunks` for this tenant only, as the real index does. */
-const knowledge = (tenantId: string, chunks: FoundChunk[]): KnowledgeIndex => ({
-  mode: 'text',
-  ready: async () => {},
-  replaceDocument: async () => {},
-  deleteDocument: async () => 0,
-  replacePairs: async () => {},
-  pairs: async () => [],
-  search: async (t) => (t === tenantId ? chunks : []),
-})
+const knowledge = knowledgeOf
 /** A drafter that says whatever it is told to, as an unreliable model would. */
 const saying = (d: Partial<ModelDraft>): Drafter =>
   Object.assign(

@@ -6,12 +6,13 @@
 // ones are dropped or wait for a person; planted instructions are never followed; no evidence stays
 // blank, never N/A.
 import { readdirSync, readFileSync } from 'node:fs'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { FoundChunk, KnowledgeIndex } from '@portal/knowledge'
 import { createDrafter, draftQuestion } from '../src/draft-question.js'
 import { CRITIC_PROMPT, detailsStated, SYSTEM_PROMPT } from '../src/model-drafter.js'
+import { type FakeOpenAI, startFakeOpenAI } from '../../../tests/support/fake-openai.js'
+import { knowledgeOf } from './knowledge-double.js'
 
 interface Recorded {
   id: string
@@ -39,49 +40,25 @@ const groups = readdirSync(dir)
   .map((f) => ({ group: f.replace(/\.json$/, ''), cases: (JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { cases: Recorded[] }).cases }))
 const all = groups.flatMap((g) => g.cases.map((c) => ({ ...c, group: g.group })))
 
-let server: Server
-let baseUrl: string
+let model: FakeOpenAI
 let current: Recorded | undefined
 let calls: { critic: boolean; unrecorded: boolean }[] = []
 
-const read = (req: IncomingMessage) =>
-  new Promise<string>((r) => {
-    let s = ''
-    req.on('data', (c) => (s += c)).on('end', () => r(s))
-  })
-
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
-    const body = JSON.parse(await read(req)) as { model: string; messages: { role: string; content: string }[] }
-    const critic = body.messages[0]?.content === CRITIC_PROMPT
-    const drafting = body.messages[0]?.content === SYSTEM_PROMPT
+  model = await startFakeOpenAI((req) => {
+    const critic = req.messages[0]?.content === CRITIC_PROMPT
+    const drafting = req.messages[0]?.content === SYSTEM_PROMPT
     const content = critic ? current?.critic : drafting ? current?.reply : undefined
+    // A request the recording has no reply for gets none: the test then fails on `unrecorded`.
     calls.push({ critic, unrecorded: content == null })
-    // A request the recording has no reply for is a client error: the test then fails on `unrecorded`.
-    if (content == null) {
-      res.writeHead(400, { 'content-type': 'application/json' })
-      return res.end(JSON.stringify({ error: { message: 'no recorded reply', type: 'invalid_request_error' } }))
-    }
-    res.writeHead(200, { 'content-type': 'application/json' })
-    res.end(
-      JSON.stringify({
-        id: 'chatcmpl-recorded',
-        object: 'chat.completion',
-        created: 1,
-        model: body.model,
-        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
-      }),
-    )
+    return content ?? ''
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`
 })
-afterAll(() => new Promise<void>((r) => server.close(() => r())))
+afterAll(() => model.close())
 
 const tenant = crypto.randomUUID()
 /** Retrieval holding the case's passages for this tenant only, as the real index answers. */
-const knowledgeOf = (c: Recorded): KnowledgeIndex => {
+const knowledgeOfCase = (c: Recorded): KnowledgeIndex => {
   const chunks: FoundChunk[] = c.evidence.map((e, i) => ({
     id: `${c.id}-${i + 1}`,
     documentId: 'd1',
@@ -91,22 +68,14 @@ const knowledgeOf = (c: Recorded): KnowledgeIndex => {
     text: e.text,
     rank: 1 - i / 10,
   }))
-  return {
-    mode: 'text',
-    ready: async () => {},
-    replaceDocument: async () => {},
-    deleteDocument: async () => 0,
-    replacePairs: async () => {},
-    pairs: async () => [],
-    search: async (t) => (t === tenant ? chunks : []),
-  }
+  return knowledgeOf(tenant, chunks)
 }
 
 async function run(c: Recorded) {
   current = c
   calls = []
-  const drafter = createDrafter({ baseUrl, apiKey: 'sk-test', model: 'recorded', maxRetries: 0, timeoutMs: 5000 })
-  const d = await draftQuestion({ knowledge: knowledgeOf(c), drafter }, tenant, c.question, { choices: c.choices })
+  const drafter = createDrafter({ baseUrl: model.url, apiKey: 'sk-test', model: 'recorded', maxRetries: 0, timeoutMs: 5000 })
+  const d = await draftQuestion({ knowledge: knowledgeOfCase(c), drafter }, tenant, c.question, { choices: c.choices })
   return { d, calls: [...calls] }
 }
 
