@@ -88,21 +88,6 @@ export interface QuestionDraft extends ModelDraft {
   shown: FoundChunk[]
 }
 
-/** The line the reviewer reads for a reused answer (spec wording of issue 11). */
-export const libraryOrigin = (entry: Pick<LibraryEntry, 'fileName' | 'question' | 'sheet' | 'row' | 'source' | 'page' | 'documentName'>) => {
-  const file = entry.fileName || entry.documentName || 'an earlier questionnaire'
-  const where = [
-    // A CSV has no sheets (its one is named by the reader), a PDF's "sheet" is its page.
-    entry.sheet && !/^page \d+$/.test(entry.sheet) && !/\.csv$/i.test(file) ? `sheet ${entry.sheet}` : '',
-    entry.row ? `row ${entry.row}` : '',
-    entry.page ? `page ${entry.page}` : '',
-  ]
-    .filter(Boolean)
-    .join(', ')
-  const what = entry.source === 'approved' || !entry.source ? `approved answer of ${file}` : file
-  return `From the answer library: ${what}${where ? `, ${where}` : ''} — ${entry.question}`
-}
-
 /** The answers already written (library entries and documents' question/answer pairs), matched by meaning. */
 export type KnownAnswers = ReturnType<typeof questionMatcher<LibraryEntry>>
 export const knownAnswers = (entries: LibraryEntry[]): KnownAnswers => questionMatcher(entries)
@@ -121,11 +106,19 @@ export const pairEntries = (pairs: StoredPair[]): LibraryEntry[] =>
     page: p.page,
   }))
 
-/** Where a reused answer came from, in the reviewer's words: the library entry's file and row, or the document's page. */
-export const knownOrigin = (entry: LibraryEntry): string =>
-  entry.source === 'pair'
-    ? `From a question answered in ${entry.documentName || 'your documents'}${entry.page ? `, page ${entry.page}` : ''} — ${entry.question}`
-    : libraryOrigin(entry)
+/**
+ * Where a reused answer came from, in the reviewer's words (issue 11's wording for the library): the
+ * document's page for a pair; the file, and for an imported row its sheet and row, for a library entry.
+ */
+export function knownOrigin(entry: LibraryEntry): string {
+  if (entry.source === 'pair')
+    return `From a question answered in ${entry.documentName || 'your documents'}${entry.page ? `, page ${entry.page}` : ''} — ${entry.question}`
+  const file = entry.fileName || 'an earlier questionnaire'
+  // A CSV has no sheets: its one is named by the reader.
+  const where = [entry.sheet && !/\.csv$/i.test(file) ? `sheet ${entry.sheet}` : '', entry.row ? `row ${entry.row}` : ''].filter(Boolean).join(', ')
+  const what = entry.source === 'import' ? file : `approved answer of ${file}`
+  return `From the answer library: ${what}${where ? `, ${where}` : ''} — ${entry.question}`
+}
 
 /** A pair's page as the review page links it ("compliance/<document>#page=N"). */
 const pairPlace = (entry: LibraryEntry) => (entry.source === 'pair' && entry.documentName ? `compliance/${entry.documentName}#page=${entry.page ?? 1}` : '')

@@ -10,7 +10,6 @@ export {
   type KnownAnswers,
   knownAnswers,
   knownOrigin,
-  libraryOrigin,
   offlineDrafter,
   pairEntries,
   type QuestionDraft,
