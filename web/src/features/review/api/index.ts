@@ -69,37 +69,41 @@ export const useCounts = (id: string) =>
 export type AnswerUpdate = Pick<AnswerUpdateBody, 'questionId' | 'answer' | 'choiceValue'> &
   Required<Pick<AnswerUpdateBody, 'reviewstatus' | 'llmstatus' | 'version'>>
 
-export function useSaveAnswer(questionnaireId: string) {
+/** A question as the server saved it, put in the page's list; the counts asked for again shortly after (spec §4). */
+function useSavedQuestion(questionnaireId: string) {
   const qc = useQueryClient()
   const patch = (id: string, change: (q: Question) => Question) =>
     qc.setQueryData<Question[]>(['questions', questionnaireId], (list) => list?.map((x) => (x._id === id ? change(x) : x)))
+  const saved = (q: Question) => {
+    patch(q._id, () => q)
+    setTimeout(() => void qc.invalidateQueries({ queryKey: ['counts', questionnaireId] }), 500)
+  }
+  const refetch = () => void qc.invalidateQueries({ queryKey: ['questions', questionnaireId] })
+  return { patch, saved, refetch }
+}
+
+export function useSaveAnswer(questionnaireId: string) {
+  const { patch, saved, refetch } = useSavedQuestion(questionnaireId)
   return useMutation({
     mutationFn: (body: AnswerUpdate) =>
       api.put<AnswerUpdateReply>('/api/questionnaires/answer', { ...body, answerHistory: [] } satisfies AnswerUpdateBody).then((r) => r.data),
-    onSuccess: (q) => {
-      patch(q._id, () => q)
-      // Spec §4: counts are recomputed shortly after a change.
-      setTimeout(() => void qc.invalidateQueries({ queryKey: ['counts', questionnaireId] }), 500)
-    },
+    onSuccess: saved,
     onError: (err, body) => {
       // Someone else saved first: their answer shows at once, the rest of the question (history, flags) on the refetch.
       const now = conflictOf(err, body.answer)?.theirs
       if (!now) return
       patch(now._id, (q) => ({ ...q, answer: now.answer, choiceValue: now.choiceValue, version: now.version }))
-      void qc.invalidateQueries({ queryKey: ['questions', questionnaireId] })
+      refetch()
     },
   })
 }
 
 /** Clears a wrong draft (text and choice emptied, approval removed; the server keeps the text in the history). */
 export function useClearAnswer(questionnaireId: string) {
-  const qc = useQueryClient()
+  const { saved, refetch } = useSavedQuestion(questionnaireId)
   return useMutation({
     mutationFn: (body: AnswerClearBody) => api.post<AnswerUpdateReply>('/api/questionnaires/answer/clear', body).then((r) => r.data),
-    onSuccess: (q) => {
-      qc.setQueryData<Question[]>(['questions', questionnaireId], (list) => list?.map((x) => (x._id === q._id ? q : x)))
-      setTimeout(() => void qc.invalidateQueries({ queryKey: ['counts', questionnaireId] }), 500)
-    },
-    onError: () => void qc.invalidateQueries({ queryKey: ['questions', questionnaireId] }),
+    onSuccess: saved,
+    onError: refetch,
   })
 }
