@@ -43,7 +43,7 @@ export async function libraryFromWorkbook(blobs: BlobStore, file: string): Promi
     choiceValue: r.choiceValue,
     source: 'import' as const,
     fileName: name,
-    sheet: r.sheet,
+    ...(r.sheet ? { sheet: r.sheet } : {}),
     row: r.row,
     questionRef: r.questionRef,
     reused: { kind: 'library', ref: r.questionRef, question: r.question },

@@ -114,8 +114,7 @@ export function knownOrigin(entry: LibraryEntry): string {
   if (entry.source === 'pair')
     return `From a question answered in ${entry.documentName || 'your documents'}${entry.page ? `, page ${entry.page}` : ''} — ${entry.question}`
   const file = entry.fileName || 'an earlier questionnaire'
-  // A CSV has no sheets: its one is named by the reader.
-  const where = [entry.sheet && !/\.csv$/i.test(file) ? `sheet ${entry.sheet}` : '', entry.row ? `row ${entry.row}` : ''].filter(Boolean).join(', ')
+  const where = [entry.sheet ? `sheet ${entry.sheet}` : '', entry.row ? `row ${entry.row}` : ''].filter(Boolean).join(', ')
   const what = entry.source === 'import' ? file : `approved answer of ${file}`
   return `From the answer library: ${what}${where ? `, ${where}` : ''} — ${entry.question}`
 }

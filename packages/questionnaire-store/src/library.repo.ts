@@ -226,7 +226,7 @@ export async function retireLibraryEntry(db: Db, tenantId: string, id: string): 
 
 /** A row of a completed questionnaire to store (row 1-based). */
 export interface ImportedRow {
-  sheet: string
+  sheet: string | null
   row: number
   questionRef: string
   question: string

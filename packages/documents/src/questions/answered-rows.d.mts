@@ -4,7 +4,8 @@ import type { QuestionnaireLayout, ReadOptions } from '../extract/read-layout.mj
 
 /** One question of a filled questionnaire with its answer: row is 1-based; choiceValue null when no choice was given. */
 export interface AnsweredRow {
-  sheet: string
+  /** null for a CSV on a stored file (readAnsweredRows): its one sheet has only the reader's name. */
+  sheet: string | null
   row: number
   questionRef: string
   question: string

@@ -58,5 +58,7 @@ export async function readAnsweredRows(blobs: BlobStore, file: { format: string;
   if (!ANSWERED_FORMATS.includes(file.format))
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: 'Only filled questionnaires (.xlsx, .xlsm, .xls, .csv, .docx) can be imported' })
   const bytes = await blobs.getBuffer(file.storageKey) // a workbook: at most 20 MB
-  return analyseWorkbook<AnsweredRows>(bytes, answersInWorker, undefined, options)
+  const read = await analyseWorkbook<AnsweredRows>(bytes, answersInWorker, undefined, options)
+  // A CSV has no sheets: a row is found by its number alone.
+  return file.format === 'csv' ? { ...read, rows: read.rows.map((r) => ({ ...r, sheet: null })) } : read
 }
