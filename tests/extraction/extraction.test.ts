@@ -14,7 +14,7 @@ const FLOORS: Record<string, [number, number, number, number]> = {
   'csf_profile/csf2-profile-examples.xlsx': [362, 362, 0, 0],
   'csf_profile/csf2-assessment-workbook.xlsx': [363, 363, 0, 0],
   'csf_profile/ciso-self-assessment.csv': [106, 106, 0, 0],
-  'HECVAT414_blank_sagearbor.xlsx': [332, 332, 1, 0],
+  'HECVAT414_blank_sagearbor.xlsx': [332, 332, 0, 0],
   'csa-caiq-v3.0.1-09-01-2017.xlsx': [294, 294, 0, 0],
   'csa-caiq-v3.0.1-09-01-2017-filled.xlsx': [294, 294, 0, 0],
   'xls/csa-caiq-v3.0.1-09-01-2017.xls': [294, 294, 0, 0],

@@ -10,7 +10,7 @@ const load = async (file: string) => findQuestions(await readWorkbook(await read
 
 describe('questions found in the real workbooks', () => {
   it.each([
-    ['HECVAT414_blank_sagearbor.xlsx', 333], // with its labelled field "Date Completed"
+    ['HECVAT414_blank_sagearbor.xlsx', 332], // with its labelled field "Date Completed"
     ['csa-caiq-v3.0.1-09-01-2017.xlsx', 294],
     ['csa-caiq-v3.0.1-09-01-2017-filled.xlsx', 294],
     ['csa-caiq-v1.1-09-01-2011.xlsx', 197],
@@ -35,7 +35,10 @@ describe('questions found in the real workbooks', () => {
   it('finds exactly the HECVAT 4.1.4 questions of the third-party parse, each once', async () => {
     const truth = JSON.parse(await readFile(path.join(DATA, 'HECVAT414_questions_sagearbor.json'), 'utf8')) as { questions: { id: string }[] }
     const found = await load('HECVAT414_blank_sagearbor.xlsx')
-    expect(new Set(found.filter((q) => !q.field).map((q) => q.questionId))).toEqual(new Set(truth.questions.map((q) => q.id.trim())))
+    // Less AILM-07: the parse took it from the hidden Questions database; the AI tab the vendor
+    // fills ends at AILM-06 (row 56 is the copyright line), so it has no answer cell.
+    const asked = truth.questions.map((q) => q.id.trim()).filter((id) => id !== 'AILM-07')
+    expect(new Set(found.filter((q) => !q.field).map((q) => q.questionId))).toEqual(new Set(asked))
     // And its one labelled field, once (every tab repeats it), with its value cell.
     expect(found.filter((q) => q.field)).toEqual([
       {

@@ -131,8 +131,9 @@ export function readSheets(grid) {
       out.push(q)
     }
   }
-  // Hidden sheets repeat the visible questions; one that only they carry is still a question.
-  for (const { sheet, layout } of laid.filter((x) => x.hidden)) {
+  // Hidden sheets repeat the visible questions (HECVAT's database also keeps retired ones, which
+  // have no answer cell on the tabs the vendor fills): they are read only when nothing visible is.
+  for (const { sheet, layout } of out.length ? [] : laid.filter((x) => x.hidden)) {
     for (const q of questionsOfSheet(sheet, layout)) {
       if (ids.has(q.questionId.toUpperCase())) continue
       ids.add(q.questionId.toUpperCase())
