@@ -74,7 +74,7 @@ describe.each(dbKinds())('question/answer pairs of an uploaded document on %s', 
       'Key rotation?',
       'What about backups?',
       'Are memory or swap encrypted?',
-      'What’s not encrypted?',
+      "What's not encrypted?",
     ])
     expect(pairs[0]).toMatchObject({
       documentId: docId,

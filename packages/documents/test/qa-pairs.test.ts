@@ -39,7 +39,7 @@ describe('findQaPairs on printed documents', () => {
       'Key rotation?',
       'What about backups?',
       'Are memory or swap encrypted?',
-      'What’s not encrypted?',
+      "What's not encrypted?",
     ])
     // The first row's answer went on to the next printed line: it is whole, and says Yes.
     expect(pairs[0]).toMatchObject({
@@ -74,7 +74,7 @@ describe('findQaPairs on printed documents', () => {
       ['What if I update the containarium code?', undefined],
       ['Can I automate the binary deployment?', 'yes'],
     ])
-    expect(pairs[0]!.answer).toMatch(/^NO! The ‘containarium create‘ command does it all automatically\./)
+    expect(pairs[0]!.answer).toMatch(/^NO! The `containarium create` command does it all automatically\./)
   })
 
   it('reads a quoted "> Q:" / "> A" pair in a policy and ends the answer with its paragraph', async () => {
@@ -146,7 +146,7 @@ describe('findQaPairs on printed documents', () => {
       'I heard there were changes to Safe Harbor. What happened to Safe Harbor?',
       'What does this mean to me as a Basecamp customer?',
       'Where can I find additional information about Basecamp security?',
-      'What’s Basecamp’s stance on Privacy Shield and Safe Harbor?',
+      "What's Basecamp's stance on Privacy Shield and Safe Harbor?",
       'Is my data safe on Basecamp?',
     ])
     expect(pairs[6]).toMatchObject({ choice: 'yes' })

@@ -1,7 +1,14 @@
 // A small PDF writer for documents the portal makes itself (the demo's sample documents) and for
 // tests that need a PDF with exactly the words and paint they describe. Pages use Helvetica (/F1)
-// and Helvetica-Bold (/F2) on A4; text outside printable ASCII becomes "?".
-const escapePdf = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, '?')
+// and Helvetica-Bold (/F2) on A4 in WinAnsiEncoding: Latin-1 letters, typographic quotes and dashes,
+// "×" and "•" print as themselves (a vendor's own PDF keeps them too); other characters become "?".
+
+/** WinAnsi's bytes 0x80–0x9F by the character each prints (five of them print nothing). */
+const WIN_ANSI_HIGH = new Map([...'€_‚ƒ„…†‡ˆ‰Š‹Œ_Ž__‘’“”•–—˜™š›œ_žŸ'].flatMap((c, i) => (c === '_' ? [] : [[c, String.fromCharCode(0x80 + i)] as const])))
+/** Characters WinAnsi lacks that have a plain twin: hyphens that do not break, thin spaces, the minus sign. */
+const PLAIN_TWIN: Record<string, string> = { '\u2010': '-', '\u2011': '-', '\u2212': '-', '\u2007': ' ', '\u2009': ' ', '\u202f': ' ' }
+const winAnsi = (c: string) => (c >= '\u00a0' && c <= '\u00ff' ? c : (WIN_ANSI_HIGH.get(c) ?? PLAIN_TWIN[c] ?? '?'))
+const escapePdf = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/gu, winAnsi)
 
 /** A PDF string literal for a content stream: `(text)`. */
 export const pdfString = (s: string) => `(${escapePdf(s)})`
@@ -23,8 +30,8 @@ export function pdfFromContentStreams(streams: string[], opts: { layers?: { name
     : ''
   add(`<< /Type /Catalog /Pages 2 0 R${ocProperties} >>`)
   add('') // the page tree, filled in below
-  add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>')
-  add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>')
+  add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>')
+  add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>')
   for (const layer of layers) add(`<< /Type /OCG /Name ${pdfString(layer.name)} >>`)
   const properties = layers.length ? ` /Properties << ${ocgs.map((n, i) => `/L${i} ${n} 0 R`).join(' ')} >>` : ''
   const kids: number[] = []
