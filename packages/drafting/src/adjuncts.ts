@@ -91,12 +91,14 @@ const RIGHT_STOP = /^(for|on|in|to|with|of|at|by|from|that|which|who|after|befor
 
 /**
  * The alternatives of a question's "A or B" ("remote wipe or corporate data wipe", "an internal incident
- * response team or ... an external team"), as the terms only one of them has: a sentence that states one
+ * response team or ... an external team", "SSAE 18/SOC 2"), as the terms only one of them has: a sentence that states one
  * alternative answers the question. B runs to the next preposition or comma; A is as long as B.
  */
 export function alternativesOf(question: string): [string[], string[]][] {
   const words = question
     .replace(/\([^)]*\)/g, ' ')
+    // "SSAE 18/SOC 2", "policies/procedures" name alternatives too; "24/7" and "and/or" do not.
+    .replace(/([^\s/]+)\/([^\s/]+)/g, (both, a: string, b: string) => ((/^\d+$/.test(a) && /^\d+$/.test(b)) || /^and$/i.test(a) ? both : `${a} or ${b}`))
     .replace(/[,;?]/g, ' , ')
     .split(/\s+/)
     .filter(Boolean)

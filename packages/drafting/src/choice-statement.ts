@@ -3,6 +3,7 @@
 // not ...", "Background checks aren't performed") states No; "Not applicable" or a denial of what a
 // conditional question assumes ("If you have completed a SOC 2 audit, ..." / "has not completed a
 // SOC audit") states N.A. Hedged sentences ("may", "where possible", "is encouraged") state nothing.
+import { matchOf, termsOf } from '@portal/knowledge'
 import type { Mark } from './choices.js'
 
 /** A question answered with Yes / No / N.A.: it opens with an auxiliary, or its options include one. */
@@ -33,6 +34,28 @@ const mainClause = (question: string) => question.replace(/^\s*(for|if|when|wher
 /** The condition of a conditional question ("If you have completed a SOC 2 audit, does it ..."). */
 export const conditionOf = (question: string): string | undefined => /^\s*if\b([^,?]{3,120}),/i.exec(question)?.[1]
 
+// A leading clause of reason or concession ("As we do not run our own data centers, ...", "Although
+// ..., ...") before the main one.
+const LEADING_CLAUSE = /^\s*((?:as|since|because|although|though|while|whereas|given that)\b[^,;]{3,160}),\s*(.{3,})$/is
+
+/**
+ * The clause of a sentence whose polarity answers the question: of a leading reason clause and the main
+ * clause, the one that shares more of the question's terms ("As we do not operate our own data center,
+ * all physical security is managed by our cloud providers" says Yes to physical security controls and
+ * No to running a data center); the whole sentence when neither does more.
+ */
+function askedClause(question: string, sentence: string): string {
+  const m = LEADING_CLAUSE.exec(sentence)
+  if (!m) return sentence
+  const asked = termsOf(question)
+  const shared = (clause: string) => {
+    const terms = new Set(termsOf(clause))
+    return asked.filter((t) => matchOf(t, terms) > 0).length
+  }
+  const [lead, main] = [shared(m[1]!), shared(m[2]!)]
+  return lead === main ? sentence : lead > main ? m[1]! : m[2]!
+}
+
 /**
  * The mark a sentence states for the question, given that it addresses the question (the caller
  * checks coverage). `conditionDenied`: the sentence denies what a conditional question assumes.
@@ -43,7 +66,8 @@ export function statedChoice(question: string, sentence: string, conditionDenied
   if (hedged(sentence)) return undefined
   // Polarity: a denial and a prohibition each turn the statement; a question that itself asks
   // about a prohibition ("Do you prohibit ...?") turns it back.
-  const negative = denies(sentence) !== prohibits(sentence)
+  const clause = askedClause(question, sentence)
+  const negative = denies(clause) !== prohibits(clause)
   const askedNegative = prohibits(mainClause(question))
   // A No is stated, never inferred: a plain "Changes are developed in non-production environments"
   // does not say No to "Do you ensure production data shall not be used in non-production environments?".
