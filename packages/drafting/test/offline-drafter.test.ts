@@ -167,6 +167,9 @@ describe('statements without an auxiliary, and what a paragraph says as a whole'
     expect(quoted).toContain('Cloud Operations uses AWS multi-factor authentication to access AWS.')
     expect(quoted).toContain('cloud.gov tests its incident response capabilities with an annual table top exercise.')
     expect(quoted.join(' ')).not.toContain('Penetration tests annually')
+    // Where a service runs is said with "runs on" / "resides in": a statement too.
+    const hosted = scanChunk('The service runs on Azure in two regions behind a managed firewall.\nCustomer data resides in the EU.').statements
+    expect(hosted.map((s) => s.text)).toEqual(['The service runs on Azure in two regions behind a managed firewall.', 'Customer data resides in the EU.'])
     // A to-do and a table cell still are not statements.
     expect(scanChunk('Require MFA for all administrators.\nOn a quarterly basis, generates a report of all users.').statements).toEqual([])
   })

@@ -29,8 +29,9 @@ const FLOORS = {
 const NEW_FLOORS: Record<string, Record<'tuning' | 'held-out', { answered: number; supported: number; rightChoices: number; unanswerable: number }>> = {
   // Issue 24's citation rules withdrew 4 answers that quoted no labelled passage (tuning 3 of 3, held-out 1; 3 of
   // them carried the label's choice by chance); the FAQ pairs then answer DOCU-06 from the privacy FAQ (tuning:
-  // supported, no choice, so it asks for review).
-  lf: { tuning: { answered: 1, supported: 1, rightChoices: 0, unanswerable: 0 }, 'held-out': { answered: 7, supported: 6, rightChoices: 4, unanswerable: 0 } },
+  // supported, no choice, so it asks for review). Then (tuning) "SSAE 18/SOC 2" read as alternatives and "WAF"
+  // folded answer two more, and (held-out) a denial read in the clause asked about mended a wrong No.
+  lf: { tuning: { answered: 3, supported: 3, rightChoices: 2, unanswerable: 0 }, 'held-out': { answered: 7, supported: 6, rightChoices: 5, unanswerable: 0 } },
   inst: {
     tuning: { answered: 0, supported: 0, rightChoices: 0, unanswerable: 0 },
     'held-out': { answered: 0, supported: 0, rightChoices: 0, unanswerable: 0 },

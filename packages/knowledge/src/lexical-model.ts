@@ -40,6 +40,10 @@ const PHRASES: [RegExp, string][] = [
   [/\bautomatically lock(s|ed)?\b/gi, ' automatic sessionlock '],
   [/\b(full[\s-])?(disk|device|storage) encryption\b/gi, ' diskencryption encryption '],
   [/\block(ed)?[\s-]?out\b|\baccount lockout\b|\bfailed log-?in attempts?\b/gi, ' lockout '],
+  [/\bweb application firewalls?\b|\bwafs?\b/gi, ' waf '],
+  [/\brole[\s-]based access( control)?\b|\brbac\b/gi, ' rbac '],
+  // Around the clock: "24 x 7 x 365", "24×7", "24/7" (a schedule, not a number the answer must repeat).
+  [/\b24\s*[x×/]\s*7(\s*[x×/]\s*365)?\b|\b(a)?round[\s-]the[\s-]clock\b/gi, ' allhours '],
 ]
 
 /** Words that stand for the same thing in a question and in a policy (matched at SYNONYM_CREDIT). */
@@ -201,7 +205,8 @@ export function criticalTermsOf(question: string): Set<string> {
 export function queryOf(question: string, idf?: Map<string, number>): Query {
   const main = withoutAsides(question)
   const terms = [...new Set(termsOf(main))]
-  const critical = criticalTermsOf(main)
+  // A number folded into a phrase ("24 x 7 x 365" is allhours) is no name of its own.
+  const critical = new Set([...criticalTermsOf(main)].filter((t) => terms.includes(t)))
   const maxIdf = idf ? Math.max(1, ...idf.values()) : 1
   const rarity = (t: string) => (!idf ? 1 : idf.has(t) ? 0.5 + idf.get(t)! / maxIdf : 0.8)
   const weight = new Map(terms.map((t) => [t, priorWeight(t) * rarity(t) * (critical.has(t) ? 2 : 1)]))
@@ -263,4 +268,7 @@ const SEARCH_WORDS: Record<string, string> = {
   codeanalysis: 'static analysis sast source code',
   pci: 'pci payment card',
   diskencryption: 'disk device encryption',
+  waf: 'waf web application firewall',
+  rbac: 'rbac role-based access control',
+  allhours: '24x7 clock',
 }

@@ -24,6 +24,15 @@ describe('lexical model', () => {
     expect(termsOf('In the event of an incident')).toEqual(termsOf('incident'))
   })
 
+  it('folds a firewall, role-based access and an around-the-clock schedule; a folded number is no name', () => {
+    expect(termsOf('a web application firewall')).toEqual(termsOf('WAF'))
+    expect(termsOf('role-based access control')).toEqual(termsOf('RBAC'))
+    for (const s of ['24 x 7 x 365', '24×7', '24/7', 'around the clock']) expect(termsOf(s)).toEqual(['allhours'])
+    // "24 x 7 x 365" is a schedule: a passage saying "24/7" need not repeat 365.
+    expect([...(queryOf('Do you respond to incidents on a 24 x 7 x 365 basis?').critical ?? [])]).toEqual([])
+    expect([...(queryOf('Do you hold a SOC 2 report?').critical ?? [])].sort()).toEqual(['2', 'soc'])
+  })
+
   it('counts a synonym at SYNONYM_CREDIT: "stored encrypted" answers "encrypted at rest"', () => {
     expect(matchOf('atrest', terms('All files are stored encrypted.'))).toBe(SYNONYM_CREDIT)
     expect(matchOf('atrest', terms('Files are encrypted at rest.'))).toBe(1)
