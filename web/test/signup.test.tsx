@@ -71,12 +71,12 @@ describe('sign-up', () => {
     expect(app.location()).toBe('/provision')
     const input = await screen.findByLabelText('Company name')
     await waitFor(() => expect(input).toHaveValue('Xfiles'))
-    fill('companyName', 'X Files Bureau')
+    fill('companyName', 'X-Files Bureau, Inc.')
     jest.useFakeTimers()
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
     expect(await screen.findByText('Provisioning Infrastructure For Trust Center')).toBeInTheDocument()
-    expect(api.callsTo('PUT', '/api/fs/update_provisioned')[0]?.body).toEqual({ email: 'fox@xfiles.example', companyName: 'X Files Bureau' })
-    expect(api.callsTo('POST', '/api/companyinfo')[0]?.body).toEqual({ companyTitle: 'X Files Bureau' })
+    expect(api.callsTo('PUT', '/api/fs/update_provisioned')[0]?.body).toEqual({ email: 'fox@xfiles.example', companyName: 'X-Files Bureau, Inc.' })
+    expect(api.callsTo('POST', '/api/companyinfo')[0]?.body).toEqual({ companyTitle: 'X-Files Bureau, Inc.' })
     await act(async () => {
       jest.advanceTimersByTime(3900)
     })
@@ -84,7 +84,7 @@ describe('sign-up', () => {
     await act(async () => {
       jest.advanceTimersByTime(200)
     })
-    await waitFor(() => expect(app.location()).toBe('/trust-center-editor'))
+    await waitFor(() => expect(app.location()).toBe('/dashboard'))
   })
 
   it("shows the server's message when sign-up is refused", async () => {

@@ -130,7 +130,7 @@ function MainRoutes({ admin, renewal }: { admin: boolean; renewal: RenewalStatus
         <Route path="/trust-center" element={<TrustCenter />} />
         <Route path="/trust-center/:userId" element={<TrustCenter />} />
         <Route element={<AppLayout />}>
-          <Route index element={<Clients />} />
+          <Route index element={<Dashboard />} />
           <Route path="/main" element={<Clients />} />
           <Route path="/enterprise" element={<Clients />} />
           <Route path="/enterprise-vendor-details" element={<VendorDetails />} />
