@@ -18,6 +18,27 @@ const authReply = (admin: boolean) => ({
 })
 
 describe('sign-up', () => {
+  it('shows the password rules before the first try, ticking each as it is met (issue 25)', async () => {
+    mockFetch({})
+    renderApp('/signup')
+    const rules = await screen.findByRole('list', { name: 'Password rules' })
+    const states = () => Array.from(rules.querySelectorAll('li'), (li) => [li.textContent?.replace(/^[✓○] /, ''), li.classList.contains('met')])
+    expect(states()).toEqual([
+      ['At least one letter (not yet)', false],
+      ['At least one number (not yet)', false],
+      ['At least one special character, such as ! @ # $ % & * (not yet)', false],
+      ['At least 8 characters (not yet)', false],
+    ])
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-describedby', 'password-rules')
+    fill('password', 'abc1')
+    expect(states().map(([, met]) => met)).toEqual([true, true, false, false])
+    fill('password', 'abc1!xyz')
+    expect(states().map(([, met]) => met)).toEqual([true, true, true, true])
+    expect(rules).toHaveTextContent('At least 8 characters (met)')
+    // No error is shown before the first try.
+    expect(screen.queryByText(/Password must contain/)).toBeNull()
+  })
+
   it('shows the validation messages of spec §5', async () => {
     const api = mockFetch({})
     renderApp('/signup')

@@ -20,6 +20,7 @@ import {
   useTrustCenterDashboard,
 } from '../api/get-dashboard'
 import { DayBars, plural } from './activity-chart'
+import { GettingStarted } from './getting-started'
 import '../dashboard.css'
 
 /** One card: its heading (with the count when known), then loading, error, empty or the content. */
@@ -145,6 +146,7 @@ export function DashboardPage() {
   return (
     <div className="dashboard">
       <h1>Dashboard</h1>
+      <GettingStarted />
       <div className="dashboard-grid">
         <Card
           id="questionnaires"
