@@ -126,12 +126,17 @@ export function listify(p: El): El[] {
   let current: El | undefined
   for (const line of lines) {
     if (isBullet(line)) {
-      if (current?.tag !== 'ul') out.push((current = { tag: 'ul', href: undefined, children: [] }))
+      if (current?.tag !== 'ul') {
+        current = { tag: 'ul', href: undefined, children: [] }
+        out.push(current)
+      }
       current.children.push({ tag: 'li', href: undefined, children: [(line[0] as string).replace(BULLET, ''), ...line.slice(1)] })
     } else {
       if (line.every((n) => typeof n === 'string' && !n.trim())) continue
-      if (current?.tag !== 'p') out.push((current = { tag: 'p', href: undefined, children: [] }))
-      else current.children.push({ tag: 'br', href: undefined, children: [] })
+      if (current?.tag !== 'p') {
+        current = { tag: 'p', href: undefined, children: [] }
+        out.push(current)
+      } else current.children.push({ tag: 'br', href: undefined, children: [] })
       current.children.push(...line)
     }
   }
