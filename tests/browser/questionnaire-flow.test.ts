@@ -19,6 +19,7 @@ describe('questionnaire review in a real browser', () => {
     await signUp(tp, 'rita@review-co.example', 'Review!2026x')
     const context = await browser.newContext({ baseURL: tp.url, acceptDownloads: true })
     const page = await signedInPage(context, 'rita@review-co.example', 'Review!2026x')
+    await page.goto('/enterprise') // sign-in lands on the dashboard (issue 25)
     await page.getByText('No Data found').waitFor()
 
     await page.getByRole('button', { name: 'Create New Client' }).click()
