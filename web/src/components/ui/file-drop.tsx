@@ -1,6 +1,7 @@
 // A drop zone around a visible file input: files dropped on it or chosen with the input (keyboard:
 // Tab to the input, Enter or Space opens the picker) go to `onFiles`, several at once.
 import { type DragEvent, useId, useRef, useState } from 'react'
+import './upload.css'
 
 export interface FileDropProps {
   label: string

@@ -3,6 +3,7 @@
 import type { UploadItem } from '../../lib/upload-queue'
 import { stateWords } from '../../lib/upload-queue'
 import { Spinner } from './spinner'
+import './upload.css'
 
 export function UploadProgress({ items, label = 'Uploads' }: { items: readonly UploadItem[]; label?: string }) {
   if (!items.length) return null

@@ -4,7 +4,7 @@
 // questionnaire upload; drafting that waits for the client's documents says so; a questionnaire
 // whose columns the product is unsure of says "Check the columns" and opens on the columns form.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { mockFetch, renderApp, storeSession } from '../../../../test/test-utils'
 
 const PAGE = '/enterprise-vendor-details?id=c1'

@@ -12,6 +12,7 @@ import { UploadProgress } from '../../../components/ui/upload-progress'
 import { errorMessage } from '../../../lib/api-client'
 import { uploadSummary, useUploadQueue } from '../../../lib/upload-queue'
 import { type KnowledgeBaseEntry, useDeleteDocument, useKnowledgeBase, useUploadCompanyDocument } from '../api'
+import '../knowledge-base.css'
 
 /** A document's state in words: failed ones say why. */
 export function documentState(d: Pick<KnowledgeBaseEntry, 'state' | 'error'>): string {
