@@ -14,7 +14,9 @@ export function UploadProgress({ items, label = 'Uploads' }: { items: readonly U
         <span style={{ width: `${Math.round((finished / items.length) * 100)}%` }} />
       </div>
       <p className="muted small">{`${finished} of ${items.length} files done`}</p>
-      <ul>
+      {/* Scrolls when long: focusable, so the keyboard can scroll it too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard */}
+      <ul tabIndex={0} aria-label="Files of this upload">
         {items.map((i) => (
           <li key={i.key} className={`upload-item ${i.state}`}>
             <span className="upload-name">{i.name}</span>

@@ -36,7 +36,7 @@ function ConnectionTest({ configured }: { configured: boolean }) {
       <div role="status" aria-live="polite">
         {test.isPending && <Spinner label="Testing the connection" />}
         {result?.ok && <p className="form-success">{`Connected: ${result.model} answered in ${result.latencyMs} ms.`}</p>}
-        {result && !result.ok && <p className={configured ? 'form-error' : 'form-message'}>{result.message}</p>}
+        {result && !result.ok && <p className={configured ? 'form-error' : undefined}>{result.message}</p>}
         {test.isError && <p className="form-error">{errorMessage(test.error, 'The connection could not be tested')}</p>}
       </div>
     </div>
