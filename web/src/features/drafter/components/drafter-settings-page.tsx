@@ -26,7 +26,7 @@ function ConnectionTest({ configured }: { configured: boolean }) {
       <button type="button" className="primary" onClick={() => test.mutate()} disabled={!admin || test.isPending} aria-describedby="drafter-test-note">
         Test the connection
       </button>
-      <p id="drafter-test-note" className="muted small">
+      <p id="drafter-test-note" className="muted small" hidden={Boolean(result) && !result?.ok && !configured}>
         {!admin
           ? 'Only admins can test the connection.'
           : configured
