@@ -80,7 +80,7 @@ const ROUTES: Record<string, { ok: number; media?: string | string[]; errors?: n
   'POST /api/knowledge-base': { ok: 201, media: 'multipart/form-data', errors: [413, 415, 429] },
   'DELETE /api/knowledge-base/{id}': { ok: 200, errors: [404], params: ['id'] },
   'GET /api/drafter': { ok: 200 },
-  'POST /api/drafter/test': { ok: 200 },
+  'POST /api/drafter/test': { ok: 200, errors: [429] },
 }
 
 /** The item schema of a `{ status, data: [...] }` reply. */

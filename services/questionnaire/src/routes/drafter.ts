@@ -19,14 +19,20 @@ export function drafterRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     ),
   )
 
-  app.post('/drafter/test', { preHandler: requireAdmin, schema: { tags, response: { 200: DrafterTestReply, ...questionnaireErrors() } } }, async () => {
-    if (!deps.llm)
-      return okData({
-        ok: false,
-        model: null,
-        latencyMs: null,
-        message: 'No model is set: the offline drafter drafts answers. Set OPENAI_BASE_URL (and OPENAI_API_KEY, LLM_MODEL) to use a model.',
-      })
-    return okData(await testModelConnection(deps.llm, { timeoutMs: deps.drafterTestTimeoutMs ?? DRAFTER_TEST_TIMEOUT_MS }))
-  })
+  // Each test spends a request on the company's model account: a few a minute are plenty.
+  const limit = { rateLimit: { max: 10, timeWindow: '1 minute' } }
+  app.post(
+    '/drafter/test',
+    { preHandler: requireAdmin, config: limit, schema: { tags, response: { 200: DrafterTestReply, ...questionnaireErrors(429) } } },
+    async () => {
+      if (!deps.llm)
+        return okData({
+          ok: false,
+          model: null,
+          latencyMs: null,
+          message: 'No model is set: the offline drafter drafts answers. Set OPENAI_BASE_URL (and OPENAI_API_KEY, LLM_MODEL) to use a model.',
+        })
+      return okData(await testModelConnection(deps.llm, { timeoutMs: deps.drafterTestTimeoutMs ?? DRAFTER_TEST_TIMEOUT_MS }))
+    },
+  )
 }
