@@ -35,7 +35,8 @@ export interface CompanyTable {
 export interface FileTable {
   id: string
   tenantId: string
-  companyId: string
+  /** Null: a company-wide compliance document (every client's questionnaires draft from it). */
+  companyId: string | null
   kind: 'compliance' | 'questionnaire'
   fileName: string
   storageKey: string

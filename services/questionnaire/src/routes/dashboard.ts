@@ -26,7 +26,7 @@ export async function questionnairesInProgress(db: Kysely<QuestionnaireDb>, tena
     .select([
       'file.id',
       'file.fileName',
-      'file.companyId',
+      'company.id as companyId',
       'file.state',
       'file.createdAt',
       'company.companyName',
