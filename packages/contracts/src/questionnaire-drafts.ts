@@ -5,10 +5,9 @@ import { type Static, Type } from 'typebox'
 import { AnswerVersion } from './answer-conflict.js'
 import { QuestionnaireId } from './questionnaire-common.js'
 
-const Count = Type.Integer({ minimum: 0 })
+export * from './drafts-text.js'
 
-/** Where the console explains the drafter and how to configure a model (another screen's route). */
-export const DRAFTER_SETTINGS_PATH = '/settings/drafter'
+const Count = Type.Integer({ minimum: 0 })
 
 /**
  * A questionnaire's review counts. Every question is exactly one of approved, needsReview (has an
@@ -28,85 +27,6 @@ export const ReviewCounts = Type.Object({
   model: Type.String(),
 })
 export type ReviewCounts = Static<typeof ReviewCounts>
-
-export const noReviewCounts = (total = 0): ReviewCounts => ({
-  total,
-  approved: 0,
-  needsReview: 0,
-  flagged: 0,
-  empty: total,
-  drafted: 0,
-  bySource: { library: 0, pair: 0, documents: 0, model: 0 },
-  model: '',
-})
-
-type Source = '' | 'library' | 'pair' | 'documents' | 'model'
-
-/** The drafter as a name (the history's "who"): a model by its name. '' for a person's answer. */
-export function drafterName(source: Source, model = ''): string {
-  switch (source) {
-    case 'documents':
-      return 'Offline drafter'
-    case 'model':
-      return model || 'Language model'
-    case 'library':
-      return 'Answer library'
-    case 'pair':
-      return "A document's Q&A"
-    default:
-      return ''
-  }
-}
-
-/** Who drafted an answer, as the review page says it. '' for a person's answer. */
-export function draftedByLine(source: Source, model = ''): string {
-  switch (source) {
-    case 'documents':
-      return 'Drafted by the offline drafter (from your documents)'
-    case 'model':
-      return `Drafted by ${model || 'the language model'}`
-    case 'library':
-      return 'From the answer library'
-    case 'pair':
-      return "From a document's Q&A"
-    default:
-      return ''
-  }
-}
-
-/**
- * One line on who drafted a questionnaire's answers, and whether to suggest configuring a model
- * (when the offline drafter wrote any). '' when nothing was drafted.
- */
-export function draftersSummary(c: Pick<ReviewCounts, 'bySource' | 'model'>): { text: string; suggestModel: boolean } {
-  const { library, pair, documents, model } = c.bySource
-  const parts = [
-    documents ? `the offline drafter (${documents})` : '',
-    model ? `${c.model || 'the language model'} (${model})` : '',
-    library ? `the answer library (${library})` : '',
-    pair ? `documents' Q&A (${pair})` : '',
-  ].filter(Boolean)
-  if (!parts.length) return { text: '', suggestModel: false }
-  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]
-  return { text: `Drafts by ${list}`, suggestModel: documents > 0 }
-}
-
-/** The state of one question at a glance (the list's rows and filters), by the same rules as ReviewCounts. */
-export type ReviewState = 'approved' | 'flagged' | 'drafted' | 'written' | 'empty'
-
-export function reviewStateOf(q: {
-  llmstatus: boolean
-  answer: string
-  choiceValue: string | null
-  llmReviewRespons: 0 | 1
-  answerSource: Source
-  personAnswer: boolean
-}): ReviewState {
-  if (q.llmstatus) return 'approved'
-  if (!q.answer && q.choiceValue === null) return 'empty'
-  if (q.llmReviewRespons === 1) return 'flagged'
-  return q.answerSource && !q.personAnswer ? 'drafted' : 'written'
-}
 
 /** POST /api/questionnaires/answer/approve-bulk: the questions to approve, each with the version the reviewer saw. */
 export const BulkApproveBody = Type.Object(

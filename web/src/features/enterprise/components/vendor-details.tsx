@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { downloadFile, errorMessage } from '../../../lib/api-client'
 import { useModalDialog } from '../../../lib/dialog'
 import { LayoutPanel } from '../../review/components/layout-form'
+import { DraftersLine, reviewFigures } from '../../review/components/review-figures'
 import { type FileEntry, type FileKind, useCompanies, useDeleteFile, useDocumentsPending, useFiles, useProgress, useUpload } from '../api'
 
 /**
@@ -222,7 +223,12 @@ function Drawer({ file, kind, onClose }: { file: FileEntry; kind: FileKind; onCl
         </div>
         {busy && <Spinner label="Processing" />}
         <p>{stateText({ ...live, drafted, total, answered }, kind, waiting)}</p>
-        {done && <p className="muted answer-breakdown">{answerBreakdown({ total, answered, filled, approved: live.approved ?? 0 })}</p>}
+        {done && (
+          <p className="muted answer-breakdown">
+            {live.review ? reviewFigures(live.review).join(' · ') : answerBreakdown({ total, answered, filled, approved: live.approved ?? 0 })}
+          </p>
+        )}
+        {done && <DraftersLine counts={live.review} />}
         {kind === 'questionnaire' && !check && total > 0 && (
           // Drafting progress while drafting; then how many questions have an answer.
           <div
