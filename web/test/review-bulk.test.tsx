@@ -132,7 +132,7 @@ describe('review page: drafts and bulk approval (issue 25)', () => {
     await openPage()
     expect(options().map((o) => o.querySelector('.state-tag')?.textContent?.trim())).toEqual([
       '✎ Drafted',
-      '⚠ Needs review',
+      '⚠ Flagged',
       '○ Empty',
       '✎ Edited, not approved',
     ])

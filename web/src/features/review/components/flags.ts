@@ -55,7 +55,7 @@ export const tabCount = (c: ReviewCounts, tab: Tab) => ({ all: c.total, review: 
 export const STATE_WORDS: Record<ReviewState, { icon: string; text: string }> = {
   approved: { icon: '✓', text: 'Approved' },
   drafted: { icon: '✎', text: 'Drafted' },
-  flagged: { icon: '⚠', text: 'Needs review' },
+  flagged: { icon: '⚠', text: 'Flagged' },
   written: { icon: '✎', text: 'Edited, not approved' },
   empty: { icon: '○', text: 'Empty' },
 }
