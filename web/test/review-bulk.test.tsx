@@ -130,12 +130,7 @@ describe('review page: drafts and bulk approval (issue 25)', () => {
 
   it('says each row state in words and filters by the server counts: needs review is not every question', async () => {
     await openPage()
-    expect(options().map((o) => o.querySelector('.state-tag')?.textContent?.trim())).toEqual([
-      '✎ Drafted',
-      '⚠ Flagged',
-      '○ Empty',
-      '✎ Edited, not approved',
-    ])
+    expect(options().map((o) => o.querySelector('.state-tag')?.textContent?.trim())).toEqual(['✎ Drafted', '⚠ Flagged', '○ Empty', '✎ Edited, not approved'])
     const tabs = within(screen.getByRole('tablist', { name: 'Filter the questions' })).getAllByRole('tab')
     expect(tabs.map((t) => t.textContent)).toEqual(['VIEW ALL 4', 'NEEDS REVIEW 3', 'FLAGGED 1', 'APPROVED 0', 'EMPTY 1'])
     // The filters are one tab stop, moved with the arrow keys.
