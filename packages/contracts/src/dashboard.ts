@@ -25,7 +25,7 @@ export const DashboardQuestionnaire = Type.Object({
   total: Count,
   /** Approved answers (llmstatus true). */
   approved: Count,
-  /** Questions the drafting job has been through. */
+  /** Questions with a drafter's answer, approved or not (review.drafted; issue 25: no longer the drafting job's progress). */
   drafted: Count,
   /** With an answer not approved yet: the review screen's NEEDS REVIEW filter (review.needsReview). */
   needsReview: Count,
