@@ -136,6 +136,8 @@ export const declaredRoutes = {
     { method: 'PUT', url: '/api/questionnaires/:questionnaireId/layout' },
     { method: 'GET', url: '/api/questionnaires/:questionnaireId/with-answers' },
     { method: 'PUT', url: '/api/questionnaires/answer' },
+    { method: 'POST', url: '/api/questionnaires/answer/approve-bulk' },
+    { method: 'POST', url: '/api/questionnaires/answer/approve-bulk/undo' },
     { method: 'POST', url: '/api/questionnaires/answer/clear' },
     { method: 'GET', url: '/api/questionnaires/count/:questionnaireId' },
     { method: 'POST', url: '/api/questionnaires/save' },

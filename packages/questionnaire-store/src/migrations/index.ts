@@ -15,6 +15,7 @@ import * as m1100 from './2026_12_02T0000_layout.js'
 import * as m1200 from './2026_12_03T0000_answer_library.js'
 import * as m1300 from './2026_12_03T0100_draft_record.js'
 import * as m1400 from './2026_12_04T0300_company_documents.js'
+import * as m1500 from './2026_12_04T0400_drafted_by.js'
 
 export const migrations: Record<string, Migration> = {
   ...chunkMigrations,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03T0000_answer_library': m1200,
   '2026_12_03T0100_draft_record': m1300,
   '2026_12_04T0300_company_documents': m1400,
+  '2026_12_04T0400_drafted_by': m1500,
 }

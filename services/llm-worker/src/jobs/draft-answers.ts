@@ -64,6 +64,7 @@ export async function draftAnswers(deps: DraftDeps, job: FileJob): Promise<void>
       retrievedNarrative: d.retrievedNarrative,
       documentName: d.documentName,
       fileAndFolder: d.fileAndFolder,
+      ...(deps.drafter.model ? { draftedBy: deps.drafter.model } : {}),
     })
     metrics.questionsDrafted.inc({ source: d.source || 'none' }) // drafting throughput; none = no evidence found
     if (++done % PROGRESS_EVERY === 0 || done === pending.length) {

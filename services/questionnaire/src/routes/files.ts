@@ -10,6 +10,8 @@ import {
   isUuid,
   KnowledgeDocumentParams,
   type QuestionnaireFileEntry,
+  noReviewCounts,
+  type ReviewCounts,
   QuestionnaireFileListReply,
   MessageReply,
   questionnaireErrors,
@@ -23,6 +25,7 @@ import { AppError } from '@portal/errors'
 import { type AppInstance, checkFormFields, principalOf, uploadValidatorCompiler } from '@portal/http'
 import {
   answerCountsOf,
+  reviewCountsOf,
   citedDocumentReason,
   deleteFile,
   findCompany,
@@ -57,6 +60,7 @@ const pdfReply = (what: string) => fileReply('application/pdf', what)
 
 type FileRow = Awaited<ReturnType<typeof listFiles>>[number]
 type Answers = { answered: number; approved: number; filled: number }
+type Reviews = Map<string, ReviewCounts>
 /** `drafted`: questions the drafting job has been through (its progress), an empty draft included. */
 const fileOut = (f: FileRow): ComplianceFileEntry => ({
   _id: f.id,
@@ -69,11 +73,12 @@ const fileOut = (f: FileRow): ComplianceFileEntry => ({
   drafted: f.drafted,
 })
 /** `answered`: questions a person approved or wrote, `approved` apart; `filled`: questions with a non-empty answer, drafts included. */
-const questionnaireOut = (f: FileRow, answers: Map<string, Answers>): QuestionnaireFileEntry => ({
+const questionnaireOut = (f: FileRow, answers: Map<string, Answers>, reviews: Reviews): QuestionnaireFileEntry => ({
   ...fileOut(f),
   answered: answers.get(f.id)?.answered ?? 0,
   approved: answers.get(f.id)?.approved ?? 0,
   filled: answers.get(f.id)?.filled ?? 0,
+  review: reviews.get(f.id) ?? noReviewCounts(f.total),
 })
 
 export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
@@ -167,7 +172,12 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
       tenantId,
       files.map((f) => f.id),
     )
-    return okData(files.map((f) => questionnaireOut(f, answers)))
+    const reviews = await reviewCountsOf(
+      store,
+      tenantId,
+      files.map((f) => f.id),
+    )
+    return okData(files.map((f) => questionnaireOut(f, answers, reviews)))
   })
 
   const remove = async (req: FastifyRequest, id: string, kind: 'compliance' | 'questionnaire') => {

@@ -26,7 +26,7 @@ export type { Company } from '@portal/contracts'
  * A file of either list: a compliance document, or a questionnaire with its answer counts (questions
  * a person approved or wrote, the approved ones, and those with a non-empty answer, drafts included).
  */
-export type FileEntry = ComplianceFileEntry & Partial<Pick<QuestionnaireFileEntry, 'answered' | 'approved' | 'filled'>>
+export type FileEntry = ComplianceFileEntry & Partial<Pick<QuestionnaireFileEntry, 'answered' | 'approved' | 'filled' | 'review'>>
 
 /** A file's processing state; `check`: a questionnaire read, but drafting waits for a person to check its columns. */
 export type FileState = QuestionnaireFileEntry['state']

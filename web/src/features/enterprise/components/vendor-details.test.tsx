@@ -52,6 +52,26 @@ describe('questionnaire counts on the client page', () => {
     expect(bar.getAttribute('aria-valuenow')).toBe('25')
   })
 
+  it("shows the server's review counts and names the offline drafter, with the link to configure a model (issue 25)", async () => {
+    const review = {
+      total: 261,
+      approved: 6,
+      needsReview: 25,
+      flagged: 4,
+      empty: 230,
+      drafted: 31,
+      bySource: { library: 0, pair: 0, documents: 31, model: 0 },
+      model: '',
+    }
+    client([], [file('q1', 'caiq.xlsx', { total: 261, drafted: 261, answered: 6, approved: 6, filled: 31, review })])
+    renderApp(PAGE)
+    fireEvent.click(await screen.findByText('caiq.xlsx'))
+    const drawer = await screen.findByRole('dialog', { name: 'caiq.xlsx' })
+    expect(within(drawer).getByText('31 drafted · 6 approved · 25 need review (4 flagged) · 230 without an answer')).toBeTruthy()
+    expect(within(drawer).getByText(/Drafts by the offline drafter \(31\)/)).toBeTruthy()
+    expect(within(drawer).getByRole('link', { name: 'configure a model for better drafts' }).getAttribute('href')).toBe('/settings/drafter')
+  })
+
   it('opens the drawer of a questionnaire just uploaded when its modal closes', async () => {
     const list: object[] = []
     mockFetch({

@@ -12,6 +12,7 @@ import { downloadFile, errorMessage } from '../../../lib/api-client'
 import { uploadSummary, useUploadQueue } from '../../../lib/upload-queue'
 import { useModalDialog } from '../../../lib/dialog'
 import { LayoutPanel } from '../../review/components/layout-form'
+import { DraftersLine, reviewFigures } from '../../review/components/review-figures'
 import { type FileEntry, type FileKind, useCompanies, useDeleteFile, useDocumentsPending, useFiles, useProgress, useUpload } from '../api'
 
 /**
@@ -238,7 +239,12 @@ function Drawer({ file, kind, onClose }: { file: FileEntry; kind: FileKind; onCl
         </div>
         {busy && <Spinner label="Processing" />}
         <p>{stateText({ ...live, drafted, total, answered }, kind, waiting)}</p>
-        {done && <p className="muted answer-breakdown">{answerBreakdown({ total, answered, filled, approved: live.approved ?? 0 })}</p>}
+        {done && (
+          <p className="muted answer-breakdown">
+            {live.review ? reviewFigures(live.review).join(' · ') : answerBreakdown({ total, answered, filled, approved: live.approved ?? 0 })}
+          </p>
+        )}
+        {done && <DraftersLine counts={live.review} />}
         {kind === 'questionnaire' && !check && total > 0 && (
           // Drafting progress while drafting; then how many questions have an answer.
           <div
