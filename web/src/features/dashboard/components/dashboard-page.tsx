@@ -5,6 +5,7 @@
 import type { DashboardOutbound, DashboardQuestionnaire } from '@portal/contracts'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { DraftersLine } from '../../review/components/review-figures'
 import { Link } from 'react-router-dom'
 import { DataTable } from '../../../components/ui/data-table'
 import { errorMessage } from '../../../lib/api-client'
@@ -92,7 +93,9 @@ function QuestionnaireItem({ q }: { q: DashboardQuestionnaire }) {
             <span>{`${q.approved} approved`}</span>
             <span>{`${q.drafted} drafted`}</span>
             <span className={q.needsReview ? 'dashboard-attention' : undefined}>{`${q.needsReview} need${q.needsReview === 1 ? 's' : ''} review`}</span>
+            {q.review && <span>{`${q.review.empty} without an answer`}</span>}
           </span>
+          <DraftersLine counts={q.review} />
           <span
             className="progress"
             role="progressbar"
