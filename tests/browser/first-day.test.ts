@@ -1,9 +1,10 @@
 // A new customer's first day in Chromium (issue 25), at 1280 px and 360 px: sign up as
 // "AcmeCloud Inc." with the password rules in sight, verify from the mailed link (dev outbox), land
-// on the dashboard's checklist, follow its steps, save a logo and see it on the public page, publish
+// on the dashboard's checklist, follow its steps (knowledge base, editor), save a logo and see it on the public page, publish
 // from the editor and see the checklist advance, unpublish and see the public page gone.
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
+import path from 'node:path'
 import { deflateSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { readOutbox } from '@portal/mail'
@@ -18,6 +19,7 @@ const EMAIL = 'founder@acmecloud.example'
 const SHOTS = process.env['SHOTS_DIR'] ?? '/work/shots/i25-start'
 const DESKTOP = { width: 1280, height: 900 }
 const PHONE = { width: 360, height: 740 }
+const POLICY = path.resolve(process.cwd(), 'tests/fixtures/policies/open_access_policies/minimal-soc2_compiled.pdf')
 
 /** A real 16×16 PNG of one colour (signature, IHDR, IDAT, IEND with CRCs). */
 function png(rgb: [number, number, number]): Buffer {
@@ -149,10 +151,22 @@ describe("a new customer's first day in a real browser", () => {
     await page.waitForURL('**/dashboard')
     await checklist.getByText('1 of 6 done').waitFor()
 
-    // At 1280 px: follow the content step to the editor and write an overview with bullets.
+    // At 1280 px: follow the knowledge-base step and add a policy; the checklist counts it.
     await page.setViewportSize(DESKTOP)
     await check(page, 'dashboard (1280)')
     await page.screenshot({ path: `${SHOTS}/dashboard-checklist-1280.png`, fullPage: true })
+    await checklist.getByRole('link', { name: 'Open the knowledge base' }).click()
+    await page.waitForURL('**/knowledge-base')
+    await page.getByLabel('Drop PDF files here, or choose them').setInputFiles(POLICY)
+    await page
+      .getByText(/^1 file uploaded/)
+      .first()
+      .waitFor()
+    await page.getByRole('link', { name: 'Dashboard' }).click()
+    await checklist.getByText('2 of 6 done').waitFor()
+    await checklist.getByText('1 document in your knowledge base.').waitFor()
+
+    // Follow the content step to the editor and write an overview with bullets.
     await checklist.getByRole('link', { name: 'Open the trust center editor' }).click()
     await page.waitForURL('**/trust-center-editor')
     await page.fill('input[name=subTitle]', 'Security at AcmeCloud')
@@ -194,10 +208,10 @@ describe("a new customer's first day in a real browser", () => {
     expect(await overview.locator('li').allTextContents()).toEqual(['encrypted at rest', 'audited every year'])
     expect(await overview.textContent()).not.toContain('- encrypted')
 
-    // The checklist has moved on: verified, content written, published.
+    // The checklist has moved on: verified, a document, content written, published.
     await page.goto('/dashboard')
-    await checklist.getByText('3 of 6 done').waitFor()
-    for (const done of ['Verify your email address', "Write your trust center's content", 'Publish your trust center'])
+    await checklist.getByText('4 of 6 done').waitFor()
+    for (const done of ['Verify your email address', 'Add a document to your knowledge base', "Write your trust center's content", 'Publish your trust center'])
       await checklist.locator('li.done', { hasText: done }).waitFor()
 
     // On a phone: unpublish from the editor after a confirm.
@@ -220,7 +234,7 @@ describe("a new customer's first day in a real browser", () => {
     expect(gone?.status()).toBe(404)
     await visitor.getByText('This trust center is not available.').waitFor()
     await page.goto('/dashboard')
-    await checklist.getByText('2 of 6 done').waitFor()
+    await checklist.getByText('3 of 6 done').waitFor()
     expect(problems).toEqual([])
   }, 180_000)
 })

@@ -27,6 +27,7 @@ const empty = {
   'GET /api/answer-quality': { body: { status: true, data: noQuality } },
   // The getting-started checklist's calls (getting-started.test.tsx tests it).
   'GET /api/companys': { body: { status: true, data: [] } },
+  'GET /api/knowledge-base': { body: { status: true, data: [] } },
   'GET /api/overview': { body: { status: true, data: null } },
   'GET /api/security': { body: { status: true, data: [] } },
   'GET /api/domainnamestatus': { body: { status: true, data: [{ hostname: 'x.localhost', published: false, url: 'http://x.localhost' }] } },

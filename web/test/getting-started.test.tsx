@@ -19,6 +19,7 @@ const dashboard = {
 const fresh = {
   ...dashboard,
   'GET /api/companys': { body: { status: true, data: [] } },
+  'GET /api/knowledge-base': { body: { status: true, data: [] } },
   'GET /api/overview': { body: { status: true, data: null } },
   'GET /api/security': { body: { status: true, data: [] } },
   'GET /api/domainnamestatus': { body: { status: true, data: [{ hostname: 'xfiles.localhost', published: false, url: 'http://xfiles.localhost:3000' }] } },
@@ -69,8 +70,7 @@ describe('getting-started checklist', () => {
           ],
         },
       },
-      'GET /api/compliancefile/c1': { body: { status: true, data: [] } },
-      'GET /api/compliancefile/c2': { body: { status: true, data: [file('d1'), file('d2')] } },
+      'GET /api/knowledge-base': { body: { status: true, data: [file('d1'), file('d2')] } },
       'GET /api/questionnaires/c1': { body: { status: true, data: [] } },
       'GET /api/questionnaires/c2': { body: { status: true, data: [] } },
       'GET /api/overview': { body: { status: true, data: { _id: 'o1', subTitle: '', description: '<p>We keep data safe.</p>' } } },
@@ -91,7 +91,7 @@ describe('getting-started checklist', () => {
     mockFetch({
       ...fresh,
       'GET /api/companys': { body: { status: true, data: [{ _id: 'c1', companyName: 'Acme' }] } },
-      'GET /api/compliancefile/c1': { body: { status: true, data: [file('d1')] } },
+      'GET /api/knowledge-base': { body: { status: true, data: [file('d1')] } },
       'GET /api/questionnaires/c1': { body: { status: true, data: [file('q1')] } },
       'GET /api/security': { body: { status: true, data: [{ _id: 's1' }] } },
       'GET /api/domainnamestatus': { body: { status: true, data: [{ hostname: 'x.localhost', published: true, url: 'http://x.localhost' }] } },

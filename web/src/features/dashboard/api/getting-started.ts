@@ -1,17 +1,17 @@
 // What the getting-started checklist reads (issue 25): the company's real state, from the calls that
-// already exist, all tenant-scoped by the caller's token. Files live under clients (knowledge-base
-// documents and questionnaires): the clients are walked until both kinds are found, at most MAX_CLIENTS.
-import type { CompanyListReply, ComplianceFileListReply, PeoplePage, QuestionnaireFileListReply } from '@portal/contracts'
+// already exist, all tenant-scoped by the caller's token. The knowledge base lists every document of
+// the company (GET /api/knowledge-base); questionnaires live under clients, at most MAX_CLIENTS looked into.
+import type { CompanyListReply, KnowledgeBaseReply, PeoplePage, QuestionnaireFileListReply } from '@portal/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 
-/** Clients looked into for a first document and a first questionnaire (a new company has one or two). */
+/** Clients looked into for a first questionnaire (a new company has one or two). */
 export const MAX_CLIENTS = 25
 
 export interface StartState {
-  /** Knowledge-base documents found (counted across the clients looked into). */
+  /** The company's knowledge-base documents (company-wide and every client's). */
   documents: number
-  /** Questionnaires uploaded (counted across the clients looked into). */
+  /** Questionnaires uploaded (at least this many: the count stops at the first client that has some). */
   questionnaires: number
   /** An overview or a security card is written. */
   contentWritten: boolean
@@ -20,25 +20,21 @@ export interface StartState {
   colleagues: number
 }
 
-async function fileCounts(): Promise<Pick<StartState, 'documents' | 'questionnaires'>> {
+/** Questionnaires uploaded, client by client until one is found. */
+async function questionnaireCount(): Promise<number> {
   const clients = (await api.get<CompanyListReply>('/api/companys')).data.slice(0, MAX_CLIENTS)
-  let documents = 0
   let questionnaires = 0
   for (const c of clients) {
-    const id = encodeURIComponent(c._id)
-    const [docs, qs] = await Promise.all([
-      api.get<ComplianceFileListReply>(`/api/compliancefile/${id}`),
-      api.get<QuestionnaireFileListReply>(`/api/questionnaires/${id}`),
-    ])
-    documents += docs.data.length
-    questionnaires += qs.data.length
+    questionnaires += (await api.get<QuestionnaireFileListReply>(`/api/questionnaires/${encodeURIComponent(c._id)}`)).data.length
+    if (questionnaires > 0) break
   }
-  return { documents, questionnaires }
+  return questionnaires
 }
 
 async function startState(): Promise<StartState> {
-  const [files, overview, security, site, people] = await Promise.all([
-    fileCounts(),
+  const [documents, questionnaires, overview, security, site, people] = await Promise.all([
+    api.get<KnowledgeBaseReply>('/api/knowledge-base').then((r) => r.data.length),
+    questionnaireCount(),
     api.get<{ data: { subTitle?: string; description?: string } | null }>('/api/overview'),
     api.get<{ data: unknown[] }>('/api/security'),
     api.get<{ data: { published: boolean }[] }>('/api/domainnamestatus'),
@@ -46,7 +42,8 @@ async function startState(): Promise<StartState> {
   ])
   const written = Boolean(overview.data?.description?.trim() || overview.data?.subTitle?.trim()) || security.data.length > 0
   return {
-    ...files,
+    documents,
+    questionnaires,
     contentWritten: written,
     published: site.data[0]?.published === true,
     colleagues: Math.max(0, people.total - 1),
