@@ -88,7 +88,7 @@ describe('the company knowledge base in a real browser', () => {
     await context.addInitScript({ content: await readFile(require.resolve('axe-core/axe.min.js'), 'utf8') })
     const page = await signedInPage(context, EMAIL, PASSWORD, 30_000)
 
-    await page.getByRole('link', { name: 'Knowledge base' }).click()
+    await page.getByRole('link', { name: 'Knowledge base', exact: true }).click()
     await page.waitForURL('**/knowledge-base')
     await page.getByRole('heading', { level: 1, name: 'Knowledge base' }).waitFor()
     await page.getByText('No documents yet').waitFor()
