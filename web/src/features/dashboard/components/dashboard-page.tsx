@@ -258,7 +258,9 @@ export function DashboardPage() {
           empty={
             <>
               <p className="empty-title">{`No views or downloads in the last ${CHART_DAYS} days`}</p>
-              <p className="empty-hint muted">Publish your trust center from Settings and share its address with your customers.</p>
+              <p className="empty-hint muted">
+                <Link to="/trust-center-editor">Publish your trust center</Link> and share its address with your customers.
+              </p>
             </>
           }
           footer={<Link to="/account">See the trust center activity log</Link>}
