@@ -22,7 +22,7 @@ import {
 } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, checkFormFields, paged, principalOf, requireVerified, uploadValidatorCompiler } from '@portal/http'
-import { isValidEmail } from '@portal/mail'
+import { cleanHeader, isValidEmail } from '@portal/mail'
 import { contentDisposition, tenantKey } from '@portal/storage'
 import { actorOf, assertOpen, assertSendable, CHECK_TEMPLATE_BEFORE_SENDING, outboundFor } from '../access.js'
 import { listAttachments } from '../db/attachments.repo.js'
@@ -71,6 +71,10 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
         const f = upload.fields
         checkFormFields(OutboundSaveFields, f, outboundSaveMessages)
         const clientName = (f['clientName'] ?? '').trim().slice(0, 200)
+        // One line of plain text (it reaches a mail subject and the recipient's page, never as HTML).
+        const senderCompany = cleanHeader(f['companyName'] ?? '')
+          .trim()
+          .slice(0, 120)
         const email = (f['email'] ?? '').trim()
         if (!clientName) throw new AppError('INVALID_REQUEST', { message: OutboundText.clientNameRequired })
         if (!email) throw new AppError('INVALID_REQUEST', { message: OutboundText.emailRequired })
@@ -103,6 +107,7 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
             createdBy: me.userId,
             senderName: me.name ?? '',
             senderEmail: me.email ?? '',
+            senderCompany,
             state: template ? 'ready' : 'queued',
           })
         const sentFile = upload.file
@@ -124,7 +129,7 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
         }
         const link = await issueLink(deps, me.tenantId, id, email, expiryIn(days))
         const sender = senderOf(me.name, me.email)
-        const sent = await deliver(deps, email, questionnaireMail({ sender, clientName, url: link.url, expiresAt: link.expiresAt }))
+        const sent = await deliver(deps, email, questionnaireMail({ sender, company: senderCompany, clientName, url: link.url, expiresAt: link.expiresAt }))
         return reply.code(201).send({
           status: true,
           message: sent ? 'Outbound sent successfully' : 'The questionnaire was saved, but the email could not be sent: use Resend',
@@ -174,6 +179,8 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
           ...summary,
           outboundId: o.id,
           dbName: o.dbName,
+          company: o.senderCompany,
+          sender: senderOf(o.senderName, o.senderEmail),
           questionnairesBucket: BUCKETS.questionnaires,
           // The recipient sees no questions while their columns wait for a check (they may be read wrong).
           file: {
@@ -244,7 +251,13 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
       const sent = await deliver(
         deps,
         o.email,
-        questionnaireMail({ sender: senderOf(me.name, me.email), clientName: o.clientName, url: link.url, expiresAt: link.expiresAt }),
+        questionnaireMail({
+          sender: senderOf(me.name, me.email),
+          company: o.senderCompany,
+          clientName: o.clientName,
+          url: link.url,
+          expiresAt: link.expiresAt,
+        }),
       )
       return {
         status: true,
