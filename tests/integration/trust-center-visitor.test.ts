@@ -169,6 +169,7 @@ describe.each(dbKinds())('trust center visitor flow on %s', (db) => {
       expiresAt: null,
       ndaAccepted: true,
       ndaConfirmed: false,
+      document: null,
     })
     expect((await call(tp, 'PUT', `/api/accountsapprove/${request['_id']}`, { token: admin.token, body: { Approved: 'maybe' } })).body.message).toBe(
       'Invalid status',
@@ -177,7 +178,7 @@ describe.each(dbKinds())('trust center visitor flow on %s', (db) => {
       token: admin.token,
       body: { Approved: 'approved', approvedbyuser: { id: crypto.randomUUID(), userName: 'Mallory' } },
     })
-    expect(approved.body).toEqual({ status: true, message: 'Account request has been marked as approved successfully' })
+    expect(approved.body).toEqual({ status: true, message: `Access approved for ${String(request['workEmail'])}` })
     const accounts = await call(tp, 'GET', '/api/accountsrequest?page=1&pageSize=10&pageType=approved', { token: admin.token })
     const account = (accounts.body.data as Record<string, unknown>[])[0]!
     expect(account).toMatchObject({ Approved: 'approved', approvedbyuser: { id: admin.userId, userName: 'Test User' } })
