@@ -223,9 +223,12 @@ describe('the client and access requests in a real browser (issue 25)', () => {
     await staff.getByText('Access approved for vera@buyer.example').first().waitFor()
 
     // /favicon.ico is an icon on the console's host and on the trust center's.
-    for (const base of [tp.url, site]) {
-      const res = await fetch(`${base}/favicon.ico`)
-      expect({ base, status: res.status, type: res.headers.get('content-type') }).toEqual({ base, status: 200, type: 'image/x-icon' })
+    for (const [page, base] of [
+      [staff, tp.url],
+      [visitor, site],
+    ] as const) {
+      const res = await page.goto(`${base}/favicon.ico`)
+      expect({ base, status: res?.status(), type: res?.headers()['content-type'] }).toEqual({ base, status: 200, type: 'image/x-icon' })
     }
 
     await staffContext.close()
