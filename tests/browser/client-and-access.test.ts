@@ -12,6 +12,7 @@ import { readOutbox } from '@portal/mail'
 import { buildQuestionsWorkbook, readWorkbook } from '@portal/sheets'
 import type { Page } from 'playwright-core'
 import { apiAs, portalAndChromiumForSuite, requireBrowserSetup, signedInPage, until } from '../support/browser.js'
+import { realPng } from '../../services/trust-center/test/fixtures.js'
 import { call, freePort, signUp } from '../support/portal.js'
 
 requireBrowserSetup()
@@ -76,6 +77,12 @@ describe('the client and access requests in a real browser (issue 25)', () => {
     const api = apiAs(tp, 'ada@acme.example', PASSWORD)
     const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8')
 
+    // The company's logo (the trust center's), named with the questionnaire to the client.
+    const logoForm = new FormData()
+    logoForm.append('file', new Blob([new Uint8Array(await realPng(64, 32, '#c81e1e'))], { type: 'image/png' }), 'logo.png')
+    const logo = ((await api('POST', '/api/fs/upload-logo', logoForm)).body.data as { logo: string }).logo
+    expect((await api('POST', '/api/companyinfo', { companyTitle: 'Acme', logo })).status).toBe(200)
+
     // Staff send the client's form.
     const staffContext = await browser.newContext({ baseURL: tp.url, acceptDownloads: true, viewport: WIDE })
     const staff = await signedInPage(staffContext, 'ada@acme.example', PASSWORD)
@@ -115,6 +122,8 @@ describe('the client and access requests in a real browser (issue 25)', () => {
     await client.goto(`/inbound/review/${capability}`)
     await client.getByRole('heading', { level: 1, name: 'Acme asks you to complete a security questionnaire' }).waitFor()
     await client.getByText('Question 1 of 3').waitFor()
+    await client.waitForFunction(() => (document.querySelector('img.asker-logo') as HTMLImageElement | null)?.complete === true)
+    expect(await client.getByRole('img', { name: 'Acme logo' }).evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
     expect(await client.getByRole('button', { name: /log ?out|sign out/i }).count()).toBe(0)
     expect(await client.getByRole('button', { name: 'Submit' }).count()).toBe(0)
     await client.getByText('Answer a question to submit.').waitFor()

@@ -124,6 +124,8 @@ export const OutboundDetail = Type.Intersect([
     company: Type.String(),
     /** Who sent it, "Name (address)", named when the company is not known. */
     sender: Type.String(),
+    /** The company's logo (a public `/api/logo/<id>.png` path), or null. */
+    logo: Type.Union([Type.String(), Type.Null()]),
     /** Where the sent file is kept (the spec's bucket name; storage keys are the server's). */
     questionnairesBucket: Type.String(),
     file: Type.Object({ fileName: Type.String(), questions: Type.Array(OutboundQuestion) }),
@@ -152,6 +154,8 @@ export const OutboundSaveFields = Type.Object({
   expiresInDays: Loose(4),
   /** The sending company's name (the console's GET /api/user/company), named to the recipient. */
   companyName: Loose(120),
+  /** The company's logo as the console knows it (`GET /api/companyinfo` `logo`: `/api/logo/<uuid>.png`); anything else is ignored. */
+  companyLogo: Loose(60),
   /** The questionnaire to send (pdf, xls, xlsx), unless `templateId` names a template. */
   files: Type.Optional(Type.String({ format: 'binary' })),
 })

@@ -15,6 +15,7 @@ import { buildHarness, call, type Harness } from './harness.js'
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const SHEET = 'Questions'
+const LOGO = '/api/logo/0f8fad5b-d9cb-469f-a165-70867728950e.png'
 
 describe.each(testDatabaseKinds())('the client answers an outbound on %s', (_kind, open) => {
   let h: Harness
@@ -142,6 +143,7 @@ describe.each(testDatabaseKinds())('the client answers an outbound on %s', (_kin
     form.append('clientName', 'Globex')
     form.append('email', 'sec@globex.example')
     form.append('companyName', 'Acme\r\nInc')
+    form.append('companyLogo', LOGO)
     const bytes = await buildQuestionsWorkbook([{ questionId: 'Q-1', question: 'Do you encrypt?', answer: '', status: 'Not answered', sources: '' }])
     form.append('files', new Blob([new Uint8Array(bytes)], { type: XLSX }), 'form.xlsx')
     const req = new Request('http://x/', { method: 'POST', body: form })
@@ -154,5 +156,28 @@ describe.each(testDatabaseKinds())('the client answers an outbound on %s', (_kin
     expect(r.statusCode).toBe(201)
     const sent = h.mail.sent.filter((m) => m.to === 'sec@globex.example').at(-1)
     expect(sent?.subject).toBe('Acme Inc asks you to complete a security questionnaire')
+    const detail = await call(h, 'GET', `/api/outbound/${(r.json() as { data: { outboundId: string } }).data.outboundId}`, { token: staff.token })
+    expect(detail.body.data).toMatchObject({ company: 'Acme Inc', logo: LOGO })
+  })
+
+  it('keeps only the trust center logo path as the logo', async () => {
+    for (const companyLogo of ['https://evil.example/x.png', 'javascript:alert(1)', '/api/logo/../../x.png']) {
+      const form = new FormData()
+      form.append('clientName', 'Initech')
+      form.append('email', 'sec@initech.example')
+      form.append('companyLogo', companyLogo)
+      const bytes = await buildQuestionsWorkbook([{ questionId: 'Q-1', question: 'Do you encrypt?', answer: '', status: 'Not answered', sources: '' }])
+      form.append('files', new Blob([new Uint8Array(bytes)], { type: XLSX }), 'form.xlsx')
+      const req = new Request('http://x/', { method: 'POST', body: form })
+      const r = await h.app.inject({
+        method: 'POST',
+        url: '/api/outbound/save',
+        headers: { authorization: `Bearer ${staff.token}`, 'content-type': req.headers.get('content-type')! },
+        payload: Buffer.from(await req.arrayBuffer()),
+      })
+      expect(r.statusCode).toBe(201)
+      const detail = await call(h, 'GET', `/api/outbound/${(r.json() as { data: { outboundId: string } }).data.outboundId}`, { token: staff.token })
+      expect([companyLogo, (detail.body.data as { logo: unknown }).logo]).toEqual([companyLogo, null])
+    }
   })
 })

@@ -17,6 +17,7 @@ const outboundColumns = [
   'senderName',
   'senderEmail',
   'senderCompany',
+  'senderLogo',
   'dbName',
 ] as const
 const questionColumns = ['id', 'position', 'questionRef', 'question', 'sheet', 'row', 'answerCells', 'answer', 'answeredAt', 'answeredBy', 'version'] as const
@@ -33,6 +34,7 @@ export async function insertOutbound(
     senderName: string
     senderEmail: string
     senderCompany?: string
+    senderLogo?: string | null
     state?: 'queued' | 'ready'
   },
 ): Promise<string> {

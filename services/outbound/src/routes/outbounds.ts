@@ -40,6 +40,8 @@ import { BUCKETS, messageOut, questionOut, summaryOut } from '../domain/dto.js'
 import { queueExtraction } from '../jobs/extract-outbound.js'
 
 const tags = ['outbound']
+/** The trust center's public logo path (its dto.ts logoPath). */
+const LOGO_PATH = /^\/api\/logo\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.png$/
 
 export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
   const { db, blobs } = deps
@@ -75,6 +77,8 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
         const senderCompany = cleanHeader(f['companyName'] ?? '')
           .trim()
           .slice(0, 120)
+        // Only the trust center's public logo path: nothing else reaches the recipient's <img>.
+        const senderLogo = LOGO_PATH.test(f['companyLogo'] ?? '') ? f['companyLogo']! : null
         const email = (f['email'] ?? '').trim()
         if (!clientName) throw new AppError('INVALID_REQUEST', { message: OutboundText.clientNameRequired })
         if (!email) throw new AppError('INVALID_REQUEST', { message: OutboundText.emailRequired })
@@ -108,6 +112,7 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
             senderName: me.name ?? '',
             senderEmail: me.email ?? '',
             senderCompany,
+            senderLogo,
             state: template ? 'ready' : 'queued',
           })
         const sentFile = upload.file
@@ -181,6 +186,7 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
           dbName: o.dbName,
           company: o.senderCompany,
           sender: senderOf(o.senderName, o.senderEmail),
+          logo: o.senderLogo,
           questionnairesBucket: BUCKETS.questionnaires,
           // The recipient sees no questions while their columns wait for a check (they may be read wrong).
           file: {

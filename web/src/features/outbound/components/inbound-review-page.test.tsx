@@ -45,6 +45,7 @@ const detail = (over: object = {}) => ({
       statusText: 'Pending',
       company: 'Acme Inc',
       sender: 'Ada Lovelace (ada@acme.example)',
+      logo: null,
       link: { expiresAt: '2026-04-01T10:00:00Z', revoked: false },
       readOnly: false,
       file: { fileName: 'caiq.xlsx', questions: [question('q1', 1), question('q2', 2, 'We encrypt at rest.')] },
@@ -218,6 +219,13 @@ describe('inbound review: answering', () => {
     })
     expect(await screen.findByText('Saved')).toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Your answer was not saved' })).toBeNull()
+  })
+
+  it("shows the asking company's logo when it has one (issue 25)", async () => {
+    const withLogo = detail({ logo: '/api/logo/0f8fad5b-d9cb-469f-a165-70867728950e.png' })
+    mockFetch({ [`GET /api/inbound/${CAP}`]: exchanged(), 'GET /api/outbound/ob1': withLogo, 'GET /api/outbound/comment/list': noComments })
+    renderApp(PAGE)
+    expect(await screen.findByRole('img', { name: 'Acme Inc logo' })).toHaveAttribute('src', '/api/logo/0f8fad5b-d9cb-469f-a165-70867728950e.png')
   })
 
   it('offers no Submit while nothing is answered, only a hint (issue 25)', async () => {

@@ -128,6 +128,7 @@ export function QuestionnaireReview({ mode, outboundId, top, actions, columns }:
           {mode === 'inbound' ? (
             // The recipient is told who asks (issue 25); the client's own name and address follow.
             <>
+              {d.logo && <img className="asker-logo" src={d.logo} alt={`${asker} logo`} />}
               <h1>{`${asker} asks you to complete a security questionnaire`}</h1>
               <p className="review-client">
                 <span>{`For ${d.clientName}`}</span> <span className="muted">{d.email}</span>{' '}
