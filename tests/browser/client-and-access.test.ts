@@ -197,7 +197,8 @@ describe('the client and access requests in a real browser (issue 25)', () => {
     await visitor.keyboard.press('Tab')
     expect(await visitor.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Non-disclosure agreement')
     await visitor.keyboard.press('PageDown')
-    expect(await visitor.locator('.tc-nda-box').evaluate((el) => el.scrollTop)).toBeGreaterThan(0)
+    // The keyboard scrolls it (smoothly: wait for it to move).
+    await visitor.waitForFunction(() => (document.querySelector('.tc-nda-box')?.scrollTop ?? 0) > 0, undefined, { timeout: 5000 })
     expect(await axeProblems(visitor, '.tc-dialog')).toEqual([])
     await dialog.locator('input[name=firstName]').fill('Vera')
     await dialog.locator('input[name=lastName]').fill('Visitor')
