@@ -143,6 +143,7 @@ describe('the client and access requests in a real browser (issue 25)', () => {
     await client.getByRole('button', { name: 'Save Answer' }).click()
     await client.getByText('2 of 3 questions answered (67%)').waitFor()
     await client.setViewportSize(WIDE)
+    await client.evaluate(() => window.scrollTo(0, 0))
     await client.screenshot({ path: `${SHOTS}/client-page-1280.png` })
     await client.getByRole('button', { name: 'Submit' }).click()
     await client.getByRole('dialog', { name: 'Submit Questionnaire' }).getByRole('button', { name: 'Submit' }).click()
