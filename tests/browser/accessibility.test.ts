@@ -358,7 +358,7 @@ describe('accessibility and layout of the console', () => {
     await screen('/settings', 'Theme colours')
     // A header colour that white text cannot be read on: the warning shows, itself readable.
     await page.getByLabel('Header', { exact: true }).fill('#ffff00')
-    await page.getByText('White text on the header (#ffff00) has a contrast of only 1.07:1').waitFor()
+    await page.getByText('White text on the yellow (#ffff00) header has a contrast of only 1.07:1').waitFor()
     await checkScreen(page, '/settings (contrast warning)')
     await screen('/account', 'pending@buyer.example')
     await checkDialog(page, '/account', page.getByRole('button', { name: 'Deny pending@buyer.example' }), 'Deny request')

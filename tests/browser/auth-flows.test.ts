@@ -43,7 +43,7 @@ describe('sign-up, invite and password reset in a real browser', () => {
     await page.press('input[name=email]', 'Enter')
     await page.fill('input[name=password]', password)
     await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.waitForURL('**/enterprise')
+    await page.waitForURL('**/dashboard')
   }
 
   beforeAll(async () => {
@@ -77,7 +77,7 @@ describe('sign-up, invite and password reset in a real browser', () => {
     await companyName.fill('XFiles Bureau')
     await page.getByRole('button', { name: 'Continue' }).click()
     await page.getByText('Provisioning Infrastructure For Trust Center').waitFor()
-    await page.waitForURL('**/trust-center-editor', { timeout: 10_000 })
+    await page.waitForURL('**/dashboard', { timeout: 10_000 })
 
     // Unverified: the shell says so, and the link can be sent again.
     const banner = page.getByRole('region', { name: 'Email verification' })
@@ -97,7 +97,7 @@ describe('sign-up, invite and password reset in a real browser', () => {
     await page.getByText('Your email address is verified.').waitFor()
     await page.waitForURL((url) => url.pathname === '/verify-email' && !url.search.includes('token'))
     await page.getByRole('link', { name: 'Continue to the portal' }).click()
-    await page.waitForURL('**/enterprise')
+    await page.waitForURL('**/dashboard')
     await page.getByRole('main').waitFor()
     await expect(page.getByRole('region', { name: 'Email verification' }).count()).resolves.toBe(0)
     // The replaced first link no longer verifies anything.

@@ -35,6 +35,7 @@ describe('checking the columns in a real browser', () => {
     const api = apiAs(tp, EMAIL, PASSWORD)
     const context = await browser.newContext({ baseURL: tp.url, acceptDownloads: true })
     const page = await signedInPage(context, EMAIL, PASSWORD)
+    await page.goto('/enterprise') // sign-in lands on the dashboard (issue 25)
 
     await page.getByRole('button', { name: 'Create New Client' }).click()
     await page.fill('input[name=companyName]', 'Columns Bank')

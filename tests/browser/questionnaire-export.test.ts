@@ -43,6 +43,7 @@ describe('the export dialog in a real browser', () => {
     const api = apiAs(tp, EMAIL, PASSWORD)
     const context = await browser.newContext({ baseURL: tp.url, acceptDownloads: true })
     const page = await signedInPage(context, EMAIL, PASSWORD)
+    await page.goto('/enterprise') // sign-in lands on the dashboard (issue 25)
 
     await page.getByRole('button', { name: 'Create New Client' }).click()
     await page.fill('input[name=companyName]', 'Export Bank')
@@ -50,8 +51,8 @@ describe('the export dialog in a real browser', () => {
     await page.waitForURL('**/enterprise-vendor-details?id=*')
     const companyId = new URL(page.url()).searchParams.get('id')!
     await page.setInputFiles('input[name=compliance-file]', POLICY)
-    await page.getByRole('heading', { name: 'Compliance File Uploaded!' }).waitFor()
-    await page.getByRole('button', { name: 'OK' }).click()
+    // One summary toast, no dialog to close (issue 25).
+    await page.getByRole('status').filter({ hasText: '1 file uploaded' }).waitFor()
     await page.setInputFiles('input[name=questionnaire-file]', CAIQ)
     await page.getByRole('heading', { name: 'Questionnaire File Uploaded!' }).waitFor()
     await page.getByRole('button', { name: 'OK' }).click()

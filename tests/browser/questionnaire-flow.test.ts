@@ -19,6 +19,7 @@ describe('questionnaire review in a real browser', () => {
     await signUp(tp, 'rita@review-co.example', 'Review!2026x')
     const context = await browser.newContext({ baseURL: tp.url, acceptDownloads: true })
     const page = await signedInPage(context, 'rita@review-co.example', 'Review!2026x')
+    await page.goto('/enterprise') // sign-in lands on the dashboard (issue 25)
     await page.getByText('No Data found').waitFor()
 
     await page.getByRole('button', { name: 'Create New Client' }).click()
@@ -28,8 +29,8 @@ describe('questionnaire review in a real browser', () => {
     await page.getByRole('button', { name: /^(← )?Global Bank$/ }).waitFor() // the arrow may be hidden from the name
 
     await page.setInputFiles('input[name=compliance-file]', path.join(DATA, 'policies/open_access_policies/minimal-soc2_compiled.pdf'))
-    await page.getByRole('heading', { name: 'Compliance File Uploaded!' }).waitFor()
-    await page.getByRole('button', { name: 'OK' }).click()
+    // One summary toast, no dialog to close (issue 25).
+    await page.getByRole('status').filter({ hasText: '1 file uploaded' }).waitFor()
     await page.getByText('Ready').waitFor({ timeout: 30_000 })
 
     await page.setInputFiles('input[name=questionnaire-file]', path.join(DATA, 'questionnaires/csa-caiq-v3.0.1-09-01-2017.xlsx'))

@@ -122,7 +122,8 @@ describe.each(dbKinds())('dashboard on %s', (db) => {
         total: 6,
         approved: 0,
         drafted: 2,
-        needsReview: 6,
+        // The two drafts: the four questions without an answer are not "to review" (issue 25).
+        needsReview: 2,
       }),
       expect.objectContaining({ _id: sig.fileId, fileName: 'sig-lite.xlsx', companyName: 'Global Bank', total: 10, approved: 4, drafted: 10, needsReview: 6 }),
     ])

@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { drafterName, type Question } from '@portal/contracts'
 import { readWorkbook } from '@portal/sheets'
 import { startFakeEmbeddings, startFakeQdrant } from '../support/fake-vectors.js'
 import {
@@ -152,7 +153,10 @@ describe.each(variants)('questionnaire review, end to end (%s)', (_name, variant
   })
 
   it('saves a reviewed answer with its history, counts approvals, and hides it from other tenants', async () => {
-    const [first] = (await api(alice, 'GET', `/api/getquestionlist/${questionnaireId}`)).json.data as { _id: string; answer: string }[]
+    const [first] = (await api(alice, 'GET', `/api/getquestionlist/${questionnaireId}`)).json.data as Pick<
+      Question,
+      '_id' | 'answer' | 'answerSource' | 'draftedBy'
+    >[]
     const saved = await api(alice, 'PUT', '/api/questionnaires/answer', {
       questionId: first!._id,
       answer: 'Yes: OWASP ASVS and secure code review.',
@@ -163,7 +167,11 @@ describe.each(variants)('questionnaire review, end to end (%s)', (_name, variant
     expect(saved.status).toBe(200)
     const data = saved.json.data as { answer: string; answerHistory: { answer: string; name: string }[] }
     expect(data.answer).toBe('Yes: OWASP ASVS and secure code review.')
-    if (first!.answer) expect(data.answerHistory).toEqual([expect.objectContaining({ answer: first!.answer, name: 'Test User' })])
+    // The replaced text was the drafter's: named by its drafter, not by the reviewer (issue 25).
+    if (first!.answer)
+      expect(data.answerHistory).toEqual([
+        expect.objectContaining({ answer: first!.answer, name: drafterName(first!.answerSource, first!.draftedBy), drafter: true }),
+      ])
     expect((await api(alice, 'PUT', '/api/questionnaires/answer', { questionId: first!._id, answer: '  ' })).json.message).toBe('Answer field is required')
     // The CAIQ's Yes / No / Not Applicable columns are the question's choices; the reviewer picks one.
     expect((saved.json.data as { choices: string[] }).choices).toEqual(['Yes', 'No', 'Not Applicable'])

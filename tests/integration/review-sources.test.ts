@@ -5,6 +5,7 @@
 // never a draft.
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import type { ReviewCounts } from '@portal/contracts'
 import { callAs, type DraftingProgress, formOf, type SignedUp, signUp, startTestPortal, type TestPortal, until, untilDrafted } from '../support/portal.js'
 import { MINIMAL_SOC2_PDF, SECURITY_QUESTIONS, unansweredWorkbook } from '../support/security-questions.js'
 
@@ -34,7 +35,8 @@ describe('review sources, details and answered counts', () => {
     return (res.json.data as { _id: string }[])[0]!._id
   }
   const questions = async () => (await api(alice, 'GET', `/api/getquestionlist/${questionnaireId}`)).json.data as QuestionItem[]
-  const counts = async () => (await api(alice, 'GET', `/api/questionnaires/count/${questionnaireId}`)).json
+  const counts = async () =>
+    (await api(alice, 'GET', `/api/questionnaires/count/${questionnaireId}`)).json as Record<string, unknown> & { review: ReviewCounts }
 
   beforeAll(async () => {
     tp = await startTestPortal({ listen: true })
@@ -115,6 +117,14 @@ describe('review sources, details and answered counts', () => {
       filled: drafts.length,
       drafted: SECURITY_QUESTIONS.length,
       empty: empty.length,
+      // The review counts (issue 25): the offline drafter's drafts are to review, the questions without one empty.
+      review: expect.objectContaining({
+        total: SECURITY_QUESTIONS.length,
+        approved: 0,
+        needsReview: drafts.length,
+        empty: empty.length,
+        drafted: drafts.length,
+      }),
     })
 
     const put = (q: QuestionItem, answer: string, llmstatus: boolean) =>
@@ -125,6 +135,8 @@ describe('review sources, details and answered counts', () => {
     expect((await put(drafts[1]!, drafts[1]!.answer, true)).status).toBe(200) // approved as drafted
     expect((await put(empty[0]!, 'Yes, every quarter.', false)).status).toBe(200) // written by a person
     expect(await counts()).toMatchObject({ countOfApproved: 1, answered: 3, filled: drafts.length + 1, empty: empty.length - 1 })
+    // One approved; the edited draft and the person's answer still to review (not approved).
+    expect((await counts()).review).toMatchObject({ approved: 1, needsReview: drafts.length, empty: empty.length - 1 })
     const item = ((await api(alice, 'GET', `/api/questionnaires/${companyId}`)).json.data as { _id: string }[]).find((f) => f._id === questionnaireId)
     expect(item).toMatchObject({ answered: 3, approved: 1, filled: drafts.length + 1 })
     // The edit keeps its source link; the one a person wrote has none.

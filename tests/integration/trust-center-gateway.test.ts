@@ -1,5 +1,6 @@
 // The gateway serves the public trust-center bundle (trust.html) on a published trust-center host,
-// and the staff console (index.html) everywhere else, including unknown and spoofed hosts.
+// and the staff console (index.html) everywhere else, including unknown and spoofed hosts; an
+// unpublished trust center's host answers 404 in words (issue 25).
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -66,6 +67,27 @@ describe.each(dbKinds())('gateway and trust-center hosts on %s', (db) => {
     expect((await page('late.localhost')).body).toBe(INDEX)
     await call(tp, 'POST', '/api/fs/add-cname', { token: other.token, body: { subdomain: 'fresh' } })
     expect((await page('fresh.localhost')).body).toBe(TRUST)
+  })
+
+  it('answers an unpublished trust center with a 404 in words, and serves it again once republished', async () => {
+    // (A host visited while public keeps its cached answer up to 10 s; the page's data then says 404.)
+    const owner = await signUp(tp, 'web@gw-unpub.example')
+    expect((await call(tp, 'POST', '/api/fs/add-cname', { token: owner.token, body: { subdomain: 'unpub' } })).status).toBe(200)
+    const off = await call(tp, 'POST', '/api/fs/remove-cname', { token: owner.token })
+    expect(off.body).toEqual({ status: true, message: 'Your trust center is no longer public' })
+    for (const url of ['/', '/NDA']) {
+      const res = await page('unpub.localhost', url)
+      expect([url, res.statusCode]).toEqual([url, 404])
+      expect(res.body).toContain('This trust center is not available.')
+      expect(res.headers['cache-control']).toBe('no-store')
+    }
+    const lookup = await call(tp, 'GET', '/api/fs/check-hostname?hostname=unpub.localhost')
+    expect([lookup.status, lookup.body]).toEqual([404, { status: false, isSpecialDomain: false, available: false, unpublished: true }])
+    // Hosts no trust center holds still get the staff console.
+    expect((await page('nobody-here.localhost', '/login')).body).toBe(INDEX)
+    expect((await call(tp, 'POST', '/api/fs/add-cname', { token: owner.token, body: { subdomain: 'unpub' } })).status).toBe(200)
+    await new Promise((r) => setTimeout(r, 1100)) // the gateway keeps a "not public" answer for a second
+    expect((await page('unpub.localhost')).body).toBe(TRUST)
   })
 
   it('serves index.html on every host while the public bundle is not built', async () => {

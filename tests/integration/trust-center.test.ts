@@ -112,7 +112,10 @@ describe.each(dbKinds())('trust center staff calls on %s', (db) => {
         data: [{ cname: 'acmetrust', cnamepublish: true, maindomain: 'localhost' }],
       })
 
-      expect((await call(tp, 'POST', '/api/fs/remove-cname', { token: admin.token })).body).toEqual({ status: true })
+      expect((await call(tp, 'POST', '/api/fs/remove-cname', { token: admin.token })).body).toEqual({
+        status: true,
+        message: 'Your trust center is no longer public',
+      })
       expect((await call(tp, 'GET', '/api/fs/check-hostname?hostname=acmetrust.localhost')).status).toBe(404)
       expect((await call(tp, 'GET', '/api/trustcenteruser', { headers: { host: 'acmetrust.localhost' } })).status).toBe(404)
       expect((await call(tp, 'POST', '/api/fs/add-cname', { token: admin.token, body: { subdomain: 'acmetrust' } })).status).toBe(200)

@@ -31,7 +31,7 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** Signs in through /login (email, Enter, password, Sign in) and waits for `landing`. */
-export async function signInThroughForm(page: Page, email: string, password: string, landing: string | RegExp = '**/enterprise'): Promise<void> {
+export async function signInThroughForm(page: Page, email: string, password: string, landing: string | RegExp = '**/dashboard'): Promise<void> {
   if (!page.url().includes('/login')) await page.goto('/login')
   await page.fill('input[name=email]', email)
   await page.press('input[name=email]', 'Enter')

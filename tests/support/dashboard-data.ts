@@ -40,8 +40,8 @@ export async function seedQuestionnaire(tp: TestPortal, tenantId: string, q: See
   for (let i = 0; i < q.total; i++) {
     const approved = i < q.approved
     const drafted = i < q.drafted
-    await sql`insert into questionnaire.question (id, tenant_id, file_id, ordinal, sheet, row, question_ref, question, answer, llmstatus, drafted)
-      values (${crypto.randomUUID()}, ${tenantId}, ${fileId}, ${i + 1}, 'Sheet1', ${i + 2}, ${`Q${i + 1}`}, ${`Question ${i + 1}?`}, ${drafted ? 'Yes.' : ''}, ${approved}, ${drafted})`.execute(
+    await sql`insert into questionnaire.question (id, tenant_id, file_id, ordinal, sheet, row, question_ref, question, answer, llmstatus, drafted, answer_source)
+      values (${crypto.randomUUID()}, ${tenantId}, ${fileId}, ${i + 1}, 'Sheet1', ${i + 2}, ${`Q${i + 1}`}, ${`Question ${i + 1}?`}, ${drafted ? 'Yes.' : ''}, ${approved}, ${drafted}, ${drafted ? 'documents' : ''})`.execute(
       db,
     )
   }

@@ -6,7 +6,17 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { useState } from 'react'
 import { ConfirmDialog } from '../src/components/ui/confirm-dialog'
 import { Modal } from '../src/components/ui/modal'
-import { AA_CONTRAST, applyTheme, contrastRatio, contrastWarning, formatRatio, parseHexColor, readableTextColor, relativeLuminance } from '../src/lib/theme'
+import {
+  AA_CONTRAST,
+  applyTheme,
+  colourName,
+  contrastRatio,
+  contrastWarning,
+  formatRatio,
+  parseHexColor,
+  readableTextColor,
+  relativeLuminance,
+} from '../src/lib/theme'
 import { mockFetch, renderApp, storeSession } from './test-utils'
 
 beforeEach(() => localStorage.clear())
@@ -86,15 +96,24 @@ describe('WCAG contrast maths', () => {
     expect(contrastWarning('textColor', '#000000')).toBeNull()
     expect(contrastWarning('buttonColor', '#0a66c2')).toBeNull()
     expect(contrastWarning('headerColor', '#ffff00')).toBe(
-      'White text on the header (#ffff00) has a contrast of only 1.07:1, below the WCAG AA minimum of 4.5:1; the trust center shows black text on it instead (19.55:1).',
+      'White text on the yellow (#ffff00) header has a contrast of only 1.07:1, below the WCAG AA minimum of 4.5:1; the trust center shows black text on it instead (19.55:1).',
     )
     expect(contrastWarning('textColor', '#777777')).toBe(
-      'Text in #777777 on the white page has a contrast of only 4.47:1, below the WCAG AA minimum of 4.5:1: choose a darker colour.',
+      'Text in grey (#777777) on the white page has a contrast of only 4.47:1, below the WCAG AA minimum of 4.5:1: choose a darker colour.',
     )
     expect(contrastWarning('textColor', '#767676')).toBeNull()
     expect(contrastWarning('buttonColor', '#66ccff')).toMatch(
-      /^White text on buttons \(#66ccff\) has a contrast of only 1\.\d\d:1.*Links in this colour on the white page are hard to read too/,
+      /^White text on light blue \(#66ccff\) buttons has a contrast of only 1\.\d\d:1.*Links in this colour on the white page are hard to read too/,
     )
+    // Issue 25: no text sits on the background itself (cards are white): no warning about white text there.
+    for (const bg of ['#ffffff', '#ffff00', '#1a237e']) expect(contrastWarning('backgroundColor', bg)).toBeNull()
+    expect([colourName('#000000'), colourName('#1a237e'), colourName('#ffffff'), colourName('#3c3232'), colourName('#0a66c2')]).toEqual([
+      'black',
+      'dark blue',
+      'white',
+      'dark grey',
+      'blue',
+    ])
   })
 })
 
@@ -135,7 +154,7 @@ describe('the settings form', () => {
     expect(header.closest('.field')).toContainElement(warning)
 
     fireEvent.change(header, { target: { value: '#ffff00' } })
-    expect(warning).toHaveTextContent('White text on the header (#ffff00) has a contrast of only 1.07:1, below the WCAG AA minimum of 4.5:1')
+    expect(warning).toHaveTextContent('White text on the yellow (#ffff00) header has a contrast of only 1.07:1, below the WCAG AA minimum of 4.5:1')
     expect(header).toHaveAccessibleDescription(/1\.07:1/)
 
     fireEvent.change(header, { target: { value: '#202020' } })
@@ -143,7 +162,12 @@ describe('the settings form', () => {
 
     const text = screen.getByLabelText('Text')
     fireEvent.change(text, { target: { value: '#aaaaaa' } })
-    expect(text).toHaveAccessibleDescription(/Text in #aaaaaa on the white page has a contrast of only 2\.32:1/)
+    expect(text).toHaveAccessibleDescription(/Text in light grey \(#aaaaaa\) on the white page has a contrast of only 2\.32:1/)
+    // Black text on a dark blue background: nothing speaks of white text there (issue 25).
+    const background = screen.getByLabelText('Background')
+    fireEvent.change(text, { target: { value: '#000000' } })
+    fireEvent.change(background, { target: { value: '#1a237e' } })
+    expect(background).toHaveAccessibleDescription('')
     expect(screen.getByRole('heading', { level: 1, name: 'Trust Center Setting' })).toBeInTheDocument()
   })
 })

@@ -25,6 +25,13 @@ const empty = {
   'GET /api/outbound/dashboard': { body: { status: true, data: { awaiting: 0, items: [] } } },
   'GET /api/trust-center/dashboard': { body: { status: true, data: { timeZone: 'UTC', days: days(30), totals: { views: 0, downloads: 0 } } } },
   'GET /api/answer-quality': { body: { status: true, data: noQuality } },
+  // The getting-started checklist's calls (getting-started.test.tsx tests it).
+  'GET /api/companys': { body: { status: true, data: [] } },
+  'GET /api/knowledge-base': { body: { status: true, data: [] } },
+  'GET /api/overview': { body: { status: true, data: null } },
+  'GET /api/security': { body: { status: true, data: [] } },
+  'GET /api/domainnamestatus': { body: { status: true, data: [{ hostname: 'x.localhost', published: false, url: 'http://x.localhost' }] } },
+  'GET /api/people': { body: { status: true, data: [], total: 1, totalPages: 1, currentPage: 1 } },
 }
 
 const card = (name: RegExp) => screen.getByRole('region', { name })

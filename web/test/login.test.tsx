@@ -38,7 +38,7 @@ describe('sign-in', () => {
 
     fireEvent.change(password, { target: { value: 'Winter!2026x' } })
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
-    await waitFor(() => expect(app.location()).toBe('/enterprise'))
+    await waitFor(() => expect(app.location()).toBe('/dashboard'))
     expect(api.callsTo('POST', '/api/userlogin')[0]?.body).toEqual({ email: 'dana@xfiles.example', password: 'Winter!2026x' })
     expect(stored('token')).toMatch(/\./)
     expect(stored('dbName')).toBe('xfiles')

@@ -19,11 +19,20 @@ describe('review flags (spec §4)', () => {
     expect(toggleLabel({ llmReviewRespons: 0 })).toBe('Mark as approved')
   })
 
-  it('filters the tabs', () => {
-    expect(inTab({ llmstatus: true }, 1)).toBe(true)
-    expect(inTab({ llmstatus: true }, 2)).toBe(false)
-    expect(inTab({ llmstatus: true }, 3)).toBe(true)
-    expect(inTab({ llmstatus: false }, 2)).toBe(true)
+  it('filters the tabs by the review state (issue 25): needs review is an answer not approved, not every question', () => {
+    const q = { llmstatus: false, answer: 'Yes.', choiceValue: null, llmReviewRespons: 0 as const, answerSource: 'documents' as const, personAnswer: false }
+    const approved = { ...q, llmstatus: true }
+    const empty = { ...q, answer: '' }
+    const flagged = { ...q, llmReviewRespons: 1 as const }
+    const written = { ...q, answerSource: '' as const, personAnswer: true }
+    expect(inTab(approved, 'all')).toBe(true)
+    expect(inTab(approved, 'review')).toBe(false)
+    expect(inTab(approved, 'approved')).toBe(true)
+    expect([q, flagged, written].map((x) => inTab(x, 'review'))).toEqual([true, true, true])
+    expect(inTab(empty, 'review')).toBe(false)
+    expect(inTab(empty, 'empty')).toBe(true)
+    expect([q, flagged].map((x) => inTab(x, 'flagged'))).toEqual([false, true])
+    expect(inTab({ ...empty, choiceValue: 'Yes' }, 'review')).toBe(true)
   })
 })
 

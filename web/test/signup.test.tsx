@@ -18,6 +18,27 @@ const authReply = (admin: boolean) => ({
 })
 
 describe('sign-up', () => {
+  it('shows the password rules before the first try, ticking each as it is met (issue 25)', async () => {
+    mockFetch({})
+    renderApp('/signup')
+    const rules = await screen.findByRole('list', { name: 'Password rules' })
+    const states = () => Array.from(rules.querySelectorAll('li'), (li) => [li.textContent?.replace(/^[✓○] /, ''), li.classList.contains('met')])
+    expect(states()).toEqual([
+      ['At least one letter (not yet)', false],
+      ['At least one number (not yet)', false],
+      ['At least one special character, such as ! @ # $ % & * (not yet)', false],
+      ['At least 8 characters (not yet)', false],
+    ])
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-describedby', 'password-rules')
+    fill('password', 'abc1')
+    expect(states().map(([, met]) => met)).toEqual([true, true, false, false])
+    fill('password', 'abc1!xyz')
+    expect(states().map(([, met]) => met)).toEqual([true, true, true, true])
+    expect(rules).toHaveTextContent('At least 8 characters (met)')
+    // No error is shown before the first try.
+    expect(screen.queryByText(/Password must contain/)).toBeNull()
+  })
+
   it('shows the validation messages of spec §5', async () => {
     const api = mockFetch({})
     renderApp('/signup')
@@ -71,12 +92,12 @@ describe('sign-up', () => {
     expect(app.location()).toBe('/provision')
     const input = await screen.findByLabelText('Company name')
     await waitFor(() => expect(input).toHaveValue('Xfiles'))
-    fill('companyName', 'X Files Bureau')
+    fill('companyName', 'X-Files Bureau, Inc.')
     jest.useFakeTimers()
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
     expect(await screen.findByText('Provisioning Infrastructure For Trust Center')).toBeInTheDocument()
-    expect(api.callsTo('PUT', '/api/fs/update_provisioned')[0]?.body).toEqual({ email: 'fox@xfiles.example', companyName: 'X Files Bureau' })
-    expect(api.callsTo('POST', '/api/companyinfo')[0]?.body).toEqual({ companyTitle: 'X Files Bureau' })
+    expect(api.callsTo('PUT', '/api/fs/update_provisioned')[0]?.body).toEqual({ email: 'fox@xfiles.example', companyName: 'X-Files Bureau, Inc.' })
+    expect(api.callsTo('POST', '/api/companyinfo')[0]?.body).toEqual({ companyTitle: 'X-Files Bureau, Inc.' })
     await act(async () => {
       jest.advanceTimersByTime(3900)
     })
@@ -84,7 +105,7 @@ describe('sign-up', () => {
     await act(async () => {
       jest.advanceTimersByTime(200)
     })
-    await waitFor(() => expect(app.location()).toBe('/trust-center-editor'))
+    await waitFor(() => expect(app.location()).toBe('/dashboard'))
   })
 
   it("shows the server's message when sign-up is refused", async () => {

@@ -2,6 +2,7 @@
 // tenant-scoped GET with what the dashboard shows of it. Pending access requests come from the
 // existing list (GET /api/accountsrequest, its `total`). The web app imports these types.
 import { type Static, Type } from 'typebox'
+import { ReviewCounts } from './questionnaire-drafts.js'
 
 const Count = Type.Integer({ minimum: 0 })
 const Iso = Type.String({ description: 'UTC ISO 8601 time, e.g. 2026-11-27T07:11:00.000Z' })
@@ -24,10 +25,12 @@ export const DashboardQuestionnaire = Type.Object({
   total: Count,
   /** Approved answers (llmstatus true). */
   approved: Count,
-  /** Questions the drafting job has been through. */
+  /** Questions with a drafter's answer, approved or not (review.drafted; issue 25: no longer the drafting job's progress). */
   drafted: Count,
-  /** Questions not approved yet: the review screen's NEEDS REVIEW tab. */
+  /** With an answer not approved yet: the review screen's NEEDS REVIEW filter (review.needsReview). */
   needsReview: Count,
+  /** The review counts every screen shows (questionnaire-drafts.ts). */
+  review: ReviewCounts,
 })
 export type DashboardQuestionnaire = Static<typeof DashboardQuestionnaire>
 

@@ -39,7 +39,9 @@ export type UserDeleteBody = Static<typeof UserDeleteBody>
  */
 export const ProvisionBody = Type.Object({
   email: Type.Optional(Type.String({ maxLength: 254 })),
-  companyName: Type.Optional(Type.String({ maxLength: 200, description: 'spec §5 company name rules' })),
+  companyName: Type.Optional(
+    Type.String({ maxLength: 200, description: 'the display name (company-name.ts companyDisplayNameProblem); its derived identifier keeps spec §5' }),
+  ),
 })
 export type ProvisionBody = Static<typeof ProvisionBody>
 export const ProvisionReply = Type.Object({ success: Type.Boolean(), message: Type.String() })

@@ -2,6 +2,7 @@
 // the client list, creating a client with the spec's name rules, deleting one; uploading compliance
 // documents and questionnaires, listing them with their processing state, deleting them.
 import { type Static, Type } from 'typebox'
+import { ReviewCounts } from './questionnaire-drafts.js'
 import { companyNameMessages, companyNameProblem } from './company-name.js'
 import { dataReply, type FieldMessages } from './envelope.js'
 import { QuestionnaireId } from './questionnaire-common.js'
@@ -91,6 +92,8 @@ export const QuestionnaireFileEntry = Type.Object({
   approved: Count,
   /** Questions with a non-empty answer, drafts included. */
   filled: Count,
+  /** The review counts every screen shows (questionnaire-drafts.ts). */
+  review: ReviewCounts,
 })
 export type QuestionnaireFileEntry = Static<typeof QuestionnaireFileEntry>
 

@@ -1,6 +1,7 @@
 // How far a questionnaire is (questionnaire service): the API contract's review counts
 // (countOfApproved, countOfReview, total), plus answered / filled / drafted / empty so no screen calls a draft "answered".
 import { type Static, Type } from 'typebox'
+import { ReviewCounts } from './questionnaire-drafts.js'
 
 const Count = Type.Integer({ minimum: 0 })
 
@@ -20,5 +21,7 @@ export const QuestionnaireCountsReply = Type.Object({
   drafted: Count,
   /** Questions without an answer (total − filled). */
   empty: Count,
+  /** The review counts every screen shows (questionnaire-drafts.ts). */
+  review: ReviewCounts,
 })
 export type QuestionnaireCountsReply = Static<typeof QuestionnaireCountsReply>

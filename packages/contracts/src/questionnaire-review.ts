@@ -37,7 +37,14 @@ export const QuestionnaireParams = Type.Object({ questionnaireId: QuestionnaireI
 export type QuestionnaireParams = Static<typeof QuestionnaireParams>
 
 /** An answer a question had before it was changed: the server's record of who changed it and when. */
-export const HistoryEntry = Type.Object({ answer: Type.String(), createdAt: Type.String(), name: Type.String() })
+export const HistoryEntry = Type.Object({
+  answer: Type.String(),
+  createdAt: Type.String(),
+  /** Who wrote the replaced text: a person, or the drafter (drafterName) when `drafter`. */
+  name: Type.String(),
+  /** The replaced text was a drafter's draft: `name` is the drafter, `createdAt` when it drafted (issue 25). */
+  drafter: Type.Optional(Type.Boolean()),
+})
 export type HistoryEntry = Static<typeof HistoryEntry>
 
 /** Where a draft came from: the answer library, a question/answer pair in a document, the documents (offline drafter), the model; '' for a person's answer or none. */
@@ -71,6 +78,10 @@ export const Question = Type.Object({
   /** Why the answer needs review, in words ('' when nothing is known against it). */
   reviewReason: Type.String(),
   answerSource: AnswerSource,
+  /** The model that drafted it (answerSource 'model'); '' otherwise. Words for the drafter: draftedByLine. */
+  draftedBy: Type.String(),
+  /** When it was drafted (null: not drafted, or before the time was kept). */
+  draftedAt: Type.Union([Type.String(), Type.Null()]),
   /** The compliance file of the cited passage while it is there ('' once deleted or replaced): link it with knowledgeDocumentPath. */
   sourceDocumentId: Type.String(),
   /** The cited page, when known. */

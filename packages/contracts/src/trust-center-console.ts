@@ -29,8 +29,17 @@ export const PublishReply = Type.Object({
 export type PublishReply = Static<typeof PublishReply>
 export const DomainStatus = Type.Object({ hostname: Type.String(), published: Type.Boolean(), url: Type.String() })
 export const CheckHostnameFound = Type.Object({ status: Type.Boolean(), isSpecialDomain: Type.Boolean(), dbName: Type.String() })
-/** `available`: only for `<label>.<TRUST_CENTER_DOMAIN>`, whether a tenant could publish that label now. */
-export const CheckHostnameMissing = Type.Object({ status: Type.Boolean(), isSpecialDomain: Type.Boolean(), available: Type.Optional(Type.Boolean()) })
+/**
+ * `available`: only for `<label>.<TRUST_CENTER_DOMAIN>`, whether a tenant could publish that label now.
+ * `unpublished`: the host is a trust center's that is not public (never published, or unpublished):
+ * the gateway answers its pages with a 404 in words instead of the staff app.
+ */
+export const CheckHostnameMissing = Type.Object({
+  status: Type.Boolean(),
+  isSpecialDomain: Type.Boolean(),
+  available: Type.Optional(Type.Boolean()),
+  unpublished: Type.Optional(Type.Literal(true)),
+})
 
 // Branding
 

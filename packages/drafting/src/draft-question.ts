@@ -20,6 +20,8 @@ export interface Drafter {
   (question: string, evidence: Evidence[], choices?: string[]): Promise<ModelDraft>
   /** What its drafts are made from: sentences of the documents (offline), or a model's wording. */
   readonly source: 'documents' | 'model'
+  /** The model's name (source 'model'), recorded with its drafts so the console can name it. */
+  readonly model?: string
   /** The drafter for one questionnaire's run, when it keeps state across its questions (the offline one's citation ledger). */
   forRun?(): Drafter
 }
@@ -35,7 +37,7 @@ export const offlineDrafter: Drafter = Object.assign(
 
 /** The model when one is configured, else the offline drafter: callers do not know which. */
 export const createDrafter = (llm: ModelConfig | undefined): Drafter =>
-  llm ? Object.assign(createModelDrafter(llm), { source: 'model' as const }) : offlineDrafter
+  llm ? Object.assign(createModelDrafter(llm), { source: 'model' as const, model: llm.model }) : offlineDrafter
 
 const FLAG_WORDS: Record<DraftFlag['reason'], string> = {
   instruction: 'instruction-like text',

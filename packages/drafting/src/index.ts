@@ -15,6 +15,7 @@ export {
   type QuestionDraft,
   settle,
 } from './draft-question.js'
+export { type ConnectionResult, modelHost, testModelConnection } from './connection-test.js'
 export { isInstructionLike, isUnsafe, REASONS } from './grounding.js'
 export {
   CRITIC_PROMPT,

@@ -6,7 +6,7 @@
 // request falls between a holder's last look and its end.
 import { draftJob } from '@portal/contracts'
 import { type JobQueue, withLease } from '@portal/queue'
-import type { Kysely } from 'kysely'
+import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { QuestionnaireDb } from './schema.js'
 
 type Db = Kysely<QuestionnaireDb>
@@ -137,12 +137,19 @@ export async function withDraftTurns(
   }
 }
 
-/** Whether a compliance document of the questionnaire's client is still queued or being read. */
+/**
+ * A compliance document `d` that questionnaire `q` drafts from: one of its client's, or a company-wide
+ * one (no client).
+ */
+const draftsFrom = (eb: ExpressionBuilder<{ d: QuestionnaireDb['file']; q: QuestionnaireDb['file'] }, 'd' | 'q'>) =>
+  eb.and([eb('d.tenantId', '=', eb.ref('q.tenantId')), eb.or([eb('d.companyId', 'is', null), eb('d.companyId', '=', eb.ref('q.companyId'))])])
+
+/** Whether a compliance document the questionnaire drafts from (its client's or company-wide) is still queued or being read. */
 export async function clientDocumentsPending(db: Db, tenantId: string, questionnaireId: string): Promise<boolean> {
   const row = await db
-    .selectFrom('file as d')
-    .innerJoin('file as q', (j) => j.onRef('q.companyId', '=', 'd.companyId').onRef('q.tenantId', '=', 'd.tenantId'))
+    .selectFrom(['file as d', 'file as q'])
     .select('d.id')
+    .where((eb) => draftsFrom(eb))
     .where('q.tenantId', '=', tenantId)
     .where('q.id', '=', questionnaireId)
     .where('d.tenantId', '=', tenantId)
@@ -153,32 +160,37 @@ export async function clientDocumentsPending(db: Db, tenantId: string, questionn
   return row !== undefined
 }
 
-/** The client's questionnaires waiting for drafts, once none of its documents is queued or being read. */
-export async function questionnairesAwaitingDocuments(db: Db, tenantId: string, companyId: string): Promise<{ id: string }[]> {
-  const pending = await db
-    .selectFrom('file')
-    .select('id')
-    .where('tenantId', '=', tenantId)
-    .where('companyId', '=', companyId)
-    .where('kind', '=', 'compliance')
-    .where('state', 'in', ['queued', 'running'])
-    .limit(1)
-    .executeTakeFirst()
-  if (pending) return []
-  return db
-    .selectFrom('file')
-    .select('id')
-    .where('tenantId', '=', tenantId)
-    .where('companyId', '=', companyId)
-    .where('kind', '=', 'questionnaire')
-    .where('state', '=', 'ready')
-    .whereRef('drafted', '<', 'total')
-    .execute()
+/**
+ * Questionnaires waiting for drafts, none of whose documents is queued or being read: the client's
+ * (`companyId`), or every client's of the tenant (null: a company-wide document changed).
+ */
+export async function questionnairesAwaitingDocuments(db: Db, tenantId: string, companyId: string | null): Promise<{ id: string }[]> {
+  let q = db
+    .selectFrom('file as q')
+    .select('q.id')
+    .where('q.tenantId', '=', tenantId)
+    .where('q.kind', '=', 'questionnaire')
+    .where('q.state', '=', 'ready')
+    .whereRef('q.drafted', '<', 'q.total')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('file as d')
+            .select('d.id')
+            .where((e) => draftsFrom(e))
+            .where('d.kind', '=', 'compliance')
+            .where('d.state', 'in', ['queued', 'running']),
+        ),
+      ),
+    )
+  if (companyId !== null) q = q.where('q.companyId', '=', companyId)
+  return q.execute()
 }
 
 /**
  * Questionnaires of every tenant that should be drafting and are not (the periodic sweep): read,
- * not fully drafted, held by no live run, their client's documents all read.
+ * not fully drafted, held by no live run, their documents (the client's, the company-wide ones) all read.
  */
 export function questionnairesToDraft(db: Db) {
   const now = new Date()
@@ -195,8 +207,7 @@ export function questionnairesToDraft(db: Db) {
           eb
             .selectFrom('file as d')
             .select('d.id')
-            .whereRef('d.tenantId', '=', 'q.tenantId')
-            .whereRef('d.companyId', '=', 'q.companyId')
+            .where((e) => draftsFrom(e))
             .where('d.kind', '=', 'compliance')
             .where('d.state', 'in', ['queued', 'running']),
         ),
@@ -207,11 +218,17 @@ export function questionnairesToDraft(db: Db) {
 
 /**
  * The one way drafting resumes after a client's document (issue 15): when the document is read,
- * failed for good, or deleted while queued or being read, each of the client's questionnaires
+ * failed for good, or deleted while queued or being read, each questionnaire drafting from it (the
+ * client's, or every client's for a company-wide document)
  * waiting for drafts gets a draft job named after that document (a repeated call adds nothing while
  * the job waits). The questionnaire service's sweep catches what this misses (a process stopped in
  * between).
  */
-export async function resumeDraftingAfter(db: Db, queue: Pick<JobQueue, 'add'>, tenantId: string, document: { id: string; companyId: string }): Promise<void> {
+export async function resumeDraftingAfter(
+  db: Db,
+  queue: Pick<JobQueue, 'add'>,
+  tenantId: string,
+  document: { id: string; companyId: string | null },
+): Promise<void> {
   for (const q of await questionnairesAwaitingDocuments(db, tenantId, document.companyId)) await queue.add(...draftJob(tenantId, q.id, `after-${document.id}`))
 }

@@ -8,21 +8,45 @@ type Db = Kysely<QuestionnaireDb>
 type Kind = FileTable['kind']
 const columns = ['id', 'companyId', 'kind', 'fileName', 'storageKey', 'format', 'state', 'error', 'total', 'drafted', 'createdAt'] as const
 
-export const insertFile = (db: Db, tenantId: string, input: { companyId: string; kind: Kind; fileName: string; storageKey: string; format: string }) =>
+export const insertFile = (db: Db, tenantId: string, input: { companyId: string | null; kind: Kind; fileName: string; storageKey: string; format: string }) =>
   db
     .insertInto('file')
     .values({ ...input, id: crypto.randomUUID(), error: null, leaseUntil: null, tenantId })
     .returning(columns)
     .executeTakeFirstOrThrow()
 
-export const listFiles = (db: Db, tenantId: string, companyId: string, kind: Kind) =>
+/** A client's files of a kind; `companyId` null: the company-wide documents. */
+export const listFiles = (db: Db, tenantId: string, companyId: string | null, kind: Kind) =>
   db
     .selectFrom('file')
     .select(columns)
     .where('tenantId', '=', tenantId)
-    .where('companyId', '=', companyId)
+    .where('companyId', companyId === null ? 'is' : '=', companyId)
     .where('kind', '=', kind)
     .orderBy('createdAt', 'asc')
+    .execute()
+
+/** What a client's questionnaires draft from: the client's own compliance documents and the company-wide ones. */
+export const draftingDocuments = (db: Db, tenantId: string, companyId: string | null) =>
+  db
+    .selectFrom('file')
+    .select(columns)
+    .where('tenantId', '=', tenantId)
+    .where('kind', '=', 'compliance')
+    .where((eb) => (companyId === null ? eb('companyId', 'is', null) : eb.or([eb('companyId', 'is', null), eb('companyId', '=', companyId)])))
+    .orderBy('createdAt', 'asc')
+    .execute()
+
+/** The knowledge base: every compliance document of the tenant, with its client's name (null: company-wide). */
+export const listKnowledgeBase = (db: Db, tenantId: string) =>
+  db
+    .selectFrom('file as f')
+    .leftJoin('company as c', (j) => j.onRef('c.id', '=', 'f.companyId').onRef('c.tenantId', '=', 'f.tenantId'))
+    .select(['f.id', 'f.companyId', 'f.fileName', 'f.state', 'f.error', 'f.total', 'f.createdAt', 'c.companyName'])
+    .where('f.tenantId', '=', tenantId)
+    .where('f.kind', '=', 'compliance')
+    .orderBy('f.createdAt', 'asc')
+    .orderBy('f.id', 'asc')
     .execute()
 
 export const findFile = (db: Db, tenantId: string, id: string) =>
@@ -110,16 +134,16 @@ export const listReadyDocuments = (db: Db, tenantId: string) =>
     .execute()
 
 /**
- * The older versions of a document just read: the client's compliance documents read under the same
- * name and uploaded before it. A document uploaded again under its name is a new version: once read,
+ * The older versions of a document just read: the client's (or the company-wide) compliance documents
+ * read under the same name and uploaded before it. A document uploaded again under its name is a new version: once read,
  * it replaces them; an older upload read late never replaces a newer one.
  */
-export const olderVersions = (db: Db, tenantId: string, doc: { id: string; companyId: string; fileName: string }) =>
+export const olderVersions = (db: Db, tenantId: string, doc: { id: string; companyId: string | null; fileName: string }) =>
   db
     .selectFrom('file')
     .select(['id', 'fileName', 'storageKey'])
     .where('tenantId', '=', tenantId)
-    .where('companyId', '=', doc.companyId)
+    .where('companyId', doc.companyId === null ? 'is' : '=', doc.companyId)
     .where('kind', '=', 'compliance')
     .where('fileName', '=', doc.fileName)
     .where('state', '=', 'ready')

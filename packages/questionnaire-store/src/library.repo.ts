@@ -137,9 +137,9 @@ export async function libraryEntries(db: Db, tenantId: string, opts: { companyId
     answer: r.answer,
     choiceValue: r.choiceValue,
     fileName: r.sourceFile,
-    // An imported row is cited by its sheet and row; an approved answer by its questionnaire, as before.
-    ...(r.source === 'import' && r.sheet ? { sheet: r.sheet } : {}),
-    ...(r.source === 'import' && r.row ? { row: r.row } : {}),
+    // Cited by file, sheet and row: an imported row's, or the approved question's own in its questionnaire.
+    ...(r.sheet ? { sheet: r.sheet } : {}),
+    ...(r.row ? { row: r.row } : {}),
     ...(r.questionRef ? { questionRef: r.questionRef } : {}),
     source: r.source,
   }))

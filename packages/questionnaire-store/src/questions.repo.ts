@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
+import { drafterName } from '@portal/contracts'
 import type { AnswerCellRow, QuestionnaireDb } from './schema.js'
 
 type Db = Kysely<QuestionnaireDb>
@@ -29,6 +30,10 @@ const columns = [
   'personAnswer',
   'version',
   'savedBy',
+  'draftedBy',
+  'draftedAt',
+  'draftRecorded',
+  'draftAnswer',
 ] as const
 
 export interface NewQuestion {
@@ -155,6 +160,8 @@ export interface DraftFields {
   retrievedNarrative: string
   documentName: string
   fileAndFolder: string
+  /** The model's name, for a model's draft. */
+  draftedBy?: string
 }
 
 export async function saveDraft(db: Db, tenantId: string, id: string, d: DraftFields): Promise<void> {
@@ -170,6 +177,8 @@ export async function saveDraft(db: Db, tenantId: string, id: string, d: DraftFi
       draftRecorded: true,
       draftAnswer: d.answer,
       draftChoice: d.choiceValue ?? null,
+      draftedBy: d.answerSource === 'model' ? (d.draftedBy ?? '') : '',
+      draftedAt: new Date(),
       retrievedNarrative: d.retrievedNarrative,
       documentName: d.documentName,
       fileAndFolder: d.fileAndFolder,
@@ -206,7 +215,13 @@ export interface AnswerSave {
 export async function updateAnswer(db: Db, tenantId: string, id: string, input: AnswerSave) {
   const { answer, by } = input
   // The replaced text, when, and who replaced it: appended only when there was a text and it changes.
-  const entry = sql`jsonb_build_object('answer', answer, 'createdAt', ${new Date().toISOString()}::text, 'name', ${by}::text)`
+  const person = sql`jsonb_build_object('answer', answer, 'createdAt', ${new Date().toISOString()}::text, 'name', ${by}::text)`
+  // A drafter's text no person changed yet is named by its drafter, at its draft's time (issue 25).
+  const drafter = sql`case answer_source when 'model' then coalesce(nullif(drafted_by, ''), ${drafterName('model')}::text)
+    when 'documents' then ${drafterName('documents')}::text when 'library' then ${drafterName('library')}::text else ${drafterName('pair')}::text end`
+  const drafted = sql`to_char(coalesce(drafted_at, updated_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+  const entry = sql`case when answer_source <> '' and not person_answer and jsonb_array_length(answer_history) = 0
+    then jsonb_build_object('answer', answer, 'createdAt', ${drafted}, 'name', ${drafter}, 'drafter', true) else ${person} end`
   let update = db
     .updateTable('question')
     .set({

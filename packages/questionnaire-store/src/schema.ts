@@ -21,6 +21,8 @@ export interface HistoryEntry {
   answer: string
   createdAt: string
   name: string
+  /** The replaced text was a drafter's (named in `name`, `createdAt` its draft's time), not a person's. */
+  drafter?: boolean
 }
 
 export interface CompanyTable {
@@ -35,7 +37,8 @@ export interface CompanyTable {
 export interface FileTable {
   id: string
   tenantId: string
-  companyId: string
+  /** Null: a company-wide compliance document (every client's questionnaires draft from it). */
+  companyId: string | null
   kind: 'compliance' | 'questionnaire'
   fileName: string
   storageKey: string
@@ -97,6 +100,9 @@ export interface QuestionTable {
   draftRecorded: Generated<boolean>
   draftAnswer: Generated<string>
   draftChoice: string | null
+  /** The model that drafted it ('' for the offline drafter, the library, a document's Q&A), and when it was drafted. */
+  draftedBy: Generated<string>
+  draftedAt: Date | null
   /** A person wrote the answer's text (saved one that differs from what was there); drafts are false. */
   personAnswer: Generated<boolean>
   /** Bumped by every save of the answer and by its draft: a save naming an older one is refused (issue 22). */

@@ -10,38 +10,52 @@ export interface TrustHostCacheOptions {
   now?: () => number
 }
 
-export function trustHostLookup(server: AppInstance, opts: TrustHostCacheOptions = {}): (hostname: string) => Promise<boolean> {
+const UNPUBLISHED_TTL_MS = 1000
+
+/** A host's place in the registry: a public trust center, one that is not public, or none at all. */
+export type TrustHostState = 'published' | 'unpublished' | 'none'
+
+export function trustHostStates(server: AppInstance, opts: TrustHostCacheOptions = {}): (hostname: string) => Promise<TrustHostState> {
   const ttl = opts.ttlMs ?? 10_000
   const max = opts.maxEntries ?? 1000
   const now = opts.now ?? Date.now
-  const answers = new Map<string, { published: boolean; at: number }>()
-  const pending = new Map<string, Promise<boolean>>()
+  const answers = new Map<string, { state: TrustHostState; at: number }>()
+  const pending = new Map<string, Promise<TrustHostState>>()
 
-  const ask = async (host: string): Promise<boolean> => {
+  const ask = async (host: string): Promise<TrustHostState> => {
     try {
       const res = await server.inject({ method: 'GET', url: `/api/fs/check-hostname?hostname=${encodeURIComponent(host)}` })
-      return res.statusCode === 200 && (res.json() as { isSpecialDomain?: boolean }).isSpecialDomain === true
+      const body = res.json() as { isSpecialDomain?: boolean; unpublished?: boolean }
+      if (res.statusCode === 200 && body.isSpecialDomain === true) return 'published'
+      return res.statusCode === 404 && body.unpublished === true ? 'unpublished' : 'none'
     } catch (err) {
       server.log.warn({ err, host }, 'trust-center host lookup failed; serving the staff app')
-      return false
+      return 'none'
     }
   }
 
   return async (hostname) => {
     const host = hostname.trim().toLowerCase().replace(/\.$/, '')
-    if (!host || host.length > 253) return false
+    if (!host || host.length > 253) return 'none'
     const hit = answers.get(host)
-    if (hit && now() - hit.at < ttl) return hit.published
+    // A host that is not public may be published again any moment: its answer is kept only briefly.
+    if (hit && now() - hit.at < (hit.state === 'unpublished' ? Math.min(ttl, UNPUBLISHED_TTL_MS) : ttl)) return hit.state
     // Concurrent first loads of one host share a single lookup.
     let lookup = pending.get(host)
     if (!lookup) {
       lookup = ask(host).finally(() => pending.delete(host))
       pending.set(host, lookup)
     }
-    const published = await lookup
+    const state = await lookup
     answers.delete(host)
     if (answers.size >= max) answers.delete(answers.keys().next().value!)
-    answers.set(host, { published, at: now() })
-    return published
+    answers.set(host, { state, at: now() })
+    return state
   }
+}
+
+/** Is this host a published trust center (cached as trustHostStates). */
+export function trustHostLookup(server: AppInstance, opts: TrustHostCacheOptions = {}): (hostname: string) => Promise<boolean> {
+  const state = trustHostStates(server, opts)
+  return async (hostname) => (await state(hostname)) === 'published'
 }

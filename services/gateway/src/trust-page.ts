@@ -85,6 +85,16 @@ function inlineStyles(html: string, root: string): string {
 
 const xmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
+/** The page of a host with no public trust center (never published, or unpublished): a 404 in words. */
+export const notAvailable = (reply: FastifyReply) =>
+  reply
+    .status(404)
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .send(
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Not found</title></head><body><p>This trust center is not available.</p></body></html>',
+    )
+
 export function trustPages(
   server: AppInstance,
   opts: { root: string; trustHtml: Buffer; publicUrl: string; logger: ServiceContext['logger']; isTrustHost: (host: string) => Promise<boolean> },
@@ -150,15 +160,6 @@ export function trustPages(
     if (encoding) reply.header('Content-Encoding', encoding)
     return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body)
   }
-
-  const notAvailable = (reply: FastifyReply) =>
-    reply
-      .status(404)
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-store')
-      .send(
-        '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Not found</title></head><body><p>This trust center is not available.</p></body></html>',
-      )
 
   const browserRendered = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shell)
 

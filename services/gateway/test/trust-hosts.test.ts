@@ -2,9 +2,9 @@
 // page loads, bounded in size, normalised like the registry, and "not published" on any failure.
 import { describe, expect, it } from '@jest/globals'
 import type { AppInstance } from '@portal/http'
-import { trustHostLookup } from '../src/trust-hosts.js'
+import { trustHostLookup, trustHostStates } from '../src/trust-hosts.js'
 
-function fakeServer(published: Set<string>, opts: { fail?: boolean } = {}) {
+function fakeServer(published: Set<string>, opts: { fail?: boolean; unpublished?: Set<string> } = {}) {
   const asked: string[] = []
   const server = {
     log: { warn: () => {} },
@@ -14,7 +14,8 @@ function fakeServer(published: Set<string>, opts: { fail?: boolean } = {}) {
       await new Promise((r) => setTimeout(r, 5))
       if (opts.fail) throw new Error('down')
       const hit = published.has(host)
-      return { statusCode: hit ? 200 : 404, json: () => ({ status: hit, isSpecialDomain: hit }) }
+      const held = opts.unpublished?.has(host) ? { unpublished: true } : {}
+      return { statusCode: hit ? 200 : 404, json: () => ({ status: hit, isSpecialDomain: hit, ...held }) }
     },
   }
   return { server: server as unknown as AppInstance, asked }
@@ -54,5 +55,27 @@ describe('trust-center host lookup', () => {
     expect(await isTrust('acme.localhost')).toBe(false)
     expect(await isTrust('')).toBe(false)
     expect(await isTrust(`${'a'.repeat(250)}.localhost`)).toBe(false)
+  })
+
+  it('tells a public trust center, one that is not public, and a host no trust center holds apart', async () => {
+    const { server } = fakeServer(new Set(['acme.localhost']), { unpublished: new Set(['gone.localhost']) })
+    const state = trustHostStates(server)
+    expect(await state('acme.localhost')).toBe('published')
+    expect(await state('Gone.localhost.')).toBe('unpublished')
+    expect(await state('nobody.localhost')).toBe('none')
+    expect(await trustHostLookup(server)('gone.localhost')).toBe(false)
+  })
+
+  it('keeps a "not public" answer only a second: a republished host is public again soon', async () => {
+    let now = 0
+    const { server, asked } = fakeServer(new Set(), { unpublished: new Set(['gone.localhost']) })
+    const state = trustHostStates(server, { ttlMs: 10_000, now: () => now })
+    await state('gone.localhost')
+    now = 900
+    await state('gone.localhost')
+    expect(asked).toHaveLength(1)
+    now = 1001
+    await state('gone.localhost')
+    expect(asked).toHaveLength(2)
   })
 })

@@ -194,7 +194,7 @@ describe.each(testDatabaseKinds())('draft-answers job on %s', (_kind, open) => {
       llmReviewRespons: 0,
       answerSource: 'library',
       reviewReason: '',
-      retrievedNarrative: 'From the answer library: approved answer of old.xlsx — Do you store cardholder data?',
+      retrievedNarrative: 'From the answer library: approved answer of old.xlsx, sheet S, row 3 — Do you store cardholder data?',
     })
     expect(outside).toMatchObject({ answer: '', answerSource: '', choiceValue: null })
   })

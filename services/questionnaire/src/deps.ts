@@ -1,6 +1,6 @@
 import type { EventBus } from '@portal/bus'
 import type { Database, Quota } from '@portal/db'
-import type { Drafter } from '@portal/drafting'
+import type { Drafter, ModelConfig } from '@portal/drafting'
 import type { KnowledgeIndex } from '@portal/knowledge'
 import type { Logger } from '@portal/observability'
 import type { QuestionnaireDb } from '@portal/questionnaire-store'
@@ -19,4 +19,8 @@ export interface QuestionnaireDeps {
   logger: Logger
   /** Per company and UTC day (config TENANT_DAILY_*). */
   quota: Quota
+  /** The configured model (config OPENAI_*, LLM_MODEL); absent: the offline drafter. For the settings page. */
+  llm?: ModelConfig | undefined
+  /** The connection test's timeout (tests shorten it). */
+  drafterTestTimeoutMs?: number
 }

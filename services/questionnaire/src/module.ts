@@ -35,6 +35,7 @@ export const module = serviceModule({
           queue,
           knowledge,
           drafter: createDrafter(ctx.config.llm),
+          llm: ctx.config.llm,
           blobs: ctx.blobs,
           bus: ctx.bus,
           logger: log,

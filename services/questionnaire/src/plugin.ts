@@ -7,6 +7,7 @@ import { answerQualityRoutes } from './routes/answer-quality.js'
 import { commentRoutes } from './routes/comments.js'
 import { companyRoutes } from './routes/companies.js'
 import { dashboardRoutes } from './routes/dashboard.js'
+import { drafterRoutes } from './routes/drafter.js'
 import { layoutRoutes } from './routes/layout.js'
 import { libraryRoutes } from './routes/library.js'
 import { eventRoutes } from './routes/events.js'
@@ -32,4 +33,5 @@ export async function questionnairePlugin(app: AppInstance, deps: QuestionnaireD
   layoutRoutes(app, deps)
   answerQualityRoutes(app, deps)
   libraryRoutes(app, deps)
+  drafterRoutes(app, deps)
 }

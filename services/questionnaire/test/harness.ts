@@ -3,7 +3,7 @@
 // blobs in a temporary folder, a test token service, and the list of routes the plugin declared.
 import type { TokenService } from '@portal/auth'
 import { asSystem, type Database, migrateSchema, systemView } from '@portal/db'
-import { createDrafter } from '@portal/drafting'
+import { createDrafter, type ModelConfig } from '@portal/drafting'
 import { type AppInstance, withBackends } from '@portal/http'
 import { type DeclaredRoute, staffPrincipal, startService } from '@portal/http/testing'
 import { silentLogger } from '@portal/observability'
@@ -27,6 +27,9 @@ export interface Harness {
 export interface HarnessOptions {
   /** Wraps the blob store (a folder): a test may make it fail. */
   blobs?: (store: BlobStore) => BlobStore
+  /** A model for the drafter settings routes (never used to draft here), and their test's timeout. */
+  llm?: ModelConfig
+  drafterTestTimeoutMs?: number
 }
 
 export async function buildHarness(open: () => Promise<Database>, opts: HarnessOptions = {}): Promise<Harness> {
@@ -51,6 +54,8 @@ export async function buildHarness(open: () => Promise<Database>, opts: HarnessO
             drafter: createDrafter(ctx.config.llm),
             logger: silentLogger,
             quota: ctx.config.quota,
+            ...(opts.llm ? { llm: opts.llm } : {}),
+            ...(opts.drafterTestTimeoutMs ? { drafterTestTimeoutMs: opts.drafterTestTimeoutMs } : {}),
           }),
         { prefix: '/api' },
       )

@@ -4,6 +4,7 @@
 // The schemas are enforced: a field that fails gets a 400 with the spec's own message where it has
 // one, and the serializer writes every field the web reads.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { noReviewCounts } from '@portal/contracts'
 import { testDatabaseKinds } from '@portal/db'
 import { finishFile, insertCompany, insertFile, replaceQuestions } from '@portal/questionnaire-store'
 import {
@@ -71,11 +72,18 @@ const ROUTES: Record<string, { ok: number; media?: string | string[]; errors?: n
   },
   'GET /api/answer-quality': { ok: 200, errors: [404] },
   'POST /api/questionnaires/answer/clear': { ok: 200, errors: [404, 409], body: ['questionId'] },
+  'POST /api/questionnaires/answer/approve-bulk': { ok: 200, errors: [404, 409], body: ['questions'] },
+  'POST /api/questionnaires/answer/approve-bulk/undo': { ok: 200, errors: [404, 409], body: ['previous'] },
   'POST /api/answer-library/import': { ok: 201, media: 'multipart/form-data', errors: [404, 413, 415, 422, 429] },
   'PUT /api/answer-library/import/{id}/layout': { ok: 200, errors: [404, 409, 422], body: ['sheet', 'headerRow', 'columns'], params: ['id'] },
   'GET /api/answer-library': { ok: 200 },
   'PUT /api/answer-library/{id}': { ok: 200, errors: [404], body: [], params: ['id'] },
   'DELETE /api/answer-library/{id}': { ok: 200, errors: [404], params: ['id'] },
+  'GET /api/knowledge-base': { ok: 200 },
+  'POST /api/knowledge-base': { ok: 201, media: 'multipart/form-data', errors: [413, 415, 429] },
+  'DELETE /api/knowledge-base/{id}': { ok: 200, errors: [404], params: ['id'] },
+  'GET /api/drafter': { ok: 200 },
+  'POST /api/drafter/test': { ok: 200, errors: [429] },
 }
 
 /** The item schema of a `{ status, data: [...] }` reply. */
@@ -95,7 +103,7 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
   it('publishes every route of the service, and only those, in the OpenAPI document', () => {
     const declared = h.routes.map((r) => routeKey(r.method, r.url)).sort()
     expect(declared).toEqual(Object.keys(ROUTES).sort())
-    expect(declared).toHaveLength(38)
+    expect(declared).toHaveLength(45)
     for (const key of declared) expect({ key, published: Boolean(op(key)) }).toEqual({ key, published: true })
   })
 
@@ -134,7 +142,12 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
       expect({ key, ...required }).toEqual({ key, query: want.query ?? [], params: want.params ?? [] })
     }
     // The uploads' multipart form is described, files required.
-    for (const key of ['POST /api/fs/enterpriseapps-compliance-uploadfile', 'POST /api/questionnaires/save', 'POST /api/answer-library/import']) {
+    for (const key of [
+      'POST /api/fs/enterpriseapps-compliance-uploadfile',
+      'POST /api/questionnaires/save',
+      'POST /api/answer-library/import',
+      'POST /api/knowledge-base',
+    ]) {
       expect(jsonSchema(op(key).requestBody, 'multipart/form-data')?.required).toEqual(['files'])
     }
   })
@@ -164,9 +177,23 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
       'sourcePage',
       'personAnswer',
     ])
-    need(itemsOf(op('GET /api/questionnaires/{companyId}'), 200), ['_id', 'files', 'state', 'error', 'total', 'drafted', 'answered', 'approved', 'filled'])
+    need(itemsOf(op('GET /api/questionnaires/{companyId}'), 200), [
+      '_id',
+      'files',
+      'state',
+      'error',
+      'total',
+      'drafted',
+      'answered',
+      'approved',
+      'filled',
+      'review',
+    ])
     need(itemsOf(op('GET /api/compliancefile/{companyId}'), 200), ['_id', 'files', 'state', 'error', 'total', 'drafted'])
     need(itemsOf(op('GET /api/companys'), 200), ['_id', 'companyName', 'complianceFolder', 'questionnairesFolder'])
+    need(itemsOf(op('GET /api/knowledge-base'), 200), ['_id', 'fileName', 'clientId', 'clientName', 'state', 'error', 'pages', 'createdAt'])
+    need(jsonSchema(op('GET /api/drafter').responses['200'])!.properties!['data']!, ['drafter', 'model', 'host'])
+    need(jsonSchema(op('POST /api/drafter/test').responses['200'])!.properties!['data']!, ['ok', 'model', 'latencyMs', 'message'])
     need(itemsOf(op('GET /api/enterprise/comment/list'), 200), ['_id', 'comment', 'commentType', 'questionId', 'questionnairesId', 'user', 'createdAt'])
     need(jsonSchema(op('GET /api/questionnaires/count/{questionnaireId}').responses['200'])!, [
       'countOfApproved',
@@ -339,6 +366,7 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
         answered: 1,
         approved: 1,
         filled: 1,
+        review: { ...noReviewCounts(1), approved: 1, empty: 0 },
       },
     ])
     const comments = await call(h, 'GET', `/api/enterprise/comment/list?questionId=${rows[0]!['_id']}&questionnairesId=${file.id}`, { token })

@@ -25,6 +25,8 @@ const VendorDetails = lazy(() => import('./routes/app/vendor-details'))
 const Review = lazy(() => import('./routes/app/review'))
 const AnswerTest = lazy(() => import('./routes/app/answer-test'))
 const AnswerLibrary = lazy(() => import('./routes/app/answer-library'))
+const KnowledgeBase = lazy(() => import('./routes/app/knowledge-base'))
+const DrafterSettings = lazy(() => import('./routes/app/drafter-settings'))
 const Outbound = lazy(() => import('./routes/app/outbound'))
 const OutboundReview = lazy(() => import('./routes/app/outbound-review'))
 const Terms = lazy(() => import('./routes/legal/terms-of-service'))
@@ -130,7 +132,7 @@ function MainRoutes({ admin, renewal }: { admin: boolean; renewal: RenewalStatus
         <Route path="/trust-center" element={<TrustCenter />} />
         <Route path="/trust-center/:userId" element={<TrustCenter />} />
         <Route element={<AppLayout />}>
-          <Route index element={<Clients />} />
+          <Route index element={<Dashboard />} />
           <Route path="/main" element={<Clients />} />
           <Route path="/enterprise" element={<Clients />} />
           <Route path="/enterprise-vendor-details" element={<VendorDetails />} />
@@ -139,11 +141,13 @@ function MainRoutes({ admin, renewal }: { admin: boolean; renewal: RenewalStatus
           <Route path="/trust-center-editor" element={<Editor />} />
           <Route path="/profile" element={<Profile />} />
           <Route path="/settings" element={<Settings />} />
+          <Route path="/settings/drafter" element={<DrafterSettings />} />
           <Route path="/enterprise-apps/review/:questionnareId" element={<Review />} />
           <Route path="/enterprise-review/:questionnareId" element={<Review />} />
           <Route path="/ai-questionnaire-auto-complete" element={<Title title="Coming soon..." />} />
           <Route path="/responsellm" element={<AnswerTest />} />
           <Route path="/answer-library" element={<AnswerLibrary />} />
+          <Route path="/knowledge-base" element={<KnowledgeBase />} />
           <Route path="/NDA/addNDA" element={<NdaEditor />} />
           <Route path="/outbound" element={<Outbound />} />
           <Route path="/outbound/review/:id" element={<OutboundReview />} />

@@ -83,13 +83,60 @@ export function readableTextColor(background: string): '#000000' | '#ffffff' {
 /** A ratio as people read it, never rounded up past a threshold: 4.499 is "4.49:1", not "4.50:1". */
 export const formatRatio = (ratio: number): string => `${(Math.floor(ratio * 100) / 100).toFixed(2)}:1`
 
-const SURFACE: Record<ThemeColour, string> = { headerColor: 'the header', backgroundColor: 'the background', textColor: 'text', buttonColor: 'buttons' }
+/**
+ * A colour as people say it ("black", "dark blue", "light grey"), from its hue and lightness; the
+ * warnings name it beside its hex code so they speak of the colours actually chosen (issue 25).
+ */
+export function colourName(hex: string): string {
+  const rgb = parseHexColor(hex)
+  if (!rgb) return hex
+  const [r, g, b] = rgb.map((v) => v / 255) as [number, number, number]
+  const max = Math.max(r, g, b)
+  const min = Math.min(r, g, b)
+  const l = (max + min) / 2
+  const d = max - min
+  const s = d === 0 ? 0 : d / (1 - Math.abs(2 * l - 1))
+  if (l <= 0.08) return 'black'
+  if (l >= 0.96) return 'white'
+  const shade = l < 0.3 ? 'dark ' : l > 0.65 ? 'light ' : ''
+  if (s < 0.15) return `${shade}grey`
+  let h = 0
+  if (max === r) h = ((g - b) / d + 6) % 6
+  else if (max === g) h = (b - r) / d + 2
+  else h = (r - g) / d + 4
+  h *= 60
+  const hue =
+    h < 15 || h >= 345
+      ? 'red'
+      : h < 40
+        ? l < 0.4
+          ? 'brown'
+          : 'orange'
+        : h < 70
+          ? 'yellow'
+          : h < 165
+            ? 'green'
+            : h < 195
+              ? 'teal'
+              : h < 255
+                ? 'blue'
+                : h < 290
+                  ? 'purple'
+                  : 'pink'
+  return hue === 'brown' ? 'brown' : `${shade}${hue}`
+}
+
+/** "black (#000000)" */
+const named = (hex: string) => `${colourName(hex)} (${hex})`
+
+const SURFACE: Record<ThemeColour, string> = { headerColor: 'header', backgroundColor: 'background', textColor: 'text', buttonColor: 'buttons' }
 
 /**
- * The settings form's warning for one theme colour, in words (null when every text it carries is
- * readable): white text (the page's default) on the header, background and buttons; text in the
- * text colour, and links in the button colour, on the white page. Below WCAG AA (4.5:1) it says
- * the ratio and what happens or what to do.
+ * The settings form's warning for one theme colour, in words naming the colours involved (null when
+ * every text it carries is readable): the header and buttons carry white text by default, and the
+ * trust center switches to black where white is unreadable; text in the text colour, and links in the
+ * button colour, sit on the white page and cards. No text sits on the background colour itself (the
+ * cards are white), so it needs no warning. Below WCAG AA (4.5:1) it says the ratio and what happens.
  */
 export function contrastWarning(field: ThemeColour, colour: string): string | null {
   if (parseHexColor(colour) === null) return null
@@ -98,14 +145,16 @@ export function contrastWarning(field: ThemeColour, colour: string): string | nu
   if (field === 'textColor') {
     if (onWhite < AA_CONTRAST)
       problems.push(
-        `Text in ${colour} on the white page has a contrast of only ${formatRatio(onWhite)}, below the WCAG AA minimum of 4.5:1: choose a darker colour.`,
+        `Text in ${named(colour)} on the white page has a contrast of only ${formatRatio(onWhite)}, below the WCAG AA minimum of 4.5:1: choose a darker colour.`,
       )
     return problems.join(' ') || null
   }
+  if (field === 'backgroundColor') return null
   if (onWhite < AA_CONTRAST) {
     const text = readableTextColor(colour)
+    const surface = field === 'buttonColor' ? `${named(colour)} buttons` : `the ${named(colour)} ${SURFACE[field]}`
     problems.push(
-      `White text on ${SURFACE[field]} (${colour}) has a contrast of only ${formatRatio(onWhite)}, below the WCAG AA minimum of 4.5:1; the trust center shows ${text === '#000000' ? 'black' : 'white'} text on it instead (${formatRatio(contrastRatio(colour, text)!)}).`,
+      `White text on ${surface} has a contrast of only ${formatRatio(onWhite)}, below the WCAG AA minimum of 4.5:1; the trust center shows ${text === '#000000' ? 'black' : 'white'} text on it instead (${formatRatio(contrastRatio(colour, text)!)}).`,
     )
   }
   if (field === 'buttonColor' && onWhite < AA_CONTRAST) problems.push(`Links in this colour on the white page are hard to read too: choose a darker colour.`)

@@ -6,6 +6,14 @@ export const SPECIAL_CHARS = /[!@#$%^&*(),.?":{}|<>]/
 
 export const isEmail = (value: string): boolean => EMAIL_PATTERN.test(value.trim())
 
+/** The sign-up password rules as a checklist shows them before the first try (issue 25). */
+export const PASSWORD_RULES: readonly { label: string; met(password: string): boolean }[] = [
+  { label: 'At least one letter', met: (p) => /[a-zA-Z]/.test(p) },
+  { label: 'At least one number', met: (p) => /\d/.test(p) },
+  { label: 'At least one special character, such as ! @ # $ % & *', met: (p) => SPECIAL_CHARS.test(p) },
+  { label: 'At least 8 characters', met: (p) => p.length >= 8 },
+]
+
 /** First sign-up rule the password breaks, or null. */
 export function passwordProblem(password: string): string | null {
   if (!/[a-zA-Z]/.test(password)) return 'Password must contain at least one letter.'

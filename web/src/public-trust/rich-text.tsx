@@ -3,7 +3,7 @@
 // is a small tokenizer instead of DOMParser so that the server renders the public page with the very
 // same elements the browser then hydrates. Never dangerouslySetInnerHTML: a stored payload that
 // slipped past the server still cannot run, on either side.
-import { createElement, type ReactNode } from 'react'
+import { createElement, Fragment, type ReactNode } from 'react'
 
 const TAGS = new Set(['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'h3', 'h4', 'blockquote'])
 /** Elements dropped with everything inside them (code or containers of other documents). */
@@ -100,9 +100,57 @@ export function parseRichText(html: string): Array<El | string> {
   return root.children
 }
 
+const BULLET = /^[ \t\u00a0]*[-*][ \t\u00a0]+/
+
+/**
+ * A paragraph whose lines (split at <br> and line breaks) include "- " or "* " bullets becomes
+ * paragraphs and lists, as the editor's hint promises (issue 25): content saved before the editor
+ * made lists itself, or typed as "text\n- a\n- b", still reads as a list. Elements, never HTML.
+ */
+export function listify(p: El): El[] {
+  const lines: Array<Array<El | string>> = [[]]
+  for (const child of p.children) {
+    if (typeof child !== 'string') {
+      if (child.tag === 'br') lines.push([])
+      else lines[lines.length - 1]!.push(child)
+      continue
+    }
+    child.split('\n').forEach((part, i) => {
+      if (i > 0) lines.push([])
+      if (part) lines[lines.length - 1]!.push(part)
+    })
+  }
+  const isBullet = (line: Array<El | string>) => typeof line[0] === 'string' && BULLET.test(line[0])
+  if (!lines.some(isBullet)) return [p]
+  const out: El[] = []
+  let current: El | undefined
+  for (const line of lines) {
+    if (isBullet(line)) {
+      if (current?.tag !== 'ul') {
+        current = { tag: 'ul', href: undefined, children: [] }
+        out.push(current)
+      }
+      current.children.push({ tag: 'li', href: undefined, children: [(line[0] as string).replace(BULLET, ''), ...line.slice(1)] })
+    } else {
+      if (line.every((n) => typeof n === 'string' && !n.trim())) continue
+      if (current?.tag !== 'p') {
+        current = { tag: 'p', href: undefined, children: [] }
+        out.push(current)
+      } else current.children.push({ tag: 'br', href: undefined, children: [] })
+      current.children.push(...line)
+    }
+  }
+  return out
+}
+
 function toReact(node: El | string, key: number): ReactNode {
   if (typeof node === 'string') return node
   const { tag } = node
+  if (tag === 'p') {
+    const parts = listify(node)
+    if (parts.length !== 1 || parts[0] !== node)
+      return createElement(Fragment, { key }, ...parts.map((part, i) => createElement(part.tag, { key: i }, ...part.children.map(toReact))))
+  }
   if (DROPPED.has(tag)) return null
   const children = node.children.map(toReact)
   // An unknown element keeps its text but loses itself.

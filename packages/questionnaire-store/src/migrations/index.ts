@@ -14,6 +14,8 @@ import * as m1000 from './2026_11_30T0100_answer_version.js'
 import * as m1100 from './2026_12_02T0000_layout.js'
 import * as m1200 from './2026_12_03T0000_answer_library.js'
 import * as m1300 from './2026_12_03T0100_draft_record.js'
+import * as m1400 from './2026_12_04T0300_company_documents.js'
+import * as m1500 from './2026_12_04T0400_drafted_by.js'
 
 export const migrations: Record<string, Migration> = {
   ...chunkMigrations,
@@ -28,4 +30,6 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02T0000_layout': m1100,
   '2026_12_03T0000_answer_library': m1200,
   '2026_12_03T0100_draft_record': m1300,
+  '2026_12_04T0300_company_documents': m1400,
+  '2026_12_04T0400_drafted_by': m1500,
 }

@@ -6,8 +6,8 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { ServiceContext } from '@portal/http'
 import { faviconRoute } from '../favicon.js'
-import { trustHostLookup } from '../trust-hosts.js'
-import { trustPages } from '../trust-page.js'
+import { trustHostStates } from '../trust-hosts.js'
+import { notAvailable, trustPages } from '../trust-page.js'
 
 export async function webRoutes({ server, config, logger }: Pick<ServiceContext, 'server' | 'config' | 'logger'>): Promise<void> {
   const root = path.resolve(config.webDist)
@@ -23,7 +23,8 @@ export async function webRoutes({ server, config, logger }: Pick<ServiceContext,
   const trustFile = path.join(root, 'trust.html')
   const trustHtml = existsSync(trustFile) ? readFileSync(trustFile) : undefined
   if (!trustHtml) logger.warn({ root }, 'web app has no trust.html: trust-center hosts get the staff app')
-  const isTrustHost = trustHostLookup(server)
+  const hostState = trustHostStates(server)
+  const isTrustHost = async (host: string) => (await hostState(host)) === 'published'
   // The trust center is rendered on the server (trust-page.ts), with robots.txt and sitemap.xml per host.
   const trust = trustHtml ? trustPages(server, { root, trustHtml, publicUrl: config.publicUrl, logger, isTrustHost }) : undefined
   await server.register(fastifyStatic, {
@@ -44,7 +45,10 @@ export async function webRoutes({ server, config, logger }: Pick<ServiceContext,
   // Any other GET path is a client-side route: answer with the app's page for this host.
   server.setFallback(async (req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.status(404).send({ status: false, message: 'Not found' })
-    if (trust && (await isTrustHost(req.hostname))) return trust.page(req, reply)
+    const state = await hostState(req.hostname)
+    if (trust && state === 'published') return trust.page(req, reply)
+    // A trust center's host that is not public (unpublished): a 404 in words, not the staff app.
+    if (state === 'unpublished') return notAvailable(reply)
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml)
   })
 }

@@ -6,7 +6,8 @@
 import { hashToken, randomToken } from '@portal/auth'
 import {
   CompanyReply,
-  companyNameProblem,
+  companyDisplayNameProblem,
+  tidyCompanyDisplayName,
   errorReplies,
   InviteBody,
   isUuid,
@@ -164,9 +165,10 @@ export function peopleRoutes(app: AppInstance, deps: RouteDeps): void {
       const me = principalOf(req)
       if (req.body.companyName !== undefined) {
         if (!me.admin) throw new AppError('FORBIDDEN', { message: 'Only an admin can name the company' })
-        const problem = companyNameProblem(req.body.companyName)
+        // The name the company really has (issue 25); the spec's rule binds the identifier it derives.
+        const problem = companyDisplayNameProblem(req.body.companyName)
         if (problem) throw new AppError('INVALID_REQUEST', { message: problem, errors: [{ field: 'companyName', message: problem }] })
-        await renameTenant(db, me.tenantId, req.body.companyName)
+        await renameTenant(db, me.tenantId, tidyCompanyDisplayName(req.body.companyName))
       }
       await markProvisioned(db, me.tenantId)
       return { success: true, message: 'Provisioning complete' }

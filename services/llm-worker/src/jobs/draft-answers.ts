@@ -1,5 +1,5 @@
 // draft-answers: for each question not drafted yet, the answer library first, then retrieval from
-// the client's compliance documents and a draft (the model when configured, else the offline
+// the client's and the company-wide compliance documents and a draft (the model when configured, else the offline
 // drafter). Each draft is saved with its choice, where it came from and why it needs review.
 // Progress goes on the bus; a re-run skips drafted questions.
 import type { EventBus } from '@portal/bus'
@@ -10,9 +10,9 @@ import type { KnowledgeIndex } from '@portal/knowledge'
 import { metrics } from '@portal/observability'
 import {
   type AnswerCellRow,
+  draftingDocuments,
   findFile,
   libraryEntries,
-  listFiles,
   questionnaireDb,
   saveDraft,
   setDrafted,
@@ -34,18 +34,18 @@ export async function draftAnswers(deps: DraftDeps, job: FileJob): Promise<void>
   const db = questionnaireDb(deps.db)
   const file = await findFile(db, job.tenantId, job.fileId)
   if (file?.kind !== 'questionnaire') throw new UnrecoverableJobError('questionnaire not found for this tenant')
-  // Evidence comes from this client's compliance files only, of this tenant only. While documents
-  // uploaded with the questionnaire are still read, the job ends unfinished (JobNotReadyError, which
+  // Evidence comes from this client's compliance files and the company-wide ones (issue 25), of this
+  // tenant only. While any of them is still read, the job ends unfinished (JobNotReadyError, which
   // the worker lets go): the end of their reading queues it again.
-  const compliance = await listFiles(db, job.tenantId, file.companyId, 'compliance')
+  const compliance = await draftingDocuments(db, job.tenantId, file.companyId)
   if (compliance.some((f) => f.state === 'queued' || f.state === 'running')) {
     throw new JobNotReadyError('waiting for the client documents to be read')
   }
   const documentIds = compliance.filter((f) => f.state === 'ready').map((f) => f.id)
   // What the company already wrote: its library (entries of this client or of every client), then
-  // the question/answer pairs of this client's documents.
+  // the question/answer pairs of the documents it drafts from.
   const known = knownAnswers([
-    ...(await libraryEntries(db, job.tenantId, { companyId: file.companyId })),
+    ...(await libraryEntries(db, job.tenantId, { companyId: file.companyId ?? undefined })),
     ...pairEntries(await deps.knowledge.pairs(job.tenantId, documentIds)),
   ])
   const pending = await undraftedQuestions(db, job.tenantId, file.id)
@@ -64,6 +64,7 @@ export async function draftAnswers(deps: DraftDeps, job: FileJob): Promise<void>
       retrievedNarrative: d.retrievedNarrative,
       documentName: d.documentName,
       fileAndFolder: d.fileAndFolder,
+      ...(deps.drafter.model ? { draftedBy: deps.drafter.model } : {}),
     })
     metrics.questionsDrafted.inc({ source: d.source || 'none' }) // drafting throughput; none = no evidence found
     if (++done % PROGRESS_EVERY === 0 || done === pending.length) {

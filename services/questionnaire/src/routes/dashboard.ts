@@ -1,8 +1,8 @@
 // The dashboard's questionnaire figures: questionnaires in progress (still being read or drafted,
 // or with answers not all approved) with their counts, of the signed-in caller's tenant only.
-import { DASHBOARD_LIMIT, type DashboardQuestionnaire, QuestionnaireDashboardReply, questionnaireErrors } from '@portal/contracts'
+import { DASHBOARD_LIMIT, type DashboardQuestionnaire, noReviewCounts, QuestionnaireDashboardReply, questionnaireErrors } from '@portal/contracts'
 import { type AppInstance, principalOf } from '@portal/http'
-import type { QuestionnaireDb } from '@portal/questionnaire-store'
+import { type QuestionnaireDb, reviewCountsOf } from '@portal/questionnaire-store'
 import type { Kysely } from 'kysely'
 import type { QuestionnaireDeps } from '../deps.js'
 
@@ -26,7 +26,7 @@ export async function questionnairesInProgress(db: Kysely<QuestionnaireDb>, tena
     .select([
       'file.id',
       'file.fileName',
-      'file.companyId',
+      'company.id as companyId',
       'file.state',
       'file.createdAt',
       'company.companyName',
@@ -45,9 +45,15 @@ export async function questionnairesInProgress(db: Kysely<QuestionnaireDb>, tena
     .orderBy('file.createdAt', 'desc')
     .orderBy('file.id')
     .execute()
+  // The figures shown are the review counts every screen shows (review.repo.ts).
+  const review = await reviewCountsOf(
+    db,
+    tenantId,
+    rows.map((r) => r.id),
+  )
   return rows.map((r) => {
     const total = Number(r.total ?? 0)
-    const approved = Number(r.approved ?? 0)
+    const counts = review.get(r.id) ?? noReviewCounts(total)
     return {
       _id: r.id,
       fileName: r.fileName,
@@ -56,9 +62,10 @@ export async function questionnairesInProgress(db: Kysely<QuestionnaireDb>, tena
       state: r.state,
       createdAt: r.createdAt.toISOString(),
       total,
-      approved,
-      drafted: Number(r.drafted ?? 0),
-      needsReview: total - approved,
+      approved: counts.approved,
+      drafted: counts.drafted,
+      needsReview: counts.needsReview,
+      review: counts,
     }
   })
 }

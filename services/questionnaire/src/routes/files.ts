@@ -10,6 +10,8 @@ import {
   isUuid,
   KnowledgeDocumentParams,
   type QuestionnaireFileEntry,
+  noReviewCounts,
+  type ReviewCounts,
   QuestionnaireFileListReply,
   MessageReply,
   questionnaireErrors,
@@ -23,6 +25,7 @@ import { AppError } from '@portal/errors'
 import { type AppInstance, checkFormFields, principalOf, uploadValidatorCompiler } from '@portal/http'
 import {
   answerCountsOf,
+  reviewCountsOf,
   citedDocumentReason,
   deleteFile,
   findCompany,
@@ -38,6 +41,7 @@ import { okData, okMessage } from '../replies.js'
 import { fileOf } from '../lookups.js'
 import { checkContent, readUploads } from '../uploads.js'
 import type { FastifyRequest } from 'fastify'
+import { knowledgeBaseRoutes } from './knowledge-base.js'
 
 /**
  * The upload routes' schema: the multipart body streams, so readUploads reads and checks it part by
@@ -56,10 +60,11 @@ const pdfReply = (what: string) => fileReply('application/pdf', what)
 
 type FileRow = Awaited<ReturnType<typeof listFiles>>[number]
 type Answers = { answered: number; approved: number; filled: number }
+type Reviews = Map<string, ReviewCounts>
 /** `drafted`: questions the drafting job has been through (its progress), an empty draft included. */
 const fileOut = (f: FileRow): ComplianceFileEntry => ({
   _id: f.id,
-  company_id: f.companyId,
+  company_id: f.companyId ?? '', // a client's list: always its client
   createdAt: f.createdAt.toISOString(),
   files: [{ fileName: f.fileName, _id: f.id }],
   state: f.state,
@@ -68,11 +73,12 @@ const fileOut = (f: FileRow): ComplianceFileEntry => ({
   drafted: f.drafted,
 })
 /** `answered`: questions a person approved or wrote, `approved` apart; `filled`: questions with a non-empty answer, drafts included. */
-const questionnaireOut = (f: FileRow, answers: Map<string, Answers>): QuestionnaireFileEntry => ({
+const questionnaireOut = (f: FileRow, answers: Map<string, Answers>, reviews: Reviews): QuestionnaireFileEntry => ({
   ...fileOut(f),
   answered: answers.get(f.id)?.answered ?? 0,
   approved: answers.get(f.id)?.approved ?? 0,
   filled: answers.get(f.id)?.filled ?? 0,
+  review: reviews.get(f.id) ?? noReviewCounts(f.total),
 })
 
 export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
@@ -93,13 +99,16 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     await refundDaily(deps.store, SCHEMA, tenantId, use).catch((err: unknown) => req.log.error({ err }, 'failed upload: quota not given back'))
   }
 
-  /** The files of an upload, checked, stored (all or none) and queued for reading. */
-  const save = async (req: FastifyRequest, kind: 'compliance' | 'questionnaire') => {
+  /**
+   * The files of an upload, checked, stored (all or none) and queued for reading: a client's, or
+   * (`companyWide`, compliance documents only) the company's, for every client.
+   */
+  const save = async (req: FastifyRequest, kind: 'compliance' | 'questionnaire', companyWide = false) => {
     const tenantId = principalOf(req).tenantId
     const { fields, files, discard } = await readUploads(req, kind)
     try {
-      checkFormFields(UploadForm, fields, uploadFormMessages)
-      const company = await companyOf(tenantId, fields['companyId'] ?? fields['company_id'])
+      if (!companyWide) checkFormFields(UploadForm, fields, uploadFormMessages)
+      const company = companyWide ? { id: null } : await companyOf(tenantId, fields['companyId'] ?? fields['company_id'])
       // Every file is checked before anything is stored: one bad file refuses the whole upload.
       for (const file of files) await checkContent(file)
       const use = { files: files.length, bytes: files.reduce((n, f) => n + f.spooled.size, 0) }
@@ -163,7 +172,12 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
       tenantId,
       files.map((f) => f.id),
     )
-    return okData(files.map((f) => questionnaireOut(f, answers)))
+    const reviews = await reviewCountsOf(
+      store,
+      tenantId,
+      files.map((f) => f.id),
+    )
+    return okData(files.map((f) => questionnaireOut(f, answers, reviews)))
   })
 
   const remove = async (req: FastifyRequest, id: string, kind: 'compliance' | 'questionnaire') => {
@@ -180,6 +194,7 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     }
     return okMessage(SpecText.deleted)
   }
+  knowledgeBaseRoutes(app, deps, { save: (req) => save(req, 'compliance', true), remove: (req, id) => remove(req, id, 'compliance') })
   // Streamed, never a public URL; always an attachment, never rendered in the portal's origin.
   app.get(
     '/compliancefile/:id/download',

@@ -138,7 +138,12 @@ export function fsRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
 
   app.get('/fs/test-collections', { schema: { tags, response: { 200: TestCollectionsReply, ...questionnaireErrors() } } }, async (req) =>
     okData(
-      (await listReadyDocuments(store, principalOf(req).tenantId)).map((d) => ({ _id: d.id, company_id: d.companyId, fileName: d.fileName, pages: d.total })),
+      (await listReadyDocuments(store, principalOf(req).tenantId)).map((d) => ({
+        _id: d.id,
+        company_id: d.companyId ?? '',
+        fileName: d.fileName,
+        pages: d.total,
+      })),
     ),
   )
 

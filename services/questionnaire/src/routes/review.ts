@@ -1,6 +1,11 @@
 // Review of a questionnaire's drafted answers: the question list, counts, saving an answer (with
 // history kept by the server). The exports are in export.ts.
 import {
+  BulkApprovalReply,
+  BulkApproveBody,
+  BulkUndoBody,
+  drafterName,
+  noReviewCounts,
   AnswerClearBody,
   AnswerConflictReply,
   AnswerUpdateBody,
@@ -28,6 +33,9 @@ import {
   findQuestion,
   type HistoryEntry,
   listQuestions,
+  approveQuestions,
+  restoreApprovals,
+  reviewCountsOf,
   updateAnswer,
 } from '@portal/questionnaire-store'
 import type { QuestionnaireDeps } from '../deps.js'
@@ -39,6 +47,17 @@ type QuestionRow = Awaited<ReturnType<typeof listQuestions>>[number]
 
 /** The page a draft names ("compliance/policy.pdf#page=4" → 4). */
 const pageOf = (fileAndFolder: string) => Number(/#page=(\d+)$/.exec(fileAndFolder)?.[1] ?? 0) || null
+
+/**
+ * The history as shown: an entry written before drafters were named (issue 25) that holds the
+ * recorded draft as the first text replaced is the drafter's, not the reviewer's who replaced it.
+ */
+const historyOf = (q: QuestionRow): HistoryEntry[] =>
+  (q.answerHistory as HistoryEntry[]).map((h, i) =>
+    i === 0 && !h.drafter && q.answerSource && q.draftRecorded && h.answer === q.draftAnswer
+      ? { ...h, name: drafterName(q.answerSource, q.draftedBy), drafter: true }
+      : h,
+  )
 
 const questionOut = (q: QuestionRow, cited = new Map<string, CitedDocument>()): Question => ({
   _id: q.id,
@@ -52,7 +71,7 @@ const questionOut = (q: QuestionRow, cited = new Map<string, CitedDocument>()): 
   llmReviewRespons: q.llmReviewRespons ? 1 : 0,
   drafted: q.drafted,
   comment: q.comment,
-  answerHistory: q.answerHistory as HistoryEntry[],
+  answerHistory: historyOf(q),
   retrievedNarrative: q.retrievedNarrative,
   documentName: q.documentName,
   bucketName: '',
@@ -62,6 +81,8 @@ const questionOut = (q: QuestionRow, cited = new Map<string, CitedDocument>()): 
   reviewReason: q.reviewReason,
   /** Where the draft came from: 'library', 'documents' (offline), 'model'; '' for a person's answer or none. */
   answerSource: q.answerSource,
+  draftedBy: q.answerSource === 'model' ? q.draftedBy : '',
+  draftedAt: q.draftedAt?.toISOString() ?? null,
   /** The compliance file the cited passage is in, while it is still there ('' otherwise), and its page. */
   sourceDocumentId: citedDocumentOf(q, cited)?.documentId ?? '',
   sourcePage: citedDocumentOf(q, cited) ? (pageOf(q.fileAndFolder) ?? citedDocumentOf(q, cited)!.page) : null,
@@ -111,8 +132,10 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     '/questionnaires/count/:questionnaireId',
     { schema: { tags: ['questionnaire'], params: Id, response: { 200: QuestionnaireCountsReply, ...questionnaireErrors(404) } } },
     async (req) => {
-      const file = await questionnaireOf(principalOf(req).tenantId, req.params.questionnaireId)
-      return { status: true, ...(await countsOf(store, principalOf(req).tenantId, file.id)) }
+      const { tenantId } = principalOf(req)
+      const file = await questionnaireOf(tenantId, req.params.questionnaireId)
+      const review = (await reviewCountsOf(store, tenantId, [file.id])).get(file.id) ?? noReviewCounts()
+      return { status: true, ...(await countsOf(store, tenantId, file.id)), review }
     },
   )
 
@@ -198,6 +221,36 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
         })
       }
       return okData(questionOut(updated, await citedOf(store, me.tenantId, [updated])), 'Updated Successfully')
+    },
+  )
+
+  // Several questions approved at once (issue 25), each at the version the reviewer saw: one of them
+  // another tenant's or unknown answers 404 and one changed since answers 409, nothing written then.
+  // The reply's `previous` states, sent to the undo route, put back exactly those questions.
+  const bulkRefusal = (r: 'missing' | 'stale') =>
+    r === 'missing'
+      ? new AppError('NOT_FOUND', { message: 'Question not found' })
+      : new AppError('CONFLICT', { message: 'Some of these answers were changed by someone else since you saw them. Refresh the page and try again.' })
+
+  app.post(
+    '/questionnaires/answer/approve-bulk',
+    { schema: { tags: ['questionnaire'], body: BulkApproveBody, response: { 200: BulkApprovalReply, ...questionnaireErrors(404, 409) } } },
+    async (req) => {
+      const me = principalOf(req)
+      const done = await approveQuestions(store, me.tenantId, req.body.questions, me.name ?? 'Unknown user')
+      if (!Array.isArray(done)) throw bulkRefusal(done)
+      return { status: true, message: `${done.length} answer${done.length === 1 ? '' : 's'} approved`, data: { changed: done.length, previous: done } }
+    },
+  )
+
+  app.post(
+    '/questionnaires/answer/approve-bulk/undo',
+    { schema: { tags: ['questionnaire'], body: BulkUndoBody, response: { 200: BulkApprovalReply, ...questionnaireErrors(404, 409) } } },
+    async (req) => {
+      const me = principalOf(req)
+      const done = await restoreApprovals(store, me.tenantId, req.body.previous, me.name ?? 'Unknown user')
+      if (!Array.isArray(done)) throw bulkRefusal(done)
+      return { status: true, message: 'Approval undone', data: { changed: done.length, previous: done } }
     },
   )
 }

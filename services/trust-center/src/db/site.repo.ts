@@ -26,6 +26,11 @@ export function findPublishedSiteByHostname(db: Db, hostname: string): Promise<S
   return db.selectFrom('site').select(columns).where('hostname', '=', hostname).where('published', '=', true).executeTakeFirst()
 }
 
+/** The site on this host name, published or not. */
+export function findSiteByHostname(db: Db, hostname: string): Promise<Site | undefined> {
+  return db.selectFrom('site').select(columns).where('hostname', '=', hostname).executeTakeFirst()
+}
+
 export function findSiteByDbName(db: Db, dbName: string): Promise<Site | undefined> {
   return db.selectFrom('site').select(columns).where('dbName', '=', dbName).executeTakeFirst()
 }

@@ -17,7 +17,7 @@ import { AppError } from '@portal/errors'
 import { type AppInstance, requireVerified } from '@portal/http'
 import { Type } from 'typebox'
 import { guards } from '../access-control.js'
-import { findSiteByCname, publishSite, recentlyReleased, unpublishSite } from '../db/site.repo.js'
+import { findSiteByCname, findSiteByHostname, publishSite, recentlyReleased, unpublishSite } from '../db/site.repo.js'
 import type { TrustCenterDeps } from '../deps.js'
 import { normaliseHost, QUARANTINE_MS, RELEASED_NOT_AVAILABLE, siteUrl, subdomainRefusal } from '../domain/hostnames.js'
 import { invalid } from '../domain/text.js'
@@ -125,7 +125,9 @@ export function siteRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     const site = await sites.forStaff(req)
     await unpublishSite(db, site.tenantId)
     sites.forget()
-    return { status: true }
+    req.log.info({ tenantId: site.tenantId, hostname: site.hostname }, 'trust center unpublished')
+    // The public page now answers as for any unpublished host (404 in words); the cname stays the tenant's.
+    return { status: true, message: 'Your trust center is no longer public' }
   })
 
   app.get(
@@ -160,9 +162,12 @@ export function siteRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       // Only a registered, published host is special; the shape of a name proves nothing.
       const site = await sites.publishedOnHost(req.query.hostname ?? '')
       if (!site) {
+        // A trust center's own host that is not public (unpublished, issue 25): its visitors get a 404 in words.
+        const held = await findSiteByHostname(db, normaliseHost(req.query.hostname ?? ''))
+        const unpublished = held ? { unpublished: true as const } : {}
         const label = labelUnder(req.query.hostname ?? '', config.trustCenterDomain)
-        if (label === undefined) return reply.status(404).send({ status: false, isSpecialDomain: false })
-        return reply.status(404).send({ status: false, isSpecialDomain: false, available: await claimable(label) })
+        if (label === undefined) return reply.status(404).send({ status: false, isSpecialDomain: false, ...unpublished })
+        return reply.status(404).send({ status: false, isSpecialDomain: false, available: await claimable(label), ...unpublished })
       }
       return { status: true, isSpecialDomain: true, dbName: site.dbName }
     },

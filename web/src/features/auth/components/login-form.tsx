@@ -63,7 +63,7 @@ export function LoginForm() {
           const saved = safeReturnPath(storage.get('returnUrl'))
           storage.remove('returnUrl')
           const from = safeReturnPath((location.state as { from?: unknown } | null)?.from)
-          navigate(saved ?? from ?? '/enterprise', { replace: true })
+          navigate(saved ?? from ?? '/dashboard', { replace: true }) // the dashboard is home (issue 25)
         },
         onError: (err) => showError(err instanceof ApiError && err.status === 429 ? err.message : 'Invalid username or password'),
       },

@@ -1,7 +1,8 @@
 // The first run after sign-up (/provision): the admin names the company, and so the trust center
 // (sign-up prefilled the name from the email domain); then the provisioning screen shows for 4 s
-// and the editor opens. Without a session there is nothing to provision: back to sign-in.
-import { companyNameProblem } from '@portal/contracts/company-name'
+// and the dashboard opens with its getting-started checklist (issue 25). Without a session there is
+// nothing to provision: back to sign-in.
+import { companyDisplayNameProblem, tidyCompanyDisplayName } from '@portal/contracts/company-name'
 import { type FormEvent, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { Field } from '../../../components/ui/field'
@@ -15,7 +16,7 @@ import { saveTrustCenterName, updateProvisioned, useCompanyName } from '../api/p
 function ProvisioningWait() {
   const navigate = useNavigate()
   useEffect(() => {
-    const timer = setTimeout(() => navigate('/trust-center-editor', { replace: true }), PROVISION_WAIT_MS)
+    const timer = setTimeout(() => navigate('/dashboard', { replace: true }), PROVISION_WAIT_MS)
     return () => clearTimeout(timer)
   }, [navigate])
   return (
@@ -40,13 +41,15 @@ function CompanyNameForm({ email, onDone }: { email: string; onDone(): void }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     setFailure(null)
-    const problem = companyNameProblem(value) ?? null
+    const problem = companyDisplayNameProblem(value) ?? null
     setError(problem)
     if (problem) return
     setBusy(true)
     try {
-      await updateProvisioned(email, value)
-      await saveTrustCenterName(value)
+      // The name as the company writes it ("AcmeCloud Inc."): punctuation and accents are kept.
+      const tidy = tidyCompanyDisplayName(value)
+      await updateProvisioned(email, tidy)
+      await saveTrustCenterName(tidy)
       onDone()
     } catch (err) {
       setFailure(errorMessage(err, 'The company name could not be saved. Please try again.'))
@@ -74,12 +77,12 @@ function CompanyNameForm({ email, onDone }: { email: string; onDone(): void }) {
               label="Company name"
               value={value}
               error={error}
-              maxLength={63}
+              maxLength={120}
               autoComplete="organization"
               required
               onChange={(ev) => {
                 setName(ev.target.value)
-                if (error) setError(companyNameProblem(ev.target.value) ?? null)
+                if (error) setError(companyDisplayNameProblem(ev.target.value) ?? null)
               }}
             />
             <FormError>{failure}</FormError>

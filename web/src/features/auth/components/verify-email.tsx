@@ -40,7 +40,7 @@ export function VerifyEmail() {
   return (
     <>
       <FormMessage kind={ok ? 'success' : 'error'}>{text}</FormMessage>
-      <p className="form-links">{valid ? <Link to="/enterprise">Continue to the portal</Link> : <Link to="/login">Sign in</Link>}</p>
+      <p className="form-links">{valid ? <Link to="/dashboard">Continue to the portal</Link> : <Link to="/login">Sign in</Link>}</p>
     </>
   )
 }

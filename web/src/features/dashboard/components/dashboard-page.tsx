@@ -5,6 +5,7 @@
 import type { DashboardOutbound, DashboardQuestionnaire } from '@portal/contracts'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { DraftersLine } from '../../review/components/review-figures'
 import { Link } from 'react-router-dom'
 import { DataTable } from '../../../components/ui/data-table'
 import { errorMessage } from '../../../lib/api-client'
@@ -20,6 +21,7 @@ import {
   useTrustCenterDashboard,
 } from '../api/get-dashboard'
 import { DayBars, plural } from './activity-chart'
+import { GettingStarted } from './getting-started'
 import '../dashboard.css'
 
 /** One card: its heading (with the count when known), then loading, error, empty or the content. */
@@ -91,7 +93,9 @@ function QuestionnaireItem({ q }: { q: DashboardQuestionnaire }) {
             <span>{`${q.approved} approved`}</span>
             <span>{`${q.drafted} drafted`}</span>
             <span className={q.needsReview ? 'dashboard-attention' : undefined}>{`${q.needsReview} need${q.needsReview === 1 ? 's' : ''} review`}</span>
+            {q.review && <span>{`${q.review.empty} without an answer`}</span>}
           </span>
+          <DraftersLine counts={q.review} />
           <span
             className="progress"
             role="progressbar"
@@ -145,6 +149,7 @@ export function DashboardPage() {
   return (
     <div className="dashboard">
       <h1>Dashboard</h1>
+      <GettingStarted />
       <div className="dashboard-grid">
         <Card
           id="questionnaires"

@@ -18,6 +18,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { api, readEvents } from '../../../lib/api-client'
+import { KNOWLEDGE_BASE_KEY, useKnowledgeBase } from '../../knowledge-base/api'
 
 export type { Company } from '@portal/contracts'
 
@@ -25,7 +26,7 @@ export type { Company } from '@portal/contracts'
  * A file of either list: a compliance document, or a questionnaire with its answer counts (questions
  * a person approved or wrote, the approved ones, and those with a non-empty answer, drafts included).
  */
-export type FileEntry = ComplianceFileEntry & Partial<Pick<QuestionnaireFileEntry, 'answered' | 'approved' | 'filled'>>
+export type FileEntry = ComplianceFileEntry & Partial<Pick<QuestionnaireFileEntry, 'answered' | 'approved' | 'filled' | 'review'>>
 
 /** A file's processing state; `check`: a questionnaire read, but drafting waits for a person to check its columns. */
 export type FileState = QuestionnaireFileEntry['state']
@@ -79,7 +80,10 @@ export function useUpload(kind: FileKind, companyId: string) {
       const path = kind === 'compliance' ? '/api/fs/enterpriseapps-compliance-uploadfile' : '/api/questionnaires/save'
       return api.upload<UploadReply>(path, form).then((r) => r.data)
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: ['files', kind, companyId] }),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: ['files', kind, companyId] })
+      if (kind === 'compliance') void qc.invalidateQueries({ queryKey: KNOWLEDGE_BASE_KEY })
+    },
   })
 }
 
@@ -94,8 +98,12 @@ export function useDeleteFile(kind: FileKind, companyId: string) {
 /** The stream's last event: progress, then at the end the questions a person approved or wrote, and those with a non-empty answer (drafts included). */
 export type Progress = Pick<ProgressEvent, 'drafted' | 'total'> & Partial<Pick<DraftedEvent, 'answered' | 'filled'>>
 
-/** Drafting of the client's questionnaires waits while any of its documents is still being read. */
-export const useDocumentsPending = (companyId: string) => useFiles('compliance', companyId).data?.some(pending) ?? false
+/** Drafting of the client's questionnaires waits while any of its documents, or a company-wide one, is still being read. */
+export function useDocumentsPending(companyId: string): boolean {
+  const own = useFiles('compliance', companyId).data?.some(pending) ?? false
+  const companyWide = useKnowledgeBase().data?.some((d) => d.clientId === null && (d.state === 'queued' || d.state === 'running')) ?? false
+  return own || companyWide
+}
 
 /** How long after its stream ended or failed the progress stream is opened again, while still busy. */
 const RECONNECT_MS = 3000

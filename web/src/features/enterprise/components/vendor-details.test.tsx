@@ -4,7 +4,7 @@
 // questionnaire upload; drafting that waits for the client's documents says so; a questionnaire
 // whose columns the product is unsure of says "Check the columns" and opens on the columns form.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { mockFetch, renderApp, storeSession } from '../../../../test/test-utils'
 
 const PAGE = '/enterprise-vendor-details?id=c1'
@@ -19,8 +19,9 @@ const file = (id: string, fileName: string, rest: object) => ({
   drafted: 0,
   ...rest,
 })
-const client = (compliance: object[], questionnaires: object[]) =>
+const client = (compliance: object[], questionnaires: object[], knowledgeBase: object[] = []) =>
   mockFetch({
+    'GET /api/knowledge-base': { body: { status: true, data: knowledgeBase } },
     'GET /api/companys': { body: { status: true, data: [{ _id: 'c1', companyName: 'Global Bank', complianceFolder: 'c', questionnairesFolder: 'q' }] } },
     'GET /api/compliancefile/c1': { body: { status: true, data: compliance } },
     'GET /api/questionnaires/c1': { body: { status: true, data: questionnaires } },
@@ -51,6 +52,26 @@ describe('questionnaire counts on the client page', () => {
     expect(bar.getAttribute('aria-valuenow')).toBe('25')
   })
 
+  it("shows the server's review counts and names the offline drafter, with the link to configure a model (issue 25)", async () => {
+    const review = {
+      total: 261,
+      approved: 6,
+      needsReview: 25,
+      flagged: 4,
+      empty: 230,
+      drafted: 31,
+      bySource: { library: 0, pair: 0, documents: 31, model: 0 },
+      model: '',
+    }
+    client([], [file('q1', 'caiq.xlsx', { total: 261, drafted: 261, answered: 6, approved: 6, filled: 31, review })])
+    renderApp(PAGE)
+    fireEvent.click(await screen.findByText('caiq.xlsx'))
+    const drawer = await screen.findByRole('dialog', { name: 'caiq.xlsx' })
+    expect(within(drawer).getByText('31 drafted · 6 approved · 25 need review (4 flagged) · 230 without an answer')).toBeTruthy()
+    expect(within(drawer).getByText(/Drafts by the offline drafter \(31\)/)).toBeTruthy()
+    expect(within(drawer).getByRole('link', { name: 'configure a model for better drafts' }).getAttribute('href')).toBe('/settings/drafter')
+  })
+
   it('opens the drawer of a questionnaire just uploaded when its modal closes', async () => {
     const list: object[] = []
     mockFetch({
@@ -74,24 +95,29 @@ describe('questionnaire counts on the client page', () => {
     expect(within(drawer).getByRole('button', { name: 'Review Answers' })).toBeTruthy()
   })
 
-  it('does not open a drawer after a compliance upload', async () => {
-    mockFetch({
+  it('uploads several compliance documents at once: progress per file, one summary toast, no dialog', async () => {
+    const { callsTo } = mockFetch({
       'GET /api/companys': { body: { status: true, data: [{ _id: 'c1', companyName: 'Global Bank', complianceFolder: 'c', questionnairesFolder: 'q' }] } },
       'GET /api/compliancefile/c1': { body: { status: true, data: [] } },
       'GET /api/questionnaires/c1': { body: { status: true, data: [] } },
-      'POST /api/fs/enterpriseapps-compliance-uploadfile': {
-        status: 201,
-        body: { status: true, data: [{ _id: 'd9', fileName: 'policy.pdf', state: 'queued' }] },
-      },
+      'POST /api/fs/enterpriseapps-compliance-uploadfile': [
+        { status: 201, body: { status: true, data: [{ _id: 'd9', fileName: 'policy.pdf', state: 'queued' }] } },
+        { status: 415, body: { status: false, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Only PDF files are accepted for compliance documents' } },
+      ],
     })
     renderApp(PAGE)
     await screen.findAllByText('No Data found')
     const input = document.querySelector('input[name=compliance-file]') as HTMLInputElement
-    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'policy.pdf')] } })
-    await screen.findByRole('heading', { name: 'Compliance File Uploaded!' })
-    fireEvent.click(screen.getByRole('button', { name: 'OK' }))
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Compliance File Uploaded!' })).toBeNull())
-    expect(screen.queryByRole('dialog', { name: 'policy.pdf' })).toBeNull()
+    expect(input.multiple).toBe(true)
+    fireEvent.change(input, { target: { files: [new File(['%PDF'], 'policy.pdf'), new File(['MZ'], 'setup.pdf')] } })
+    const toast = await screen.findByRole('alert')
+    expect(toast).toHaveTextContent('1 file uploaded, 1 failed: setup.pdf — Only PDF files are accepted for compliance documents')
+    const progress = screen.getByRole('region', { name: 'Upload progress' })
+    expect(within(progress).getByText('Uploaded')).toBeTruthy()
+    expect(within(progress).getByText('Failed: Only PDF files are accepted for compliance documents')).toBeTruthy()
+    expect(callsTo('POST', '/api/fs/enterpriseapps-compliance-uploadfile')).toHaveLength(2)
+    expect(screen.queryByRole('heading', { name: 'Compliance File Uploaded!' })).toBeNull()
+    expect(screen.queryByRole('dialog')).toBeNull()
   })
 
   it('says drafting waits for documents still being read', async () => {
@@ -102,6 +128,22 @@ describe('questionnaire counts on the client page', () => {
     renderApp(PAGE)
     expect(await screen.findByText('Waiting for the documents to be read…')).toBeTruthy()
     expect(screen.getByText('0 of 10 questions answered')).toBeTruthy() // drafted in full, nothing found
+  })
+
+  it('says drafting waits while a company-wide document is still being read', async () => {
+    const reading = {
+      _id: 'k1',
+      fileName: 'policies.pdf',
+      clientId: null,
+      clientName: null,
+      state: 'running',
+      error: null,
+      pages: 0,
+      createdAt: '2026-03-02T09:00:00Z',
+    }
+    client([], [file('q1', 'caiq.xlsx', { total: 30, drafted: 0 })], [reading])
+    renderApp(PAGE)
+    expect(await screen.findByText('Waiting for the documents to be read…')).toBeTruthy()
   })
 
   it('shows drafting progress while the documents are all read', async () => {

@@ -1,14 +1,18 @@
 // Vendor Details (spec §2): Compliance (knowledge base) and Questionnaire (AI Complete) areas, file
-// cards, upload with a placeholder and the spec's result modals, and the 40% drawer.
+// cards, upload with a placeholder and the spec's result modals (compliance documents: several at
+// once, each with its progress, and one summary toast), and the 40% drawer.
 import { useId, useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { ConfirmMutation } from '../../../components/ui/confirm-mutation'
 import { Modal } from '../../../components/ui/modal'
 import { useNotifications } from '../../../components/ui/notifications'
 import { Spinner } from '../../../components/ui/spinner'
+import { UploadProgress } from '../../../components/ui/upload-progress'
 import { downloadFile, errorMessage } from '../../../lib/api-client'
+import { uploadSummary, useUploadQueue } from '../../../lib/upload-queue'
 import { useModalDialog } from '../../../lib/dialog'
 import { LayoutPanel } from '../../review/components/layout-form'
+import { DraftersLine, reviewFigures } from '../../review/components/review-figures'
 import { type FileEntry, type FileKind, useCompanies, useDeleteFile, useDocumentsPending, useFiles, useProgress, useUpload } from '../api'
 
 /**
@@ -63,11 +67,22 @@ function FileArea({ kind, companyId, onOpen }: { kind: FileKind; companyId: stri
   const [uploaded, setUploaded] = useState<FileEntry | null>(null)
   const [failure, setFailure] = useState('')
   const [toDelete, setToDelete] = useState<FileEntry | null>(null)
+  const { toast } = useNotifications()
   const title = kind === 'compliance' ? 'Compliance' : 'Questionnaire'
   const closeUploaded = () => {
     setResult(null)
     if (kind === 'questionnaire' && uploaded) onOpen(uploaded)
     setUploaded(null)
+  }
+  // Compliance documents go several at once, each with its own progress, ending in one summary toast
+  // (issue 25: no dialog to close per file); a questionnaire keeps the spec's modals.
+  const queue = useUploadQueue(upload.mutateAsync)
+  const pickDocuments = async (list: FileList | null) => {
+    const chosen = [...(list ?? [])]
+    if (input.current) input.current.value = ''
+    if (!chosen.length) return
+    const done = await queue.start(chosen)
+    toast(done.some((d) => d.state === 'failed') ? 'error' : 'success', uploadSummary(done))
   }
   const pick = async (file: File | undefined) => {
     if (!file) return
@@ -85,7 +100,7 @@ function FileArea({ kind, companyId, onOpen }: { kind: FileKind; companyId: stri
     <section className="card file-area">
       <div className="card-header">
         <h2>{title}</h2>
-        <button className="primary" onClick={() => input.current?.click()} disabled={upload.isPending}>
+        <button className="primary" onClick={() => input.current?.click()} disabled={upload.isPending || queue.running}>
           {kind === 'compliance' ? 'Upload to Knowledgebase' : 'Upload for AI Complete'}
         </button>
         <input
@@ -93,12 +108,14 @@ function FileArea({ kind, companyId, onOpen }: { kind: FileKind; companyId: stri
           type="file"
           hidden
           name={`${kind}-file`}
+          multiple={kind === 'compliance'}
           accept={kind === 'compliance' ? '.pdf,application/pdf' : '.xlsx,.xlsm,.xls,.csv,.docx,.pdf'}
-          onChange={(e) => pick(e.target.files?.[0])}
+          onChange={(e) => (kind === 'compliance' ? pickDocuments(e.target.files) : pick(e.target.files?.[0]))}
         />
       </div>
+      {kind === 'compliance' && <UploadProgress items={queue.items} label="Upload progress" />}
       <div className="file-cards">
-        {upload.isPending && (
+        {upload.isPending && kind === 'questionnaire' && (
           <div className="file-card placeholder">
             <Spinner label="Uploading" /> <span>{upload.variables?.name}</span>
           </div>
@@ -130,10 +147,10 @@ function FileArea({ kind, companyId, onOpen }: { kind: FileKind; companyId: stri
             </button>
           </div>
         ))}
-        {!files.isPending && !files.data?.length && !upload.isPending && <p className="muted">No Data found</p>}
+        {!files.isPending && !files.data?.length && !upload.isPending && !queue.running && <p className="muted">No Data found</p>}
       </div>
       {result === 'ok' && (
-        <Modal title={kind === 'compliance' ? 'Compliance File Uploaded!' : 'Questionnaire File Uploaded!'} onClose={closeUploaded}>
+        <Modal title="Questionnaire File Uploaded!" onClose={closeUploaded}>
           <p>file uploaded successfully</p>
           <div className="actions">
             <button className="primary" onClick={closeUploaded}>
@@ -222,7 +239,12 @@ function Drawer({ file, kind, onClose }: { file: FileEntry; kind: FileKind; onCl
         </div>
         {busy && <Spinner label="Processing" />}
         <p>{stateText({ ...live, drafted, total, answered }, kind, waiting)}</p>
-        {done && <p className="muted answer-breakdown">{answerBreakdown({ total, answered, filled, approved: live.approved ?? 0 })}</p>}
+        {done && (
+          <p className="muted answer-breakdown">
+            {live.review ? reviewFigures(live.review).join(' · ') : answerBreakdown({ total, answered, filled, approved: live.approved ?? 0 })}
+          </p>
+        )}
+        {done && <DraftersLine counts={live.review} />}
         {kind === 'questionnaire' && !check && total > 0 && (
           // Drafting progress while drafting; then how many questions have an answer.
           <div

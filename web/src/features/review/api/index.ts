@@ -2,6 +2,10 @@
 // the drafted answers, the counts, saving an answer, the header's details, and the cited documents.
 // The wire types are the service's contracts (@portal/contracts questionnaire-review.ts, -counts.ts).
 import type {
+  ApprovalState,
+  BulkApprovalReply,
+  BulkApproveBody,
+  BulkUndoBody,
   AnswerClearBody,
   AnswerUpdateBody,
   AnswerUpdateReply,
@@ -106,4 +110,32 @@ export function useClearAnswer(questionnaireId: string) {
     onSuccess: saved,
     onError: refetch,
   })
+}
+
+/**
+ * Approving several questions at once, and its undo (issue 25): each question is sent with the version
+ * the reviewer saw (409 when one changed since); the reply's `previous` states undo exactly those.
+ * The list and the counts are asked for again either way.
+ */
+export function useBulkApproval(questionnaireId: string) {
+  const qc = useQueryClient()
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: ['questions', questionnaireId] })
+    void qc.invalidateQueries({ queryKey: ['counts', questionnaireId] })
+  }
+  const approve = useMutation({
+    mutationFn: (questions: Pick<Question, '_id' | 'version'>[]) =>
+      api
+        .post<BulkApprovalReply>('/api/questionnaires/answer/approve-bulk', {
+          questions: questions.map((q) => ({ questionId: q._id, version: q.version })),
+        } satisfies BulkApproveBody)
+        .then((r) => r.data),
+    onSettled: refresh,
+  })
+  const undo = useMutation({
+    mutationFn: (previous: ApprovalState[]) =>
+      api.post<BulkApprovalReply>('/api/questionnaires/answer/approve-bulk/undo', { previous } satisfies BulkUndoBody).then((r) => r.data),
+    onSettled: refresh,
+  })
+  return { approve, undo }
 }

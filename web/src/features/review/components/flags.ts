@@ -1,4 +1,6 @@
 // Spec §4 review flags, in one place.
+import type { ReviewCounts } from '@portal/contracts'
+import { type ReviewState, reviewStateOf } from '@portal/contracts/drafts-text'
 import type { Question } from '../api'
 
 export type Flag = 'approved' | 'partial' | 'none'
@@ -20,5 +22,43 @@ export function toggled(q: Pick<Question, 'llmstatus' | 'reviewstatus' | 'llmRev
 
 export const toggleLabel = (q: Pick<Question, 'llmReviewRespons'>) => (q.llmReviewRespons === 1 ? 'Mark as Approved' : 'Mark as approved')
 
-export type Tab = 1 | 2 | 3
-export const inTab = (q: Pick<Question, 'llmstatus'>, tab: Tab) => tab === 1 || (tab === 2 ? !q.llmstatus : q.llmstatus)
+/**
+ * The list's filters (issue 25), by the server's rules for the review counts (reviewStateOf):
+ * needs review = has an answer not approved (drafts, flagged or not, and people's texts); flagged =
+ * needing review with a warning; empty = no answer and not approved.
+ */
+export type Tab = 'all' | 'review' | 'flagged' | 'approved' | 'empty'
+export const TABS: [Tab, string][] = [
+  ['all', 'VIEW ALL'],
+  ['review', 'NEEDS REVIEW'],
+  ['flagged', 'FLAGGED'],
+  ['approved', 'APPROVED'],
+  ['empty', 'EMPTY'],
+]
+type Stated = Parameters<typeof reviewStateOf>[0]
+export function inTab(q: Stated, tab: Tab): boolean {
+  const state = reviewStateOf(q)
+  switch (tab) {
+    case 'all':
+      return true
+    case 'review':
+      return state === 'drafted' || state === 'flagged' || state === 'written'
+    default:
+      return state === tab
+  }
+}
+
+/** A tab's figure, from the server's review counts. */
+export const tabCount = (c: ReviewCounts, tab: Tab) => ({ all: c.total, review: c.needsReview, flagged: c.flagged, approved: c.approved, empty: c.empty })[tab]
+
+/** What a list row says of its question, in words (its icon is decoration: never colour or icon alone). */
+export const STATE_WORDS: Record<ReviewState, { icon: string; text: string }> = {
+  approved: { icon: '✓', text: 'Approved' },
+  drafted: { icon: '✎', text: 'Drafted' },
+  flagged: { icon: '⚠', text: 'Flagged' },
+  written: { icon: '✎', text: 'Edited, not approved' },
+  empty: { icon: '○', text: 'Empty' },
+}
+
+/** Can be approved in bulk without a second look: a drafter's draft, no warning, not approved. */
+export const quietDraft = (q: Stated) => reviewStateOf(q) === 'drafted'

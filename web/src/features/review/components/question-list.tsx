@@ -1,10 +1,12 @@
 // The question list: one tab stop (issue 14: the answer box took 312 Tab presses). A listbox whose
 // selected option is the only one in the tab order (roving tabindex); ↑ / ↓ / Home / End move the
 // selection, and focus with it; Enter or Space, or a click, chooses the question and moves focus
-// to its answer box.
+// to its answer box. Each row says its question's state in words with an icon (issue 25: a drafted
+// question looked exactly like an empty one).
 import type { KeyboardEvent } from 'react'
 import type { Question } from '../api'
-import { flagOf } from './flags'
+import { reviewStateOf } from '@portal/contracts/drafts-text'
+import { flagOf, STATE_WORDS } from './flags'
 
 export type Move = { id: string; focus: 'list' | 'answer' }
 
@@ -79,10 +81,22 @@ export function QuestionList({ questions, numberOf, selectedId, hasDraft, emptyT
             onClick={() => onMove({ id: q._id, focus: 'answer' })}
           >
             <strong>Q{numberOf(q)}</strong> <span>{q.question}</span>
+            <StateTag q={q} />
             {hasDraft(q) && <em className="muted small"> (unsaved answer)</em>}
           </div>
         )
       })}
     </div>
+  )
+}
+
+/** A question's state as a row shows it: an icon (decoration) and the word. */
+export function StateTag({ q }: { q: Question }) {
+  const state = reviewStateOf(q)
+  const { icon, text } = STATE_WORDS[state]
+  return (
+    <small className={`state-tag ${state}`}>
+      <span aria-hidden="true">{icon}</span> {text}
+    </small>
   )
 }

@@ -8,6 +8,10 @@
 // A save carries the version the answer was edited from; when someone else saved first (409), the
 // merge panel shows both texts (issue 22). The questionnaire's columns (layout-form.tsx) open from the
 // header; while the product is unsure of them a banner says so, since drafting waits for them.
+// Issue 25: the header, the filters and each question say who drafted what (the server's review
+// counts, one way everywhere); several answers can be approved at once, with an undo; Ctrl+Enter
+// submits the box it is typed in (said under each box); on a phone the approval comes before the
+// long evidence (history, comments and context are a card of their own after it).
 import { SpecText } from '@portal/contracts/spec-text'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
@@ -19,24 +23,29 @@ import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api-client'
 import { useDraft, useHasDraft } from '../../../lib/drafts'
 import { formatDateTime } from '../../../lib/format-date'
-import { openDocument, type Question, useCounts, useQuestionnaireDetails, useClearAnswer, useQuestions, useSaveAnswer } from '../api'
+import { draftedByLine } from '@portal/contracts/drafts-text'
+import { openDocument, type Question, useBulkApproval, useCounts, useQuestionnaireDetails, useClearAnswer, useQuestions, useSaveAnswer } from '../api'
 import { useAddComment, useComments } from '../api/comments'
 import { questionnaireExport } from '../api/export'
 import { useLayout } from '../api/layout'
 import { QuestionnaireTrackRecord } from '../../answer-library/components/track-record'
 import { AnswerOrigin } from './answer-origin'
 import { ExportDialog } from './export-dialog'
-import { flagOf, inTab, type Tab, toggled, toggleLabel } from './flags'
+import { type BulkDone, BulkBar, BulkList } from './bulk-approval'
+import { flagOf, inTab, TABS, type Tab, tabCount, toggled, toggleLabel } from './flags'
 import { LayoutPanel } from './layout-form'
 import { type Move, optionId, QuestionList } from './question-list'
-import { isTextField, ShortcutsHelp, shortcutOf } from './shortcuts'
+import { DraftersLine, reviewFigures } from './review-figures'
+import { isMac, isTextField, ShortcutsHelp, shortcutOf } from './shortcuts'
 import { UnsavedDialog } from './unsaved-dialog'
 
-const TABS: [Tab, string][] = [
-  [1, 'VIEW ALL'],
-  [2, 'NEEDS REVIEW'],
-  [3, 'APPROVED'],
-]
+const EMPTY_TEXT: Record<Tab, string> = {
+  all: 'No Data found',
+  review: 'No Reviewed List found',
+  flagged: 'No flagged answers',
+  approved: 'No Approved List found',
+  empty: 'Every question has an answer',
+}
 export const ANSWER_REQUIRED = SpecText.answerRequired
 
 /** Where the reviewer asked to go: another question (focus to the list or the answer box), or another tab. */
@@ -54,7 +63,11 @@ export function ReviewPage() {
   const clear = useClearAnswer(questionnareId)
   const addComment = useAddComment(questionnareId)
   const { toast } = useNotifications()
-  const [tab, setTab] = useState<Tab>(1)
+  const [tab, setTab] = useState<Tab>('all')
+  const bulk = useBulkApproval(questionnareId)
+  const [selecting, setSelecting] = useState(false)
+  const [picked, setPicked] = useState<Set<string>>(new Set())
+  const [bulkDone, setBulkDone] = useState<BulkDone | null>(null)
   const [params, setParams] = useSearchParams()
   const selectedId = params.get('q')
   const select = useCallback(
@@ -237,6 +250,38 @@ export function ReviewPage() {
     return undefined
   }
 
+  const approvePicked = () => {
+    const chosen = (questions.data ?? []).filter((q) => picked.has(q._id))
+    bulk.approve.mutate(chosen, {
+      onSuccess: (data) => {
+        setPicked(new Set())
+        setSelecting(false)
+        setBulkDone({ previous: data.previous, count: data.changed })
+      },
+      onError: (err) => toast('error', errorMessage(err, 'Failed to approve the answers')),
+    })
+  }
+  const undoBulk = () => {
+    if (!bulkDone) return
+    bulk.undo.mutate(bulkDone.previous, {
+      onSuccess: (data) => {
+        setBulkDone(null)
+        toast('success', `Approval undone for ${data.changed} answer${data.changed === 1 ? '' : 's'}`)
+      },
+      onError: (err) => toast('error', errorMessage(err, 'Failed to undo the approval')),
+    })
+  }
+  /** The filters are one tab stop: ← / → / Home / End move between them. */
+  const onTabKey = (e: React.KeyboardEvent<HTMLDivElement>) => {
+    const at = TABS.findIndex(([t]) => t === tab)
+    const to = e.key === 'ArrowRight' ? at + 1 : e.key === 'ArrowLeft' ? at - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : null
+    if (to === null) return
+    e.preventDefault()
+    const next = TABS[(to + TABS.length) % TABS.length]![0]
+    request({ tab: next })
+    setTimeout(() => document.getElementById(`tab-${next}`)?.focus())
+  }
+
   // The page's shortcuts, read through a ref so the listener is added once.
   const onShortcut = useRef<(e: KeyboardEvent) => void>(() => {})
   onShortcut.current = (e: KeyboardEvent) => {
@@ -263,6 +308,7 @@ export function ReviewPage() {
   if (questions.isPending) return <Spinner label="Loading questions" />
   if (questions.isError) return <p className="form-error">The questions could not be loaded. Please refresh the page.</p>
   const c = counts.data
+  const mod = isMac() ? '⌘' : 'Ctrl'
   const percent = c?.total ? Math.round((c.countOfApproved / c.total) * 100) : 0
   const clientName = details.data?.clientName || (details.isPending ? 'Loading…' : 'NA')
 
@@ -278,6 +324,8 @@ export function ReviewPage() {
           <div className="progress" role="progressbar" aria-label="Questions approved" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
             <span style={{ width: `${percent}%` }} />
           </div>
+          {c?.review && <p className="muted small review-figures">{reviewFigures(c.review).join(' · ')}</p>}
+          <DraftersLine counts={c?.review} />
           <QuestionnaireTrackRecord questionnaireId={questionnareId} />
         </div>
         <div className="actions">
@@ -303,28 +351,62 @@ export function ReviewPage() {
           </button>
         </section>
       )}
-      <div className="tabs" role="tablist">
+      <div className="tabs" role="tablist" aria-label="Filter the questions" onKeyDown={onTabKey}>
         {TABS.map(([t, name]) => (
-          <button key={t} role="tab" aria-selected={tab === t} className={tab === t ? 'active' : ''} onClick={() => tab !== t && request({ tab: t })}>
+          <button
+            key={t}
+            id={`tab-${t}`}
+            role="tab"
+            tabIndex={tab === t ? 0 : -1}
+            aria-selected={tab === t}
+            className={tab === t ? 'active' : ''}
+            onClick={() => tab !== t && request({ tab: t })}
+          >
             {name}
+            {c?.review && <span className="tab-count"> {tabCount(c.review, t)}</span>}
           </button>
         ))}
       </div>
+      <BulkBar
+        selecting={selecting}
+        onSelecting={(on) => {
+          setSelecting(on)
+          if (!on) setPicked(new Set())
+        }}
+        listed={listed}
+        picked={picked}
+        onPick={setPicked}
+        busy={bulk.approve.isPending || bulk.undo.isPending}
+        onApprove={approvePicked}
+        done={bulkDone}
+        onUndo={undoBulk}
+      />
       <div className="review-grid">
-        <QuestionList
-          questions={listed}
-          numberOf={(q) => numbers.get(q._id) ?? 0}
-          selectedId={selected?._id}
-          hasDraft={(q) => hasDraft(`answer:${q._id}`)}
-          emptyText={tab === 2 ? 'No Reviewed List found' : tab === 3 ? 'No Approved List found' : 'No Data found'}
-          onMove={request}
-        />
+        {selecting ? (
+          <BulkList questions={listed} numberOf={(q) => numbers.get(q._id) ?? 0} picked={picked} onPick={setPicked} />
+        ) : (
+          <QuestionList
+            questions={listed}
+            numberOf={(q) => numbers.get(q._id) ?? 0}
+            selectedId={selected?._id}
+            hasDraft={(q) => hasDraft(`answer:${q._id}`)}
+            emptyText={EMPTY_TEXT[tab]}
+            onMove={request}
+          />
+        )}
         {selected && (
           <div className="card answer-panel">
             <p className="muted">{selected.questionId}</p>
             <h2 className="question-text">
               {label}: {selected.question}
             </h2>
+            {selected.answerSource && (
+              <p className="muted small drafted-by">
+                {draftedByLine(selected.answerSource, selected.draftedBy)}
+                {selected.draftedAt ? `, ${formatDateTime(selected.draftedAt)}` : ''}
+                {selected.personAnswer ? ' · edited since by a reviewer' : ''}
+              </p>
+            )}
             <label htmlFor="answer">Answer</label>
             <DraftNotice draft={answer} what="answer" />
             <textarea
@@ -334,7 +416,7 @@ export function ReviewPage() {
               ref={answerBox}
               value={draft}
               aria-invalid={answerError ? true : undefined}
-              aria-describedby={answerError ? 'answer-error' : undefined}
+              aria-describedby={answerError ? 'answer-error answer-keys' : 'answer-keys'}
               onChange={(e) => {
                 editing()
                 answer.set(e.target.value)
@@ -346,6 +428,9 @@ export function ReviewPage() {
                 {answerError}
               </p>
             )}
+            <p className="muted small key-hint" id="answer-keys">
+              {`${mod}+Enter saves this answer and marks it approved (again: removes the approval) · ${mod}+S saves it`}
+            </p>
             {conflict?.questionId === selected._id && <MergePanel conflict={conflict} busy={save.isPending} onResolve={resolve} />}
             {selected.choices.length > 0 && (
               // The workbook's own options (a dropdown, or Yes / No / N.A. columns marked with an x).
@@ -386,60 +471,20 @@ export function ReviewPage() {
               id="comment"
               name="comment"
               rows={2}
+              aria-describedby="comment-keys"
               value={comment.value}
               onChange={(e) => {
                 comment.set(e.target.value)
                 setCommentError('')
               }}
             />
+            <p className="muted small key-hint" id="comment-keys">{`${mod}+Enter adds the comment`}</p>
             {commentError && <p className="field-error">{commentError}</p>}
             <div className="actions">
               <button disabled={addComment.isPending} aria-busy={addComment.isPending || undefined} onClick={submitComment}>
                 {addComment.isPending ? 'Saving…' : 'Save'}
               </button>
             </div>
-            <div className="tabs small" role="tablist">
-              {(['history', 'comments', 'context'] as const).map((s) => (
-                <button key={s} role="tab" aria-selected={sub === s} className={sub === s ? 'active' : ''} onClick={() => setSub(s)}>
-                  {s[0]!.toUpperCase() + s.slice(1)}
-                </button>
-              ))}
-            </div>
-            {sub === 'history' &&
-              (selected.answerHistory.length ? (
-                <ul className="history">
-                  {selected.answerHistory.map((h, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: history entries have no id and never reorder
-                    <li key={i}>
-                      <p>{h.answer}</p>
-                      <p className="muted">
-                        {formatDateTime(h.createdAt)} · {h.name}
-                      </p>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="muted">No History Found</p>
-              ))}
-            {sub === 'comments' &&
-              (comments.isPending ? (
-                <Spinner label="Loading comments" />
-              ) : comments.data?.length ? (
-                <ul className="history comments">
-                  {comments.data.map((c) => (
-                    <li key={c._id}>
-                      <p className="comment">{c.comment}</p>
-                      <p className="muted">
-                        {formatDateTime(c.createdAt)} · {`${c.user.firstName} ${c.user.lastName}`.trim()}
-                      </p>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="muted">No Comments Found</p>
-              ))}
-            {sub === 'context' &&
-              (selected.retrievedNarrative ? <pre className="context">{selected.retrievedNarrative}</pre> : <p className="muted">No Context Found</p>)}
           </div>
         )}
         {selected && (
@@ -469,6 +514,54 @@ export function ReviewPage() {
               }
             />
           </aside>
+        )}
+        {selected && (
+          // After the approval: on a phone, "Mark as Approved" comes before the long evidence.
+          <section className="card evidence" aria-label="History, comments and context">
+            <div className="tabs small" role="tablist">
+              {(['history', 'comments', 'context'] as const).map((s) => (
+                <button key={s} role="tab" aria-selected={sub === s} className={sub === s ? 'active' : ''} onClick={() => setSub(s)}>
+                  {s[0]!.toUpperCase() + s.slice(1)}
+                </button>
+              ))}
+            </div>
+            {sub === 'history' &&
+              (selected.answerHistory.length ? (
+                <ul className="history">
+                  {selected.answerHistory.map((h, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: history entries have no id and never reorder
+                    <li key={i}>
+                      <p>{h.answer}</p>
+                      <p className="muted">
+                        {formatDateTime(h.createdAt)} · {h.name}
+                        {h.drafter ? ' (draft)' : ''}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="muted">No History Found</p>
+              ))}
+            {sub === 'comments' &&
+              (comments.isPending ? (
+                <Spinner label="Loading comments" />
+              ) : comments.data?.length ? (
+                <ul className="history comments">
+                  {comments.data.map((c) => (
+                    <li key={c._id}>
+                      <p className="comment">{c.comment}</p>
+                      <p className="muted">
+                        {formatDateTime(c.createdAt)} · {`${c.user.firstName} ${c.user.lastName}`.trim()}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="muted">No Comments Found</p>
+              ))}
+            {sub === 'context' &&
+              (selected.retrievedNarrative ? <pre className="context">{selected.retrievedNarrative}</pre> : <p className="muted">No Context Found</p>)}
+          </section>
         )}
       </div>
       {pending && selected && (

@@ -11,6 +11,7 @@ const ITEMS: MenuItem[] = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/enterprise', label: 'AI Questionnaire Review' },
   { to: '/answer-library', label: 'Answer Library' },
+  { to: '/knowledge-base', label: 'Knowledge base' },
   { to: '/trust-center-editor', label: 'Trust Center Editor' },
   { to: '/trust-center', label: 'Trust Center Preview', newTab: true },
   { to: '/account', label: 'Trust Center Access Request' },

@@ -40,7 +40,18 @@ function useSave<A, R = unknown>(fn: (a: A) => Promise<R>, ...keys: string[][]) 
 
 export const useClientDetails = () =>
   useQuery({ queryKey: ['clientDetails'], queryFn: () => data(api.get<{ data: ClientDetails[] }>('/api/clientDetails')).then((d) => d[0]!) })
-export const usePublish = () => useSave((subdomain: string) => api.post<PublishReply>('/api/fs/add-cname', { subdomain }), ['clientDetails'])
+export const usePublish = () =>
+  useSave((subdomain: string) => api.post<PublishReply>('/api/fs/add-cname', { subdomain }), ['clientDetails'], ['domainnamestatus'])
+export const useUnpublish = () =>
+  useSave(() => api.post<{ status: boolean; message?: string }>('/api/fs/remove-cname', {}), ['clientDetails'], ['domainnamestatus'])
+export interface SiteStatus {
+  hostname: string
+  published: boolean
+  url: string
+}
+/** The trust center's host, whether it is public, and its URL (as the server builds it). */
+export const useSiteStatus = () =>
+  useQuery({ queryKey: ['domainnamestatus'], queryFn: () => data(api.get<{ data: SiteStatus[] }>('/api/domainnamestatus')).then((d) => d[0]!) })
 export const useCompanyInfo = () => useQuery({ queryKey: ['companyinfo'], queryFn: () => data(api.get<{ data: CompanyInfo }>('/api/companyinfo')) })
 export const useSaveCompanyInfo = () => useSave((body: { companyTitle: string; logo: string | null }) => api.post('/api/companyinfo', body), ['companyinfo'])
 export const uploadLogo = (file: File) => {

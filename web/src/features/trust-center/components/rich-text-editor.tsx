@@ -13,6 +13,8 @@ function inline(text: string): string {
     .replace(/\[([^\]]+)\]\(((?:https:\/\/|mailto:)[^)\s]+)\)/g, '<a href="$2">$1</a>')
 }
 
+const BULLET_LINE = /^\s*[-*] /
+
 /** Light markup → allowlisted HTML. */
 export function markupToHtml(markup: string): string {
   return markup
@@ -20,9 +22,19 @@ export function markupToHtml(markup: string): string {
     .map((block) => block.trim())
     .filter(Boolean)
     .map((block) => {
-      const lines = block.split('\n')
-      if (lines.every((l) => /^\s*[-*] /.test(l))) return `<ul>${lines.map((l) => `<li>${inline(l.replace(/^\s*[-*] /, ''))}</li>`).join('')}</ul>`
-      return `<p>${lines.map(inline).join('<br>')}</p>`
+      // Runs of "- " / "* " lines are a list, the lines around them a paragraph: "Intro\n- a\n- b" too (issue 25).
+      const runs: { bullet: boolean; lines: string[] }[] = []
+      for (const line of block.split('\n')) {
+        const bullet = BULLET_LINE.test(line)
+        const last = runs[runs.length - 1]
+        if (last && last.bullet === bullet) last.lines.push(line)
+        else runs.push({ bullet, lines: [line] })
+      }
+      return runs
+        .map((r) =>
+          r.bullet ? `<ul>${r.lines.map((l) => `<li>${inline(l.replace(BULLET_LINE, ''))}</li>`).join('')}</ul>` : `<p>${r.lines.map(inline).join('<br>')}</p>`,
+        )
+        .join('')
     })
     .join('')
 }

@@ -1,5 +1,5 @@
 // Trust Center Setting (spec §2): logo (.png or .jpg) with Upload, Cancel and Save, the company
-// title, theme colours, and the trust-center URL with Publish while pending.
+// title, theme colours, and publishing (publish-card.tsx, also on the editor).
 import { SpecText } from '@portal/contracts/spec-text'
 import { DEFAULT_THEME } from '@portal/contracts/theme-defaults'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
@@ -10,7 +10,8 @@ import { errorMessage } from '../../../lib/api-client'
 import { useSession } from '../../../lib/auth'
 import { useDraft } from '../../../lib/drafts'
 import { contrastWarning } from '../../../lib/theme'
-import { type Theme, uploadLogo, useClientDetails, useCompanyInfo, usePublish, useSaveCompanyInfo, useSaveTheme, useTheme } from '../api'
+import { type Theme, uploadLogo, useCompanyInfo, useSaveCompanyInfo, useSaveTheme, useTheme } from '../api'
+import { PublishCard } from './publish-card'
 
 function BrandingCard({ admin }: { admin: boolean }) {
   const info = useCompanyInfo()
@@ -20,43 +21,59 @@ function BrandingCard({ admin }: { admin: boolean }) {
   // The typed title is a draft (lib/drafts): it survives a forced sign-in.
   const titleDraft = useDraft(info.data ? 'settings:companyTitle' : null, info.data?.companyTitle ?? '')
   const title = titleDraft.value
+  // The saved logo, and a chosen file not saved yet (shown as a preview that says so: issue 25).
   const [logo, setLogo] = useState<string | null>(null)
-  const [uploading, setUploading] = useState(false)
+  const [staged, setStaged] = useState<{ file: File; preview: string } | null>(null)
+  const [busy, setBusy] = useState(false)
   useEffect(() => {
     if (info.data) setLogo(info.data.logo)
   }, [info.data])
+  useEffect(() => () => (staged ? URL.revokeObjectURL(staged.preview) : undefined), [staged])
   if (info.isPending) return <Spinner label="Loading settings" />
-  const upload = async () => {
+  const choose = () => {
     const file = fileRef.current?.files?.[0]
-    if (!file) return toast('error', SpecText.uploadFile)
-    if (!/\.(png|jpe?g)$/i.test(file.name)) return toast('error', 'Only .png or .jpg images are accepted')
-    setUploading(true)
+    if (!file) return setStaged(null)
+    if (!/\.(png|jpe?g)$/i.test(file.name)) {
+      toast('error', 'Only .png or .jpg images are accepted')
+      if (fileRef.current) fileRef.current.value = ''
+      return setStaged(null)
+    }
+    return setStaged({ file, preview: URL.createObjectURL(file) })
+  }
+  /** Uploads the chosen file (if any) and saves the title with the logo: nothing looks saved that is not. */
+  const persist = async (requireFile: boolean) => {
+    if (requireFile && !staged) return toast('error', SpecText.uploadFile)
+    setBusy(true)
     try {
-      setLogo((await uploadLogo(file)).logo)
-      toast('success', 'Logo uploaded: click Save to keep it')
+      let next = logo
+      if (staged) {
+        try {
+          next = (await uploadLogo(staged.file)).logo
+        } catch (err) {
+          return toast('error', `Image upload fail${errorMessage(err, '') ? `: ${errorMessage(err, '')}` : ''}`)
+        }
+      }
+      await save.mutateAsync({ companyTitle: title.trim(), logo: next })
+      titleDraft.clear(title)
+      setLogo(next)
+      setStaged(null)
+      if (fileRef.current) fileRef.current.value = ''
+      toast('success', staged ? 'Logo saved: it shows on your trust center' : 'Updated Successfully')
     } catch (err) {
-      toast('error', `Image upload fail${errorMessage(err, '') ? `: ${errorMessage(err, '')}` : ''}`)
+      toast('error', errorMessage(err))
     } finally {
-      setUploading(false)
+      setBusy(false)
     }
     return undefined
   }
   const cancel = () => {
+    setStaged(null)
     setLogo(info.data?.logo ?? null)
     if (fileRef.current) fileRef.current.value = ''
   }
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    save.mutate(
-      { companyTitle: title.trim(), logo },
-      {
-        onSuccess: () => {
-          titleDraft.clear(title)
-          toast('success', 'Updated Successfully')
-        },
-        onError: (err) => toast('error', errorMessage(err)),
-      },
-    )
+    void persist(false)
   }
   return (
     <form className="card" onSubmit={submit} aria-labelledby="branding-title">
@@ -70,21 +87,30 @@ function BrandingCard({ admin }: { admin: boolean }) {
         disabled={!admin}
       />
       <div className="logo-row">
-        {logo ? <img src={logo} alt="Logo" className="logo-preview" /> : <span className="muted">No logo yet</span>}
+        {staged ? (
+          <figure className="logo-staged">
+            <img src={staged.preview} alt="Chosen logo (not saved yet)" className="logo-preview" />
+            <figcaption className="muted small">Not saved yet: click Upload or Save to keep it.</figcaption>
+          </figure>
+        ) : logo ? (
+          <img src={logo} alt="Logo" className="logo-preview" />
+        ) : (
+          <span className="muted">No logo yet</span>
+        )}
         <label className="field">
           Logo (.png or .jpg)
-          <input ref={fileRef} type="file" name="logo" accept=".png,.jpg,.jpeg,image/png,image/jpeg" disabled={!admin} />
+          <input ref={fileRef} type="file" name="logo" accept=".png,.jpg,.jpeg,image/png,image/jpeg" disabled={!admin} onChange={choose} />
         </label>
       </div>
       <div className="actions">
-        <button type="button" onClick={upload} disabled={!admin || uploading}>
-          {uploading ? 'Uploading…' : 'Upload'}
+        <button type="button" onClick={() => void persist(true)} disabled={!admin || busy}>
+          {busy && staged ? 'Uploading…' : 'Upload'}
         </button>
-        <button type="button" onClick={cancel} disabled={!admin}>
+        <button type="button" onClick={cancel} disabled={!admin || busy}>
           Cancel
         </button>
-        <button className="primary" type="submit" disabled={!admin || save.isPending} aria-busy={save.isPending || undefined}>
-          {save.isPending ? 'Saving…' : 'Save'}
+        <button className="primary" type="submit" disabled={!admin || busy} aria-busy={busy || undefined}>
+          {busy ? 'Saving…' : 'Save'}
         </button>
       </div>
     </form>
@@ -147,63 +173,6 @@ function ThemeCard({ admin }: { admin: boolean }) {
         </button>
       </div>
     </form>
-  )
-}
-
-function PublishCard({ admin }: { admin: boolean }) {
-  const details = useClientDetails()
-  const publish = usePublish()
-  const { toast } = useNotifications()
-  const [sub, setSub] = useState('')
-  const [state, setState] = useState<'pending' | 'published' | 'error'>('pending')
-  useEffect(() => {
-    if (details.data) {
-      setSub(details.data.cname)
-      setState(details.data.cnamepublish ? 'published' : 'pending')
-    }
-  }, [details.data])
-  if (details.isPending) return <Spinner label="Loading the trust center URL" />
-  const d = details.data
-  const host = `${sub || d?.cname}.${d?.maindomain}`
-  return (
-    <div className="card">
-      <h2 id="url-title">Trust center URL</h2>
-      <p>
-        <strong>{host}</strong> {state === 'published' ? 'is published' : state === 'error' ? ' error while publishing site' : 'is pending'}
-      </p>
-      {state !== 'published' && admin && (
-        <form
-          className="inline-form"
-          onSubmit={(e) => {
-            e.preventDefault()
-            publish.mutate(sub.trim().toLowerCase(), {
-              onSuccess: (r) => {
-                setState('published')
-                toast('success', `Site has been published! ${r.message}`)
-              },
-              onError: (err) => {
-                setState('error')
-                toast('error', errorMessage(err, ' error while publishing site'))
-              },
-            })
-          }}
-        >
-          <Field name="subdomain" label="Subdomain" value={sub} maxLength={63} onChange={(e) => setSub(e.target.value)} />
-          <div className="actions">
-            <button className="primary" type="submit" disabled={publish.isPending} aria-busy={publish.isPending || undefined}>
-              {publish.isPending ? 'Publishing…' : 'Publish'}
-            </button>
-          </div>
-        </form>
-      )}
-      {state === 'published' && (
-        <p>
-          <a href={`${window.location.protocol}//${host}${window.location.port ? `:${window.location.port}` : ''}/`} target="_blank" rel="noopener noreferrer">
-            Open the public trust center
-          </a>
-        </p>
-      )}
-    </div>
   )
 }
 
