@@ -327,6 +327,9 @@ describe('accessibility and layout of the console', () => {
     await p.goto(`/inbound/review/${capability}`)
     await p.getByText('Question 1 of').first().waitFor()
     await checkScreen(p, '/inbound/review')
+    // Submit shows once something is answered (issue 25).
+    await p.fill('textarea[name=answer]', 'Yes, reviewed every year.')
+    await p.getByRole('button', { name: 'Save Answer' }).click()
     await checkDialog(p, '/inbound/review', p.getByRole('button', { name: 'Submit', exact: true }), 'Submit Questionnaire')
     await p.close()
     expect(report()).toEqual([])
@@ -358,7 +361,7 @@ describe('accessibility and layout of the console', () => {
     await page.getByText('White text on the yellow (#ffff00) header has a contrast of only 1.07:1').waitFor()
     await checkScreen(page, '/settings (contrast warning)')
     await screen('/account', 'pending@buyer.example')
-    await checkDialog(page, '/account', page.getByRole('button', { name: 'Delete pending@buyer.example' }), 'Delete request')
+    await checkDialog(page, '/account', page.getByRole('button', { name: 'Deny pending@buyer.example' }), 'Deny request')
     await screen('/people', 'invited@a11y-co.example')
     await checkDialog(page, '/people', page.getByRole('button', { name: 'Invite People' }), 'Invite people')
     await checkDialog(page, '/people', page.getByRole('button', { name: 'Delete invited@a11y-co.example' }), 'Delete Person')

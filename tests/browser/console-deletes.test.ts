@@ -30,11 +30,12 @@ describe.each(dbKinds())('every delete button of the console, in a real browser,
   const names = (rows: unknown, field: string) => (rows as Record<string, unknown>[]).map((r) => r[field])
 
   /** Clicks the row's delete button, confirms, waits for the server's answer and for the row to go. */
-  async function deleteItem(button: string): Promise<void> {
+  /** `confirm` / `asks`: a pending access request is denied ("Deny the request from …?", issue 25). */
+  async function deleteItem(button: string, confirm = 'Delete', asks = /^Are you sure you want to delete /): Promise<void> {
     await page.getByRole('button', { name: button, exact: true }).click()
     const dialog = page.getByRole('dialog')
-    await dialog.getByText(/^Are you sure you want to delete /).waitFor()
-    const [reply] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'DELETE'), dialog.getByRole('button', { name: 'Delete' }).click()])
+    await dialog.getByText(asks).waitFor()
+    const [reply] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'DELETE'), dialog.getByRole('button', { name: confirm }).click()])
     expect({ button, status: reply.status() }).toEqual({ button, status: 200 })
     await page.getByRole('button', { name: button, exact: true }).waitFor({ state: 'detached' })
     await dialog.waitFor({ state: 'detached' })
@@ -138,9 +139,9 @@ describe.each(dbKinds())('every delete button of the console, in a real browser,
 
   it('deletes a pending access request and an approved account', async () => {
     await page.goto('/account')
-    await deleteItem('Delete pending@buyer.example')
+    await deleteItem('Deny pending@buyer.example', 'Deny', /^Deny the request from /)
     await deleteItem('Delete approved@buyer.example')
-    await goneAfterReload('Trust center activity', ['Delete pending@buyer.example', 'Delete approved@buyer.example'])
+    await goneAfterReload('Trust center activity', ['Deny pending@buyer.example', 'Delete approved@buyer.example'])
     expect((await api('GET', '/api/accountsrequest')).body.data).toEqual([])
     expect((await api('GET', '/api/accountsrequest?pageType=approved')).body.data).toEqual([])
   })

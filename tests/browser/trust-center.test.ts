@@ -141,7 +141,7 @@ describe('the trust center in a real browser', () => {
     // The NDA was accepted under an email nobody has proven yet.
     await admin.getByText('Not confirmed', { exact: true }).waitFor()
     await admin.getByRole('button', { name: 'Approve vera@buyer.example' }).click()
-    await admin.getByText(/marked as approved successfully/).waitFor()
+    await admin.getByText('Access approved for vera@buyer.example').first().waitFor()
     await admin.getByText('Active').waitFor()
 
     // The mailed link, then the gated download.

@@ -147,8 +147,19 @@ describe.each(dbKinds())('trust center visitor flow on %s', (db) => {
       )
     }
     expect((await call(tp, 'POST', '/api/useraccessrequest', { headers: host, body: { ...visitor, ndaId: crypto.randomUUID() } })).status).toBe(404)
-    const asked = await call(tp, 'POST', '/api/useraccessrequest', { headers: host, body: { ...visitor, ndaId: nda } })
+    // An internal document (or another id) is none a visitor may ask for (issue 25).
+    const internal = await call(tp, 'POST', '/api/useraccessrequest', { headers: host, body: { ...visitor, ndaId: nda, documentId: docs.internal._id } })
+    expect([internal.status, internal.body.message]).toEqual([400, 'This document is not on this trust center'])
+    // Asked from the gated document: the request names it, and the company's admins are emailed.
+    const asked = await call(tp, 'POST', '/api/useraccessrequest', { headers: host, body: { ...visitor, ndaId: nda, documentId: docs.gated._id } })
     expect([asked.status, asked.body]).toEqual([201, { status: true, message: 'Request submitted' }])
+    let staffMail: { subject: string; text: string } | undefined
+    for (let i = 0; i < 50 && !staffMail; i++) {
+      staffMail = (await readOutbox(tp.dataDir, admin.email)).find((m) => m.subject.startsWith('Access request:'))
+      if (!staffMail) await new Promise((r) => setTimeout(r, 100))
+    }
+    expect(staffMail?.subject).toMatch(/^Access request: Vera Visitor asks for ".+"$/)
+    expect(staffMail?.text).toContain('Vera Visitor (vera@buyer.example) from Buyer Inc asks for access to "')
     const twice = await call(tp, 'POST', '/api/useraccessrequest', { headers: host, body: { ...visitor, ndaId: nda } })
     expect([twice.status, twice.body]).toEqual([200, { status: true, message: 'Request submitted' }])
 
@@ -169,6 +180,7 @@ describe.each(dbKinds())('trust center visitor flow on %s', (db) => {
       expiresAt: null,
       ndaAccepted: true,
       ndaConfirmed: false,
+      document: { _id: docs.gated._id, title: expect.any(String) },
     })
     expect((await call(tp, 'PUT', `/api/accountsapprove/${request['_id']}`, { token: admin.token, body: { Approved: 'maybe' } })).body.message).toBe(
       'Invalid status',
@@ -177,7 +189,7 @@ describe.each(dbKinds())('trust center visitor flow on %s', (db) => {
       token: admin.token,
       body: { Approved: 'approved', approvedbyuser: { id: crypto.randomUUID(), userName: 'Mallory' } },
     })
-    expect(approved.body).toEqual({ status: true, message: 'Account request has been marked as approved successfully' })
+    expect(approved.body).toEqual({ status: true, message: `Access approved for ${String(request['workEmail'])}` })
     const accounts = await call(tp, 'GET', '/api/accountsrequest?page=1&pageSize=10&pageType=approved', { token: admin.token })
     const account = (accounts.body.data as Record<string, unknown>[])[0]!
     expect(account).toMatchObject({ Approved: 'approved', approvedbyuser: { id: admin.userId, userName: 'Test User' } })
@@ -342,7 +354,7 @@ describe.each(dbKinds())('trust center visitor flow on %s', (db) => {
       .execute()
     expect((await call(tp, 'DELETE', `/api/accountsrequest/${revoked.requestId}`, { token: admin.token })).body).toEqual({
       status: true,
-      message: 'Deleted Successfully',
+      message: 'Access removed for gone@buyer.example',
     })
 
     const forged = Buffer.alloc(32, 7).toString('base64url')

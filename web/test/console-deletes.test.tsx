@@ -20,6 +20,7 @@ const account = (id: string, email: string, approved: boolean) => ({
   expiresAt: null,
   ndaAccepted: true,
   ndaConfirmed: false,
+  document: null,
 })
 const file = (id: string, name: string) => ({
   _id: id,
@@ -72,7 +73,6 @@ const LISTS = {
 // [what, screen, button, DELETE path, body it must carry]
 const DELETES: [string, string, string, string, unknown][] = [
   ['a person', '/people', 'Delete fox@xfiles.example', '/api/people/p2', undefined],
-  ['an access request', '/account', 'Delete pending@buyer.example', '/api/accountsrequest/a1', undefined],
   ['an approved account', '/account', 'Delete approved@buyer.example', '/api/accountsrequest/a2', undefined],
   ['a compliance framework', '/trust-center-editor', 'Delete SOC 2 Type II', '/api/compliance/delete/k1', undefined],
   ['a document', '/trust-center-editor', 'Delete SOC 2 report', '/api/documents/d1', undefined],

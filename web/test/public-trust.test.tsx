@@ -66,6 +66,32 @@ describe('the public trust center', () => {
     expect(api.calls.map((c) => c.path)).toEqual(['/api/trustcenteruser'])
   })
 
+  it('asks for access to the document it was opened from, and lets the keyboard reach the NDA (issue 25)', async () => {
+    const api = mockFetch({
+      'GET /api/trustcenteruser': { body: { status: true, data: PAGE } },
+      'GET /api/ndauser': { body: { status: true, data: NDA } },
+      'POST /api/useraccessrequest': { status: 201, body: { status: true, message: 'Request submitted' } },
+    })
+    render(<PublicApp />)
+    fireEvent.click(await screen.findByRole('button', { name: 'Request access to SOC 2 report' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Request access to SOC 2 report' })
+    // The scrolling NDA is a named region in the tab order.
+    const box = await screen.findByRole('region', { name: 'Non-disclosure agreement' })
+    expect(box).toHaveAttribute('tabindex', '0')
+    expect(dialog).toContainElement(box)
+    for (const [name, value] of [
+      ['firstName', 'Vera'],
+      ['lastName', 'Visitor'],
+      ['companyName', 'Buyer Inc'],
+      ['workEmail', 'vera@buyer.example'],
+    ])
+      fireEvent.change(dialog.querySelector(`input[name=${name}]`)!, { target: { value } })
+    fireEvent.click(dialog.querySelector('input[name=ndaAccepted]')!)
+    fireEvent.click(screen.getByRole('button', { name: 'Submit request' }))
+    expect(await screen.findByText(/Your request has been sent/)).toBeInTheDocument()
+    expect(api.callsTo('POST', '/api/useraccessrequest')[0]!.body).toMatchObject({ workEmail: 'vera@buyer.example', ndaId: 'n1', documentId: 'd2' })
+  })
+
   it('takes the mailed link out of the address bar, asks for the NDA, then downloads with the token', async () => {
     history.replaceState(null, '', '/#access=tok_123&email=vera%40buyer.example')
     const api = mockFetch({

@@ -66,7 +66,7 @@ export function mockFetch(routes: Record<string, Handler | Handler[]>) {
     const call: MockCall = {
       method,
       path: url,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body instanceof FormData ? init.body : undefined,
       headers: (init?.headers ?? {}) as Record<string, string>,
     }
     calls.push(call)

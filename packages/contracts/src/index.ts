@@ -131,6 +131,8 @@ export const events = {
   outboundCompleted: (tenantId: string) => `${tenantId}.outbound.completed`,
   accessRequestCreated: (tenantId: string) => `${tenantId}.accessrequest.created`,
   accessRequestApproved: (tenantId: string) => `${tenantId}.accessrequest.approved`,
+  /** A mail for the company's admins ({ subject, text, html }): the identity service, which knows them, sends it. */
+  adminNotice: (tenantId: string) => `${tenantId}.admins.notice`,
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -96,9 +96,20 @@ export const OutboundSummary = Type.Object({
   error: Type.Union([Type.String(), Type.Null()]),
   total: Type.Integer({ description: 'questions found' }),
   answered: Type.Integer({ description: 'questions with an answer' }),
+  /** In words (outboundStatusText): 'Pending', 'Complete', or 'Submitted, 3 of 4 answered'. */
+  statusText: Type.String(),
   link: OutboundLink,
 })
 export type OutboundSummary = Static<typeof OutboundSummary>
+
+/**
+ * An outbound's status in words (issue 25): 'Complete' only when the recipient submitted with every
+ * question answered; a submit that left some blank says how many were answered.
+ */
+export function outboundStatusText(o: { status: boolean; answered: number; total: number }): string {
+  if (!o.status) return 'Pending'
+  return o.answered >= o.total ? 'Complete' : `Submitted, ${o.answered} of ${o.total} answered`
+}
 
 export const OutboundListReply = pageReply(OutboundSummary)
 export type OutboundListReply = Static<typeof OutboundListReply>
@@ -109,6 +120,12 @@ export const OutboundDetail = Type.Intersect([
   Type.Object({
     outboundId: Type.String(),
     dbName: Type.String(),
+    /** The company asking (named on the recipient's page); '' when it was sent before companies were named. */
+    company: Type.String(),
+    /** Who sent it, "Name (address)", named when the company is not known. */
+    sender: Type.String(),
+    /** The company's logo (a public `/api/logo/<id>.png` path), or null. */
+    logo: Type.Union([Type.String(), Type.Null()]),
     /** Where the sent file is kept (the spec's bucket name; storage keys are the server's). */
     questionnairesBucket: Type.String(),
     file: Type.Object({ fileName: Type.String(), questions: Type.Array(OutboundQuestion) }),
@@ -135,6 +152,10 @@ export const OutboundSaveFields = Type.Object({
   templateId: Loose(64),
   /** How long the emailed link works: 1 to 365 days, 30 by default. */
   expiresInDays: Loose(4),
+  /** The sending company's name (the console's GET /api/user/company), named to the recipient. */
+  companyName: Loose(120),
+  /** The company's logo as the console knows it (`GET /api/companyinfo` `logo`: `/api/logo/<uuid>.png`); anything else is ignored. */
+  companyLogo: Loose(60),
   /** The questionnaire to send (pdf, xls, xlsx), unless `templateId` names a template. */
   files: Type.Optional(Type.String({ format: 'binary' })),
 })

@@ -83,6 +83,8 @@ export const declaredRoutes = {
     { method: 'POST', url: '/api/trackdownloadreq' },
     { method: 'GET', url: '/api/trust-center/dashboard' },
     { method: 'GET', url: '/api/trust-center/healthz' },
+    { method: 'GET', url: '/api/trust-center/request-notifications' },
+    { method: 'PUT', url: '/api/trust-center/request-notifications' },
     { method: 'GET', url: '/api/trust-center/updates/changelog' },
     { method: 'POST', url: '/api/trust-center/updates/confirm' },
     { method: 'POST', url: '/api/trust-center/updates/subscribe' },

@@ -73,8 +73,14 @@ export const TrustAccount = Type.Object({
   /** The requester's NDA acceptances: recorded (any email can be typed), and confirmed by the mailed access link. */
   ndaAccepted: Type.Boolean(),
   ndaConfirmed: Type.Boolean(),
+  /** The document the visitor asked from (issue 25); null when asked for the whole trust center, or the document was deleted. */
+  document: TrustNullable(Type.Object({ _id: Type.String(), title: Type.String() })),
 })
 export type TrustAccount = Static<typeof TrustAccount>
+
+/** GET / PUT /api/trust-center/request-notifications: where staff are emailed about new access requests ('' : the company's admins). */
+export const RequestNotifyBody = Type.Object({ email: Type.String({ maxLength: 254 }) })
+export type RequestNotifyBody = Static<typeof RequestNotifyBody>
 
 /** POST /api/useraccesscheck: a valid permission token's grant. */
 export const TrustGrant = Type.Object({ email: Type.String(), expiresAt: Type.String(), ndaAccepted: Type.Boolean() })

@@ -116,7 +116,12 @@ const Requester = {
 export const AccountBody = Type.Object(Requester)
 export type AccountBody = Static<typeof AccountBody>
 /** `ndaId` is required when the tenant has an NDA (400 'Please accept the NDA'). */
-export const AccessRequestBody = Type.Object({ ...Requester, ndaId: Type.Optional(Type.String({ maxLength: 100 })) })
+export const AccessRequestBody = Type.Object({
+  ...Requester,
+  ndaId: Type.Optional(Type.String({ maxLength: 100 })),
+  /** The document the visitor asked from (issue 25): named to staff in the mail and the list. */
+  documentId: Type.Optional(Type.String({ maxLength: 100 })),
+})
 export type AccessRequestBody = Static<typeof AccessRequestBody>
 export const requesterMessages: FieldMessages = {
   firstName: required,

@@ -72,6 +72,7 @@ export interface AnsweredQuestion {
   answer: string
   /** The question's choice (a dropdown value, Yes / No / N.A.), in a last column when any row has one. */
   choice?: string
-  status: 'Approved' | 'Needs review' | 'Not answered'
+  /** `Answered by <client>`: an outbound's answers are the client's, never approved by the company (issue 25). */
+  status: 'Approved' | 'Needs review' | 'Not answered' | `Answered by ${string}`
   sources?: string
 }

@@ -5,6 +5,7 @@ import { asSystem, schemaDb } from '@portal/db'
 import { type ServiceContext, serviceModule, withBackends } from '@portal/http'
 import { migrations } from './db/migrations/index.js'
 import type { IdentityDb } from './db/schema.js'
+import { sendAdminNotices } from './admin-notice.js'
 import { identityPlugin } from './plugin.js'
 import { type DemoAccount, seedDemoTenant } from './seed.js'
 
@@ -15,15 +16,19 @@ export const identityModule = serviceModule({
   deps: ['server', 'db', 'bus', 'mail', 'tokens'],
   schema: { name: SCHEMA, migrations },
   init: async (ctx) => {
+    const db = schemaDb<IdentityDb>(ctx.db, SCHEMA)
+    const logger = ctx.logger.child({ svc: 'identity' })
     await ctx.server.register(identityPlugin, {
       prefix: '/api',
-      db: schemaDb<IdentityDb>(ctx.db, SCHEMA),
+      db,
       tokens: ctx.tokens,
       config: ctx.config,
       mail: ctx.mail,
-      logger: ctx.logger.child({ svc: 'identity' }),
+      logger,
     })
-    return undefined
+    // Other services' mails for the company's admins (a new access request): only identity knows them.
+    const stop = await sendAdminNotices({ bus: ctx.bus, db, mail: ctx.mail, logger })
+    return { stop }
   },
 })
 

@@ -44,7 +44,13 @@ export async function sendReminders(deps: OutboundDeps, days = REMINDER_DAYS): P
           await deliver(
             deps,
             o.email,
-            reminderMail({ sender: senderOf(o.senderName, o.senderEmail), clientName: o.clientName, url: link.url, expiresAt: link.expiresAt }),
+            reminderMail({
+              sender: senderOf(o.senderName, o.senderEmail),
+              company: o.senderCompany,
+              clientName: o.clientName,
+              url: link.url,
+              expiresAt: link.expiresAt,
+            }),
           )
         )
           sent++

@@ -3,7 +3,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { hashCapability, isCapabilityShaped, newCapability } from '../src/domain/capability.js'
 import { linkDays } from '../src/links.js'
-import { collaboratorMail, questionnaireMail } from '../src/domain/mails.js'
+import { collaboratorMail, questionnaireMail, reminderMail } from '../src/domain/mails.js'
 import { choiceOf } from '../src/routes/export.js'
 
 describe('capability', () => {
@@ -24,13 +24,25 @@ describe('mails', () => {
   const url = 'https://portal.example/inbound/review/abc'
   const expiresAt = new Date('2026-12-25T00:00:00Z')
   it('keep a line break in a name out of the subject, and escape names in HTML', () => {
-    const mail = questionnaireMail({ sender: 'Eve\r\nBcc: x@evil.io', clientName: '<script>alert(1)</script>', url, expiresAt })
+    const mail = questionnaireMail({ sender: 'Eve\r\nBcc: x@evil.io', company: '', clientName: '<script>alert(1)</script>', url, expiresAt })
     expect(mail.subject).not.toMatch(/[\r\n]/)
-    expect(mail.subject).toBe('Eve Bcc: x@evil.io sent you a security questionnaire')
+    expect(mail.subject).toBe('Eve Bcc: x@evil.io asks you to complete a security questionnaire')
     expect(mail.html).not.toContain('<script>')
     expect(mail.html).toContain('&#60;script&#62;')
     expect(mail.text).toContain(url)
-    expect(collaboratorMail({ sender: 'A', clientName: 'B', url, expiresAt }).text).toContain('2026')
+    expect(collaboratorMail({ sender: 'A', company: '', clientName: 'B', url, expiresAt }).text).toContain('2026')
+  })
+
+  it('name the company asking in the subject, not a person (issue 25)', () => {
+    const mail = questionnaireMail({ sender: 'Ada Lovelace (ada@acme.example)', company: 'Acme\r\nInc', clientName: 'Globex', url, expiresAt })
+    expect(mail.subject).toBe('Acme Inc asks you to complete a security questionnaire')
+    expect(mail.text).toContain('Ada Lovelace (ada@acme.example) of Acme Inc asks you to answer')
+    expect(reminderMail({ sender: 'Ada', company: 'Acme', clientName: 'Globex', url, expiresAt }).subject).toBe(
+      'Reminder: Acme asks you to complete a security questionnaire',
+    )
+    expect(collaboratorMail({ sender: 'Ada', company: 'Acme', clientName: 'Globex', url, expiresAt }).subject).toBe(
+      'Acme invited you to answer a security questionnaire',
+    )
   })
 })
 

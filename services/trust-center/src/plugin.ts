@@ -16,6 +16,7 @@ import { historyRoutes } from './routes/history.js'
 import { ndaRoutes } from './routes/nda.js'
 import { overviewRoutes } from './routes/overview.js'
 import { pageRoutes } from './routes/page.js'
+import { requestNotifyRoutes } from './routes/request-notify.js'
 import { securityRoutes } from './routes/security.js'
 import { siteRoutes } from './routes/site.js'
 import { updateRoutes } from './routes/updates.js'
@@ -33,6 +34,7 @@ export async function trustCenterPlugin(app: AppInstance, deps: TrustCenterDeps)
   pageRoutes(app, deps)
   ndaRoutes(app, deps)
   accessRoutes(app, deps)
+  requestNotifyRoutes(app, deps)
   downloadRoutes(app, deps)
   historyRoutes(app, deps)
   updateRoutes(app, deps)

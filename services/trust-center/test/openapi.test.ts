@@ -75,6 +75,9 @@ const ACCOUNT = [
   'expiresAt',
   'ndaAccepted',
   'ndaConfirmed',
+  'document',
+  'document._id',
+  'document.title',
 ]
 const PAGE = [
   'status',
@@ -200,6 +203,8 @@ const ROUTES: Record<string, Contract> = {
   'PUT /api/accountsapprove/{id}': { ok: [200, MESSAGE], refusals: STAFF_ROW, body: ['Approved'], params: ['id'] },
   'DELETE /api/accountsrequest/{id}': { ok: [200, MESSAGE], refusals: STAFF_ROW, params: ['id'] },
   'POST /api/accounts/save': { ok: [201, MESSAGE], refusals: STAFF, body: REQUESTER },
+  'GET /api/trust-center/request-notifications': { ok: [200, ['status', 'data.email']], refusals: STAFF },
+  'PUT /api/trust-center/request-notifications': { ok: [200, [...MESSAGE, 'data.email']], refusals: STAFF, body: ['email'] },
   'POST /api/useraccesscheck': {
     ok: [200, ['status', 'data.email', 'data.expiresAt', 'data.ndaAccepted']],
     refusals: PUBLIC_LIMITED,
@@ -253,7 +258,7 @@ describe('the trust-center service in the OpenAPI document', () => {
   it('lists every trust-center route, and only those, under the trust-center tag', () => {
     const routes = taggedKeys(operations, 'trust-center')
     expect(routes).toEqual(Object.keys(ROUTES).sort())
-    expect(routes).toHaveLength(64)
+    expect(routes).toHaveLength(66)
   })
 
   it.each(Object.entries(ROUTES))('%s declares its success reply with the fields the web app reads', (key, contract) => {

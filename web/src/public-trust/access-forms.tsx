@@ -3,7 +3,7 @@
 import { SpecText } from '@portal/contracts/spec-text'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useModalDialog } from '../lib/dialog'
-import { acceptNda, getNda, type Nda, requestAccess } from './api'
+import { acceptNda, getNda, type Nda, requestAccess, type TrustDocument } from './api'
 import { EMAIL, ErrorText, failureText, useVisitorRequest } from './visitor-form'
 export const RELATIONSHIPS = ['Customer', 'Prospect', 'Partner', 'Auditor', 'Other']
 
@@ -17,16 +17,18 @@ function useNda(needed: boolean) {
 
 function NdaText({ nda }: { nda: Nda }) {
   return (
-    <div className="tc-nda-box">
+    // It scrolls, so it takes the keyboard's focus (arrow keys scroll it): a named region.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable)
+    <section className="tc-nda-box" tabIndex={0} aria-label="Non-disclosure agreement">
       <p className="tc-muted">Last updated {longDate(nda.updatedAt)}</p>
       <p className="tc-pre">{nda.description}</p>
-    </div>
+    </section>
   )
 }
 
 export const longDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
 
-export function RequestAccessForm({ hasNda, onClose }: { hasNda: boolean; onClose(): void }) {
+export function RequestAccessForm({ hasNda, document, onClose }: { hasNda: boolean; document?: TrustDocument | undefined; onClose(): void }) {
   const nda = useNda(hasNda)
   const [f, setF] = useState({ firstName: '', lastName: '', companyName: '', workEmail: '', relationshpLinkedIn: RELATIONSHIPS[0]! })
   const [accepted, setAccepted] = useState(false)
@@ -44,7 +46,7 @@ export function RequestAccessForm({ hasNda, onClose }: { hasNda: boolean; onClos
     if (!EMAIL.test(f.workEmail.trim())) return setError(SpecText.invalidEmail)
     if (nda && !accepted) return setError(SpecText.acceptNda)
     return run(async () => {
-      await requestAccess({ ...f, workEmail: f.workEmail.trim(), ...(nda ? { ndaId: nda._id } : {}) })
+      await requestAccess({ ...f, workEmail: f.workEmail.trim(), ...(nda ? { ndaId: nda._id } : {}), ...(document ? { documentId: document._id } : {}) })
       setDone(true)
     })
   }
@@ -52,7 +54,7 @@ export function RequestAccessForm({ hasNda, onClose }: { hasNda: boolean; onClos
   return (
     <div className="tc-dialog" role="dialog" aria-modal="true" aria-labelledby="tc-request-title" ref={dialog}>
       <div className="tc-dialog-body">
-        <h2 id="tc-request-title">Request access</h2>
+        <h2 id="tc-request-title">{document ? `Request access to ${document.title || document.fileName}` : 'Request access'}</h2>
         {done ? (
           <>
             <p role="status">Thank you. Your request has been sent; you will receive an email with your access link once it is approved.</p>

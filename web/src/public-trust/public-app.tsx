@@ -29,6 +29,8 @@ function TrustCenterPage({ initialPage }: { initialPage: TrustPage | null }) {
   const [failure, setFailure] = useState('')
   const [grant, setGrant] = useState<Grant | null>(null)
   const [dialog, setDialog] = useState<'request' | 'nda' | null>(null)
+  /** The document a request is made from (named to staff), if any. */
+  const [requested, setRequested] = useState<TrustDocument | undefined>(undefined)
   const [notice, setNotice] = useState('')
   const [updates, setUpdates] = useState<{ ok: boolean; text: string } | null>(null)
 
@@ -102,7 +104,15 @@ function TrustCenterPage({ initialPage }: { initialPage: TrustPage | null }) {
     <>
       <TrustCenterView
         page={page}
-        actions={{ granted, onDownload, onDownloadAll, onRequestAccess: () => setDialog('request') }}
+        actions={{
+          granted,
+          onDownload,
+          onDownloadAll,
+          onRequestAccess: (doc) => {
+            setRequested(doc)
+            setDialog('request')
+          },
+        }}
         banner={
           <>
             {updates && (
@@ -125,7 +135,7 @@ function TrustCenterPage({ initialPage }: { initialPage: TrustPage | null }) {
       />
       {dialog === 'request' && (
         <div style={themeStyle(page.theme)}>
-          <RequestAccessForm hasNda={Boolean(page.nda)} onClose={() => setDialog(null)} />
+          <RequestAccessForm hasNda={Boolean(page.nda)} document={requested} onClose={() => setDialog(null)} />
         </div>
       )}
       {dialog === 'nda' && grant && (

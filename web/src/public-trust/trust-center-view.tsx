@@ -110,7 +110,8 @@ export interface DocumentActions {
   granted: boolean
   onDownload(doc: TrustDocument): void
   onDownloadAll?: () => void
-  onRequestAccess(): void
+  /** `doc`: the document the visitor asked from (staff are told which one); none for the whole trust center. */
+  onRequestAccess(doc?: TrustDocument): void
 }
 
 export function TrustCenterView({
@@ -141,7 +142,7 @@ export function TrustCenterView({
         <div className="tc-header-actions">
           {headerExtra}
           {!actions.granted && gatedCount > 0 && (
-            <button type="button" className="tc-button" onClick={actions.onRequestAccess}>
+            <button type="button" className="tc-button" onClick={() => actions.onRequestAccess()}>
               Request access
             </button>
           )}
@@ -179,7 +180,12 @@ export function TrustCenterView({
                     </small>
                   </span>
                   {locked ? (
-                    <button type="button" className="tc-link" onClick={actions.onRequestAccess}>
+                    <button
+                      type="button"
+                      className="tc-link"
+                      onClick={() => actions.onRequestAccess(d)}
+                      aria-label={`Request access to ${d.title || d.fileName}`}
+                    >
                       Request access
                     </button>
                   ) : (

@@ -20,6 +20,11 @@ export interface ExportQuestion {
   choiceValue: string | null
   llmstatus: boolean
   answerCells: unknown
+  /**
+   * A comment written beside the answer, on the question's row in the sheet's comments column (an
+   * outbound's client comments, issue 25); written whether or not the question has an answer.
+   */
+  commentCell?: { address: string; text: string } | undefined
 }
 
 export interface QuestionPlan {
@@ -63,6 +68,14 @@ function placeChoice(choice: string, dropdowns: Cell[], marks: Cell[], markedIn:
 }
 
 export function planQuestion(q: ExportQuestion, scope: ExportScope, marked: Marked = unmarked): QuestionPlan {
+  const plan = planAnswer(q, scope, marked)
+  const note = q.commentCell
+  // Never over an answer's own cell (a layout may name one column for both).
+  if (!note?.text.trim() || plan.cells.some(([address]) => address === note.address)) return plan
+  return { ...plan, cells: [...plan.cells, [note.address, note.text]] }
+}
+
+function planAnswer(q: ExportQuestion, scope: ExportScope, marked: Marked): QuestionPlan {
   const text = q.answer.trim() ? q.answer : ''
   const choice = q.choiceValue?.trim() ? q.choiceValue : ''
   const blank = (reason: ExportReason): QuestionPlan => ({ question: q, cells: [], blank: reason, missing: [] })

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs'
 import { neutralise } from './shared.mjs'
 
 /**
- * @typedef {{ questionId: string, question: string, answer: string, choice?: string, status: 'Approved' | 'Needs review' | 'Not answered', sources?: string }} AnsweredQuestion
+ * @typedef {{ questionId: string, question: string, answer: string, choice?: string, status: string, sources?: string }} AnsweredQuestion
  */
 
 /**
@@ -22,7 +22,7 @@ export async function buildQuestionsWorkbook(rows, sheetName = 'Questions and an
     { header: 'Question ID', key: 'questionId', width: 14 },
     { header: 'Question', key: 'question', width: 60 },
     { header: 'Answer', key: 'answer', width: 70 },
-    { header: 'Status', key: 'status', width: 14 },
+    { header: 'Status', key: 'status', width: 24 },
     { header: 'Sources', key: 'sources', width: 40 },
     // Last, and only when some answer has one: the Yes / No / N.A. or dropdown choice.
     ...(rows.some((r) => r.choice) ? [{ header: 'Choice', key: 'choice', width: 16 }] : []),

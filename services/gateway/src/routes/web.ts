@@ -5,12 +5,14 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { ServiceContext } from '@portal/http'
+import { faviconRoute } from '../favicon.js'
 import { trustHostStates } from '../trust-hosts.js'
 import { notAvailable, trustPages } from '../trust-page.js'
 
 export async function webRoutes({ server, config, logger }: Pick<ServiceContext, 'server' | 'config' | 'logger'>): Promise<void> {
   const root = path.resolve(config.webDist)
   const indexFile = path.join(root, 'index.html')
+  faviconRoute(server)
   if (!existsSync(indexFile)) {
     logger.warn({ root }, 'web app not built: run `pnpm --filter @portal/web build`')
     server.setFallback((_req, reply) => reply.status(503).type('text/plain').send('The web app is not built. Run: pnpm --filter @portal/web build'))

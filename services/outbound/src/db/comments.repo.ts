@@ -17,6 +17,19 @@ export function listComments(db: Db, tenantId: string, outboundId: string, quest
     .execute()
 }
 
+/** The recipient's (and collaborators') comments on every question of an outbound, oldest first. */
+export function inboundComments(db: Db, tenantId: string, outboundId: string) {
+  return db
+    .selectFrom('comment')
+    .select(['questionId', 'comment'])
+    .where('tenantId', '=', tenantId)
+    .where('outboundId', '=', outboundId)
+    .where('commentType', '=', 'inbound')
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute()
+}
+
 export function insertComment(
   db: Db,
   tenantId: string,

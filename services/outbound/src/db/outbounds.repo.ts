@@ -16,6 +16,8 @@ const outboundColumns = [
   'createdAt',
   'senderName',
   'senderEmail',
+  'senderCompany',
+  'senderLogo',
   'dbName',
 ] as const
 const questionColumns = ['id', 'position', 'questionRef', 'question', 'sheet', 'row', 'answerCells', 'answer', 'answeredAt', 'answeredBy', 'version'] as const
@@ -31,6 +33,8 @@ export async function insertOutbound(
     createdBy: string
     senderName: string
     senderEmail: string
+    senderCompany?: string
+    senderLogo?: string | null
     state?: 'queued' | 'ready'
   },
 ): Promise<string> {
@@ -152,7 +156,7 @@ export async function deleteOutbound(db: Db, tenantId: string, id: string): Prom
 export function dueForReminder(db: Db, days: number) {
   return db
     .selectFrom('outbound')
-    .select(['tenantId', 'id', 'clientName', 'email', 'senderName', 'senderEmail'])
+    .select(['tenantId', 'id', 'clientName', 'email', 'senderName', 'senderEmail', 'senderCompany'])
     .where('status', '=', false)
     .where('remindedAt', 'is', null)
     .where('state', '=', 'ready')

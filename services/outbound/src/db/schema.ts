@@ -68,6 +68,10 @@ export interface OutboundTable extends StoredFileColumns {
   /** Who sent it (named in the emails) and who is told on completion. */
   senderName: string
   senderEmail: string
+  /** The sender's company as it was named when sent ('' before issue 25): the recipient's page and mails name it. */
+  senderCompany: Generated<string>
+  /** The company's public logo (`/api/logo/<uuid>.png`, the trust center's) when it had one. */
+  senderLogo: Generated<string | null>
   /** The last reminder mailed (one after REMINDER_DAYS without an answer). */
   remindedAt: Generated<Date | null>
   createdAt: Generated<Date>

@@ -1,5 +1,12 @@
 // Rows as the wire contract shapes them (@portal/contracts outbound.ts): `_id`, ISO dates, counts as numbers.
-import type { OutboundAttachment, MessageReply, OutboundQuestion, OutboundSummary, TemplateSummary } from '@portal/contracts'
+import {
+  type OutboundAttachment,
+  type MessageReply,
+  type OutboundQuestion,
+  type OutboundSummary,
+  outboundStatusText,
+  type TemplateSummary,
+} from '@portal/contracts'
 import type { listAttachments } from '../db/attachments.repo.js'
 import type { outboundQuestions, OutboundRow } from '../db/outbounds.repo.js'
 import type { findTemplate } from '../db/templates.repo.js'
@@ -40,6 +47,7 @@ export function summaryOut(o: OutboundRow, collaborators: string[], link: { expi
     error: o.error,
     total: Number(o.total ?? 0),
     answered: Number(o.answered ?? 0),
+    statusText: outboundStatusText({ status: o.status, answered: Number(o.answered ?? 0), total: Number(o.total ?? 0) }),
     link: { expiresAt: (link?.expiresAt ?? o.createdAt).toISOString(), revoked: !link || link.revokedAt !== null },
   }
 }

@@ -21,34 +21,37 @@ function mail(subject: string, paragraphs: string[], link?: { url: string; label
 
 const until = (expiresAt: Date) => `The link works until ${expiresAt.toUTCString()}.`
 
-/** `sender`: who sent it, as "Name (address)". */
-export const questionnaireMail = (p: { sender: string; clientName: string; url: string; expiresAt: Date }) =>
+/** Who asks: the company when it is known, else the sender ("Name (address)"). */
+export const askerOf = (company: string, sender: string) => oneLine(company) || oneLine(sender)
+
+/** `sender`: who sent it, as "Name (address)"; `company`: the sender's company ('' when not known). */
+export const questionnaireMail = (p: { sender: string; company: string; clientName: string; url: string; expiresAt: Date }) =>
   mail(
-    `${oneLine(p.sender)} sent you a security questionnaire`,
+    `${askerOf(p.company, p.sender)} asks you to complete a security questionnaire`,
     [
       `Hello ${oneLine(p.clientName)},`,
-      `${oneLine(p.sender)} asks you to answer a security questionnaire. You can answer on the page below, without an account, attach files and leave comments; your answers are saved as you type. Submit when you are done.`,
+      `${p.company ? `${oneLine(p.sender)} of ${oneLine(p.company)}` : oneLine(p.sender)} asks you to answer a security questionnaire. You can answer on the page below, without an account, attach files and leave comments; your answers are saved as you type. Submit when you are done.`,
       until(p.expiresAt),
     ],
     { url: p.url, label: 'Answer the questionnaire' },
   )
 
-export const collaboratorMail = (p: { sender: string; clientName: string; url: string; expiresAt: Date }) =>
+export const collaboratorMail = (p: { sender: string; company: string; clientName: string; url: string; expiresAt: Date }) =>
   mail(
-    `${oneLine(p.sender)} invited you to answer a security questionnaire`,
+    `${askerOf(p.company, p.sender)} invited you to answer a security questionnaire`,
     [
-      `You were added as a collaborator on the security questionnaire ${oneLine(p.sender)} sent to ${oneLine(p.clientName)}. You can answer it with the link below, without an account.`,
+      `You were added as a collaborator on the security questionnaire ${askerOf(p.company, p.sender)} sent to ${oneLine(p.clientName)}. You can answer it with the link below, without an account.`,
       until(p.expiresAt),
     ],
     { url: p.url, label: 'Answer the questionnaire' },
   )
 
-export const reminderMail = (p: { sender: string; clientName: string; url: string; expiresAt: Date }) =>
+export const reminderMail = (p: { sender: string; company: string; clientName: string; url: string; expiresAt: Date }) =>
   mail(
-    `Reminder: a security questionnaire from ${oneLine(p.sender)}`,
+    `Reminder: ${askerOf(p.company, p.sender)} asks you to complete a security questionnaire`,
     [
       `Hello ${oneLine(p.clientName)},`,
-      `${oneLine(p.sender)} is still waiting for your answers to the security questionnaire sent to you. Nothing has been answered yet.`,
+      `${askerOf(p.company, p.sender)} is still waiting for your answers to the security questionnaire sent to you. Nothing has been answered yet.`,
       until(p.expiresAt),
     ],
     { url: p.url, label: 'Answer the questionnaire' },

@@ -67,7 +67,11 @@ export function collaboratorRoutes(app: AppInstance, deps: OutboundDeps): void {
       const recipient = (await recipientLinks(db, me.tenantId, [o])).get(o.id)
       const expiresAt = recipient && !recipient.revokedAt && recipient.expiresAt.getTime() > Date.now() ? recipient.expiresAt : expiryIn(DEFAULT_LINK_DAYS)
       const link = await issueLink(deps, me.tenantId, o.id, email, expiresAt)
-      const sent = await deliver(deps, email, collaboratorMail({ sender: senderOf(me.name, me.email), clientName: o.clientName, url: link.url, expiresAt }))
+      const sent = await deliver(
+        deps,
+        email,
+        collaboratorMail({ sender: senderOf(me.name, me.email), company: o.senderCompany, clientName: o.clientName, url: link.url, expiresAt }),
+      )
       return {
         status: true,
         message: sent ? 'Collaborator added' : 'Collaborator added, but the email could not be sent',

@@ -8,6 +8,8 @@ import { contentDisposition } from '@portal/storage'
 import { assertVerified, type ExportQuestion, fillWorkbook } from '@portal/documents'
 import { outboundFor } from '../access.js'
 import { listAttachments } from '../db/attachments.repo.js'
+import { inboundComments } from '../db/comments.repo.js'
+import { findFileLayout } from '../db/layout.repo.js'
 import { outboundQuestions } from '../db/outbounds.repo.js'
 import type { OutboundDeps } from '../deps.js'
 
@@ -22,9 +24,27 @@ export function choiceOf(answer: string): string | null {
   return word === 'yes' ? 'Yes' : word === 'no' ? 'No' : 'N/A'
 }
 
+/**
+ * Where each question's client comments go: its row in the comments column of the layout the
+ * questions were read with (issue 25), all the client's comments on it, oldest first. Nothing when
+ * the sheet has no comments column.
+ */
+async function commentCellsOf(deps: OutboundDeps, tenantId: string, outboundId: string) {
+  const layout = await findFileLayout(deps.db, tenantId, 'outbound', outboundId)
+  const letter = layout?.columns.comments
+  if (!layout || !letter) return () => undefined
+  const byQuestion = new Map<string, string[]>()
+  for (const c of await inboundComments(deps.db, tenantId, outboundId)) byQuestion.set(c.questionId, [...(byQuestion.get(c.questionId) ?? []), c.comment])
+  return (q: { id: string; sheet: string; row: number }) => {
+    const texts = byQuestion.get(q.id)
+    return texts && q.sheet === layout.sheet ? { address: `${letter}${q.row + 1}`, text: texts.join('\n\n') } : undefined
+  }
+}
+
 export function exportRoutes(app: AppInstance, deps: OutboundDeps): void {
-  const questionsOf = async (tenantId: string, outboundId: string): Promise<ExportQuestion[]> =>
-    (await outboundQuestions(deps.db, tenantId, outboundId)).map((q) => ({
+  const questionsOf = async (tenantId: string, outboundId: string): Promise<ExportQuestion[]> => {
+    const [questions, commentCell] = await Promise.all([outboundQuestions(deps.db, tenantId, outboundId), commentCellsOf(deps, tenantId, outboundId)])
+    return questions.map((q) => ({
       id: q.id,
       questionRef: q.questionRef,
       sheet: q.sheet,
@@ -34,7 +54,9 @@ export function exportRoutes(app: AppInstance, deps: OutboundDeps): void {
       choiceValue: choiceOf(q.answer),
       llmstatus: true,
       answerCells: q.answerCells,
+      commentCell: commentCell(q),
     }))
+  }
   /** The recipient's answers are all taken (scope `all`): there is no approval step on this side. */
   const filled = async (tenantId: string, id: string, me: Parameters<typeof outboundFor>[1]) => {
     const o = await outboundFor(deps, me, id)
@@ -89,7 +111,8 @@ export function exportRoutes(app: AppInstance, deps: OutboundDeps): void {
           questionId: q.questionRef,
           question: q.question,
           answer: q.answer,
-          status: q.answer ? 'Approved' : 'Not answered',
+          // The client's answers, not the company's approved ones (issue 25).
+          status: q.answer ? `Answered by ${o.clientName}` : 'Not answered',
           sources: attachments
             .filter((a) => a.questionId === q.id)
             .map((a) => a.fileName)

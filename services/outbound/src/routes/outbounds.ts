@@ -22,7 +22,7 @@ import {
 } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, checkFormFields, paged, principalOf, requireVerified, uploadValidatorCompiler } from '@portal/http'
-import { isValidEmail } from '@portal/mail'
+import { cleanHeader, isValidEmail } from '@portal/mail'
 import { contentDisposition, tenantKey } from '@portal/storage'
 import { actorOf, assertOpen, assertSendable, CHECK_TEMPLATE_BEFORE_SENDING, outboundFor } from '../access.js'
 import { listAttachments } from '../db/attachments.repo.js'
@@ -40,6 +40,8 @@ import { BUCKETS, messageOut, questionOut, summaryOut } from '../domain/dto.js'
 import { queueExtraction } from '../jobs/extract-outbound.js'
 
 const tags = ['outbound']
+/** The trust center's public logo path (its dto.ts logoPath). */
+const LOGO_PATH = /^\/api\/logo\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.png$/
 
 export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
   const { db, blobs } = deps
@@ -71,6 +73,12 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
         const f = upload.fields
         checkFormFields(OutboundSaveFields, f, outboundSaveMessages)
         const clientName = (f['clientName'] ?? '').trim().slice(0, 200)
+        // One line of plain text (it reaches a mail subject and the recipient's page, never as HTML).
+        const senderCompany = cleanHeader(f['companyName'] ?? '')
+          .trim()
+          .slice(0, 120)
+        // Only the trust center's public logo path: nothing else reaches the recipient's <img>.
+        const senderLogo = LOGO_PATH.test(f['companyLogo'] ?? '') ? f['companyLogo']! : null
         const email = (f['email'] ?? '').trim()
         if (!clientName) throw new AppError('INVALID_REQUEST', { message: OutboundText.clientNameRequired })
         if (!email) throw new AppError('INVALID_REQUEST', { message: OutboundText.emailRequired })
@@ -103,6 +111,8 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
             createdBy: me.userId,
             senderName: me.name ?? '',
             senderEmail: me.email ?? '',
+            senderCompany,
+            senderLogo,
             state: template ? 'ready' : 'queued',
           })
         const sentFile = upload.file
@@ -124,7 +134,7 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
         }
         const link = await issueLink(deps, me.tenantId, id, email, expiryIn(days))
         const sender = senderOf(me.name, me.email)
-        const sent = await deliver(deps, email, questionnaireMail({ sender, clientName, url: link.url, expiresAt: link.expiresAt }))
+        const sent = await deliver(deps, email, questionnaireMail({ sender, company: senderCompany, clientName, url: link.url, expiresAt: link.expiresAt }))
         return reply.code(201).send({
           status: true,
           message: sent ? 'Outbound sent successfully' : 'The questionnaire was saved, but the email could not be sent: use Resend',
@@ -174,6 +184,9 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
           ...summary,
           outboundId: o.id,
           dbName: o.dbName,
+          company: o.senderCompany,
+          sender: senderOf(o.senderName, o.senderEmail),
+          logo: o.senderLogo,
           questionnairesBucket: BUCKETS.questionnaires,
           // The recipient sees no questions while their columns wait for a check (they may be read wrong).
           file: {
@@ -244,7 +257,13 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
       const sent = await deliver(
         deps,
         o.email,
-        questionnaireMail({ sender: senderOf(me.name, me.email), clientName: o.clientName, url: link.url, expiresAt: link.expiresAt }),
+        questionnaireMail({
+          sender: senderOf(me.name, me.email),
+          company: o.senderCompany,
+          clientName: o.clientName,
+          url: link.url,
+          expiresAt: link.expiresAt,
+        }),
       )
       return {
         status: true,

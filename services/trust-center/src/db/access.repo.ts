@@ -28,7 +28,7 @@ export interface RequesterInput {
   relationship: string
 }
 
-export function insertRequest(db: Db, tenantId: string, input: RequesterInput & { ndaId: string | null }) {
+export function insertRequest(db: Db, tenantId: string, input: RequesterInput & { ndaId: string | null; documentId?: string | null | undefined }) {
   return db
     .insertInto('accessRequest')
     .values({ id: crypto.randomUUID(), ...input, status: 'pending', tenantId })
@@ -61,6 +61,14 @@ export async function listRequests(db: Db, tenantId: string, status: AccessStatu
       .select(columns)
       // What staff see of the requester's NDA acceptances (any version): one recorded, one proven by the mailed link.
       .select((eb) => [
+        // The document asked from, by its title now (null once deleted).
+        eb
+          .selectFrom('document')
+          .select(sql<string>`coalesce(nullif(title, ''), file_name)`.as('t'))
+          .whereRef('document.id', '=', 'accessRequest.documentId')
+          .whereRef('document.tenantId', '=', 'accessRequest.tenantId')
+          .as('documentTitle'),
+        'accessRequest.documentId',
         eb.exists(acceptancesOf(eb)).as('ndaAccepted'),
         eb.exists(acceptancesOf(eb).where('ndaAcceptance.confirmedAt', 'is not', null)).as('ndaConfirmed'),
       ])

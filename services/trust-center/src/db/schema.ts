@@ -26,6 +26,8 @@ export interface SettingsTable {
   companyTitle: string
   logoId: string | null
   contactEmail: string
+  /** Where staff are emailed about new access requests; '' : the company's admins (issue 25). */
+  accessRequestEmail: Generated<string>
   updatedAt: Generated<Date>
 }
 
@@ -145,6 +147,8 @@ export interface AccessRequestTable {
   /** The spec's `relationshpLinkedIn` (customer type). */
   relationship: string
   ndaId: string | null
+  /** The document the visitor asked from, when they did (issue 25); null once it is deleted. */
+  documentId: Generated<string | null>
   status: AccessStatus
   approvedById: string | null
   approvedByName: string | null

@@ -29,17 +29,33 @@ export async function upsertPendingSubscriber(db: Db, tenantId: string, email: s
     .executeTakeFirst()
 }
 
-/** Confirms the subscription this unexpired token was mailed for; the token is used up. */
+/**
+ * Confirms the subscription this unexpired token was mailed for. The token's hash stays on the
+ * confirmed row (its expiry goes): a link followed twice can then say "you are subscribed" rather
+ * than "subscribe again" (issue 25). It confirms nothing more; unsubscribing deletes the row.
+ */
 export async function confirmSubscriber(db: Db, tenantId: string, tokenHash: string, now: Date) {
   return db
     .updateTable('updateSubscriber')
-    .set({ confirmedAt: now, confirmTokenHash: null, confirmExpiresAt: null })
+    .set({ confirmedAt: now, confirmExpiresAt: null })
     .where('tenantId', '=', tenantId)
     .where('confirmTokenHash', '=', tokenHash)
     .where('confirmExpiresAt', '>', now)
     .where('confirmedAt', 'is', null)
     .returning(['id', 'email'])
     .executeTakeFirst()
+}
+
+/** Whether this confirmation token was already used for a subscription that still stands. */
+export async function confirmedWith(db: Db, tenantId: string, tokenHash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('updateSubscriber')
+    .select('id')
+    .where('tenantId', '=', tenantId)
+    .where('confirmTokenHash', '=', tokenHash)
+    .where('confirmedAt', 'is not', null)
+    .executeTakeFirst()
+  return Boolean(row)
 }
 
 export async function addUnsubscribeToken(db: Db, tenantId: string, subscriberId: string, tokenHash: string): Promise<void> {

@@ -23,12 +23,14 @@ import type { FastifyRequest } from 'fastify'
 import { guards } from '../access-control.js'
 import { deleteRequest, findLiveByEmail, findLiveRequest, insertRequest, listRequests, type RequesterInput } from '../db/access.repo.js'
 import { insertHistory } from '../db/history.repo.js'
+import { findDocument } from '../db/documents.repo.js'
 import { currentNda } from '../db/nda.repo.js'
 import type { TrustCenterDeps } from '../deps.js'
 import { invalid, limits, plainText, REQUIRED } from '../domain/text.js'
 import { accountOut, iso } from '../domain/dto.js'
 import { PLEASE_ACCEPT, recordNdaAcceptance } from '../nda-acceptance.js'
 import { confirmByLink, issueGrant, ndaSatisfied, validGrant } from '../permissions.js'
+import { notifyStaff } from '../request-notify.js'
 import { IdParams, PageOf, publicBodyErrors, Reply, staffBodyErrors, staffErrors, staffRowBodyErrors, Said } from './schemas.js'
 
 function requester(body: AccountBody): RequesterInput {
@@ -52,6 +54,12 @@ export function accessRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   // Per email (within a tenant), on top of the route's per-address limit: the key is set by the handler.
   const emailKeys = new WeakMap<FastifyRequest, string>()
   const perEmail = app.createRateLimit({ max: 5, timeWindow: '1 hour', keyGenerator: (req) => emailKeys.get(req) ?? 'unknown' })
+  const requestedDocument = async (documentId: string | undefined, tenantId: string) => {
+    if (!documentId) return undefined
+    const doc = isUuid(documentId) ? await findDocument(db, tenantId, documentId) : undefined
+    if (!doc || doc.visibility === 'internal') throw invalid('documentId', 'This document is not on this trust center')
+    return { id: doc.id, name: doc.title || doc.fileName }
+  }
 
   app.post(
     '/useraccessrequest',
@@ -81,13 +89,27 @@ export function accessRoutes(app: AppInstance, deps: TrustCenterDeps): void {
           confirmed: false,
         })
       }
+      // The document asked from: one a visitor may ask for on this site (not internal), else a clear 400.
+      const document = await requestedDocument(req.body.documentId, site.tenantId)
       // Asking twice while the first is pending changes nothing: the same request stays in the queue.
       if (await findLiveByEmail(db, site.tenantId, input.workEmail, 'pending')) return { status: true, message: 'Request submitted' }
-      const row = await insertRequest(db, site.tenantId, { ...input, ndaId: nda?.id ?? null })
+      const row = await insertRequest(db, site.tenantId, { ...input, ndaId: nda?.id ?? null, documentId: document?.id ?? null })
       await insertHistory(db, site.tenantId, [
-        { type: 'request', email: input.workEmail, detail: `Access requested by ${input.firstName} ${input.lastName} (${input.companyName})` },
+        {
+          type: 'request',
+          email: input.workEmail,
+          detail: `Access requested by ${input.firstName} ${input.lastName} (${input.companyName})${document ? ` for ${document.name}` : ''}`,
+        },
       ])
       await bus.publish(events.accessRequestCreated(site.tenantId), { tenantId: site.tenantId, requestId: row.id })
+      await notifyStaff(deps, req, site.tenantId, {
+        name: `${input.firstName} ${input.lastName}`,
+        email: input.workEmail,
+        company: input.companyName,
+        relationship: input.relationship,
+        document: document?.name ?? null,
+        reviewUrl: `${deps.config.publicUrl.replace(/\/+$/, '')}/account`,
+      })
       return reply.status(201).send({ status: true, message: 'Request submitted' })
     },
   )
@@ -107,7 +129,12 @@ export function accessRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       const pageSize = req.query.pageSize ?? 10
       const { rows, total } = await listRequests(db, principalOf(req).tenantId, req.query.pageType === 'approved' ? 'approved' : 'pending', page, pageSize)
       return paged(
-        rows.map((r) => ({ ...accountOut(r), ndaAccepted: Boolean(r.ndaAccepted), ndaConfirmed: Boolean(r.ndaConfirmed) })),
+        rows.map((r) => ({
+          ...accountOut(r),
+          ndaAccepted: Boolean(r.ndaAccepted),
+          ndaConfirmed: Boolean(r.ndaConfirmed),
+          document: r.documentId && r.documentTitle ? { _id: r.documentId, title: r.documentTitle } : null,
+        })),
         total,
         page,
         pageSize,
@@ -132,7 +159,7 @@ export function accessRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       const request = isUuid(req.params.id) ? await findLiveRequest(db, site.tenantId, req.params.id) : undefined
       if (!request) throw new AppError('NOT_FOUND', { message: 'Access request not found' })
       await issueGrant(deps, req, site, request)
-      return { status: true, message: 'Account request has been marked as approved successfully' }
+      return { status: true, message: `Access approved for ${request.workEmail}` }
     },
   )
 
@@ -142,7 +169,7 @@ export function accessRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     if (!request || !(await deleteRequest(db, me.tenantId, request.id))) throw new AppError('NOT_FOUND', { message: 'Access request not found' })
     if (request.status === 'approved')
       await insertHistory(db, me.tenantId, [{ type: 'approval', email: request.workEmail, detail: `Access revoked by ${me.name ?? 'a staff member'}` }])
-    return { status: true, message: SpecText.deleted }
+    return { status: true, message: request.status === 'approved' ? `Access removed for ${request.workEmail}` : `Request from ${request.workEmail} denied` }
   })
 
   app.post(

@@ -15,7 +15,7 @@ import { AppError } from '@portal/errors'
 import type { AppInstance } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
 import type { FastifyRequest } from 'fastify'
-import { confirmSubscriber, listChanges, unsubscribe } from '../db/updates.repo.js'
+import { confirmedWith, confirmSubscriber, listChanges, unsubscribe } from '../db/updates.repo.js'
 import type { TrustCenterDeps } from '../deps.js'
 import { hashPermissionToken as hashToken, PERMISSION_TOKEN } from '../domain/permission-token.js'
 import { invalid, REQUIRED } from '../domain/text.js'
@@ -32,6 +32,7 @@ export const changeOut = (r: { id: string; kind: 'document' | 'compliance'; acti
   title: r.title,
 })
 
+const ALREADY_SUBSCRIBED = 'You are already subscribed. We will email you when this trust center changes.'
 const SUBSCRIBED = 'Thank you. Please check your inbox and follow the link we sent to confirm your subscription.'
 
 export function updateRoutes(app: AppInstance, deps: TrustCenterDeps): void {
@@ -77,7 +78,12 @@ export function updateRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     async (req) => {
       const token = tokenOf(req.body)
       const site = await sites.forPublic(req)
-      if (!(await confirmSubscriber(db, site.tenantId, hashToken(token), deps.now()))) throw gone('This confirmation link is no longer valid')
+      const hash = hashToken(token)
+      if (!(await confirmSubscriber(db, site.tenantId, hash, deps.now()))) {
+        // A link followed again (a second click, a mail scanner first): the person is subscribed.
+        if (await confirmedWith(db, site.tenantId, hash)) return { status: true, message: ALREADY_SUBSCRIBED }
+        throw gone('This confirmation link is no longer valid')
+      }
       return { status: true, message: 'Your subscription is confirmed. We will email you when this trust center changes.' }
     },
   )

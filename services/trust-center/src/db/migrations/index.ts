@@ -6,6 +6,7 @@ import * as m0300 from './2026_11_27T0200_released_cnames.js'
 import * as m0310 from './2026_11_27T0210_nda_confirmation.js'
 import * as m0400 from './2026_11_27T0400_update_subscriptions.js'
 import * as m0500 from './2026_11_27T0500_history_count.js'
+import * as m4200 from './2026_12_04T0200_access_request_document.js'
 
 // In order; names are ISO timestamps (kysely's migration guidance). Never edit an applied one.
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27T0210_nda_confirmation': m0310,
   '2026_11_27T0400_update_subscriptions': m0400,
   '2026_11_27T0500_history_count': m0500,
+  '2026_12_04T0200_access_request_document': m4200,
 }

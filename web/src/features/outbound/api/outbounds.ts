@@ -1,6 +1,8 @@
 // What staff sent (docs/outbound-api.md): the paged list, sending, deleting, the emailed link
 // (revoke, resend), collaborators and the sent file.
 import type {
+  CompanyReply,
+  TrustCompanyInfo,
   CollaboratorBody,
   CollaboratorsReply,
   LinkReply,
@@ -42,9 +44,27 @@ export type SendValues = Required<Pick<OutboundSaveFields, 'clientName' | 'email
 export function useSendOutbound() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: (v: SendValues) => {
+    mutationFn: async (v: SendValues) => {
+      // The company's name goes with it: the invitation and the recipient's page name who asks (issue 25).
+      // Not known (a failed read): the server names the sender instead.
+      const [company, logo] = await Promise.all([
+        qc.fetchQuery({ queryKey: ['user', 'company'], queryFn: () => api.get<CompanyReply>('/api/user/company').then((r) => r.data), staleTime: 60_000 }).then(
+          (c) => c.companyName,
+          () => '',
+        ),
+        // Its logo, when the trust center has one (a public path the recipient's page shows).
+        qc
+          .fetchQuery({
+            queryKey: ['outbound', 'sender-logo'],
+            queryFn: () => api.get<{ data: TrustCompanyInfo | null }>('/api/companyinfo').then((r) => r.data?.logo ?? null),
+            staleTime: 60_000,
+          })
+          .catch(() => null),
+      ])
       const form = new FormData()
       form.append('clientName', v.clientName.trim())
+      if (company) form.append('companyName', company)
+      if (logo) form.append('companyLogo', logo)
       form.append('email', v.email.trim())
       form.append('expiresInDays', String(v.expiresInDays))
       if (v.file) {

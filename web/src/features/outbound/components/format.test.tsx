@@ -21,8 +21,11 @@ describe('humanSize', () => {
 
 describe('outbound rows in words', () => {
   it('says Complete or Pending, and the collaborators when any', () => {
-    expect(statusText(true)).toBe('Complete')
-    expect(statusText(false)).toBe('Pending')
+    expect(statusText({ status: true, answered: 4, total: 4 })).toBe('Complete')
+    expect(statusText({ status: false, answered: 4, total: 4 })).toBe('Pending')
+    // A submit that left questions blank is not complete (issue 25).
+    expect(statusText({ status: true, answered: 3, total: 4 })).toBe('Submitted, 3 of 4 answered')
+    expect(statusText({ status: true, answered: 0, total: 2 })).toBe('Submitted, 0 of 2 answered')
     expect(collaboratorsText(0)).toBe('')
     expect(collaboratorsText(2)).toBe('2 collaborator(s)')
   })

@@ -1,5 +1,5 @@
 // Words and numbers of the outbound screens, kept pure (format.test.tsx).
-import type { OutboundLink, OutboundSummary, TemplateSummary } from '@portal/contracts'
+import { type OutboundLink, type OutboundSummary, outboundStatusText, type TemplateSummary } from '@portal/contracts'
 import { formatDateTime } from '../../../lib/format-date'
 
 const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const
@@ -11,8 +11,8 @@ export function humanSize(bytes: number): string {
   return `${Number.parseFloat((bytes / 1024 ** i).toFixed(2))} ${UNITS[i]}`
 }
 
-/** Spec §2: 'Complete' once the recipient submitted, else 'Pending'. */
-export const statusText = (status: boolean): string => (status ? 'Complete' : 'Pending')
+/** 'Pending' until the recipient submits; then 'Complete' only when every question has an answer, else 'Submitted, 2 of 3 answered' (issue 25). */
+export const statusText = (o: { status: boolean; answered: number; total: number }): string => outboundStatusText(o)
 
 export const collaboratorsText = (n: number): string => (n > 0 ? `${n} collaborator(s)` : '')
 

@@ -1,6 +1,6 @@
 // The recipient's page: the emailed link's capability exchanged for a restricted session stored as a
 // sign-in stores one, the capability kept in the address, answers saved by themselves, a 401
-// renewed by exchanging the link again (never /login), 404 / 410 pages, submit, logout.
+// renewed by exchanging the link again (never /login), 404 / 410 pages, submit, no Logout.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { makeToken, type MockCall, mockFetch, renderApp, storeSession, stored } from '../../../../test/test-utils'
@@ -42,6 +42,10 @@ const detail = (over: object = {}) => ({
       error: null,
       total: 2,
       answered: 1,
+      statusText: 'Pending',
+      company: 'Acme Inc',
+      sender: 'Ada Lovelace (ada@acme.example)',
+      logo: null,
       link: { expiresAt: '2026-04-01T10:00:00Z', revoked: false },
       readOnly: false,
       file: { fileName: 'caiq.xlsx', questions: [question('q1', 1), question('q2', 2, 'We encrypt at rest.')] },
@@ -73,8 +77,9 @@ describe('inbound review: the emailed link', () => {
     const mock = mockFetch({ [`GET /api/inbound/${CAP}`]: exchanged(token), 'GET /api/outbound/ob1': detail(), 'GET /api/outbound/comment/list': noComments })
     const app = renderApp(PAGE)
     expect(await screen.findByText('Question 1 of 2 · AIS-01')).toBeInTheDocument()
-    expect(screen.getByRole('heading', { level: 1, name: 'Global Bank' })).toBeInTheDocument()
-    expect(screen.getByText('Global Bank')).toBeInTheDocument()
+    // The company asking is named (issue 25); the client's own name follows.
+    expect(screen.getByRole('heading', { level: 1, name: 'Acme Inc asks you to complete a security questionnaire' })).toBeInTheDocument()
+    expect(screen.getByText('For Global Bank')).toBeInTheDocument()
     expect(screen.getByText('1 of 2 questions answered (50%)')).toBeInTheDocument()
     expect(await screen.findByText('No comments yet. Be the first to add one!')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Terms' })).toBeInTheDocument()
@@ -216,6 +221,22 @@ describe('inbound review: answering', () => {
     expect(screen.queryByRole('region', { name: 'Your answer was not saved' })).toBeNull()
   })
 
+  it("shows the asking company's logo when it has one (issue 25)", async () => {
+    const withLogo = detail({ logo: '/api/logo/0f8fad5b-d9cb-469f-a165-70867728950e.png' })
+    mockFetch({ [`GET /api/inbound/${CAP}`]: exchanged(), 'GET /api/outbound/ob1': withLogo, 'GET /api/outbound/comment/list': noComments })
+    renderApp(PAGE)
+    expect(await screen.findByRole('img', { name: 'Acme Inc logo' })).toHaveAttribute('src', '/api/logo/0f8fad5b-d9cb-469f-a165-70867728950e.png')
+  })
+
+  it('offers no Submit while nothing is answered, only a hint (issue 25)', async () => {
+    const blank = detail({ answered: 0, file: { fileName: 'caiq.xlsx', questions: [question('q1', 1), question('q2', 2)] } })
+    mockFetch({ [`GET /api/inbound/${CAP}`]: exchanged(), 'GET /api/outbound/ob1': blank, 'GET /api/outbound/comment/list': noComments })
+    renderApp(PAGE)
+    expect(await screen.findByText('Answer a question to submit.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull()
+    expect(screen.getByText('0 of 2 questions answered (0%)')).toBeInTheDocument()
+  })
+
   it('asks before submitting, then shows the page read-only with a banner', async () => {
     const mock = mockFetch({
       [`GET /api/inbound/${CAP}`]: exchanged(),
@@ -230,6 +251,9 @@ describe('inbound review: answering', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit' }))
     expect(await screen.findByText(TEXT.alreadySubmitted)).toBeInTheDocument()
     expect(mock.callsTo('POST', '/api/outbound/ob1/submit')).toHaveLength(1)
+    // One of two answered: submitted, not "Complete" (issue 25).
+    expect(screen.getByText('Submitted, 1 of 2 answered')).toBeInTheDocument()
+    expect(screen.queryByText('Complete')).toBeNull()
     expect(screen.getByRole('textbox', { name: 'Answer' })).toHaveAttribute('readonly')
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Save Answer' })).toBeNull()
@@ -261,19 +285,11 @@ describe('inbound review: answering', () => {
     expect(stored('returnUrl')).toBeNull()
   })
 
-  it('logs out to a signed-out page without exchanging the link again', async () => {
-    const mock = mockFetch({
-      [`GET /api/inbound/${CAP}`]: exchanged(),
-      'GET /api/outbound/ob1': detail(),
-      'GET /api/outbound/comment/list': noComments,
-      'POST /api/logout': { body: { status: true } },
-    })
-    const app = renderApp(PAGE)
-    fireEvent.click(await screen.findByRole('button', { name: 'Logout' }))
-    expect(await screen.findByRole('heading', { name: 'You are signed out' })).toBeInTheDocument()
-    expect(stored('token')).toBeNull()
-    expect(app.location()).toBe(PAGE)
-    expect(mock.callsTo('GET', `/api/inbound/${CAP}`)).toHaveLength(1)
+  it('shows no Logout to the link holder, who has no account (issue 25)', async () => {
+    mockFetch({ [`GET /api/inbound/${CAP}`]: exchanged(), 'GET /api/outbound/ob1': detail(), 'GET /api/outbound/comment/list': noComments })
+    renderApp(PAGE)
+    expect(await screen.findByText('Question 1 of 2 · AIS-01')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /log ?out|sign out/i })).toBeNull()
   })
 })
 

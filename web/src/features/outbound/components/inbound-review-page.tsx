@@ -13,7 +13,8 @@ import { consumeLoggedOut, useLogout, useSession } from '../../../lib/auth'
 import { TEXT } from '../api/text'
 import { QuestionnaireReview } from './questionnaire-review'
 
-function Shell({ children, onLogout, busy }: { children: ReactNode; onLogout?: (() => void) | undefined; busy?: boolean }) {
+// No Logout here: the recipient holds a link, not an account (issue 25); closing the tab is enough.
+function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="legal-page inbound-page">
       <header className="app-header">
@@ -25,11 +26,6 @@ function Shell({ children, onLogout, busy }: { children: ReactNode; onLogout?: (
           <Link to="/privacy-policy" target="_blank" rel="noopener noreferrer">
             Privacy
           </Link>
-          {onLogout && (
-            <button className="secondary small" disabled={busy} onClick={onLogout}>
-              Logout
-            </button>
-          )}
         </nav>
       </header>
       <main id="main" className="content">
@@ -77,7 +73,6 @@ export function InboundReviewPage() {
   const navigate = useNavigate()
   const { token, authData } = useSession()
   const logout = useLogout()
-  const signedOut = (location.state as { signedOut?: boolean } | null)?.signedOut === true
   // This browser already holds this link's session (reached by the link, or by its outbound's id).
   const mine = authData?.inboundUser === true && Boolean(authData.outboundId) && (capability === authData.inboundLink || capability === authData.outboundId)
   // Someone signed in to the console opened a recipient's link here.
@@ -87,7 +82,7 @@ export function InboundReviewPage() {
 
   const exchange = useQuery({
     queryKey: ['inbound-link', capability],
-    enabled: Boolean(capability) && !mine && !signedOut && !staff && !stalled,
+    enabled: Boolean(capability) && !mine && !staff && !stalled,
     queryFn: () => exchangeInboundLink(capability),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
@@ -100,11 +95,6 @@ export function InboundReviewPage() {
     if (link && capability !== link) navigate(`/inbound/review/${encodeURIComponent(link)}${location.search}`, { replace: true })
   }, [link, capability, location.search, navigate])
 
-  // Marked signed out first, so that the page shown once the session is gone does not exchange the link again.
-  const onLogout = () => {
-    navigate(location.pathname, { replace: true, state: { signedOut: true } })
-    logout.mutate(undefined, { onSettled: () => void consumeLoggedOut() })
-  }
   const openAgain = () => navigate(location.pathname, { replace: true, state: null })
 
   if (!capability)
@@ -113,30 +103,9 @@ export function InboundReviewPage() {
         <LinkProblem error={new ApiError(404, 'This link is not valid')} onRetry={openAgain} />
       </Shell>
     )
-  if (signedOut && !mine)
-    return (
-      <Shell>
-        <div className="card link-problem">
-          <h1>You are signed out</h1>
-          <p className="muted">Your answers are saved. Open the link from the email again to go on.</p>
-          <div className="actions">
-            <button className="primary" onClick={openAgain}>
-              Open the questionnaire again
-            </button>
-          </div>
-        </div>
-      </Shell>
-    )
-  if (signedOut)
-    return (
-      <Shell>
-        <h1>Review</h1>
-        <Spinner label="Signing out" />
-      </Shell>
-    )
   if (mine && authData?.outboundId)
     return (
-      <Shell onLogout={onLogout} busy={logout.isPending}>
+      <Shell>
         <QuestionnaireReview mode="inbound" outboundId={authData.outboundId} />
       </Shell>
     )

@@ -127,7 +127,7 @@ export function OutboundListCard() {
                 </td>
                 <td data-label="Created">{formatDateTime(o.createdAt)}</td>
                 <td data-label="Status">
-                  <span className={`badge ${o.status ? 'badge-active' : ''}`}>{statusText(o.status)}</span>
+                  <span className={`badge ${o.status ? 'badge-active' : ''}`}>{statusText(o)}</span>
                   {o.state === 'check' ? (
                     // Nothing is answered until a person confirmed which columns hold the questions.
                     <div className="small">

@@ -54,8 +54,10 @@ describe('/outbound', () => {
       },
       'GET /api/outbound/list': list([
         row({ collaborators: ['a@bank.example', 'b@bank.example'] }),
-        row({ _id: 'ob2', clientName: 'Acme', status: true, link: { expiresAt: '2099-01-01T00:00:00Z', revoked: true } }),
+        row({ _id: 'ob2', clientName: 'Acme', status: true, answered: 10, link: { expiresAt: '2099-01-01T00:00:00Z', revoked: true } }),
         row({ _id: 'ob3', clientName: 'Initech', state: 'failed', error: 'The file could not be read' }),
+        // Submitted with questions left blank: not "Complete" (issue 25).
+        row({ _id: 'ob4', clientName: 'Umbrella', status: true, answered: 0, link: { expiresAt: '2099-01-01T00:00:00Z', revoked: true } }),
       ]),
     })
     renderApp('/outbound')
@@ -67,9 +69,10 @@ describe('/outbound', () => {
     expect(await screen.findByText('2 collaborator(s)')).toBeInTheDocument()
     expect(screen.getAllByText('Pending')).toHaveLength(2)
     expect(screen.getByText('Complete')).toBeInTheDocument()
-    expect(screen.getAllByText('Answered 3 of 10')).toHaveLength(2)
+    expect(screen.getByText('Submitted, 0 of 10 answered')).toBeInTheDocument()
+    expect(screen.getAllByText('Answered 3 of 10')).toHaveLength(1)
     expect(screen.getByText('The file could not be read')).toBeInTheDocument()
-    expect(screen.getByText('Link revoked')).toBeInTheDocument()
+    expect(screen.getAllByText('Link revoked')).toHaveLength(2)
     expect(screen.getByRole('link', { name: 'Review Global Bank' })).toHaveAttribute('href', '/outbound/review/ob1')
     expect(screen.getByRole('button', { name: 'Revoke the link sent to Global Bank' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Revoke the link sent to Acme' })).toBeNull()
@@ -88,6 +91,7 @@ describe('/outbound', () => {
     const api = mockFetch({
       'GET /api/questionnaire-templates': { body: { status: true, data: [template()] } },
       'GET /api/outbound/list': list([]),
+      'GET /api/user/company': { body: { status: true, data: { companyName: 'Acme Inc', provisioned: true } } },
       'POST /api/outbound/save': { status: 201, body: { status: true, message: 'Outbound sent successfully', data: { outboundId: 'ob9' } } },
     })
     renderApp('/outbound')
@@ -117,6 +121,9 @@ describe('/outbound', () => {
     // The form says so (a <p>); the toast, shown inside the open dialog, says it too.
     expect(await within(dialog).findByText('Outbound sent successfully', { selector: 'p' })).toBeInTheDocument()
     expect(api.callsTo('POST', '/api/outbound/save')).toHaveLength(1)
+    // The company's name goes with it, for the invitation and the recipient's page (issue 25).
+    const sent = api.callsTo('POST', '/api/outbound/save')[0]!.body as FormData
+    expect(sent.get('companyName')).toBe('Acme Inc')
     expect(within(dialog).getByLabelText('Client name')).toHaveValue('')
   })
 

@@ -90,6 +90,8 @@ export function QuestionnaireReview({ mode, outboundId, top, actions, columns }:
   const questions = d.file.questions
   const { answered, total, percent } = answeredShare(questions)
   const readOnly = d.readOnly
+  /** Who asks: the company, or the sender for a questionnaire sent before companies were named. */
+  const asker = d.company || d.sender || 'A company'
   const ready = d.state === 'ready'
   const index = Math.max(
     0,
@@ -123,10 +125,25 @@ export function QuestionnaireReview({ mode, outboundId, top, actions, columns }:
       {top}
       <div className="card review-head">
         <div className="review-title">
-          <h1>{d.clientName}</h1>
-          <p className="review-client">
-            <span className="muted">{d.email}</span> <span className={`badge ${d.status ? 'badge-active' : ''}`}>{statusText(d.status)}</span>
-          </p>
+          {mode === 'inbound' ? (
+            // The recipient is told who asks (issue 25); the client's own name and address follow.
+            <>
+              {d.logo && <img className="asker-logo" src={d.logo} alt={`${asker} logo`} />}
+              <h1>{`${asker} asks you to complete a security questionnaire`}</h1>
+              <p className="review-client">
+                <span>{`For ${d.clientName}`}</span> <span className="muted">{d.email}</span>{' '}
+                <span className={`badge ${d.status ? 'badge-active' : ''}`}>{statusText({ status: d.status, answered, total })}</span>
+              </p>
+            </>
+          ) : (
+            <>
+              <h1>{d.clientName}</h1>
+              <p className="review-client">
+                <span className="muted">{d.email}</span>{' '}
+                <span className={`badge ${d.status ? 'badge-active' : ''}`}>{statusText({ status: d.status, answered, total })}</span>
+              </p>
+            </>
+          )}
           {ready && total > 0 && (
             <>
               <p className="muted small">{`${answered} of ${total} questions answered (${percent}%)`}</p>
@@ -139,11 +156,17 @@ export function QuestionnaireReview({ mode, outboundId, top, actions, columns }:
         <div className="actions">
           {mode === 'outbound'
             ? actions?.(d)
-            : !readOnly && (
-                <button className="primary" disabled={!ready || total === 0 || submitting} onClick={() => setConfirming(true)}>
+            : !readOnly &&
+              ready &&
+              total > 0 &&
+              // Nothing to submit until something is answered (issue 25): a hint in its place.
+              (answered > 0 ? (
+                <button className="primary" disabled={submitting} onClick={() => setConfirming(true)}>
                   Submit
                 </button>
-              )}
+              ) : (
+                <p className="muted small submit-hint">Answer a question to submit.</p>
+              ))}
         </div>
       </div>
 

@@ -164,6 +164,12 @@ export const useAccountMutations = () => {
   }
 }
 
+/** Where staff are emailed about new access requests ('' : the company's admins). */
+export const useRequestNotify = () =>
+  useQuery({ queryKey: ['request-notify'], queryFn: () => data(api.get<{ data: { email: string } }>('/api/trust-center/request-notifications')) })
+export const useSaveRequestNotify = () =>
+  useSave((email: string) => api.put<{ message: string; data: { email: string } }>('/api/trust-center/request-notifications', { email }), ['request-notify'])
+
 export const useHistory = (page: number, pageType: string) =>
   useQuery({
     queryKey: ['history', pageType, page],

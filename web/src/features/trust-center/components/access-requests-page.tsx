@@ -1,6 +1,9 @@
 // Access Requests (spec §2, /account): pending requests and approved accounts, each paged by 10;
-// approve with the tick, delete with the cross after confirmation; and the trust center's activity.
-import { useState } from 'react'
+// Approve and Deny (after confirmation) in words, the document a request was made from, where new
+// requests are emailed (issue 25); and the trust center's activity.
+import { type FormEvent, useEffect, useState } from 'react'
+import { Field } from '../../../components/ui/field'
+import { FormError } from '../../../components/ui/form-message'
 import { ConfirmMutation } from '../../../components/ui/confirm-mutation'
 import { DataTable } from '../../../components/ui/data-table'
 import { useNotifications } from '../../../components/ui/notifications'
@@ -9,7 +12,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api-client'
 import { useSession } from '../../../lib/auth'
 import { formatDateTime, formatLongDateTime } from '../../../lib/format-date'
-import { type Account, useAccountMutations, useAccounts, useHistory } from '../api'
+import { type Account, useAccountMutations, useAccounts, useHistory, useRequestNotify, useSaveRequestNotify } from '../api'
 
 /**
  * The requester's NDA: anyone can type an email, so an acceptance counts as confirmed only once the
@@ -54,7 +57,7 @@ function AccountsTable({ approved }: { approved: boolean }) {
         <DataTable
           className="stack"
           labelledBy={titleId}
-          columns={['Name', 'Company', 'Work email', 'Relationship', 'Requested', 'NDA', approved ? 'Status' : 'Action']}
+          columns={['Name', 'Company', 'Work email', 'Relationship', 'Document', 'Requested', 'NDA', approved ? 'Status' : 'Action']}
           rows={list.data.data}
         >
           {(a) => (
@@ -63,6 +66,7 @@ function AccountsTable({ approved }: { approved: boolean }) {
               <td data-label="Company">{a.companyName}</td>
               <td data-label="Work email">{a.workEmail}</td>
               <td data-label="Relationship">{a.relationshpLinkedIn}</td>
+              <td data-label="Document">{a.document ? a.document.title : <span className="muted">Whole trust center</span>}</td>
               <td data-label="Requested">{longDate(a.createdAt)}</td>
               <td data-label="NDA">
                 <NdaBadge account={a} />
@@ -75,24 +79,25 @@ function AccountsTable({ approved }: { approved: boolean }) {
                 ) : (
                   <button
                     type="button"
-                    className="icon-button ok"
+                    className="primary small"
                     aria-label={`Approve ${a.workEmail}`}
                     disabled={approve.isPending}
                     onClick={() =>
                       approve.mutate(
                         { id: a._id, approver: { id: me?._id ?? '', userName: `${me?.firstName ?? ''} ${me?.lastName ?? ''}`.trim() } },
                         {
-                          onSuccess: () => toast('success', 'Account approval! Account request has been marked as approved successfully'),
+                          onSuccess: () => toast('success', `Access approved for ${a.workEmail}`),
                           onError: (err) => toast('error', errorMessage(err, 'Account was not approved due to an error.')),
                         },
                       )
                     }
                   >
-                    ✓
+                    Approve
                   </button>
                 )}
-                <button type="button" className="icon-button danger" aria-label={`Delete ${a.workEmail}`} onClick={() => setDeleting(a)}>
-                  ✕
+                {/* Words, not ✓ / ✕; the name says whose request it is (label in name: it starts with the visible word). */}
+                <button type="button" className="danger small" aria-label={`${approved ? 'Delete' : 'Deny'} ${a.workEmail}`} onClick={() => setDeleting(a)}>
+                  {approved ? 'Delete' : 'Deny'}
                 </button>
               </td>
             </tr>
@@ -102,10 +107,20 @@ function AccountsTable({ approved }: { approved: boolean }) {
       {list.data && <Pagination currentPage={page} totalPages={list.data.totalPages} onChange={setPage} />}
       {deleting && (
         <ConfirmMutation
-          title={approved ? 'Delete account' : 'Delete request'}
-          message={`Are you sure you want to delete ${deleting.workEmail}? ${approved ? 'Their access ends at once.' : ''}`}
+          title={approved ? 'Delete account' : 'Deny request'}
+          message={
+            approved
+              ? `Are you sure you want to delete ${deleting.workEmail}? Their access ends at once.`
+              : `Deny the request from ${deleting.workEmail}? They are not told; they may ask again.`
+          }
+          confirmLabel={approved ? 'Delete' : 'Deny'}
           mutation={remove}
           variables={deleting._id}
+          // The server's words ("Request from … denied", "Access removed for …").
+          success={(reply) =>
+            (reply as { message?: string } | undefined)?.message ||
+            (approved ? `Access removed for ${deleting.workEmail}` : `Request from ${deleting.workEmail} denied`)
+          }
           onClose={() => setDeleting(null)}
         />
       )}
@@ -168,12 +183,56 @@ function ActivityCard() {
   )
 }
 
+/** Where new requests are emailed: an address, or left empty for the company's admins. */
+function NotifyCard() {
+  const current = useRequestNotify()
+  const save = useSaveRequestNotify()
+  const { toast } = useNotifications()
+  const [email, setEmail] = useState('')
+  const [error, setError] = useState('')
+  useEffect(() => {
+    if (current.data) setEmail(current.data.email)
+  }, [current.data])
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    setError('')
+    save.mutate(email.trim(), {
+      onSuccess: (reply) => toast('success', reply.message),
+      onError: (err) => setError(errorMessage(err, 'The address could not be saved. Please try again.')),
+    })
+  }
+  return (
+    <div className="card">
+      <h2 id="notify-title">Request notifications</h2>
+      <p className="muted small">We email new access requests here. Leave it empty to email the company's admins.</p>
+      <form className="notify-form" onSubmit={submit} aria-labelledby="notify-title" noValidate>
+        <Field
+          name="requestEmail"
+          label="Email new requests to"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          placeholder="The company's admins"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={error || undefined}
+        />
+        <button type="submit" className="secondary" disabled={save.isPending || current.isPending}>
+          {save.isPending ? 'Saving…' : 'Save'}
+        </button>
+      </form>
+      {current.isError && <FormError>{errorMessage(current.error, 'The address could not be read.')}</FormError>}
+    </div>
+  )
+}
+
 export function AccessRequestsPage() {
   return (
     <section className="access-requests">
       <h1>Trust Center Access Request</h1>
       <AccountsTable approved={false} />
       <AccountsTable approved />
+      <NotifyCard />
       <ActivityCard />
     </section>
   )
