@@ -72,9 +72,10 @@ describe('company knowledge base', () => {
       return docs.length === 3 && docs.every((d) => d.state === 'ready') ? docs : undefined
     })
     expect(ready.map(({ fileName, clientId, clientName, pages, error }) => ({ fileName, clientId, clientName, pages, error }))).toEqual([
+      // By name.
+      { fileName: 'annex.pdf', clientId: ownId, clientName: 'Own Docs Client', pages: 1, error: null },
       { fileName: 'encryptionpolicy.pdf', clientId: null, clientName: null, pages: 1, error: null },
       { fileName: 'training.pdf', clientId: null, clientName: null, pages: 1, error: null },
-      { fileName: 'annex.pdf', clientId: ownId, clientName: 'Own Docs Client', pages: 1, error: null },
     ])
     // The per-client screen keeps showing the client's own documents only.
     const perClient = (await api(alice, 'GET', `/api/compliancefile/${ownId}`)).json.data as { files: { fileName: string }[] }[]

@@ -1,7 +1,7 @@
 // Uploaded files and their processing state. State lives here, not in the queue: a job lost with
 // Redis is found again by a sweep of rows still queued or running past their lease.
 import { claimLease, mayBeLost, renewLease } from '@portal/db'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { FileTable, QuestionnaireDb } from './schema.js'
 
 type Db = Kysely<QuestionnaireDb>
@@ -37,7 +37,7 @@ export const draftingDocuments = (db: Db, tenantId: string, companyId: string | 
     .orderBy('createdAt', 'asc')
     .execute()
 
-/** The knowledge base: every compliance document of the tenant, with its client's name (null: company-wide). */
+/** The knowledge base: every compliance document of the tenant, by name, with its client's name (null: company-wide). */
 export const listKnowledgeBase = (db: Db, tenantId: string) =>
   db
     .selectFrom('file as f')
@@ -45,6 +45,8 @@ export const listKnowledgeBase = (db: Db, tenantId: string) =>
     .select(['f.id', 'f.companyId', 'f.fileName', 'f.state', 'f.error', 'f.total', 'f.createdAt', 'c.companyName'])
     .where('f.tenantId', '=', tenantId)
     .where('f.kind', '=', 'compliance')
+    // By name, as a person looks for a document (files uploaded together finish in any order).
+    .orderBy(sql`lower(${sql.ref('f.fileName')})`)
     .orderBy('f.createdAt', 'asc')
     .orderBy('f.id', 'asc')
     .execute()

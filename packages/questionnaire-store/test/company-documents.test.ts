@@ -79,9 +79,9 @@ describe.each(testDatabaseKinds())('company-wide documents on %s', (_kind, open)
     expect((await listFiles(db, tenantId, null, 'compliance')).map((d) => d.id)).toEqual([shared.id])
     const kb = await listKnowledgeBase(db, tenantId)
     expect(kb.map((d) => [d.fileName, d.companyName])).toEqual([
-      ['shared.pdf', null],
       ['alpha.pdf', 'Alpha'],
       ['beta.pdf', 'Beta'],
+      ['shared.pdf', null],
     ])
     expect(await listKnowledgeBase(db, crypto.randomUUID())).toEqual([])
   })
