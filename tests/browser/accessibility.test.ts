@@ -380,6 +380,8 @@ describe('accessibility and layout of the console', () => {
     await screen('/responsellm', 'Generate answer')
     await screen('/dashboard', 'Dashboard')
     await screen('/answer-library', /^(No answers in the library yet|\d+ entr(y|ies))$/)
+    await screen('/knowledge-base', 'policy.pdf')
+    await screen('/settings/drafter', 'Test the connection')
     await screen('/ai-questionnaire-auto-complete', 'Coming soon...')
     await screen('/trust-center', 'Security at A11y Co')
 
