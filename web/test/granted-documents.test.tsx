@@ -25,8 +25,9 @@ describe('documents that require approval', () => {
     const onRequestAccess = jest.fn()
     render(<TrustCenterView page={PAGE} actions={{ granted: false, onDownload: jest.fn(), onRequestAccess }} />)
     expect(within(item('SOC 2 report')).getByText(/requires approval/)).toBeInTheDocument()
-    fireEvent.click(within(item('SOC 2 report')).getByRole('button', { name: 'Request access' }))
-    expect(onRequestAccess).toHaveBeenCalledTimes(1)
+    fireEvent.click(within(item('SOC 2 report')).getByRole('button', { name: 'Request access to SOC 2 report' }))
+    // The request names the document asked for (issue 25).
+    expect(onRequestAccess).toHaveBeenCalledWith(PAGE.documents[1])
     expect(within(item('Overview')).queryByText(/requires approval/)).toBeNull()
   })
 
@@ -34,7 +35,7 @@ describe('documents that require approval', () => {
     const onDownload = jest.fn()
     render(<TrustCenterView page={PAGE} actions={{ granted: true, onDownload, onRequestAccess: jest.fn() }} />)
     expect(screen.queryByText(/requires approval/)).toBeNull()
-    expect(screen.queryByRole('button', { name: 'Request access' })).toBeNull()
+    expect(screen.queryByRole('button', { name: /^Request access/ })).toBeNull()
     expect(item('SOC 2 report').querySelector('small')?.textContent).toBe('4.00 KB')
     fireEvent.click(screen.getByRole('button', { name: 'Download SOC 2 report' }))
     expect(onDownload).toHaveBeenCalledWith(PAGE.documents[1])
