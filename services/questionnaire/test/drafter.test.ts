@@ -70,6 +70,8 @@ describe('drafter settings with a model', () => {
   })
 })
 
+// Each failure's words are tested on testModelConnection itself (packages/drafting/test/connection-test.test.ts);
+// here, that the route answers them, without the key.
 describe('drafter connection test failures, in words', () => {
   const failing = async (url: string, timeoutMs = 5000) => {
     const h = await buildHarness(open, { llm: { baseUrl: url, apiKey: KEY, model: 'tiny-model' }, drafterTestTimeoutMs: timeoutMs })
@@ -87,31 +89,6 @@ describe('drafter connection test failures, in words', () => {
     const server = await rawServer((res) => res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"message":"bad key"}}'))
     try {
       expect(await failing(server.url)).toMatchObject({ ok: false, latencyMs: null, message: expect.stringMatching(/refused the API key \(HTTP 401\)/) })
-    } finally {
-      await server.close()
-    }
-  })
-
-  it('says the server did not answer in time', async () => {
-    const server = await rawServer(() => undefined)
-    try {
-      expect(await failing(server.url, 300)).toMatchObject({ ok: false, message: expect.stringMatching(/did not answer within 0.3 seconds$/) })
-    } finally {
-      await server.close()
-    }
-  })
-
-  it('says the server could not be reached', async () => {
-    const server = await rawServer((res) => res.end())
-    const url = server.url
-    await server.close()
-    expect(await failing(url)).toMatchObject({ ok: false, message: expect.stringMatching(/^Could not reach the model server at 127\.0\.0\.1:\d+/) })
-  })
-
-  it('says when the server is not a chat server', async () => {
-    const server = await rawServer((res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>hello</html>'))
-    try {
-      expect(await failing(server.url)).toMatchObject({ ok: false, message: expect.stringMatching(/not as an OpenAI-compatible chat server/) })
     } finally {
       await server.close()
     }
