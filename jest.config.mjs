@@ -14,7 +14,7 @@ const swc = [
     module: { type: 'es6' },
   },
 ]
-// `npm test` runs jest twice: first every suite but the timed ones on two workers
+// `npm test` runs jest twice: first every suite but the timed ones on three workers
 // (JEST_PHASE=parallel), then the timed ones alone (JEST_PHASE=timed), since their limits on
 // latency and memory are about this process, not a machine shared with another suite. Without
 // JEST_PHASE (a developer naming files) everything is run.
