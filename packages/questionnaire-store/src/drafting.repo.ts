@@ -144,6 +144,19 @@ export async function withDraftTurns(
 const draftsFrom = (eb: ExpressionBuilder<{ d: QuestionnaireDb['file']; q: QuestionnaireDb['file'] }, 'd' | 'q'>) =>
   eb.and([eb('d.tenantId', '=', eb.ref('q.tenantId')), eb.or([eb('d.companyId', 'is', null), eb('d.companyId', '=', eb.ref('q.companyId'))])])
 
+/** Questionnaire `q` has no document it drafts from still queued or being read. */
+const noDocumentBeingRead = (eb: ExpressionBuilder<QuestionnaireDb & { q: QuestionnaireDb['file'] }, 'q'>) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('file as d')
+        .select('d.id')
+        .where((e) => draftsFrom(e))
+        .where('d.kind', '=', 'compliance')
+        .where('d.state', 'in', ['queued', 'running']),
+    ),
+  )
+
 /** Whether a compliance document the questionnaire drafts from (its client's or company-wide) is still queued or being read. */
 export async function clientDocumentsPending(db: Db, tenantId: string, questionnaireId: string): Promise<boolean> {
   const row = await db
@@ -172,18 +185,7 @@ export async function questionnairesAwaitingDocuments(db: Db, tenantId: string, 
     .where('q.kind', '=', 'questionnaire')
     .where('q.state', '=', 'ready')
     .whereRef('q.drafted', '<', 'q.total')
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('file as d')
-            .select('d.id')
-            .where((e) => draftsFrom(e))
-            .where('d.kind', '=', 'compliance')
-            .where('d.state', 'in', ['queued', 'running']),
-        ),
-      ),
-    )
+    .where(noDocumentBeingRead)
   if (companyId !== null) q = q.where('q.companyId', '=', companyId)
   return q.execute()
 }
@@ -201,18 +203,7 @@ export function questionnairesToDraft(db: Db) {
     .where('q.state', '=', 'ready')
     .whereRef('q.drafted', '<', 'q.total')
     .where((eb) => eb.or([eb('q.draftLeaseUntil', 'is', null), eb('q.draftLeaseUntil', '<', now)]))
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('file as d')
-            .select('d.id')
-            .where((e) => draftsFrom(e))
-            .where('d.kind', '=', 'compliance')
-            .where('d.state', 'in', ['queued', 'running']),
-        ),
-      ),
-    )
+    .where(noDocumentBeingRead)
     .execute()
 }
 
