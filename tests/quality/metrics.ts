@@ -56,6 +56,8 @@ export interface Judged {
   retrieved?: boolean
   /** Where the answer came from (answered drafts). */
   source?: DraftSource
+  /** A close entry shown to the reviewer beside the draft (not as it): one the label names, or another. */
+  suggested?: 'labelled' | 'other'
 }
 
 /** Letters and digits only: PDF line breaks, hyphenation and split ligatures ("con fi dential") do not count. */

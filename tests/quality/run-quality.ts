@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type Database, migrateSchema, openDatabase, systemView } from '@portal/db'
-import { type Drafter, draftOffline, draftQuestion, type Evidence, type LibraryEntry, knownOrigin, type ModelDraft } from '@portal/drafting'
+import { type Drafter, draftOffline, draftQuestion, type Evidence, frameworkOf, type LibraryEntry, knownOrigin, type ModelDraft } from '@portal/drafting'
 import { chunkMigrations, openKnowledge } from '@portal/knowledge'
 import { createFsStore } from '@portal/storage'
 import { type Corpus, FIXTURES, indexCorpus } from './corpora.js'
@@ -38,6 +38,11 @@ export interface QualityRun {
 }
 
 export const SCHEMA = 'questionnaire'
+/** How draftQuestion shows a close entry to the reviewer (withSuggestion). */
+const SUGGESTED = 'Suggested answer of a similar question — '
+/** Whether the label names an entry (its row's question id, or its pair's question). */
+const namedBy = (item: LabelledItem, e: Reused) =>
+  e.kind === 'library' ? (item.library ?? []).includes(e.ref) : (item.pairs ?? []).some((q) => norm(q) === norm(e.question))
 export const RETRIEVED = 5
 
 /** A library entry with what the judge needs to know of it. */
@@ -92,11 +97,21 @@ export async function runQuality(
     await rm(scratch, { recursive: true, force: true })
   }
   const t1 = performance.now()
+  // Each questionnaire's framework from all its ids in the set, as the questionnaire job reads it from the file's.
+  const frameworks = new Map(
+    [...new Set(set.items.map((i) => i.questionnaire))].map((f) => [f, frameworkOf(set.items.filter((i) => i.questionnaire === f).map((i) => i.questionId))]),
+  )
   const judged: Judged[] = []
   for (const item of items) {
     const tenant = tenants.get(item.corpus)!
     const library = libraries.get(item.corpus)!
-    const d = await draftQuestion({ knowledge, drafter }, tenant, item.question, { choices: item.choices, ...(library.length ? { library } : {}) })
+    // The question's id in its file, as the questionnaire job passes it (a CAIQ or HECVAT id).
+    const d = await draftQuestion({ knowledge, drafter }, tenant, item.question, {
+      choices: item.choices,
+      questionRef: item.questionId,
+      framework: frameworks.get(item.questionnaire),
+      ...(library.length ? { library } : {}),
+    })
     // The library entry or document pair reused, known by the line the reviewer reads for it (knownOrigin).
     const fromKnown = d.source === 'library' || d.source === 'pair'
     const reused = fromKnown ? library.find((e) => knownOrigin(e) === d.retrievedNarrative)?.reused : undefined
@@ -104,7 +119,9 @@ export async function runQuality(
     const source: DraftSource | undefined = reused ? reused.kind : d.source === 'model' ? 'model' : d.source === 'documents' ? 'sentence' : undefined
     const found = await knowledge.search(tenant, item.question, RETRIEVED)
     const retrieved = item.passages.some((p) => found.some((c) => norm(c.text).includes(norm(p))))
-    judged.push({ ...judge(item, d, reused, source), retrieved })
+    const hint = d.retrievedNarrative.startsWith(SUGGESTED) ? library.find((e) => d.retrievedNarrative.startsWith(`${SUGGESTED}${knownOrigin(e)}:`)) : undefined
+    const suggested = hint ? (namedBy(item, hint.reused) ? 'labelled' : 'other') : undefined
+    judged.push({ ...judge(item, d, reused, source), retrieved, ...(suggested ? { suggested } : {}) })
   }
   const t2 = performance.now()
   return { judged, figures: figures(judged), missingPassages, missingEntries, librarySize, indexMs: t1 - t0, draftMs: t2 - t1 }

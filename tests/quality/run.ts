@@ -54,6 +54,21 @@ if (run.missingEntries.length)
   console.log(`\nLABELLED ENTRIES NOT IN THE CORPUS'S LIBRARY (${run.missingEntries.length}):\n  ${run.missingEntries.join('\n  ')}`)
 
 console.log(`\n${reportLines(run.judged).join('\n')}`)
+// Close entries shown beside a draft for review: how often the one shown is an entry the label names.
+console.log('\nSuggestions shown for review (answer-library corpora): drafts with one / naming a labelled entry / answerable items not answered')
+for (const corpus of Object.keys(run.librarySize).filter((c) => run.librarySize[c]!.library || run.librarySize[c]!.pair))
+  for (const half of ['tuning', 'held-out'] as const) {
+    const js = halfOf(
+      run.judged.filter((j) => j.item.corpus === corpus),
+      half,
+    )
+    const open = js.filter((j) => !j.answered && isAnswerable(j.item))
+    row(
+      `  ${corpus} ${half}`,
+      `${js.filter((j) => j.suggested).length} / ${js.filter((j) => j.suggested === 'labelled').length}`,
+      `of ${open.length} unanswered answerable: ${open.filter((j) => j.suggested === 'labelled').length} labelled shown`,
+    )
+  }
 console.log(
   `\nanswer libraries: ${
     Object.entries(run.librarySize)

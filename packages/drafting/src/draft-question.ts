@@ -9,6 +9,7 @@ import type { LibraryEntry } from './answer-library.js'
 import { carryChoice, mapChoice, markOf } from './choices.js'
 import { REASONS } from './grounding.js'
 import { createModelDrafter, type ModelConfig, type ModelDraft } from './model-drafter.js'
+import type { Framework } from './framework-crosswalk.js'
 import { questionMatcher } from './question-match.js'
 import { createCitationLedger } from './citation-ledger.js'
 import { type DraftFlag, draftOffline, type Evidence, offlineDrafterWith } from './offline-drafter.js'
@@ -125,18 +126,19 @@ export function knownOrigin(entry: LibraryEntry): string {
 const pairPlace = (entry: LibraryEntry) => (entry.source === 'pair' && entry.documentName ? `compliance/${entry.documentName}#page=${entry.page ?? 1}` : '')
 
 /** The draft of a question answered before: its text, and its choice as this sheet spells it. */
-function reuse(entry: LibraryEntry, score: number, choices: string[] | undefined): QuestionDraft {
+function reuse(entry: LibraryEntry, score: number, choices: string[] | undefined, scope = false): QuestionDraft {
   const choiceValue = carryChoice(entry.choiceValue, choices)
   // The sheet asks for a choice the reused answer does not give: the reviewer picks it.
   const choiceMissing = Boolean(choices?.length) && !choiceValue
+  const reasons = [choiceMissing ? REASONS.reusedNoChoice : '', scope ? REASONS.reusedAcrossVersions : ''].filter(Boolean)
   return {
     answer: entry.answer,
     choice: choiceValue ? markOf(choiceValue) : undefined,
     ...(choiceValue ? { choiceValue } : {}),
     confidence: score,
     citations: [],
-    needsReview: choiceMissing,
-    reviewReason: choiceMissing ? REASONS.reusedNoChoice : '',
+    needsReview: reasons.length > 0,
+    reviewReason: reasons.join('; '),
     source: entry.source === 'pair' ? 'pair' : 'library',
     shown: [],
     retrievedNarrative: knownOrigin(entry),
@@ -169,11 +171,13 @@ export async function draftQuestion(
     library?: LibraryEntry[]
     /** The question's id in its file (a CAIQ or HECVAT id): the same id counts when the text agrees. */
     questionRef?: string | undefined
+    /** The framework of the question's file (frameworkOf all its ids): how its id is read. */
+    framework?: Framework | undefined
   } = {},
 ): Promise<QuestionDraft> {
   const known = opts.known ?? (opts.library?.length ? knownAnswers(opts.library) : undefined)
-  const match = known?.match(question, opts.questionRef ? { questionRef: opts.questionRef } : {})
-  if (match?.kind === 'same') return reuse(match.candidate, match.score, opts.choices)
+  const match = known?.match(question, { ...(opts.questionRef ? { questionRef: opts.questionRef } : {}), framework: opts.framework })
+  if (match?.kind === 'same') return reuse(match.candidate, match.score, opts.choices, match.scope)
   const drafted = await draftFromDocuments(deps, tenantId, question, opts)
   return match ? withSuggestion(drafted, match.candidate) : drafted
 }

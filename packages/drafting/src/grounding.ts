@@ -14,6 +14,7 @@ export const REASONS = {
   weak: 'Weak evidence: check the cited passage',
   noChoice: 'No cited passage states Yes, No or N.A.: choose one',
   reusedNoChoice: 'The answer reused gives no Yes, No or N.A.: choose one',
+  reusedAcrossVersions: 'Reused from the CAIQ control CSA maps to this one, asked more or less narrowly there: check that the answer applies',
   conflict: 'The cited passages disagree (Yes / No / N.A.): check them',
   frequency: 'Partly answered: the documents do not say it is done as often as asked',
   boilerplate: 'The cited passage is quoted under many unrelated questions of this questionnaire: check that it answers this one',

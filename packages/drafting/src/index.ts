@@ -16,6 +16,7 @@ export {
   settle,
 } from './draft-question.js'
 export { type ConnectionResult, modelHost, testModelConnection } from './connection-test.js'
+export { type Framework, frameworkOf, mappedControls } from './framework-crosswalk.js'
 export { isInstructionLike, isUnsafe, REASONS } from './grounding.js'
 export {
   CRITIC_PROMPT,

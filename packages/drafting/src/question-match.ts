@@ -7,6 +7,7 @@
 // names and numbers. A close match that fails those is only a suggestion for a reviewer.
 import { isGeneric, stem, SYNONYM_CREDIT, synonymsOf } from '@portal/knowledge'
 import { ADJUNCT_WEIGHT, adjunctTerms } from './adjuncts.js'
+import { controlOf, type Framework, frameworkOf, mappedControls } from './framework-crosswalk.js'
 
 /** Phrasings of one thing in questions, folded to one term before words are split. */
 const PHRASES: [RegExp, string][] = [
@@ -209,7 +210,7 @@ function covered(a: Shape, b: Shape): { got: number; unmatchedScope: boolean; un
 }
 
 /** Weighted Dice likeness of two shapes (0..1) and whether they differ in something that changes the ask. */
-export function compareShapes(a: Shape, b: Shape): { score: number; differs: boolean } {
+export function compareShapes(a: Shape, b: Shape): { score: number; differs: boolean; why: string[] } {
   const ab = covered(a, b)
   const ba = covered(b, a)
   const sum = a.total + b.total
@@ -222,8 +223,18 @@ export function compareShapes(a: Shape, b: Shape): { score: number; differs: boo
   // In a short question (a form label, a one-line ask) one added word is the ask: "Contact Name" /
   // "Accessibility Contact Name".
   const added = (ab.unmatched > 0 || ba.unmatched > 0) && Math.min(a.terms.size, b.terms.size) < SHORT
-  const differs = ab.unmatchedScope || ba.unmatchedScope || substituted || added || a.negations % 2 !== b.negations % 2 || !sameNames
-  return { score, differs }
+  const why = Object.entries({
+    scopeA: ab.unmatchedScope,
+    scopeB: ba.unmatchedScope,
+    substituted,
+    added,
+    negation: a.negations % 2 !== b.negations % 2,
+    names: !sameNames,
+  })
+    .filter(([, v]) => v)
+    .map(([k]) => k)
+  const differs = why.length > 0
+  return { score, differs, why }
 }
 
 /** Likeness of two questions by meaning (0..1), as the matcher scores them. */
@@ -340,6 +351,8 @@ export interface QuestionMatch<T> {
   score: number
   /** 'same': the candidate's answer is this question's answer; 'suggestion': close, for a reviewer only. */
   kind: 'same' | 'suggestion'
+  /** 'same' through CSA's CAIQ v3.0.1 / v4 mapping though one question names a scope the other lacks: to be confirmed. */
+  scope?: boolean
 }
 
 const reach = new Map<string, [string, number][]>()
@@ -357,8 +370,21 @@ function reachOf(term: string): [string, number][] {
  * A matcher over questions already answered. Each candidate's terms are computed once and indexed by
  * term, so a question is compared only with candidates sharing one of its words.
  */
-export function questionMatcher<T extends { question: string; questionRef?: string; answer?: string | null }>(candidates: T[]) {
+export function questionMatcher<T extends { question: string; questionRef?: string; answer?: string | null; fileName?: string; source?: string }>(
+  candidates: T[],
+) {
   const shapes = candidates.map((c) => shapeOf(c.question))
+  // The framework of each entry's ids, known from its file's ids (framework-crosswalk.ts).
+  const byFile = new Map<string, (string | undefined)[]>()
+  const fileOf = (c: T) => `${c.source ?? ''}\u0000${c.fileName ?? ''}`
+  for (const c of candidates) {
+    const refs = byFile.get(fileOf(c))
+    if (refs) refs.push(c.questionRef)
+    else byFile.set(fileOf(c), [c.questionRef])
+  }
+  const fileFrameworks = new Map([...byFile].map(([k, refs]) => [k, frameworkOf(refs)]))
+  const frameworks = candidates.map((c) => fileFrameworks.get(fileOf(c)))
+  const controls = candidates.map((c) => controlOf(c.questionRef))
   // An answer is read when first needed (most entries never are): as a whole, then by sentence.
   const answers: (Answer | undefined)[] = []
   const answerOf = (i: number): Answer | undefined => {
@@ -381,15 +407,23 @@ export function questionMatcher<T extends { question: string; questionRef?: stri
     }
   })
   const seen = new Uint32Array(candidates.length)
+  const mapped = new Uint32Array(candidates.length)
   const covers = new Uint32Array(candidates.length)
   const gathered = new Float64Array(candidates.length)
   const reached = new Float64Array(candidates.length)
   let round = 0
   let termRound = 0
   return {
-    match(question: string, opts: { questionRef?: string } = {}): QuestionMatch<T> | undefined {
+    /**
+     * `framework`: that of the question's file (frameworkOf its ids), when known; else read from its
+     * own id. An id counts as the same only within one framework, and across CAIQ versions through
+     * CSA's mapping of their controls.
+     */
+    match(question: string, opts: { questionRef?: string; framework?: Framework | undefined } = {}): QuestionMatch<T> | undefined {
       const q = shapeOf(question)
       const ref = refKey(opts.questionRef)
+      const framework = opts.framework ?? frameworkOf([opts.questionRef])
+      const sameFramework = (i: number) => !framework || !frameworks[i] || frameworks[i] === framework
       round++
       const near: number[] = []
       // How much of the question each candidate covers through its meaningful words (in full, or a
@@ -417,9 +451,12 @@ export function questionMatcher<T extends { question: string; questionRef?: stri
           }
         }
       }
+      const linkedTo = mappedControls(opts.questionRef, framework)
       if (ref)
         refs.forEach((r, i) => {
-          if (r === ref && seen[i] !== round) {
+          const linked = !!linkedTo && frameworks[i] === linkedTo.framework && linkedTo.controls.has(controls[i] ?? '')
+          if (linked) mapped[i] = round
+          if (((r === ref && sameFramework(i)) || linked) && seen[i] !== round) {
             seen[i] = round
             gathered[i] = q.total
             reached[i] = shapes[i]!.total
@@ -433,16 +470,22 @@ export function questionMatcher<T extends { question: string; questionRef?: stri
       let bestRef = false
       let bestScore = -1
       for (const i of near) {
-        const sameRef = !!ref && refs[i] === ref
+        // The same framework id, or a control mapped to it (framework-crosswalk.ts).
+        const sameRef = !!ref && ((refs[i] === ref && sameFramework(i)) || mapped[i] === round)
         if (!sameRef && bound(i) < SUGGESTION) continue
-        const { score, differs } = compareShapes(q, shapes[i]!)
+        const { score, differs, why } = compareShapes(q, shapes[i]!)
         // The same framework id counts when the texts agree on the ask: close, and nothing that changes it.
-        const same = !differs && (score >= SAME_QUESTION || (sameRef && score >= SUGGESTION))
-        if (!same && score < SUGGESTION) continue
+        // Across CAIQ versions CSA rewrote its controls: on a mapped control, one side naming one scope word
+        // the other lacks ("automated equipment identification" / "equipment identification") is the same
+        // control asked more or less narrowly; reused, but for a reviewer to confirm (QuestionMatch.scope).
+        const narrower = mapped[i] === round && why.length === 1 && (why[0] === 'scopeA' || why[0] === 'scopeB')
+        const same = (!differs || narrower) && (score >= SAME_QUESTION || (sameRef && score >= SUGGESTION))
+        // An entry on the mapped control is shown to the reviewer however its words differ, if it shares any.
+        if (!same && score < SUGGESTION && !(mapped[i] === round && score > 0)) continue
         // At an equal score (a questionnaire asking one thing twice, in two rows), the entry with the question's own id wins.
         const worse = score < bestScore || (score === bestScore && (bestRef || !sameRef))
         if (best && (bestSame && !same ? true : bestSame === same && worse)) continue
-        best = { candidate: candidates[i]!, score: Number(score.toFixed(3)), kind: same ? 'same' : 'suggestion' }
+        best = { candidate: candidates[i]!, score: Number(score.toFixed(3)), kind: same ? 'same' : 'suggestion', ...(same && differs ? { scope: true } : {}) }
         bestSame = same
         bestRef = sameRef
         bestScore = score

@@ -26,15 +26,25 @@ const FLOORS = {
  * passage / row / pair, drafts with the label's choice. Floors (raise them as the drafter improves);
  * `unanswerable` is a ceiling on answers to items the labels call not answerable.
  */
-const NEW_FLOORS: Record<string, Record<'tuning' | 'held-out', { answered: number; supported: number; rightChoices: number; unanswerable: number }>> = {
+const NEW_FLOORS: Record<
+  string,
+  Record<'tuning' | 'held-out', { answered: number; supported: number; rightChoices: number; unanswerable: number; shown: number }>
+> = {
   // Issue 24's citation rules withdrew 4 answers that quoted no labelled passage (tuning 3 of 3, held-out 1; 3 of
   // them carried the label's choice by chance); the FAQ pairs then answer DOCU-06 from the privacy FAQ (tuning:
   // supported, no choice, so it asks for review). Then (tuning) "SSAE 18/SOC 2" read as alternatives and "WAF"
   // folded answer two more, and (held-out) a denial read in the clause asked about mended a wrong No.
-  lf: { tuning: { answered: 3, supported: 3, rightChoices: 2, unanswerable: 0 }, 'held-out': { answered: 7, supported: 6, rightChoices: 5, unanswerable: 0 } },
+  // `shown`: drafts showing the reviewer, as a suggestion, an entry the label names.
+  lf: {
+    tuning: { answered: 3, supported: 3, rightChoices: 2, unanswerable: 0, shown: 0 },
+    'held-out': { answered: 7, supported: 6, rightChoices: 5, unanswerable: 0, shown: 4 },
+  },
+  // CSA's CAIQ v3.0.1 / v4 control mapping (framework-crosswalk.ts): tuning, DCS-03.1 reused from the
+  // mapped DCS-08.1 (for review: one scope word apart); rows on mapped controls shown as suggestions
+  // (labelled ones: tuning 4 -> 4, the fifth now answered; held-out 1 -> 5).
   inst: {
-    tuning: { answered: 0, supported: 0, rightChoices: 0, unanswerable: 0 },
-    'held-out': { answered: 0, supported: 0, rightChoices: 0, unanswerable: 0 },
+    tuning: { answered: 1, supported: 1, rightChoices: 1, unanswerable: 0, shown: 4 },
+    'held-out': { answered: 0, supported: 0, rightChoices: 0, unanswerable: 0, shown: 5 },
   },
 }
 
@@ -99,6 +109,7 @@ describe('offline drafter on the labelled quality set', () => {
         supported: js.filter((j) => j.answered && j.supported).length,
         rightChoices: js.filter((j) => j.draft.choice && j.draft.choice === j.item.choice).length,
         unanswerable: figures(js).answeredUnanswerable,
+        shown: js.filter((j) => j.suggested === 'labelled').length,
       }
       expect({ half, ...got }).toEqual({
         half,
@@ -106,6 +117,7 @@ describe('offline drafter on the labelled quality set', () => {
         supported: Math.max(got.supported, floor.supported),
         rightChoices: Math.max(got.rightChoices, floor.rightChoices),
         unanswerable: Math.min(got.unanswerable, floor.unanswerable),
+        shown: Math.max(got.shown, floor.shown),
       })
       expect(js.filter((j) => j.debris.length).map((j) => `${j.item.id}: ${j.debris.join(', ')}`)).toEqual([])
     }

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from '@jest/globals'
 import { similarity } from '../src/answer-library.js'
+import { frameworkOf, mappedControls } from '../src/framework-crosswalk.js'
 import { compareShapes, questionLikeness, questionMatcher, SAME_QUESTION, SUGGESTION, shapeOf } from '../src/question-match.js'
 
 interface Pair {
@@ -240,5 +241,93 @@ describe('questionMatcher', () => {
       { id: 'int', question: 'Are internal audits conducted every year?' },
     ])
     expect(two.match('Do you conduct internal audits at least annually?')).toMatchObject({ candidate: { id: 'int' }, kind: 'same' })
+  })
+})
+
+describe('framework ids across CAIQ versions (framework-crosswalk.ts)', () => {
+  it("reads a file's CAIQ version from the domains only one version has", () => {
+    expect(frameworkOf(['AIS-01.1', 'AAC-02.5', 'BCR-02.1', 'MOS-12.1'])).toBe('caiq-v3')
+    expect(frameworkOf(['AIS-01.1', 'A&A-02.1', 'BCR-06.1', 'uem-02.1 '])).toBe('caiq-v4')
+    // Shared domains alone, another framework, or both versions at once: unknown.
+    expect(frameworkOf(['AIS-01.1', 'BCR-02.1'])).toBeUndefined()
+    expect(frameworkOf(['GNRL-01', 'DOCU-04', 'DATA-14'])).toBeUndefined()
+    expect(frameworkOf(['AAC-01.1', 'A&A-01.1'])).toBeUndefined()
+    expect(frameworkOf([])).toBeUndefined()
+  })
+
+  it("maps a control through CSA's CCM v4 to v3.0.1 mapping, both ways", () => {
+    // v3.0.1 BCR-02 (plan testing) is v4's BCR-06, BCR-07, SEF-03 and SEF-04, not v4's BCR-02 (impact analysis).
+    expect(mappedControls('BCR-02.1', 'caiq-v3')).toEqual({ framework: 'caiq-v4', controls: new Set(['BCR-06', 'BCR-07', 'SEF-03', 'SEF-04']) })
+    expect(mappedControls('dcs-08.1 ', 'caiq-v4')).toEqual({ framework: 'caiq-v3', controls: new Set(['DCS-03']) })
+    expect(mappedControls('MOS-02.1', 'caiq-v3')?.controls.has('UEM-02')).toBe(true)
+    // A control new in v4, an unknown version, another framework's id: nothing.
+    expect(mappedControls('AIS-03.1', 'caiq-v4')).toBeUndefined()
+    expect(mappedControls('BCR-02.1', undefined)).toBeUndefined()
+    expect(mappedControls('GNRL-01', 'caiq-v3')).toBeUndefined()
+  })
+
+  // Rows of Instructure's filled CAIQ v4.0.3 (tests/fixtures/questionnaires/instructure/), one of them
+  // only to make the file's version known.
+  const v4 = [
+    { id: 'equipment', questionRef: 'DCS-08.1', question: 'Is equipment identification used as a method for connection authentication?', answer: '' },
+    {
+      id: 'bcp-tests',
+      questionRef: 'BCR-06.1',
+      question: 'Are the business continuity and operational resilience plans exercised and tested at least annually and when significant changes occur?',
+      answer: '',
+    },
+    {
+      id: 'ir-tests',
+      questionRef: 'SEF-04.1',
+      question:
+        'Is the security incident response plan tested and updated for effectiveness, as necessary, at planned intervals or upon significant organizational or environmental changes?',
+      answer: '',
+    },
+    {
+      id: 'audit',
+      questionRef: 'A&A-02.1',
+      question: 'Are independent audit and assurance assessments conducted according to relevant standards at least annually?',
+      answer: '',
+    },
+  ].map((e) => ({ ...e, fileName: 'caiq-v4.xlsx', source: 'import' }))
+  const m = questionMatcher(v4)
+
+  it('reuses the row on the mapped control when only a scope word tells them apart, for a reviewer to confirm', () => {
+    const q = 'Is automated equipment identification used as a method to validate connection authentication integrity based on known equipment location?'
+    expect(m.match(q, { questionRef: 'DCS-03.1', framework: 'caiq-v3' })).toMatchObject({ candidate: { id: 'equipment' }, kind: 'same', scope: true })
+    // Without the ids (or with an id of an unmapped control) the words alone do not make it the same ask.
+    expect(m.match(q)?.kind).not.toBe('same')
+    expect(m.match(q, { questionRef: 'DCS-01.1', framework: 'caiq-v3' })?.kind).not.toBe('same')
+  })
+
+  it('shows a mapped row whose words say something else only as a suggestion', () => {
+    const q =
+      'Are business continuity plans subject to testing at planned intervals or upon significant organizational or environmental changes to ensure continuing effectiveness?'
+    const found = m.match(q, { questionRef: 'BCR-02.1', framework: 'caiq-v3' })
+    expect(found?.kind).toBe('suggestion')
+    // A mapped row is shown even when it shares little with the question.
+    const little = m.match('Do you have controls in place for business continuity?', { questionRef: 'BCR-02.1', framework: 'caiq-v3' })
+    expect(little).toMatchObject({ candidate: { id: 'bcp-tests' }, kind: 'suggestion' })
+  })
+
+  it('never takes the same letters in the other CAIQ version for the same id', () => {
+    // Two CAIQ v3.0.1 questions (EKM-02.1, EKM-02.2), close and agreeing but under SAME_QUESTION: only
+    // the same id makes them the same question. Filed here under BCR-02.1, which v3.0.1 and v4 both
+    // have for different controls (v3's maps to v4's BCR-06, BCR-07, SEF-03 and SEF-04).
+    const entry = 'Do you have a capability to manage encryption keys on behalf of tenants?'
+    const q = 'Do you have a capability to allow creation of unique encryption keys per tenant?'
+    const alike = questionLikeness(q, entry)
+    expect(alike.differs).toBe(false)
+    expect(alike.score).toBeGreaterThanOrEqual(SUGGESTION)
+    expect(alike.score).toBeLessThan(SAME_QUESTION)
+    const rows = questionMatcher([...v4, { id: 'keys', questionRef: 'BCR-02.1', question: entry, answer: '', fileName: 'caiq-v4.xlsx', source: 'import' }])
+    expect(rows.match(q, { questionRef: 'BCR-02.1', framework: 'caiq-v4' })).toMatchObject({ candidate: { id: 'keys' }, kind: 'same' })
+    expect(rows.match(q, { questionRef: 'BCR-02.1' })?.kind).toBe('same') // a shared domain: its version unknown, read as written
+    expect(rows.match(q, { questionRef: 'BCR-02.1', framework: 'caiq-v3' })).toMatchObject({ candidate: { id: 'keys' }, kind: 'suggestion' })
+    // Nor does a row's literal id earn the mapped control's allowance.
+    const automated =
+      'Is automated equipment identification used as a method to validate connection authentication integrity based on known equipment location?'
+    expect(m.match(automated, { questionRef: 'DCS-08.1', framework: 'caiq-v3' })?.kind).toBe('suggestion')
+    expect(m.match(automated, { questionRef: 'DCS-08.1', framework: 'caiq-v4' })?.kind).toBe('suggestion')
   })
 })

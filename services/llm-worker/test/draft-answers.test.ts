@@ -198,4 +198,75 @@ describe.each(testDatabaseKinds())('draft-answers job on %s', (_kind, open) => {
     })
     expect(outside).toMatchObject({ answer: '', answerSource: '', choiceValue: null })
   })
+
+  it("reuses an answer of a CAIQ v4 questionnaire for the CAIQ v3.0.1 question CSA maps to it, for review, reading each file's ids in its version", async () => {
+    const db = questionnaireDb(database)
+    const tenantId = crypto.randomUUID()
+    const company = await insertCompany(db, tenantId, { companyName: 'Two Versions', complianceBucket: 'c', questionnairesBucket: 'q' })
+    const dropdown = [{ address: 'C3', header: 'CSP CAIQ Answer', choices: ['Yes', 'No', 'NA'] }]
+    const v4 = await insertFile(db, tenantId, { companyId: company.id, kind: 'questionnaire', fileName: 'caiq-v4.xlsx', storageKey: 'k1', format: 'xlsx' })
+    await replaceQuestions(db, tenantId, v4.id, [
+      {
+        sheet: 'CAIQ',
+        row: 3,
+        questionRef: 'DCS-08.1',
+        question: 'Is equipment identification used as a method for connection authentication?',
+        answerCells: dropdown,
+      },
+      {
+        sheet: 'CAIQ',
+        row: 4,
+        questionRef: 'A&A-02.1',
+        question: 'Are independent audit and assurance assessments conducted according to relevant standards at least annually?',
+        answerCells: dropdown,
+      },
+    ])
+    for (const [q, answer] of (await listQuestions(db, tenantId, v4.id)).map(
+      (q, i) => [q, ['Devices are identified by certificate.', 'SOC 2 Type II, yearly.'][i]!] as const,
+    ))
+      await updateAnswer(db, tenantId, q.id, { answer, choiceValue: 'Yes', reviewstatus: false, llmstatus: true, comment: '', by: 'Test User' })
+
+    const v3 = await insertFile(db, tenantId, { companyId: company.id, kind: 'questionnaire', fileName: 'caiq-v3.xlsx', storageKey: 'k2', format: 'xlsx' })
+    const marks = [
+      { address: 'F5', header: 'Yes' },
+      { address: 'G5', header: 'No' },
+      { address: 'H5', header: 'Not Applicable' },
+    ]
+    await replaceQuestions(db, tenantId, v3.id, [
+      {
+        sheet: 'CAIQ',
+        row: 5,
+        questionRef: 'AAC-01.1',
+        question: 'Do you produce audit assertions using a structured, industry accepted format?',
+        answerCells: marks,
+      },
+      {
+        sheet: 'CAIQ',
+        row: 6,
+        questionRef: 'DCS-03.1',
+        question: 'Is automated equipment identification used as a method to validate connection authentication integrity based on known equipment location?',
+        answerCells: marks,
+      },
+      // v3.0.1's DCS-08 (unauthorized ingress) is not v4's DCS-08: the same letters earn nothing.
+      {
+        sheet: 'CAIQ',
+        row: 7,
+        questionRef: 'DCS-08.1',
+        question: 'Is automated equipment identification used as a method to validate connection authentication integrity based on known equipment location?',
+        answerCells: marks,
+      },
+    ])
+    await draftAnswers(deps(), { tenantId, fileId: v3.id })
+    const [, mapped, sameLetters] = await listQuestions(db, tenantId, v3.id)
+    expect(mapped).toMatchObject({
+      answer: 'Devices are identified by certificate.',
+      choiceValue: 'Yes',
+      answerSource: 'library',
+      llmReviewRespons: 1,
+      reviewReason: 'Reused from the CAIQ control CSA maps to this one, asked more or less narrowly there: check that the answer applies',
+      retrievedNarrative:
+        'From the answer library: approved answer of caiq-v4.xlsx, sheet CAIQ, row 4 — Is equipment identification used as a method for connection authentication?',
+    })
+    expect(sameLetters).toMatchObject({ answer: '', answerSource: '', choiceValue: null })
+  })
 })

@@ -5,7 +5,7 @@
 import type { EventBus } from '@portal/bus'
 import { events, type FileJob } from '@portal/contracts'
 import type { Database } from '@portal/db'
-import { choicesOf, type Drafter, draftQuestion, knownAnswers, pairEntries } from '@portal/drafting'
+import { choicesOf, type Drafter, draftQuestion, frameworkOf, knownAnswers, pairEntries } from '@portal/drafting'
 import type { KnowledgeIndex } from '@portal/knowledge'
 import { metrics } from '@portal/observability'
 import {
@@ -13,6 +13,7 @@ import {
   draftingDocuments,
   findFile,
   libraryEntries,
+  listQuestions,
   questionnaireDb,
   saveDraft,
   setDrafted,
@@ -49,11 +50,13 @@ export async function draftAnswers(deps: DraftDeps, job: FileJob): Promise<void>
     ...pairEntries(await deps.knowledge.pairs(job.tenantId, documentIds)),
   ])
   const pending = await undraftedQuestions(db, job.tenantId, file.id)
+  // Its ids are read in the framework of the whole file (a CAIQ v3.0.1 id is not the v4 one it spells).
+  const framework = frameworkOf((await listQuestions(db, job.tenantId, file.id)).map((q) => q.questionRef))
   const run = { ...deps, drafter: deps.drafter.forRun?.() ?? deps.drafter }
   let done = 0
   const draftOne = async (q: (typeof pending)[number]) => {
     const choices = choicesOf(q.answerCells as AnswerCellRow[])
-    const d = await draftQuestion(run, job.tenantId, q.question, { choices, documentIds, known, questionRef: q.questionRef })
+    const d = await draftQuestion(run, job.tenantId, q.question, { choices, documentIds, known, questionRef: q.questionRef, framework })
     await saveDraft(db, job.tenantId, q.id, {
       answer: d.answer,
       choiceValue: d.choiceValue, // every drafter's choice, as one of this question's options
