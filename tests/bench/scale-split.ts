@@ -230,13 +230,13 @@ async function troubleIn(p: Proc, from: number) {
 /** Deletes the run's BullMQ and rate-limit keys from the machine's Redis (with redis-cli when it is installed). */
 function clearRedis(redisUrl: string, prefix: string) {
   try {
-    const keys = execFileSync('redis-cli', ['-u', redisUrl, '--scan', '--pattern', `${prefix}*`])
-      .toString()
-      .split('\n')
-      .filter(Boolean)
+    // BullMQ's keys (`<prefix>:…`) and the rate limits' (`<prefix>-rate-limit-…`): nothing of another run's.
+    const keys = [`${prefix}:*`, `${prefix}-rate-limit-*`].flatMap((pattern) =>
+      execFileSync('redis-cli', ['-u', redisUrl, '--scan', '--pattern', pattern]).toString().split('\n').filter(Boolean),
+    )
     for (let i = 0; i < keys.length; i += 500) execFileSync('redis-cli', ['-u', redisUrl, 'unlink', ...keys.slice(i, i + 500)], { stdio: 'ignore' })
   } catch {
-    console.error(`Redis keys ${prefix}* not removed (no redis-cli?)`)
+    console.error(`Redis keys ${prefix}:* not removed (no redis-cli?)`)
   }
 }
 
