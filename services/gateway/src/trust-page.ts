@@ -167,6 +167,8 @@ export function trustPages(server: AppInstance, opts: TrustPageOptions) {
       entry = data.tag && data.json ? cache.answered(host, data.tag, data.json) : undefined
     }
     if (data.status === 404) cache.drop(host)
+    // The service away or refusing (5xx, 429): the copy held still serves, and is asked for again next view.
+    else if (!entry && held && data.status !== 200) return held
     return entry ?? { status: data.status }
   }
 

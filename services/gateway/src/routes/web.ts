@@ -39,6 +39,8 @@ export async function webRoutes({ server, config, logger, bus }: Pick<ServiceCon
     if (bus) await bus.publish(TRUST_PAGE_VIEWS_SUBJECT, { ...batch })
   }, logger)
   const listening = bus ? await followTrustChanges(bus, hostState, cache, logger) : async () => {}
+  if (bus?.kind !== 'nats' && !config.targets.includes('trust-center'))
+    logger.warn({ revalidateMs: config.trustPageRevalidateMs }, 'no NATS_URL: trust-center changes reach the public pages only as each copy is revalidated')
   const trust = trustHtml ? trustPages(server, { root, trustHtml, publicUrl: config.publicUrl, logger, isTrustHost, cache, views }) : undefined
   await server.register(fastifyStatic, {
     root,
