@@ -9,6 +9,8 @@
 //   Views (issue 26), first: VIEWS (default 3000) views of another company's page of ordinary size,
 //   CONCURRENCY (default 8) at a time over HTTP: views/s, and the gateway's data calls to the
 //   trust-center service per view (its in-process reader, counted); then an edit and 200 more views.
+//   SPLIT=1 runs the views against a gateway and a trust-center service in two portals (PostgreSQL
+//   at TEST_DATABASE_URL, NATS at NATS_URL), counting the data calls that reach the service over HTTP.
 // PARTS=views (or attack, memory; comma-separated) runs only those parts.
 import { callAs, signUp, startTestPortal, type TestPortal } from '../support/portal.js'
 import { fillTrustCenter, pollHealth, rawHttp, richText, rssMb } from '../support/trust-page-load.js'
@@ -49,6 +51,47 @@ async function views(tp: TestPortal, host: string, n: number, calls: () => numbe
     }),
   )
   return { perSecond: n / ((performance.now() - t0) / 1000), callsPerView: (calls() - c0) / n }
+}
+
+/** The views part: a company of ordinary size, VIEWS views, an edit, 200 more views. */
+async function viewsPart(gateway: TestPortal, services: TestPortal, calls: () => number, mode: string): Promise<void> {
+  const owner = await signUp(services, 'admin@bench-views.example')
+  const host = `benchviews.localhost:${new URL(gateway.url).port}`
+  if ((await callAs(services, owner, 'POST', '/api/fs/add-cname', { subdomain: 'benchviews' })).status !== 200) throw new Error('could not publish')
+  const save = (words: string) => callAs(services, owner, 'POST', '/api/overview/save', { subTitle: words, description: richText(2000, words) })
+  await save('First')
+  await rawHttp(gateway, 'GET', '/', host, { 'accept-encoding': 'br' }) // the first view renders
+  const steady = await views(gateway, host, VIEWS, calls)
+  row(`Views (${mode}): ${VIEWS}, ${CONCURRENCY} at a time`, `${steady.perSecond.toFixed(0)} views/s`)
+  row('  trust-center data calls per view', steady.callsPerView.toFixed(4), 'target: 0 until the content changes')
+  await save('Second')
+  await new Promise((r) => setTimeout(r, 100)) // the change event's delivery
+  const edited = await views(gateway, host, 200, calls)
+  row('  after an edit: data calls in 200 views', String(Math.round(edited.callsPerView * 200)), 'target: 1')
+}
+
+/**
+ * SPLIT=1: the gateway and the services (identity, trust-center) in two portals, on PostgreSQL
+ * (TEST_DATABASE_URL) and NATS (NATS_URL); data calls are the GET /api/trustcenteruser reaching the services.
+ */
+async function splitPair(): Promise<{ gateway: TestPortal; services: TestPortal; calls: () => number; stop(): Promise<void> }> {
+  const bus = { NATS_URL: process.env['NATS_URL'] ?? 'nats://127.0.0.1:4222', BUS_PREFIX: `bench${crypto.randomUUID().slice(0, 8)}` }
+  const services = await startTestPortal({ db: 'pg', listen: true, env: { TARGET: 'identity,trust-center', TRUST_PROXY: '127.0.0.1', ...bus } })
+  let calls = 0
+  services.portal.server.server.on('request', (req: { url?: string }) => {
+    if (req.url?.startsWith('/api/trustcenteruser')) calls++
+  })
+  const urls = { IDENTITY_URL: services.url, TRUST_CENTER_URL: services.url, QUESTIONNAIRE_URL: services.url, OUTBOUND_URL: services.url }
+  const gateway = await startTestPortal({ listen: true, env: { TARGET: 'gateway', ...urls, ...bus } })
+  return {
+    gateway,
+    services,
+    calls: () => calls,
+    stop: async () => {
+      await gateway.stop()
+      await services.stop()
+    },
+  }
 }
 
 /** One company's page at the size limit: saved and rendered over and over (the attack), then many versions (memory). */
@@ -109,20 +152,14 @@ async function heavyPage(tp: TestPortal): Promise<void> {
 const tp = await startTestPortal({ listen: true })
 try {
   if (PARTS.has('views')) {
-    const calls = countDataCalls(tp)
-    const owner = await signUp(tp, 'admin@bench-views.example')
-    const host = `benchviews.localhost:${new URL(tp.url).port}`
-    if ((await callAs(tp, owner, 'POST', '/api/fs/add-cname', { subdomain: 'benchviews' })).status !== 200) throw new Error('could not publish')
-    const save = (words: string) => callAs(tp, owner, 'POST', '/api/overview/save', { subTitle: words, description: richText(2000, words) })
-    await save('First')
-    await rawHttp(tp, 'GET', '/', host, { 'accept-encoding': 'br' }) // the first view renders
-    const steady = await views(tp, host, VIEWS, calls)
-    row(`Views: ${VIEWS}, ${CONCURRENCY} at a time`, `${steady.perSecond.toFixed(0)} views/s`)
-    row('  trust-center data calls per view', steady.callsPerView.toFixed(4), 'target: 0 until the content changes')
-    await save('Second')
-    await new Promise((r) => setTimeout(r, 50)) // the change event's delivery
-    const edited = await views(tp, host, 200, calls)
-    row('  after an edit: data calls in 200 views', String(Math.round(edited.callsPerView * 200)), 'target: 1')
+    if (process.env['SPLIT'] === '1') {
+      const pair = await splitPair()
+      try {
+        await viewsPart(pair.gateway, pair.services, pair.calls, 'split')
+      } finally {
+        await pair.stop()
+      }
+    } else await viewsPart(tp, tp, countDataCalls(tp), 'one process')
   }
   if (PARTS.has('attack') || PARTS.has('memory')) await heavyPage(tp)
 } finally {
