@@ -463,6 +463,28 @@ describe.each(renderings.length ? renderings : [['none' as Rendering[0], [] as K
     }
   })
 
+  it('scales the questionnaire service on CPU, and sizes memory above the peaks measured (issue 26)', () => {
+    const hpa = hpas.find((h) => h.spec!.scaleTargetRef.name === 'questionnaire')!
+    expect(hpa.spec!.metrics?.map((m) => m.resource?.name)).toEqual(['cpu'])
+    const mib = (q: unknown) => {
+      const m = /^(\d+)(Mi|Gi)$/.exec(String(q))
+      if (!m) throw new Error(`memory quantity ${String(q)}: Mi or Gi expected`)
+      return Number(m[1]) * (m[2] === 'Gi' ? 1024 : 1)
+    }
+    const memory = (target: string) => {
+      const r = byTarget.get(target)!.spec!.template.spec!.containers[0]!.resources!
+      return { request: mib(r.requests?.['memory']), limit: mib(r.limits?.['memory']) }
+    }
+    // Idle RSS was 150-250 MB per service: every request holds at least that much, every limit twice it.
+    for (const target of TARGETS) {
+      const m = memory(target)
+      expect({ target, idle: m.request >= 192, headroom: m.limit >= 2 * 250 }).toEqual({ target, idle: true, headroom: true })
+    }
+    // The questionnaire service peaked at 979 MB under 100 reviewers; the gateway holds a render thread (256 MB heap) and a 64 MB page cache.
+    expect(memory('questionnaire').limit).toBeGreaterThan(979 * 1.25)
+    expect(memory('gateway').limit).toBeGreaterThanOrEqual(250 + 256 + 32 + 64)
+  })
+
   it('has a Service for each HTTP service and none for the workers; each selects a workload and a named port', () => {
     const portalServices = services.filter((s) => s.metadata.labels?.['app.kubernetes.io/name'] === 'trust-portal')
     expect(portalServices.map((s) => s.metadata.name).sort()).toEqual([...HTTP_SERVICES].sort())

@@ -10,7 +10,7 @@ export { createMemoryBus } from './memory-bus.js'
 export const createNatsBus = async (...args: Parameters<typeof import('./nats-bus.js').createNatsBus>): Promise<EventBus> =>
   (await import('./nats-bus.js')).createNatsBus(...args)
 export { subjectMatches } from './subjects.js'
-export type { EventBus, EventHandler } from './types.js'
+export type { EventBus, EventHandler, SubscribeOptions } from './types.js'
 
 /** `prefix` (BUS_PREFIX) applies on NATS only: the in-process bus is one installation's anyway. */
 export async function createBus(cfg: { natsUrl?: string | undefined; prefix?: string | undefined }, log?: Logger): Promise<EventBus> {

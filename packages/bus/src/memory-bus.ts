@@ -2,11 +2,12 @@
 // like a NATS subscription, one message at a time per subscriber in publish order.
 import { AppError } from '@portal/errors'
 import type { Logger } from '@portal/observability'
-import { checkPattern, checkSubject, deliver, encodePayload, publishing, subjectMatches } from './subjects.js'
+import { checkPattern, checkQueue, checkSubject, deliver, encodePayload, publishing, subjectMatches } from './subjects.js'
 import type { EventBus, EventHandler } from './types.js'
 
 interface Sub {
   pattern: string
+  queue: string | undefined
   handler: EventHandler
   active: boolean
   tail: Promise<void>
@@ -26,8 +27,14 @@ export function createMemoryBus(log?: Logger): EventBus {
       // Encoded once and decoded per subscriber, as over NATS: no handler sees another's mutations.
       const json = encodePayload(payload)
       await publishing('memory', subject, (carrier) => {
+        const groupsServed = new Set<string>()
         for (const sub of subs) {
           if (!subjectMatches(sub.pattern, subject)) continue
+          // A queue group gets the event once (its first member here; NATS picks one at random).
+          if (sub.queue !== undefined) {
+            if (groupsServed.has(sub.queue)) continue
+            groupsServed.add(sub.queue)
+          }
           const run = sub.tail.then(
             () =>
               new Promise<void>((resolve) => {
@@ -44,9 +51,10 @@ export function createMemoryBus(log?: Logger): EventBus {
         }
       })
     },
-    async subscribe(pattern, handler) {
+    async subscribe(pattern, handler, opts) {
       if (closed) throw new AppError('UNAVAILABLE', { message: 'Event bus closed' })
-      const sub: Sub = { pattern: checkPattern(pattern), handler, active: true, tail: Promise.resolve() }
+      const queue = opts?.queue === undefined ? undefined : checkQueue(opts.queue)
+      const sub: Sub = { pattern: checkPattern(pattern), queue, handler, active: true, tail: Promise.resolve() }
       subs.add(sub)
       return async () => {
         sub.active = false

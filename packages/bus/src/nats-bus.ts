@@ -3,7 +3,7 @@
 import { AppError } from '@portal/errors'
 import type { Logger } from '@portal/observability'
 import { connect, headers, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node'
-import { checkPattern, checkSubject, deliver, encodePayload, publishing } from './subjects.js'
+import { checkPattern, checkQueue, checkSubject, deliver, encodePayload, publishing } from './subjects.js'
 import type { EventBus } from './types.js'
 
 /** How long subscribe waits for the server to confirm the interest before it goes on without. */
@@ -107,9 +107,11 @@ export async function createNatsBus(natsUrl: string, log?: Logger, tuning: { rec
         }
       })
     },
-    async subscribe(pattern, handler) {
+    async subscribe(pattern, handler, opts) {
       if (gone()) throw unavailable('Event bus closed')
-      const sub = nc.subscribe(prefix + checkPattern(pattern))
+      const queue = opts?.queue === undefined ? undefined : checkQueue(opts.queue)
+      // The group's name is prefixed too: installations sharing a NATS never share a group's events.
+      const sub = nc.subscribe(prefix + checkPattern(pattern), queue === undefined ? undefined : { queue: prefix + queue })
       void (async () => {
         for await (const msg of sub) {
           let payload: Record<string, unknown>

@@ -33,6 +33,12 @@ export function checkPattern(pattern: string): string {
   return pattern
 }
 
+/** A queue group's name: one subject token. */
+export function checkQueue(queue: string): string {
+  if (queue.length > 64 || !TOKEN.test(queue)) throw invalid('queue group', queue)
+  return queue
+}
+
 /** Payloads travel as JSON objects: anything else is a caller's bug, reported before sending. */
 export function encodePayload(payload: Record<string, unknown>): string {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload))

@@ -99,6 +99,22 @@ describe.each(cases)('%s bus', (kind, make) => {
     expect(errors).toHaveLength(4)
   })
 
+  it('gives each event to one member of a queue group, and to every plain subscriber', async () => {
+    bus = await make()
+    const subject = `${t()}.x.y`
+    const group: string[] = []
+    const plain: number[] = []
+    await bus.subscribe(subject, (_s, p) => void group.push(`a${p['n']}`), { queue: 'counters' })
+    await bus.subscribe(subject, (_s, p) => void group.push(`b${p['n']}`), { queue: 'counters' })
+    await bus.subscribe(subject, (_s, p) => void plain.push(p['n'] as number))
+    for (let n = 1; n <= 4; n++) await bus.publish(subject, { n })
+    await waitFor(() => plain.length === 4)
+    await sleep(100) // a second delivery to the group would have arrived by now
+    expect(plain).toEqual([1, 2, 3, 4])
+    expect(group.map((g) => Number(g.slice(1))).sort()).toEqual([1, 2, 3, 4])
+    await expect(bus.subscribe(subject, () => {}, { queue: 'a.b' })).rejects.toMatchObject({ code: 'INVALID_REQUEST' })
+  })
+
   it('refuses malformed subjects, patterns and payloads', async () => {
     bus = await make()
     for (const subject of ['', 'a..b', 'a.*', 'a.>', 'a b.c', 'a.b.']) {

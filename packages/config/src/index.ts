@@ -99,6 +99,12 @@ export const variables = {
     default: '60',
     description: 'Split mode: seconds the gateway waits for a service to start answering (and between parts of its answer) before it answers 504',
   },
+  TRUST_PAGE_REVALIDATE: {
+    kind: 'int',
+    default: '30',
+    description:
+      "Seconds the gateway serves a public trust center page from its cache before asking the trust-center service again whether it changed (changes announced on the bus are seen at once; this bounds a lost event's effect)",
+  },
   JOB_LEASE: {
     kind: 'int',
     default: '60',
@@ -196,6 +202,8 @@ export interface Config {
   serviceUrls: Partial<Record<'identity' | 'trust-center' | 'questionnaire' | 'outbound', string>>
   /** Split mode: how long the gateway waits on a service (GATEWAY_TIMEOUT). */
   gatewayTimeoutMs: number
+  /** How long the gateway trusts a cached public page without asking (TRUST_PAGE_REVALIDATE). */
+  trustPageRevalidateMs: number
   /** A file job's lease on its file (JOB_LEASE), renewed every third of it. */
   jobLeaseMs: number
   /** Between sweeps for lost jobs (SWEEP_INTERVAL). */
@@ -328,6 +336,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     },
     gatewayTimeoutMs: Math.max(1, Number(get('GATEWAY_TIMEOUT'))) * 1000,
     shutdownTimeoutMs: Math.max(1, Number(get('SHUTDOWN_TIMEOUT'))) * 1000,
+    trustPageRevalidateMs: Math.max(1, Number(get('TRUST_PAGE_REVALIDATE'))) * 1000,
     jobLeaseMs: Math.max(3, Number(get('JOB_LEASE'))) * 1000,
     sweepMs: Math.max(1, Number(get('SWEEP_INTERVAL'))) * 1000,
     webDist: get('WEB_DIST')!,

@@ -63,6 +63,27 @@ export { DEFAULT_THEME } from './theme-defaults.js'
 /** Subject of the system-wide event that spreads session revocations to every process. */
 export const SESSION_REVOKED_SUBJECT = 'system.session.revoked'
 
+/**
+ * Views of public trust-center pages the gateway served from its own cache (no call reached the
+ * trust-center service), counted per host and client and sent every few seconds: TrustPageViews.
+ */
+export const TRUST_PAGE_VIEWS_SUBJECT = 'system.trustcenter.viewed'
+
+export interface TrustPageViews {
+  views: { host: string; ip: string; count: number }[]
+}
+
+/**
+ * What a public page's content changed to (events.trustCenterChanged): the hosts it is or was
+ * published on, whether it is published now, and the version tag GET /api/trustcenteruser answers now.
+ */
+export interface TrustCenterChanged {
+  tenantId: string
+  hosts: string[]
+  published: boolean
+  etag: string
+}
+
 /** Background jobs: ids and the tenant only, never file bytes or document text. */
 export const JOBS = {
   ingestDocument: 'ingest-document',
@@ -131,6 +152,8 @@ export const events = {
   outboundCompleted: (tenantId: string) => `${tenantId}.outbound.completed`,
   accessRequestCreated: (tenantId: string) => `${tenantId}.accessrequest.created`,
   accessRequestApproved: (tenantId: string) => `${tenantId}.accessrequest.approved`,
+  /** A trust center's public page changed: saved, published, renamed or unpublished (TrustCenterChanged). */
+  trustCenterChanged: (tenantId: string) => `${tenantId}.trustcenter.changed`,
   /** A mail for the company's admins ({ subject, text, html }): the identity service, which knows them, sends it. */
   adminNotice: (tenantId: string) => `${tenantId}.admins.notice`,
 }

@@ -5,16 +5,19 @@
 // the same components the browser hydrates) into trust.html, with its stylesheet inlined, and
 // answers with a strong ETag over the bytes. The render (and its compression) runs in a worker
 // thread (trust-render.ts): a large page takes a second of CPU that the requests of every other
-// company must not wait for. Only the current version of each host is kept, in a cache bounded in
-// bytes, so a page view costs the data call's cached answer and a lookup. The changelog
-// (GET /api/trust-center/updates/changelog) is asked for on a render: every change recorded there
-// also makes a new content version.
+// company must not wait for. The data and the render of each host are kept (page-cache.ts, bounded
+// in bytes): a view reaches the service only when the bus said the content changed, or once per
+// TRUST_PAGE_REVALIDATE as a safety net, and then with If-None-Match (304: the copy stands). Views
+// served from the copy are tallied here and sent to the service in batches (page-views.ts). The
+// changelog (GET /api/trust-center/updates/changelog) is asked for on a render: every change
+// recorded there also makes a new content version.
 // Also robots.txt and sitemap.xml of each published host; other hosts get nothing about any site.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { AppInstance, ServiceContext } from '@portal/http'
-import { ByteCache } from '@portal/runtime/byte-cache'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { PageEntry, PublicPageCache } from './page-cache.js'
+import type { PageViewTally } from './page-views.js'
 import { type Rendered, renderInWorker } from './trust-render.js'
 
 interface TrustPageData {
@@ -28,8 +31,6 @@ interface TrustPageData {
 
 /** Paths the public bundle renders in the browser only (the NDA and legal pages): served the shell. */
 const CLIENT_ONLY = new Set(['/NDA', '/terms-of-service', '/privacy-policy'])
-/** Bytes of rendered pages kept, all encodings counted (a page at the trust center's size limit renders to a few MB). */
-export const RENDER_CACHE_BYTES = 64 * 1024 * 1024
 /** The trust-center service's reader of cached public pages, when it runs in this process (see its page.ts). */
 const PUBLIC_PAGE_DECORATOR = 'trustCenterPublicPage'
 type PublicPageReader = (req: FastifyRequest) => Promise<{ etag: string; body: Buffer } | 'not-found' | undefined>
@@ -95,11 +96,23 @@ export const notAvailable = (reply: FastifyReply) =>
       '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Not found</title></head><body><p>This trust center is not available.</p></body></html>',
     )
 
-export function trustPages(
-  server: AppInstance,
-  opts: { root: string; trustHtml: Buffer; publicUrl: string; logger: ServiceContext['logger']; isTrustHost: (host: string) => Promise<boolean> },
-) {
-  const { root, logger, isTrustHost } = opts
+export interface TrustPageOptions {
+  root: string
+  trustHtml: Buffer
+  publicUrl: string
+  logger: ServiceContext['logger']
+  isTrustHost: (host: string) => Promise<boolean>
+  /** The hosts' data and renders (page-cache.ts). */
+  cache: PublicPageCache
+  /** Where views served from the cache are counted. */
+  views: Pick<PageViewTally, 'count'>
+}
+
+/** A host as the cache keys it: lower case, no trailing dot, no port. */
+export const hostOf = (req: FastifyRequest) => req.hostname.toLowerCase().replace(/\.$/, '')
+
+export function trustPages(server: AppInstance, opts: TrustPageOptions) {
+  const { root, logger, isTrustHost, cache, views } = opts
   // Addresses in the page (canonical, Open Graph, sitemap) use PUBLIC_URL's scheme and port with the
   // trust center's own host name, as its mailed links do: never a port or scheme a request made up.
   const base = new URL(opts.publicUrl)
@@ -115,8 +128,8 @@ export function trustPages(
     warned = true
     return false
   }
-  /** The current render of each host (its data's version tag beside it): a new version replaces the old. */
-  const renders = new ByteCache<string, { tag: string; page: Rendered }>(RENDER_CACHE_BYTES)
+  /** Questions to the service under way, by host: views arriving meanwhile wait for the same answer. */
+  const asking = new Map<string, Promise<PageEntry | { status: number }>>()
   /** Renders under way, by host and version: requests arriving meanwhile wait for the same one. */
   const rendering = new Map<string, Promise<Rendered | undefined>>()
 
@@ -125,7 +138,7 @@ export function trustPages(
    * version tag; `notModified` when it is still `knownTag`.
    */
   async function pageData(req: FastifyRequest, knownTag?: string): Promise<{ status: number; json?: Buffer; tag?: string; notModified?: boolean }> {
-    const host = req.hostname.toLowerCase()
+    const host = hostOf(req)
     // In one process the trust-center service lends its cached reply directly (same bytes, same view count).
     const direct = (server as unknown as Record<string, unknown>)[PUBLIC_PAGE_DECORATOR] as PublicPageReader | undefined
     const cached = direct ? await direct(req) : undefined
@@ -143,13 +156,43 @@ export function trustPages(
     return { status: 200, json: res.rawPayload, tag: String(res.headers.etag ?? '') }
   }
 
-  /** The parsed data (the sitemap's needs; pages are parsed in the render thread). */
-  async function parsedPage(req: FastifyRequest): Promise<TrustPageData | undefined> {
-    const data = await pageData(req)
-    return data.json ? (JSON.parse(data.json.toString('utf8')) as { data: TrustPageData }).data : undefined
+  /** Asks the service about this host (with the tag held, if any) and keeps the answer; the entry, or the status it answered. */
+  async function revalidate(req: FastifyRequest, host: string): Promise<PageEntry | { status: number }> {
+    const held = cache.get(host)
+    let data = await pageData(req, held?.tag)
+    // The copy left the cache meanwhile: its 304 says nothing we still hold.
+    let entry = data.tag && (data.json || data.notModified) ? cache.answered(host, data.tag, data.json) : undefined
+    if (!entry && data.notModified) {
+      data = await pageData(req)
+      entry = data.tag && data.json ? cache.answered(host, data.tag, data.json) : undefined
+    }
+    if (data.status === 404) cache.drop(host)
+    // The service away or refusing (5xx, 429): the copy held still serves, and is asked for again next view.
+    else if (!entry && held && data.status !== 200) return held
+    return entry ?? { status: data.status }
   }
 
-  const origin = (req: FastifyRequest) => `${base.protocol}//${req.hostname.toLowerCase().replace(/\.$/, '')}${base.port ? `:${base.port}` : ''}`
+  /**
+   * The host's data: the cached copy while it is fresh, else the service's answer (one question per
+   * host at a time). `counted`: the service recorded this view (it was this request's call).
+   */
+  async function current(req: FastifyRequest, host: string): Promise<{ entry?: PageEntry; status: number; counted: boolean }> {
+    const held = cache.get(host)
+    if (held && cache.fresh(held)) return { entry: held, status: 200, counted: false }
+    const shared = asking.get(host)
+    const pending = shared ?? revalidate(req, host).finally(() => asking.delete(host))
+    if (!shared) asking.set(host, pending)
+    const out = await pending
+    return 'tag' in out ? { entry: out, status: 200, counted: !shared } : { status: out.status, counted: !shared }
+  }
+
+  /** The parsed data (the sitemap's needs; pages are parsed in the render thread). */
+  async function parsedPage(req: FastifyRequest): Promise<TrustPageData | undefined> {
+    const { entry } = await current(req, hostOf(req))
+    return entry ? (JSON.parse(entry.json.toString('utf8')) as { data: TrustPageData }).data : undefined
+  }
+
+  const origin = (req: FastifyRequest) => `${base.protocol}//${hostOf(req)}${base.port ? `:${base.port}` : ''}`
 
   function send(req: FastifyRequest, reply: FastifyReply, page: Rendered) {
     const encoding = pickEncoding(req.headers['accept-encoding'])
@@ -164,17 +207,18 @@ export function trustPages(
   const browserRendered = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shell)
 
   /** This version of the host's page, rendered in a worker thread (undefined: the browser renders it). */
-  async function render(req: FastifyRequest, key: string, json: Buffer, tag: string): Promise<Rendered | undefined> {
+  async function render(req: FastifyRequest, host: string, entry: PageEntry): Promise<Rendered | undefined> {
+    const key = origin(req)
     const log = await server.inject({ method: 'GET', url: '/api/trust-center/updates/changelog', headers: { host: req.hostname } })
     const changelog = log.statusCode === 200 ? ((log.json() as { data?: unknown[] }).data ?? []).slice(0, PAGE_CHANGES) : undefined
-    const out = await renderInWorker({ ssrFile, template, json, ...(changelog ? { changelog } : {}), origin: key })
+    const out = await renderInWorker({ ssrFile, template, json: entry.json, ...(changelog ? { changelog } : {}), origin: key })
     if ('failed' in out) {
       // The browser renders the page itself then (from the same data call): a visitor still sees it.
       if (out.failed === 'busy') req.log.warn('trust center renders queued: serving the browser-rendered page')
       else req.log.error({ detail: out.failed }, 'trust center server render failed: serving the browser-rendered page')
       return undefined
     }
-    renders.set(key, { tag, page: out }, out.body.length + out.br.length + out.gzip.length)
+    cache.rendered(host, entry.tag, out)
     return out
   }
 
@@ -182,19 +226,20 @@ export function trustPages(
   async function page(req: FastifyRequest, reply: FastifyReply) {
     const urlPath = req.url.split('?')[0]!
     if (CLIENT_ONLY.has(urlPath) || !renderable()) return browserRendered(reply)
-    const key = origin(req)
-    const last = renders.get(key)
-    const data = await pageData(req, last?.tag)
-    if (data.status === 404) return notAvailable(reply)
-    if (last && data.notModified) return send(req, reply, last.page)
-    if (!data.json || !data.tag) {
-      req.log.warn({ status: data.status }, 'trust center data not available: serving the browser-rendered page')
+    const host = hostOf(req)
+    const { entry, status, counted } = await current(req, host)
+    if (status === 404) return notAvailable(reply)
+    if (!entry) {
+      req.log.warn({ status }, 'trust center data not available: serving the browser-rendered page')
       return browserRendered(reply)
     }
-    const building = `${key}\n${data.tag}`
+    // A view the service did not see (served from the copy, or sharing another view's call): counted here.
+    if (!counted) views.count(host, req.ip)
+    if (entry.page) return send(req, reply, entry.page)
+    const building = `${host}\n${entry.tag}`
     let pending = rendering.get(building)
     if (!pending) {
-      pending = render(req, key, data.json, data.tag).finally(() => rendering.delete(building))
+      pending = render(req, host, entry).finally(() => rendering.delete(building))
       rendering.set(building, pending)
     }
     const rendered = await pending

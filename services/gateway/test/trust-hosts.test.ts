@@ -79,3 +79,27 @@ describe('trust-center host lookup', () => {
     expect(asked).toHaveLength(2)
   })
 })
+
+describe('trust-center host lookup told by the bus', () => {
+  it('asks again for a forgotten host, answers a marked one at once, and stores no lookup that started before', async () => {
+    const published = new Set(['acme.localhost'])
+    const { server, asked } = fakeServer(published)
+    const states = trustHostStates(server, { ttlMs: 30_000 })
+    expect(await states('acme.localhost')).toBe('published')
+    published.delete('acme.localhost')
+    expect(await states('acme.localhost')).toBe('published') // cached
+    states.mark('ACME.localhost.', 'unpublished')
+    expect(await states('acme.localhost')).toBe('unpublished')
+    expect(asked).toEqual(['acme.localhost'])
+    published.add('acme.localhost')
+    states.forget('acme.localhost')
+    expect(await states('acme.localhost')).toBe('published')
+    expect(asked).toHaveLength(2)
+    // A lookup under way when the bus speaks answers its caller, but is not kept.
+    const during = states('beta.localhost')
+    states.forget('beta.localhost')
+    expect(await during).toBe('none')
+    published.add('beta.localhost')
+    expect(await states('beta.localhost')).toBe('published')
+  })
+})

@@ -79,13 +79,19 @@ export class PageCache {
   }
 
   set(site: Site, body: string): CachedPage {
-    // Weak: the bytes of one version never change, but the tag names the version, not the bytes.
-    const etag = `W/"${createHash('sha256').update(`${site.tenantId}:${site.contentVersion}`).digest('base64url').slice(0, 22)}"`
-    const page = { version: site.contentVersion, body: Buffer.from(body, 'utf8'), etag }
+    const page = { version: site.contentVersion, body: Buffer.from(body, 'utf8'), etag: pageTag(site) }
     this.pages.set(site.tenantId, page, page.body.length)
     return page
   }
 }
+
+/**
+ * The public page's version tag. Weak: the bytes of one version never change, but the tag names
+ * the version, not the bytes. The change event carries it (sites.ts), so the gateway knows which
+ * tag its next revalidation must see.
+ */
+export const pageTag = (site: Pick<Site, 'tenantId' | 'contentVersion'>): string =>
+  `W/"${createHash('sha256').update(`${site.tenantId}:${site.contentVersion}`).digest('base64url').slice(0, 22)}"`
 
 /** If-None-Match matches this tag (weak comparison; `*` matches anything). */
 export function notModified(ifNoneMatch: string | undefined, etag: string): boolean {

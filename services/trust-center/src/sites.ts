@@ -5,6 +5,11 @@
 // Public pages are read far more often than they change, so lookups are cached for a second:
 // writes in this process clear the cache at once; another process (split mode, replicas) sees a
 // change within that second. Unknown hosts are cached too, so floods of made-up names stay cheap.
+//
+// Every change a visitor can see is announced on the bus (events.trustCenterChanged): the gateway
+// serves public pages from its own cache and learns from it when to ask again (and other replicas
+// of this service drop their lookups on it).
+import type { TrustCenterChanged } from '@portal/contracts'
 import { asSystem, enterTenant } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { dbNameHeader, principalOf } from '@portal/http'
@@ -13,6 +18,7 @@ import type { Kysely } from 'kysely'
 import type { TrustCenterDb } from './db/schema.js'
 import { bumpContentVersion, ensureSite, findPublishedSiteByHostname, findSite, findSiteByDbName, type Site } from './db/site.repo.js'
 import { normaliseHost, QUARANTINE_MS } from './domain/hostnames.js'
+import { pageTag } from './page.js'
 
 export type { Site } from './db/site.repo.js'
 
@@ -32,6 +38,8 @@ export class SiteDirectory {
     private readonly db: Kysely<TrustCenterDb>,
     private readonly domain: string,
     private readonly now: () => number = Date.now,
+    /** Tells the other processes (the gateway's page cache); never throws (a bus away is logged by the caller). */
+    private readonly announce: (change: TrustCenterChanged) => Promise<void> = async () => {},
   ) {}
 
   private cached(key: string, load: () => Promise<Site | undefined>): Promise<Site | undefined> {
@@ -99,10 +107,18 @@ export class SiteDirectory {
     this.known.add(me.tenantId)
   }
 
-  /** After any save that the public page shows: new content version, fresh lookups. */
+  /** After any save that the public page shows: new content version, fresh lookups, announced. */
   async changed(tenantId: string): Promise<void> {
-    await bumpContentVersion(this.db, tenantId)
+    const site = await bumpContentVersion(this.db, tenantId)
     this.forget()
+    if (site) await this.announce(changeOf(site, []))
+  }
+
+  /** After publishing, renaming or unpublishing: fresh lookups, announced for the new host and the former ones. */
+  async republished(tenantId: string, formerHosts: string[]): Promise<void> {
+    this.forget()
+    const site = await findSite(this.db, tenantId)
+    if (site) await this.announce(changeOf(site, formerHosts))
   }
 
   /** Drops cached lookups (publishing, unpublishing, version bumps). */
@@ -111,4 +127,9 @@ export class SiteDirectory {
     this.lookups.clear()
     this.loading.clear()
   }
+}
+
+function changeOf(site: Site, formerHosts: string[]): TrustCenterChanged {
+  const hosts = [...new Set([site.hostname, ...formerHosts])]
+  return { tenantId: site.tenantId, hosts, published: site.published, etag: pageTag(site) }
 }

@@ -52,6 +52,20 @@ export class ViewCounter {
     if ((await this.allow(req, tenantId)) === undefined) this.counts.set(tenantId, (this.counts.get(tenantId) ?? 0) + 1)
   }
 
+  /**
+   * Counts `count` views of one client that the gateway served from its own cache (they never
+   * reached this service), under the same per-client limit as every other view.
+   */
+  async visitsFrom(ip: string, tenantId: string, count: number): Promise<void> {
+    // The limiter reads the key (keyGenerator) and the route's options from the request: a
+    // stand-in carries what it reads, for the client that made the views.
+    const req = { ip, routeOptions: { config: {} } } as unknown as FastifyRequest
+    for (let i = 0; i < Math.min(count, VIEW_LIMIT.max + 1); i++) {
+      if ((await this.allow(req, tenantId)) !== undefined) return
+      this.counts.set(tenantId, (this.counts.get(tenantId) ?? 0) + 1)
+    }
+  }
+
   /** Writes what was counted (of one tenant, or all); a failed write is logged and the counts kept. */
   async flush(tenantId?: string): Promise<void> {
     const entries = tenantId ? [[tenantId, this.counts.get(tenantId) ?? 0] as const] : [...this.counts]

@@ -5,28 +5,43 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { ServiceContext } from '@portal/http'
+import { TRUST_PAGE_VIEWS_SUBJECT } from '@portal/contracts'
 import { faviconRoute } from '../favicon.js'
+import { PublicPageCache } from '../page-cache.js'
+import { PageViewTally } from '../page-views.js'
+import { followTrustChanges } from '../trust-changes.js'
 import { trustHostStates } from '../trust-hosts.js'
 import { notAvailable, trustPages } from '../trust-page.js'
 
-export async function webRoutes({ server, config, logger }: Pick<ServiceContext, 'server' | 'config' | 'logger'>): Promise<void> {
+/** Stops what the web routes run beside requests (the bus subscription, the views tally). */
+export type StopWeb = () => Promise<void>
+
+export async function webRoutes({ server, config, logger, bus }: Pick<ServiceContext, 'server' | 'config' | 'logger' | 'bus'>): Promise<StopWeb> {
   const root = path.resolve(config.webDist)
   const indexFile = path.join(root, 'index.html')
   faviconRoute(server)
   if (!existsSync(indexFile)) {
     logger.warn({ root }, 'web app not built: run `pnpm --filter @portal/web build`')
     server.setFallback((_req, reply) => reply.status(503).type('text/plain').send('The web app is not built. Run: pnpm --filter @portal/web build'))
-    return
+    return async () => {}
   }
   const indexHtml = readFileSync(indexFile)
   // The public bundle is a second entry of the web build; until it is built, every host gets the console.
   const trustFile = path.join(root, 'trust.html')
   const trustHtml = existsSync(trustFile) ? readFileSync(trustFile) : undefined
   if (!trustHtml) logger.warn({ root }, 'web app has no trust.html: trust-center hosts get the staff app')
-  const hostState = trustHostStates(server)
+  const hostState = trustHostStates(server, { ttlMs: config.trustPageRevalidateMs })
   const isTrustHost = async (host: string) => (await hostState(host)) === 'published'
-  // The trust center is rendered on the server (trust-page.ts), with robots.txt and sitemap.xml per host.
-  const trust = trustHtml ? trustPages(server, { root, trustHtml, publicUrl: config.publicUrl, logger, isTrustHost }) : undefined
+  // The trust center is rendered on the server (trust-page.ts) and kept per host (page-cache.ts),
+  // with robots.txt and sitemap.xml per host; the bus tells both caches what changed.
+  const cache = new PublicPageCache(config.trustPageRevalidateMs)
+  const views = new PageViewTally(async (batch) => {
+    if (bus) await bus.publish(TRUST_PAGE_VIEWS_SUBJECT, { ...batch })
+  }, logger)
+  const listening = bus ? await followTrustChanges(bus, hostState, cache, logger) : async () => {}
+  if (bus?.kind !== 'nats' && !config.targets.includes('trust-center'))
+    logger.warn({ revalidateMs: config.trustPageRevalidateMs }, 'no NATS_URL: trust-center changes reach the public pages only as each copy is revalidated')
+  const trust = trustHtml ? trustPages(server, { root, trustHtml, publicUrl: config.publicUrl, logger, isTrustHost, cache, views }) : undefined
   await server.register(fastifyStatic, {
     root,
     prefix: '/',
@@ -51,4 +66,8 @@ export async function webRoutes({ server, config, logger }: Pick<ServiceContext,
     if (state === 'unpublished') return notAvailable(reply)
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml)
   })
+  return async () => {
+    await listening()
+    await views.stop()
+  }
 }

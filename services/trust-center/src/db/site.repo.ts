@@ -133,8 +133,14 @@ export async function unpublishSite(db: Db, tenantId: string): Promise<void> {
 }
 
 /** Every save of a block calls this: the public page's cache and ETag follow the version. */
-export async function bumpContentVersion(db: Db, tenantId: string): Promise<void> {
-  await db.updateTable('site').set({ contentVersion: sql`content_version + 1`, updatedAt: sql`now()` }).where('tenantId', '=', tenantId).execute()
+/** The site with its new content version (undefined: the tenant has no site). */
+export function bumpContentVersion(db: Db, tenantId: string): Promise<Site | undefined> {
+  return db
+    .updateTable('site')
+    .set({ contentVersion: sql`content_version + 1`, updatedAt: sql`now()` })
+    .where('tenantId', '=', tenantId)
+    .returning(columns)
+    .executeTakeFirst()
 }
 
 /** TRUST_CENTER_DOMAIN changed since the rows were written: their host names follow it. */

@@ -110,7 +110,7 @@ export function siteRoutes(app: AppInstance, deps: TrustCenterDeps): void {
         throw new AppError('CONFLICT', { message: result.refused === 'quarantined' ? RELEASED_NOT_AVAILABLE : 'Subdomain is already taken' })
       }
       const published = result.site
-      sites.forget()
+      await sites.republished(site.tenantId, [site.hostname])
       req.log.info({ tenantId: site.tenantId, hostname: published.hostname }, 'trust center published')
       return {
         success: true,
@@ -124,7 +124,7 @@ export function siteRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   app.post('/fs/remove-cname', { ...admin, schema: { tags, response: { 200: Message, ...staffBodyErrors } } }, async (req) => {
     const site = await sites.forStaff(req)
     await unpublishSite(db, site.tenantId)
-    sites.forget()
+    await sites.republished(site.tenantId, [site.hostname])
     req.log.info({ tenantId: site.tenantId, hostname: site.hostname }, 'trust center unpublished')
     // The public page now answers as for any unpublished host (404 in words); the cname stays the tenant's.
     return { status: true, message: 'Your trust center is no longer public' }
