@@ -21,7 +21,6 @@ import {
   SCHEMA,
   updateAnswer,
 } from '@portal/questionnaire-store'
-import { sql } from 'kysely'
 import { draftAnswers } from '../src/jobs/draft-answers.js'
 
 const PASSAGES = [
@@ -63,15 +62,21 @@ describe.each(testDatabaseKinds())('draft evidence by reference on %s', (_kind, 
     return { db, tenantId, doc, questionnaire, composed }
   }
 
-  const stored = (tenantId: string, fileId: string) =>
-    sql<{
-      narrative: string
-      evidence: unknown[]
-      bytes: number
-    }>`select retrieved_narrative as narrative, evidence, octet_length(retrieved_narrative) + octet_length(evidence::text) as bytes
-      from questionnaire.question where tenant_id = ${tenantId} and file_id = ${fileId} order by ordinal`
-      .execute(questionnaireDb(database))
-      .then((r) => r.rows)
+  /** The row as stored, and its bytes for the context (text and references). */
+  const stored = async (tenantId: string, fileId: string) =>
+    (
+      await questionnaireDb(database)
+        .selectFrom('question')
+        .select(['retrievedNarrative', 'evidence'])
+        .where('tenantId', '=', tenantId)
+        .where('fileId', '=', fileId)
+        .orderBy('ordinal')
+        .execute()
+    ).map((r) => ({
+      narrative: r.retrievedNarrative,
+      evidence: r.evidence,
+      bytes: Buffer.byteLength(r.retrievedNarrative) + Buffer.byteLength(JSON.stringify(r.evidence)),
+    }))
 
   it('stores references, not the passages, and reads back the text the drafter composed', async () => {
     const questions = ['Is multi-factor authentication required for production access?', 'How often are backups taken?', 'Do you sponsor a football team?']
@@ -101,7 +106,7 @@ describe.each(testDatabaseKinds())('draft evidence by reference on %s', (_kind, 
 
     // A row drafted before references: its whole text in retrieved_narrative, no evidence.
     const before = 'policy.pdf, page 2:\nThe text as it was stored whole.'
-    await sql`update questionnaire.question set retrieved_narrative = ${before}, evidence = '[]' where id = ${q!.id}`.execute(db)
+    await db.updateTable('question').set({ retrievedNarrative: before, evidence: '[]' }).where('tenantId', '=', tenantId).where('id', '=', q!.id).execute()
     expect((await findQuestion(db, tenantId, q!.id))!.retrievedNarrative).toBe(before)
   })
 
@@ -110,7 +115,11 @@ describe.each(testDatabaseKinds())('draft evidence by reference on %s', (_kind, 
     const b = await drafted(['How often are backups taken?'])
     // Tenant B's row pointed at tenant A's chunks: they are not read, only the excerpts show.
     const aRefs = (await stored(a.tenantId, a.questionnaire.id))[0]!.evidence
-    await sql`update questionnaire.question set evidence = ${JSON.stringify(aRefs)}::jsonb where tenant_id = ${b.tenantId}`.execute(b.db)
+    await b.db
+      .updateTable('question')
+      .set({ evidence: JSON.stringify(aRefs) })
+      .where('tenantId', '=', b.tenantId)
+      .execute()
     const [q] = await listQuestions(b.db, b.tenantId, b.questionnaire.id)
     expect(q!.retrievedNarrative).not.toContain(PASSAGES[1]!.slice(0, EXCERPT_CHARS + 1))
   })
