@@ -41,6 +41,7 @@ const copyMjs = async (from, to) => {
 await copyMjs(path.join(root, 'packages/sheets/src/worker'), path.join(out, 'worker'))
 await copyMjs(path.join(root, 'packages/documents/src/pdf'), out)
 await cp(path.join(root, 'packages/db/src/pglite-init.mjs'), path.join(out, 'pglite-init.mjs'))
+await cp(path.join(root, 'packages/runtime/src/pool-thread.mjs'), path.join(out, 'pool-thread.mjs'))
 await cp(path.join(root, 'services/gateway/src/trust-render-worker.mjs'), path.join(out, 'trust-render-worker.mjs'))
 await copyMjs(path.join(root, 'packages/documents/src/extract'), path.join(root, 'dist/extract'))
 // The one workspace module the worker scripts import (plain JavaScript), as a package beside them.

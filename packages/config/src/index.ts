@@ -71,6 +71,17 @@ export const variables = {
   JWT_AUDIENCE: { kind: 'string', default: 'trust-portal-api', description: 'Token audience' },
   ACCESS_TOKEN_TTL: { kind: 'int', default: '900', description: 'Access token lifetime, seconds (at most 900)' },
   REFRESH_TOKEN_TTL: { kind: 'int', default: '2592000', description: 'Refresh token lifetime, seconds (rotated on every use)' },
+  REFRESH_REUSE_WINDOW: {
+    kind: 'int',
+    default: '2592000',
+    description:
+      'Seconds a used (rotated or revoked) refresh token is kept so that its reuse ends its session; then the hourly sweep deletes it and it is merely refused. Expired tokens are deleted a day after expiry whatever this says',
+  },
+  DEVICE_IDLE_DAYS: {
+    kind: 'int',
+    default: '90',
+    description: 'Days a trusted device (a browser that signed in) may go without signing in before the hourly sweep forgets it',
+  },
   OTP_DIGITS: { kind: 'enum', values: ['4', '6'], default: '4', description: 'Digits of the password-reset code' },
   SIGNUP_BLOCKED_DOMAINS: {
     kind: 'list',
@@ -192,6 +203,8 @@ export interface Config {
   smtpUrl: string | undefined
   mailFrom: string
   jwt: { privateKeyPem: string | undefined; issuer: string; audience: string; accessTtl: number; refreshTtl: number }
+  /** What the identity sweep keeps: used refresh tokens (REFRESH_REUSE_WINDOW), idle devices (DEVICE_IDLE_DAYS). */
+  retention: { reuseWindowMs: number; deviceIdleMs: number }
   otpDigits: 4 | 6
   signupBlockedDomains: string[]
   trustCenterDomain: string
@@ -321,6 +334,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       audience: get('JWT_AUDIENCE')!,
       accessTtl,
       refreshTtl: Number(get('REFRESH_TOKEN_TTL')),
+    },
+    retention: {
+      reuseWindowMs: Number(get('REFRESH_REUSE_WINDOW')) * 1000,
+      deviceIdleMs: Math.max(1, Number(get('DEVICE_IDLE_DAYS'))) * 86_400_000,
     },
     otpDigits: get('OTP_DIGITS') === '6' ? 6 : 4,
     signupBlockedDomains: list(get('SIGNUP_BLOCKED_DOMAINS')).map((d) => d.toLowerCase()),

@@ -4,7 +4,7 @@
 // retrieval from the tenant's documents and the drafter (the model when configured, else the
 // offline drafter). Every drafter's draft is held to the same rules here:
 // its choice becomes the sheet's own option, and nothing uncited carries a choice or confidence.
-import type { FoundChunk, KnowledgeIndex, StoredPair } from '@portal/knowledge'
+import { type FoundChunk, type KnowledgeIndex, passageText, type StoredPair } from '@portal/knowledge'
 import type { LibraryEntry } from './answer-library.js'
 import { carryChoice, mapChoice, markOf } from './choices.js'
 import { REASONS } from './grounding.js'
@@ -84,7 +84,10 @@ export function settle(d: ModelDraft, options: string[] | undefined, retrieved: 
 
 export interface QuestionDraft extends ModelDraft {
   source: AnswerSource
+  /** What the reviewer reads as context: `note`, then the text of each chunk in `shown`. */
   retrievedNarrative: string
+  /** The part of it that is not a document's passage: a known answer's origin, a similar question's suggestion. */
+  note: string
   documentName: string
   fileAndFolder: string
   /** The chunks shown as context: the cited ones, else the best retrieved. */
@@ -142,6 +145,7 @@ function reuse(entry: LibraryEntry, score: number, choices: string[] | undefined
     source: entry.source === 'pair' ? 'pair' : 'library',
     shown: [],
     retrievedNarrative: knownOrigin(entry),
+    note: knownOrigin(entry),
     documentName: entry.source === 'pair' ? (entry.documentName ?? '') : 'Answer library',
     fileAndFolder: pairPlace(entry),
   }
@@ -150,11 +154,13 @@ function reuse(entry: LibraryEntry, score: number, choices: string[] | undefined
 /** A close but different question answered before: shown to the reviewer beside the draft, never as it. */
 function withSuggestion(d: QuestionDraft, entry: LibraryEntry): QuestionDraft {
   const said = `A similar question was answered before (${knownOrigin(entry)}): check whether its answer applies`
+  const suggestion = `Suggested answer of a similar question — ${knownOrigin(entry)}:\n${entry.answer}`
   return {
     ...d,
     needsReview: true,
     reviewReason: [d.reviewReason, said].filter(Boolean).join('; '),
-    retrievedNarrative: [`Suggested answer of a similar question — ${knownOrigin(entry)}:\n${entry.answer}`, d.retrievedNarrative].filter(Boolean).join('\n\n'),
+    retrievedNarrative: [suggestion, d.retrievedNarrative].filter(Boolean).join('\n\n'),
+    note: [suggestion, d.note].filter(Boolean).join('\n\n'),
   }
 }
 
@@ -202,7 +208,8 @@ async function draftFromDocuments(
     ...draft,
     source: draft.answer || draft.choiceValue ? deps.drafter.source : '',
     shown,
-    retrievedNarrative: shown.map((c) => `${c.documentName}, page ${c.page}${c.heading ? ` (${c.heading})` : ''}:\n${c.text}`).join('\n\n'),
+    retrievedNarrative: shown.map((c) => passageText(c, c.text)).join('\n\n'),
+    note: '',
     documentName: cited[0]?.documentName ?? '',
     fileAndFolder: cited[0] ? `compliance/${cited[0].documentName}#page=${cited[0].page}` : '',
   }

@@ -26,6 +26,7 @@ import Fastify, {
 } from 'fastify'
 import { closeEventStreams } from './event-stream.js'
 import { acceptJson, guardMultipart, isMalformedUpload, malformedUpload, refuseNulInRequest, refuseNulInText } from './input.js'
+import { RequestLog } from './request-log.js'
 import { securityOnRoute } from './route-security.js'
 import { specMessagesOnRoute } from './spec-messages.js'
 import { buildValidator } from './validation.js'
@@ -186,6 +187,8 @@ export function incomingRequestId(value: string | string[] | undefined): string 
 export async function createServer({ config, logger, tokens }: ServerOptions): Promise<AppInstance> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
+    // One info line per request (request-log.ts); Fastify's other request lines at debug.
+    logController: new RequestLog(config),
     // The gateway passes its id on (X-Request-Id), so one id follows a request across services.
     genReqId: (req) => incomingRequestId(req.headers['x-request-id']) ?? crypto.randomUUID(),
     // req.log binds the request id itself: the logger's mixin adds it only to other loggers' lines.

@@ -3,23 +3,31 @@
 // logged URL carries a capability (tokens in query strings, capability path segments).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createTestTokenService, type TokenService } from '@portal/auth'
-import { loadConfig } from '@portal/config'
+import { type Config, loadConfig } from '@portal/config'
 import { type Database, enterSystem, testDatabaseKinds } from '@portal/db'
 import { createLogger, redactUrl } from '@portal/observability'
+import { AppError } from '@portal/errors'
 import { type AppInstance, createServer, ok, requireAuth } from '../src/index.js'
 
 interface LogLine {
   msg: string
   level: number
+  reqId?: string
+  url?: string
   req?: { url?: string; method?: string }
   err?: { type?: string; message?: string }
 }
 
 /** A server whose log lines (JSON, as in production) are kept for the test to read. */
-async function loggedServer(tokens: TokenService): Promise<{ app: AppInstance; lines: LogLine[]; raw: string[] }> {
+async function loggedServer(
+  tokens: TokenService,
+  logLevel = 'info',
+  targets?: Config['targets'],
+): Promise<{ app: AppInstance; lines: LogLine[]; raw: string[] }> {
   const raw: string[] = []
-  const logger = createLogger({ logLevel: 'info' }, {}, { write: (s: string) => void raw.push(s) })
-  const app = await createServer({ config: loadConfig({}), logger, tokens })
+  const logger = createLogger({ logLevel }, {}, { write: (s: string) => void raw.push(s) })
+  const config = loadConfig({})
+  const app = await createServer({ config: targets ? { ...config, targets } : config, logger, tokens })
   return {
     app,
     raw,
@@ -105,7 +113,7 @@ describe('URLs in the request log', () => {
     for (const url of urls) await server.app.inject({ url })
     const text = server.raw.join('')
     for (const secret of secrets) expect(text).not.toContain(secret)
-    const logged = server.lines.filter((l) => l.msg === 'incoming request').map((l) => l.req?.url)
+    const logged = server.lines.filter((l) => l.msg === 'request completed').map((l) => l.url)
     expect(logged).toEqual([
       '/api/people/invite/[redacted]',
       '/api/documents?permissionToken=[redacted]&page=2',
@@ -132,5 +140,54 @@ describe('URLs in the request log', () => {
     expect(redactUrl('/signup?invite=inv1te&x=1')).toBe('/signup?invite=[redacted]&x=1')
     expect(redactUrl('/inbound/review/c4p?tab=2')).toBe('/inbound/review/[redacted]?tab=2')
     expect(redactUrl('/INBOUND/Review/c4p')).toBe('/INBOUND/Review/[redacted]')
+  })
+})
+
+describe('one info line per request', () => {
+  const INFO = 30
+  const DEBUG = 20
+  let info: Awaited<ReturnType<typeof loggedServer>>
+  let debug: Awaited<ReturnType<typeof loggedServer>>
+  beforeAll(async () => {
+    const tokens = await createTestTokenService()
+    info = await loggedServer(tokens)
+    debug = await loggedServer(tokens, 'debug', ['identity']) // a split-mode identity process
+    for (const s of [info, debug]) {
+      s.app.get('/api/people/invite/:token', async () => ok())
+      s.app.get('/api/plain', async () => ok('fine'))
+      s.app.get('/healthz', async () => 'ok')
+      s.app.get('/api/refused', async () => {
+        throw new AppError('INVALID_REQUEST', { message: 'no' })
+      })
+      await s.app.ready()
+    }
+  })
+  afterAll(async () => {
+    await Promise.all([info?.app.close(), debug?.app.close()])
+  })
+
+  const linesOf = (s: typeof info, reqId: string) => s.lines.filter((l) => l.reqId === reqId)
+
+  it('writes method, redacted URL, status, time and service on one info line, and nothing else at info', async () => {
+    for (const [url, status, svc] of [
+      ['/api/plain?page=2', 200, 'gateway'],
+      ['/api/people/invite/inv1te-s3cret?x=1', 200, 'identity'],
+      ['/api/refused', 400, 'gateway'],
+      ['/api/nowhere?token=t0k', 404, 'gateway'],
+    ] as const) {
+      const res = await info.app.inject({ url })
+      expect(res.statusCode).toBe(status)
+      const mine = linesOf(info, String(res.headers['x-request-id']))
+      expect(mine).toHaveLength(1)
+      expect(mine[0]).toMatchObject({ level: INFO, msg: 'request completed', method: 'GET', status, svc, ms: expect.any(Number) })
+      expect(mine[0]!.url).not.toMatch(/s3cret|t0k/)
+    }
+  })
+
+  it('keeps the other request lines at debug, and names the process for routes no service declares', async () => {
+    const res = await debug.app.inject({ url: '/healthz' })
+    const mine = linesOf(debug, String(res.headers['x-request-id']))
+    expect(mine.filter((l) => l.level >= INFO)).toEqual([expect.objectContaining({ msg: 'request completed', svc: 'identity', status: 200 })])
+    expect(mine.filter((l) => l.level === DEBUG).map((l) => l.msg)).toEqual(['incoming request'])
   })
 })

@@ -15,6 +15,7 @@ export {
 export { chunkMigrations } from './migrations/index.js'
 export { deleteDocumentPairs, documentPairs, type PairChoice, type PairInput, replaceDocumentPairs, type StoredPair } from './pairs.js'
 export { isHeading } from './headings.js'
+export { type PassagePlace, passageText } from './passage-text.js'
 export {
   coverage,
   criticalTermsOf,

@@ -21,4 +21,13 @@ export * from './library.repo.js'
 export { migrations } from './migrations/index.js'
 export * from './questions.repo.js'
 export * from './review.repo.js'
-export type { AnswerCellRow, HistoryEntry, LayoutMemoryTable, LibraryEntryTable, LibraryImportTable, QuestionnaireDb, StoredLayout } from './schema.js'
+export type {
+  AnswerCellRow,
+  EvidenceRef,
+  HistoryEntry,
+  LayoutMemoryTable,
+  LibraryEntryTable,
+  LibraryImportTable,
+  QuestionnaireDb,
+  StoredLayout,
+} from './schema.js'

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import { drafterName } from '@portal/contracts'
-import type { AnswerCellRow, QuestionnaireDb } from './schema.js'
+import { passageText } from '@portal/knowledge'
+import type { AnswerCellRow, EvidenceRef, QuestionnaireDb } from './schema.js'
 
 type Db = Kysely<QuestionnaireDb>
 const columns = [
@@ -34,7 +35,49 @@ const columns = [
   'draftedAt',
   'draftRecorded',
   'draftAnswer',
+  'evidence',
 ] as const
+
+/** How much of a passage a question keeps, for when its chunk is gone (its document replaced or deleted). */
+export const EXCERPT_CHARS = 200
+
+/** A passage shown beside a draft, as the question keeps it. */
+export const evidenceRef = (c: { id: string; documentName: string; page: number; heading?: string | undefined; text: string }): EvidenceRef => ({
+  chunkId: c.id,
+  documentName: c.documentName,
+  page: c.page,
+  heading: c.heading ?? '',
+  excerpt: c.text.slice(0, EXCERPT_CHARS),
+})
+
+type ChunkTexts = Kysely<{ chunk: { id: string; tenantId: string; text: string } }>
+
+/**
+ * Questions as they read: the evidence references put back into retrievedNarrative (its note, then
+ * each passage's text, from its chunk, or its excerpt when the chunk is gone), in one query for all.
+ */
+async function withEvidence<Q extends { retrievedNarrative: string; evidence: EvidenceRef[] }>(
+  db: Db,
+  tenantId: string,
+  rows: Q[],
+): Promise<Omit<Q, 'evidence'>[]> {
+  const ids = [...new Set(rows.flatMap((r) => r.evidence.map((e) => e.chunkId)))]
+  const texts = new Map<string, string>()
+  if (ids.length) {
+    const chunks = await (db as unknown as ChunkTexts)
+      .selectFrom('chunk')
+      .select(['id', 'text'])
+      .where('tenantId', '=', tenantId)
+      .where('id', 'in', ids)
+      .execute()
+    for (const c of chunks) texts.set(c.id, c.text)
+  }
+  return rows.map(({ evidence, ...row }) => {
+    if (!evidence.length) return row
+    const passages = evidence.map((e) => passageText(e, texts.get(e.chunkId) ?? e.excerpt))
+    return { ...row, retrievedNarrative: [row.retrievedNarrative, ...passages].filter(Boolean).join('\n\n') }
+  })
+}
 
 export interface NewQuestion {
   sheet: string
@@ -131,11 +174,17 @@ export async function rereadQuestions(
   })
 }
 
-export const listQuestions = (db: Db, tenantId: string, fileId: string) =>
-  db.selectFrom('question').select(columns).where('tenantId', '=', tenantId).where('fileId', '=', fileId).orderBy('ordinal').execute()
+export const listQuestions = async (db: Db, tenantId: string, fileId: string) =>
+  withEvidence(
+    db,
+    tenantId,
+    await db.selectFrom('question').select(columns).where('tenantId', '=', tenantId).where('fileId', '=', fileId).orderBy('ordinal').execute(),
+  )
 
-export const findQuestion = (db: Db, tenantId: string, id: string) =>
-  db.selectFrom('question').select(columns).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst()
+export async function findQuestion(db: Db, tenantId: string, id: string) {
+  const row = await db.selectFrom('question').select(columns).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst()
+  return row && (await withEvidence(db, tenantId, [row]))[0]
+}
 
 export const undraftedQuestions = (db: Db, tenantId: string, fileId: string) =>
   db
@@ -157,7 +206,10 @@ export interface DraftFields {
   reviewReason: string
   /** Where the draft came from: the answer library, a document's Q&A pair, the documents (offline), a model; '' if nothing was drafted. */
   answerSource: '' | 'library' | 'pair' | 'documents' | 'model'
+  /** The context shown before `evidence` (a known answer's origin); without `evidence`, all of it. */
   retrievedNarrative: string
+  /** The passages shown beside the draft, kept by reference (evidenceRef): their text is in the chunk table already. */
+  evidence?: EvidenceRef[]
   documentName: string
   fileAndFolder: string
   /** The model's name, for a model's draft. */
@@ -180,6 +232,7 @@ export async function saveDraft(db: Db, tenantId: string, id: string, d: DraftFi
       draftedBy: d.answerSource === 'model' ? (d.draftedBy ?? '') : '',
       draftedAt: new Date(),
       retrievedNarrative: d.retrievedNarrative,
+      evidence: JSON.stringify(d.evidence ?? []),
       documentName: d.documentName,
       fileAndFolder: d.fileAndFolder,
       drafted: true,
@@ -240,7 +293,8 @@ export async function updateAnswer(db: Db, tenantId: string, id: string, input: 
     .where('tenantId', '=', tenantId)
     .where('id', '=', id)
   if (input.version !== undefined) update = update.where('version', '=', input.version)
-  return update.returning(columns).executeTakeFirst()
+  const row = await update.returning(columns).executeTakeFirst()
+  return row && (await withEvidence(db, tenantId, [row]))[0]
 }
 
 export interface QuestionCounts {

@@ -70,6 +70,15 @@ export interface LayoutMemoryTable {
   updatedAt: Generated<Date>
 }
 
+/** A retrieved passage shown beside a draft: its chunk, where it is, and the start of its text for when the chunk is gone. */
+export interface EvidenceRef {
+  chunkId: string
+  documentName: string
+  page: number
+  heading: string
+  excerpt: string
+}
+
 export interface QuestionTable {
   id: string
   tenantId: string
@@ -88,7 +97,10 @@ export interface QuestionTable {
   drafted: Generated<boolean>
   comment: Generated<string>
   citations: Json<string[]>
+  /** Context shown before the evidence passages (a known answer's origin); drafts from before evidence refs: all of it. */
   retrievedNarrative: Generated<string>
+  /** The passages shown beside the draft, by reference to their chunks (questions.repo.ts puts their text back). */
+  evidence: ColumnType<EvidenceRef[], string | undefined, string>
   documentName: Generated<string>
   fileAndFolder: Generated<string>
   answerHistory: Json<HistoryEntry[]>

@@ -1,10 +1,10 @@
 // One way into the worker thread (worker/sheet-worker.mjs) for every spreadsheet task, through the
-// runner the PDF reader uses too (@portal/runtime/worker-thread): a thread per task
-// with a heap limit, a timeout that terminates it, and a clear 422 when either is hit. At most
-// `concurrency` threads run at once (the slot is held until the thread has exited, so the bound is
-// on memory too); a bounded queue waits behind them.
+// pool the PDF reader uses too (@portal/runtime/thread-pool): pooled threads with a heap limit, a
+// timeout that terminates the task's thread, and a clear 422 when either is hit. At most
+// `concurrency` threads at once (a terminated one counts until it has exited, so the bound is on
+// memory too); a bounded queue waits behind them.
 import { AppError, type AppErrorCode } from '@portal/errors'
-import { runWorkerThread, Slots } from '@portal/runtime/worker-thread'
+import { threadPool } from '@portal/runtime/thread-pool'
 import { type SheetLimits, sheetLimits } from './limits.js'
 import type { QuestionRows } from './types.js'
 
@@ -31,25 +31,21 @@ const words = {
 }
 const isWrite = (task: Task) => task.kind === 'write-cells' || task.kind === 'questions-workbook'
 
-const slots = new Slots()
-
 async function runThread(task: Task, limits: SheetLimits): Promise<Reply> {
-  if (slots.full(limits.worker.concurrency, limits.worker.maxQueued)) {
+  const { concurrency, maxQueued, memoryMb, youngMb } = limits.worker
+  const pool = threadPool<Reply>(WORKER, { maxThreads: concurrency, maxQueued, memoryMb, youngMb })
+  if (pool.full()) {
     throw new AppError('UNAVAILABLE', { message: 'Too many workbooks are being processed; please try again in a minute', retryAfter: 30 })
   }
-  const result = await slots.run(limits.worker.concurrency, () =>
-    runWorkerThread<Reply>(WORKER, {
-      workerData: { ...task, limits: { zip: limits.zip, grid: limits.grid } },
-      memoryMb: limits.worker.memoryMb,
-      youngMb: limits.worker.youngMb,
-      timeoutMs: isWrite(task) ? limits.worker.timeoutMs.write : limits.worker.timeoutMs.read,
-    }),
+  const result = await pool.run(
+    { ...task, limits: { zip: limits.zip, grid: limits.grid } },
+    { timeoutMs: isWrite(task) ? limits.worker.timeoutMs.write : limits.worker.timeoutMs.read },
   )
   if ('reply' in result) return result.reply
   return { ok: false, limit: result.failed === 'exit' ? 'crash' : result.failed, ...(result.cause ? { cause: result.cause } : {}) }
 }
 
-/** Runs one task in its own worker thread; its refusals and limits become AppErrors with words for people. */
+/** Runs one task in a pooled worker thread; its refusals and limits become AppErrors with words for people. */
 export async function runInWorker<T>(task: Task, limits: SheetLimits = sheetLimits): Promise<T> {
   const reply = await runThread(task, limits)
   if (reply.ok) return reply.result as T

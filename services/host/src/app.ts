@@ -4,6 +4,7 @@ import type { AppInstance, ServiceContext } from '@portal/http'
 import { currentScope } from '@portal/db'
 import { type Logger, setTenantSource } from '@portal/observability'
 import { startModules } from '@portal/runtime'
+import { closeThreadPools } from '@portal/runtime/thread-pool'
 import { seedDemo } from '@portal/svc-identity'
 import { seedDemoOutbound } from '@portal/svc-outbound'
 import { seedDemoQuestionnaire } from '@portal/svc-questionnaire'
@@ -65,7 +66,11 @@ export async function startPortal(config: Config, logger: Logger): Promise<Porta
     inboundUrl,
     stop: () => {
       // The server first: no new requests, in-flight ones finish while the database is still open.
-      stopped ??= ctx.server.close().then(() => running.stop())
+      // Last, the parser threads (shared by the process; one still busy ends after its task).
+      stopped ??= ctx.server
+        .close()
+        .then(() => running.stop())
+        .then(closeThreadPools)
       return stopped
     },
   }

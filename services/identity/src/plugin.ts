@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { enterSystem } from '@portal/db'
 import { backgroundWork } from './background.js'
 import { pruneAttempts } from './db/attempts.repo.js'
+import { sweepSessions } from './db/retention.repo.js'
 import type { IdentityDeps, RouteDeps } from './deps.js'
 import { DAY_MS } from './domain/otp.js'
 import { passwordRoutes } from './routes/password.js'
@@ -23,7 +24,14 @@ export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (ap
   const background = backgroundWork(opts.logger)
   const deps: RouteDeps = { db: opts.db, tokens: opts.tokens, config: opts.config, mail: opts.mail, logger: opts.logger, later: background.later }
   // Rate-limit evidence is kept as long as the longest window that reads it (30 days of wrong codes).
-  const sweep = setInterval(() => background.later('attempt sweep', () => pruneAttempts(deps.db, new Date(Date.now() - 31 * DAY_MS))), 3600_000)
+  // Refresh tokens and devices are added at every sign-in and renewal: forgotten when no rule needs them.
+  const sweep = setInterval(() => {
+    background.later('attempt sweep', () => pruneAttempts(deps.db, new Date(Date.now() - 31 * DAY_MS)))
+    background.later('session sweep', async () => {
+      const swept = await sweepSessions(deps.db, { now: new Date(), expiredGraceMs: DAY_MS, ...opts.config.retention, batch: 1_000 })
+      if (swept.refreshTokens || swept.devices) opts.logger.info(swept, 'session sweep')
+    })
+  }, 3600_000)
   sweep.unref()
   app.addHook('onClose', async () => clearInterval(sweep))
   app.addHook('onClose', background.drain) // before the host closes the database

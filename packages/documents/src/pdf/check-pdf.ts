@@ -1,10 +1,13 @@
 // The upload-time check of a PDF: can pdf.js open it without a password? Same isolation as text
-// extraction (worker thread, time and memory limits), reading the spooled file by ranges. A few
-// at a time: each check is a thread with its own heap.
+// extraction (worker thread, time and memory limits), reading the spooled file by ranges. The
+// threads are pooled, pdf.js loaded once in each; a few at a time: each has its own heap.
 import { AppError } from '@portal/errors'
-import { runWorkerThread, Slots, type ThreadResult } from '@portal/runtime/worker-thread'
+import { threadPool } from '@portal/runtime/thread-pool'
+import type { ThreadResult } from '@portal/runtime/worker-thread'
 
 export const pdfCheckLimits = { timeoutMs: 20_000, memoryMb: 256, concurrency: 2 }
+
+export const PDF_CHECK_WORKER = new URL('./pdf-check-worker.mjs', import.meta.url)
 
 export const pdfCheckMessages = {
   encrypted: 'This PDF is password-protected',
@@ -13,17 +16,10 @@ export const pdfCheckMessages = {
 
 type Reply = { ok: true; numPages: number } | { error: 'encrypted' | 'unreadable'; detail?: string }
 
-const slots = new Slots()
-
 /** Refuses (422) a PDF file on disk that pdf.js cannot open, or opens only with a password. */
 export async function checkPdfFile(path: string, limits = pdfCheckLimits): Promise<{ numPages: number }> {
-  const result = await slots.run(limits.concurrency, () =>
-    runWorkerThread<Reply>(new URL('./pdf-check-worker.mjs', import.meta.url), {
-      workerData: { path },
-      memoryMb: limits.memoryMb,
-      timeoutMs: limits.timeoutMs,
-    }),
-  )
+  const pool = threadPool<Reply>(PDF_CHECK_WORKER, { maxThreads: limits.concurrency, memoryMb: limits.memoryMb })
+  const result = await pool.run({ path }, { timeoutMs: limits.timeoutMs })
   // No reply (out of time or memory, a crash inside pdf.js): the file cannot be read here either.
   const reply: Reply = 'reply' in result ? result.reply : { error: 'unreadable', detail: failureDetail(result) }
   if ('error' in reply) throw new AppError('UNPROCESSABLE', { message: pdfCheckMessages[reply.error] ?? pdfCheckMessages.unreadable })

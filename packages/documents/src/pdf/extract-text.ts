@@ -1,8 +1,9 @@
 // Text of each page of an uploaded PDF. pdf.js runs in a worker thread with a time and memory
-// limit: a hostile or broken PDF ends in a clear, non-retryable refusal, never a hung job.
+// limit: a hostile or broken PDF ends in a clear, non-retryable refusal, never a hung job. The
+// threads are pooled (pdf.js loads once per thread); `threads` bounds them, each with its own heap.
 import { open } from 'node:fs/promises'
 import { AppError } from '@portal/errors'
-import { runWorkerThread } from '@portal/runtime/worker-thread'
+import { threadPool } from '@portal/runtime/thread-pool'
 import { isPdf } from '@portal/storage'
 
 export interface PdfPage {
@@ -10,7 +11,9 @@ export interface PdfPage {
   text: string
 }
 
-export const pdfLimits = { timeoutMs: 30_000, maxPages: 2_000, maxChars: 20_000_000, memoryMb: 512 }
+export const pdfLimits = { timeoutMs: 30_000, maxPages: 2_000, maxChars: 20_000_000, memoryMb: 512, threads: 4 }
+
+export const PDF_TEXT_WORKER = new URL('./pdf-worker.mjs', import.meta.url)
 
 type WorkerReply = { pages: PdfPage[] } | { error: 'encrypted' | 'unreadable' | 'too-many-pages' | 'too-much-text'; detail?: string }
 
@@ -42,12 +45,8 @@ export async function extractPdfFile(path: string, limits = pdfLimits): Promise<
 }
 
 async function inWorker(source: { path: string } | { data: ArrayBuffer }, transfer: ArrayBuffer[], limits: typeof pdfLimits): Promise<PdfPage[]> {
-  const result = await runWorkerThread<WorkerReply>(new URL('./pdf-worker.mjs', import.meta.url), {
-    workerData: { ...source, maxPages: limits.maxPages, maxChars: limits.maxChars },
-    transferList: transfer,
-    memoryMb: limits.memoryMb,
-    timeoutMs: limits.timeoutMs,
-  })
+  const pool = threadPool<WorkerReply>(PDF_TEXT_WORKER, { maxThreads: limits.threads, memoryMb: limits.memoryMb })
+  const result = await pool.run({ ...source, maxPages: limits.maxPages, maxChars: limits.maxChars }, { transferList: transfer, timeoutMs: limits.timeoutMs })
   if (!('reply' in result)) {
     if (result.failed === 'time') throw new AppError('UNPROCESSABLE', { message: 'The PDF took too long to read' })
     // Out of memory (ERR_WORKER_OUT_OF_MEMORY) or a crash inside pdf.js.

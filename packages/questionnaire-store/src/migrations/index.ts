@@ -16,6 +16,7 @@ import * as m1200 from './2026_12_03T0000_answer_library.js'
 import * as m1300 from './2026_12_03T0100_draft_record.js'
 import * as m1400 from './2026_12_04T0300_company_documents.js'
 import * as m1500 from './2026_12_04T0400_drafted_by.js'
+import * as m1600 from './2026_12_05T0200_evidence_refs.js'
 
 export const migrations: Record<string, Migration> = {
   ...chunkMigrations,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03T0100_draft_record': m1300,
   '2026_12_04T0300_company_documents': m1400,
   '2026_12_04T0400_drafted_by': m1500,
+  '2026_12_05T0200_evidence_refs': m1600,
 }

@@ -1,18 +1,9 @@
 // @ts-check
-// Runs inside a worker thread, one task per thread (../run-in-worker.ts starts it with a memory
-// limit and a timeout, and ends it either way). Plain JavaScript so it loads the same under tsx,
-// jest and a bare node. Every spreadsheet read and write of the portal happens here, never on the
-// thread that answers requests.
-import { readlinkSync } from 'node:fs'
-import { setPriority } from 'node:os'
-import { parentPort, workerData } from 'node:worker_threads'
+// Runs inside a pooled worker thread, one task at a time (../run-in-worker.ts gives it a memory
+// limit and a timeout; a task over time ends its thread). Plain JavaScript so it loads the same
+// under tsx, jest and a bare node. Every spreadsheet read and write of the portal happens here,
+// never on the thread that answers requests.
 import { SheetError } from './sheet-error.mjs'
-
-// On a busy machine the thread that answers requests comes first: on Linux each thread has its
-// own nice value (/proc/thread-self names this one), and this one yields to it. Elsewhere, as is.
-try {
-  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10)
-} catch {}
 
 /** Structured clone turns Buffers into plain Uint8Arrays. @param {Uint8Array} u8 */
 const buffer = (u8) => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength)
@@ -67,20 +58,19 @@ async function perform(task) {
   }
 }
 
-/** @param {unknown} result */
-function reply(result) {
-  // A result buffer that owns its memory is handed over rather than copied.
-  const transfer = result instanceof Uint8Array && result.byteOffset === 0 && result.byteLength === result.buffer.byteLength ? [result.buffer] : []
-  parentPort?.postMessage({ ok: true, result }, /** @type {ArrayBuffer[]} */ (transfer))
+/** A result buffer that owns its memory is handed over rather than copied. @param {any} reply */
+export function transfer(reply) {
+  const result = reply?.result
+  return result instanceof Uint8Array && result.byteOffset === 0 && result.byteLength === result.buffer.byteLength ? [result.buffer] : []
 }
 
-try {
-  reply(await perform(workerData))
-} catch (err) {
-  // A refusal carries its words; anything else is described by the runner, for the task it ran.
-  parentPort?.postMessage(
-    err instanceof SheetError
+/** One task's reply; a refusal carries its words, anything else is described by the runner, for the task it ran. @param {any} task */
+export default async function runTask(task) {
+  try {
+    return { ok: true, result: await perform(task) }
+  } catch (err) {
+    return err instanceof SheetError
       ? { ok: false, code: err.code, message: err.message }
-      : { ok: false, detail: String(/** @type {Error} */ (err)?.message ?? err).slice(0, 300) },
-  )
+      : { ok: false, detail: String(/** @type {Error} */ (err)?.message ?? err).slice(0, 300) }
+  }
 }

@@ -52,6 +52,9 @@ export async function proxyRoutes({ server, config, logger }: Pick<ServiceContex
           routes,
           httpMethods: methods,
           http2: false,
+          // Its "fetching from remote server" and "response received" lines: the request's one
+          // line (packages/http request-log.ts) names the service, the forward is noted at debug.
+          disableRequestLogging: true,
           // A frozen service must not hold the request: no first byte, or a pause in the answer,
           // longer than GATEWAY_TIMEOUT ends it with 504 (event streams ping every 15 s).
           undici: { headersTimeout: config.gatewayTimeoutMs, bodyTimeout: config.gatewayTimeoutMs },
@@ -59,13 +62,16 @@ export async function proxyRoutes({ server, config, logger }: Pick<ServiceContex
             // The service sees the gateway's address and its own host name; it learns the client's from
             // these (set here, never passed through from the client) when it trusts the gateway (TRUST_PROXY).
             // The request id goes along too, so the service's log lines carry the gateway's id.
-            rewriteRequestHeaders: (req, headers) => ({
-              ...headers,
-              'x-forwarded-host': req.host,
-              'x-forwarded-for': req.ip,
-              'x-forwarded-proto': req.protocol,
-              'x-request-id': req.id,
-            }),
+            rewriteRequestHeaders: (req, headers) => {
+              req.log.debug({ svc, upstream }, 'gateway forwards')
+              return {
+                ...headers,
+                'x-forwarded-host': req.host,
+                'x-forwarded-for': req.ip,
+                'x-forwarded-proto': req.protocol,
+                'x-request-id': req.id,
+              }
+            },
             onError: (reply, { error }) => {
               reply.request.log.warn({ err: error, svc }, 'gateway: upstream failed')
               reply.send(upstreamFailure(svc, error as { code?: string; statusCode?: number }))

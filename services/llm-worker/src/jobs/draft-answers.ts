@@ -16,6 +16,7 @@ import {
   listQuestions,
   questionnaireDb,
   saveDraft,
+  evidenceRef,
   setDrafted,
   undraftedQuestions,
 } from '@portal/questionnaire-store'
@@ -64,7 +65,9 @@ export async function draftAnswers(deps: DraftDeps, job: FileJob): Promise<void>
       needsReview: d.needsReview,
       reviewReason: d.reviewReason,
       answerSource: d.source,
-      retrievedNarrative: d.retrievedNarrative,
+      // The passages by reference: their text is in the chunk table already (issue 26).
+      retrievedNarrative: d.note,
+      evidence: d.shown.map(evidenceRef),
       documentName: d.documentName,
       fileAndFolder: d.fileAndFolder,
       ...(deps.drafter.model ? { draftedBy: deps.drafter.model } : {}),
