@@ -105,15 +105,18 @@ describe.each(cases)('%s queue, turns by company', (_kind, make) => {
       name,
       async (job) => {
         started.push(job.data.tag)
-        await sleep(40)
+        await sleep(100)
       },
       { concurrency: 2 },
     )
     for (let i = 0; i < 20; i++) await q.add(name, { tag: `A${i}` }, { fairKey: 'A', size: 20 * MB })
     await q.add(name, { tag: 'B' }, { fairKey: 'B', size: 200 * 1024 })
+    const before = started.length
     await waitFor(() => started.includes('B'))
-    // A's first two may already run when B arrives; B is the next to start.
-    expect(started.indexOf('B')).toBeLessThanOrEqual(2)
+    // A's jobs that started before B arrived (two, or more on a slow machine), and at most one per
+    // slot taken just then, go first; then B, however many of A's wait.
+    expect(started.indexOf('B')).toBeLessThanOrEqual(before + 2)
+    expect(started.indexOf('B')).toBeLessThan(10)
     await q.drain(name)
     expect(started).toHaveLength(21)
   })
@@ -187,7 +190,7 @@ describe.each(cases.filter(([kind]) => kind === 'bullmq'))('%s queue, company co
     q.process<{ tag: string }>(name, async (job) => void started.push(job.data.tag))
     await q.drain(name)
     expect(started).toEqual(['B0', 'A0']) // same round: as they came
-    expect(await redis.zrange(setKey, 0, -1)).toHaveLength(1) // A0 only (dropped at A's next add)
+    expect(await redis.zrange(setKey, '0', '-1')).toHaveLength(1) // A0's id: the ghosts were dropped when it was added
     expect(await redis.ttl(setKey)).toBeGreaterThan(24 * 3600)
   })
 })
