@@ -435,7 +435,7 @@ describe.each(renderings.length ? renderings : [['none' as Rendering[0], [] as K
     if (name === 'production overlay') for (const [, min] of mins) expect(min).toBeGreaterThanOrEqual(2)
   })
 
-  it('scales the workers on their BullMQ wait lists with KEDA (keda overlay), on CPU otherwise', () => {
+  it('scales the workers on their BullMQ waiting jobs (wait list, prioritized set) with KEDA (keda overlay), on CPU otherwise', () => {
     if (name !== 'keda overlay') {
       expect(scaledObjects).toEqual([])
       expect(hpas.map((h) => h.spec!.scaleTargetRef.name).sort()).toEqual([...TARGETS].sort())
@@ -452,8 +452,11 @@ describe.each(renderings.length ? renderings : [['none' as Rendering[0], [] as K
     for (const w of WORKERS) {
       const so = scaledObjects.find((s) => s.spec.scaleTargetRef.name === w)!
       const redis = so.spec.triggers.filter((t) => t.type === 'redis')
-      // BullMQ's key of a queue's waiting jobs: `<prefix>:<queue>:wait` (packages/queue, prefix QUEUE_PREFIX).
-      expect(redis.map((t) => t.metadata['listName']).sort()).toEqual(WORKER_QUEUES[w]!.map((q) => `${prefix}:${q}:wait`).sort())
+      // BullMQ's keys of a queue's waiting jobs: `<prefix>:<queue>:wait`, and `:prioritized` for the
+      // jobs that take turns by company (packages/queue, prefix QUEUE_PREFIX).
+      expect(redis.map((t) => t.metadata['listName']).sort()).toEqual(
+        WORKER_QUEUES[w]!.flatMap((q) => [`${prefix}:${q}:wait`, `${prefix}:${q}:prioritized`]).sort(),
+      )
       for (const t of redis) {
         expect(Number(t.metadata['listLength'])).toBeGreaterThan(0)
         const auth = auths.find((a) => a.metadata.name === t.authenticationRef?.name)

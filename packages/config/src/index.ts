@@ -158,6 +158,17 @@ export const variables = {
   BUS_PREFIX: { kind: 'string', description: 'Prefix of the NATS subjects (`<prefix>.<subject>`; one per installation sharing a NATS); empty = none' },
   ACCESS_TOKEN_DAYS: { kind: 'int', default: '30', description: 'Days a trust-center permission token (mailed on approval of an access request) stays valid' },
   LLM_CONCURRENCY: { kind: 'int', default: '4', description: 'Questions drafted at once per questionnaire with a model' },
+  INGEST_CONCURRENCY: {
+    kind: 'int',
+    default: '2',
+    description:
+      'Files one ingest-worker process reads at once (compliance PDFs, questionnaires; 1 to 64): each PDF is parsed in a worker thread, so about one per core. Companies take turns on the queue whatever the number',
+  },
+  DRAFT_CONCURRENCY: {
+    kind: 'int',
+    default: '2',
+    description: 'Questionnaires one llm-worker process drafts at once (1 to 64); each drafts LLM_CONCURRENCY questions at once with a model',
+  },
   TENANT_DAILY_FILES: {
     kind: 'int',
     default: '200',
@@ -225,6 +236,8 @@ export interface Config {
   shutdownTimeoutMs: number
   webDist: string
   llm: { baseUrl: string; apiKey: string; model: string; concurrency: number } | undefined
+  /** Jobs one worker process runs at once: files read (INGEST_CONCURRENCY), questionnaires drafted (DRAFT_CONCURRENCY). */
+  jobConcurrency: { ingest: number; draft: number }
   embeddings: { baseUrl: string; apiKey: string; model: string } | undefined
   qdrant: { url: string; apiKey: string | undefined } | undefined
   /** clamd's address (tcp://host:port), when files from outside are scanned. */
@@ -365,6 +378,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
           concurrency: Math.max(1, Number(get('LLM_CONCURRENCY'))),
         }
       : undefined,
+    jobConcurrency: { ingest: jobsAtOnce(get, 'INGEST_CONCURRENCY'), draft: jobsAtOnce(get, 'DRAFT_CONCURRENCY') },
     embeddings: embeddingsOf(get),
     qdrant: get('QDRANT_URL') ? { url: get('QDRANT_URL')!, apiKey: get('QDRANT_API_KEY') } : undefined,
     clamavUrl: get('CLAMAV_URL'),
@@ -405,6 +419,12 @@ function busPrefixOf(value: string | undefined): string | undefined {
   if (value !== undefined && !/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/.test(value))
     throw new ConfigError(`BUS_PREFIX must be dot-separated letters, digits, '-' or '_', got "${value}"`)
   return value
+}
+
+function jobsAtOnce(get: (n: VariableName) => string | undefined, name: 'INGEST_CONCURRENCY' | 'DRAFT_CONCURRENCY'): number {
+  const n = Number(get(name))
+  if (n < 1 || n > 64) throw new ConfigError(`${name} must be between 1 and 64 (jobs at once), got ${n}`)
+  return n
 }
 
 function embeddingsOf(get: (n: VariableName) => string | undefined): Config['embeddings'] {

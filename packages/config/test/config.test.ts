@@ -69,6 +69,14 @@ describe('loadConfig', () => {
     )
   })
 
+  it('reads how many jobs a worker runs at once, two of each by default (INGEST_CONCURRENCY, DRAFT_CONCURRENCY)', () => {
+    expect(loadConfig({}).jobConcurrency).toEqual({ ingest: 2, draft: 2 })
+    expect(loadConfig({ INGEST_CONCURRENCY: '4', DRAFT_CONCURRENCY: '8' }).jobConcurrency).toEqual({ ingest: 4, draft: 8 })
+    expect(() => loadConfig({ INGEST_CONCURRENCY: '0' })).toThrow('INGEST_CONCURRENCY must be between 1 and 64 (jobs at once), got 0')
+    expect(() => loadConfig({ DRAFT_CONCURRENCY: '65' })).toThrow('DRAFT_CONCURRENCY must be between 1 and 64')
+    expect(() => loadConfig({ DRAFT_CONCURRENCY: 'two' })).toThrow('DRAFT_CONCURRENCY must be a whole number')
+  })
+
   it('documents every variable in the README table', () => {
     const table = envTable()
     for (const name of Object.keys(variables)) expect(table).toContain(`\`${name}\``)

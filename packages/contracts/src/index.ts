@@ -113,21 +113,33 @@ export const isOutboundFileJob = (data: unknown): data is OutboundFileJob =>
  * questionnaire (questionnaire-store drafting.repo.ts), and a job that finds another run holding it
  * leaves its request to that run. A job never waits for documents by retrying: it ends, and the end
  * of the documents' reading queues it again. Retries are for failures (a model server down).
+ * Companies take turns on the queue (`fairKey`), smaller runs first (`questions` to draft, when known).
  */
-export const draftJob = (tenantId: string, fileId: string, run?: string) =>
-  [JOBS.draftAnswers, { tenantId, fileId }, { jobId: run ? `draft-${fileId}-${run}` : `draft-${fileId}`, attempts: 5, backoffMs: 1000 }] as const
+export const draftJob = (tenantId: string, fileId: string, run?: string, questions?: number) =>
+  [
+    JOBS.draftAnswers,
+    { tenantId, fileId },
+    {
+      jobId: run ? `draft-${fileId}-${run}` : `draft-${fileId}`,
+      attempts: 5,
+      backoffMs: 1000,
+      fairKey: tenantId,
+      ...(questions === undefined ? {} : { size: questions }),
+    },
+  ] as const
 
 /**
  * The job that reads an uploaded file (a compliance document's text, a questionnaire's questions),
  * as the upload and the sweep queue it: one id per file, so a job still waiting or retrying absorbs
  * the sweep's. A file whose run died holding it (its lease ran out) gets one more job per lost lease
  * (`lostLease`: when it ran out), since the dead run's job may still count as running in the queue.
+ * Companies take turns on the queue (`fairKey`), smaller files first (`bytes`, when known).
  */
-export const fileJob = (kind: 'compliance' | 'questionnaire', tenantId: string, fileId: string, lostLease?: Date) =>
+export const fileJob = (kind: 'compliance' | 'questionnaire', tenantId: string, fileId: string, lostLease?: Date, bytes?: number) =>
   [
     kind === 'compliance' ? JOBS.ingestDocument : JOBS.extractQuestions,
     { tenantId, fileId },
-    { jobId: `${kind}-${fileId}${lostLease ? `-lease-${lostLease.getTime()}` : ''}` },
+    { jobId: `${kind}-${fileId}${lostLease ? `-lease-${lostLease.getTime()}` : ''}`, fairKey: tenantId, ...(bytes === undefined ? {} : { size: bytes }) },
   ] as const
 
 export interface FileJob {

@@ -177,10 +177,14 @@ export async function clientDocumentsPending(db: Db, tenantId: string, questionn
  * Questionnaires waiting for drafts, none of whose documents is queued or being read: the client's
  * (`companyId`), or every client's of the tenant (null: a company-wide document changed).
  */
-export async function questionnairesAwaitingDocuments(db: Db, tenantId: string, companyId: string | null): Promise<{ id: string }[]> {
+export async function questionnairesAwaitingDocuments(
+  db: Db,
+  tenantId: string,
+  companyId: string | null,
+): Promise<{ id: string; total: number; drafted: number }[]> {
   let q = db
     .selectFrom('file as q')
-    .select('q.id')
+    .select(['q.id', 'q.total', 'q.drafted'])
     .where('q.tenantId', '=', tenantId)
     .where('q.kind', '=', 'questionnaire')
     .where('q.state', '=', 'ready')
@@ -198,7 +202,7 @@ export function questionnairesToDraft(db: Db) {
   const now = new Date()
   return db
     .selectFrom('file as q')
-    .select(['q.id', 'q.tenantId'])
+    .select(['q.id', 'q.tenantId', 'q.total', 'q.drafted'])
     .where('q.kind', '=', 'questionnaire')
     .where('q.state', '=', 'ready')
     .whereRef('q.drafted', '<', 'q.total')
@@ -221,5 +225,6 @@ export async function resumeDraftingAfter(
   tenantId: string,
   document: { id: string; companyId: string | null },
 ): Promise<void> {
-  for (const q of await questionnairesAwaitingDocuments(db, tenantId, document.companyId)) await queue.add(...draftJob(tenantId, q.id, `after-${document.id}`))
+  for (const q of await questionnairesAwaitingDocuments(db, tenantId, document.companyId))
+    await queue.add(...draftJob(tenantId, q.id, `after-${document.id}`, q.total - q.drafted))
 }

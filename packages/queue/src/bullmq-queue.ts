@@ -4,6 +4,8 @@ import { AppError } from '@portal/errors'
 import type { Logger } from '@portal/observability'
 import { type Job, Queue, UnrecoverableError, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
+import { checkFairKey, fairPriority } from './fair.js'
+import { companyRound } from './fair-redis.js'
 import { carrierFromString, carrierToString, consuming, countFailure, producing } from './observe.js'
 import {
   checkQueueName,
@@ -14,13 +16,15 @@ import {
   JobNotReadyError,
   type JobQueue,
   normalizeJobId,
+  type QueueOptions,
   within,
 } from './types.js'
 
 const unavailable = (cause?: unknown) => new AppError('UNAVAILABLE', { message: 'Queue unavailable', cause })
 
-export function createBullmqQueue(cfg: { redisUrl: string; prefix?: string }, log?: Logger): JobQueue {
+export function createBullmqQueue(cfg: { redisUrl: string; prefix?: string } & QueueOptions, log?: Logger): JobQueue {
   const prefix = cfg.prefix ?? 'portal'
+  const fair = cfg.fair ?? true
   const producer = new Redis(cfg.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
   producer.on('error', (err) => log?.warn({ err }, 'redis (producer) error'))
   const queues = new Map<string, Queue>()
@@ -82,14 +86,19 @@ export function createBullmqQueue(cfg: { redisUrl: string; prefix?: string }, lo
       if (closed) throw new AppError('UNAVAILABLE', { message: 'Queue closed' })
       const q = queueFor(checkQueueName(name))
       known.add(name)
-      const jobId = opts.jobId ? normalizeJobId(opts.jobId) : undefined
+      const fairKey = fair && opts.fairKey !== undefined ? checkFairKey(opts.fairKey) : undefined
+      // A company's job is counted in its set by id, so it gets one before it is added.
+      const jobId = opts.jobId ? normalizeJobId(opts.jobId) : fairKey !== undefined ? crypto.randomUUID() : undefined
       await ready()
       return producing('bullmq', name, async (carrier) => {
         try {
           if (jobId) await removeIfFinished(q, jobId)
+          const round = fairKey !== undefined && jobId ? await companyRound(producer, `${q.toKey('fair')}:${fairKey}`, q.toKey(''), jobId) : 0
           const metadata = carrierToString(carrier)
           const job = await q.add(name, data, {
             ...(jobId ? { jobId } : {}),
+            // Priority 0 (none) for a job without a company: BullMQ takes those before prioritized ones.
+            ...(round ? { priority: fairPriority(round, opts.size) } : {}),
             attempts: Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS),
             backoff: { type: 'exponential', delay: opts.backoffMs ?? DEFAULT_BACKOFF_MS },
             removeOnComplete: { age: 3600, count: 1000 },

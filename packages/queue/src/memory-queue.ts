@@ -3,6 +3,7 @@
 // services re-queue unfinished rows at start-up.
 import { AppError } from '@portal/errors'
 import type { Logger, TraceCarrier } from '@portal/observability'
+import { checkFairKey, fairPriority } from './fair.js'
 import { consuming, countFailure, producing } from './observe.js'
 import {
   checkQueueName,
@@ -15,6 +16,7 @@ import {
   type JobOptions,
   type JobQueue,
   normalizeJobId,
+  type QueueOptions,
   within,
 } from './types.js'
 
@@ -26,10 +28,18 @@ interface Pending {
   opts: Required<Pick<JobOptions, 'attempts' | 'backoffMs'>>
   /** Trace context of the code that added it (tracing on only). */
   carrier: TraceCarrier | undefined
+  /** Its company's turn (fair.ts); 0: no company, before every turn. Lower runs first. */
+  priority: number
+  /** Order of arrival within a priority (a retry arrives anew, as in BullMQ). */
+  seq: number
+  fairKey: string | undefined
 }
 
 interface Lane {
+  /** By priority, then arrival. */
   waiting: Pending[]
+  /** Each company's jobs waiting, delayed or running: its next job's round. */
+  companies: Map<string, Set<string>>
   running: number
   delayed: number
   handler?: JobHandler<unknown>
@@ -38,8 +48,10 @@ interface Lane {
   idle: (() => void)[]
 }
 
-export function createMemoryQueue(log?: Logger): JobQueue {
+export function createMemoryQueue(log?: Logger, queueOpts: QueueOptions = {}): JobQueue {
+  const fair = queueOpts.fair ?? true
   const lanes = new Map<string, Lane>()
+  let seq = 0
   const timers = new Set<NodeJS.Timeout>()
   const inFlight = new Set<Promise<void>>()
   let closed = false
@@ -47,10 +59,32 @@ export function createMemoryQueue(log?: Logger): JobQueue {
   const lane = (name: string): Lane => {
     let l = lanes.get(name)
     if (!l) {
-      l = { waiting: [], running: 0, delayed: 0, concurrency: 1, ids: new Set(), idle: [] }
+      l = { waiting: [], companies: new Map(), running: 0, delayed: 0, concurrency: 1, ids: new Set(), idle: [] }
       lanes.set(name, l)
     }
     return l
+  }
+
+  // Binary search for the first job that runs after this one: the waiting list stays in order.
+  const enqueue = (l: Lane, job: Pending) => {
+    let lo = 0
+    let hi = l.waiting.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      const w = l.waiting[mid]!
+      if (w.priority < job.priority || (w.priority === job.priority && w.seq < job.seq)) lo = mid + 1
+      else hi = mid
+    }
+    l.waiting.splice(lo, 0, job)
+  }
+
+  /** The job is done for good (completed, failed its last attempt, dropped at close). */
+  const finish = (l: Lane, job: Pending) => {
+    l.ids.delete(job.id)
+    if (job.fairKey === undefined) return
+    const mine = l.companies.get(job.fairKey)
+    mine?.delete(job.id)
+    if (mine?.size === 0) l.companies.delete(job.fairKey)
   }
 
   const settleIdle = (l: Lane) => {
@@ -76,7 +110,7 @@ export function createMemoryQueue(log?: Logger): JobQueue {
     const ctx: JobContext<unknown> = { id: job.id, queue: name, data: JSON.parse(job.json) as unknown, attempt: job.attempt, progress: async () => {} }
     try {
       await consuming('memory', name, { id: job.id, data: ctx.data, carrier: job.carrier }, () => l.handler!(ctx))
-      l.ids.delete(job.id)
+      finish(l, job)
     } catch (err) {
       const retry = !isUnrecoverable(err) && job.attempt < job.opts.attempts && !closed
       countFailure(name, err, !retry)
@@ -88,14 +122,14 @@ export function createMemoryQueue(log?: Logger): JobQueue {
         const t = setTimeout(() => {
           timers.delete(t)
           l.delayed--
-          l.waiting.push({ ...job, attempt: job.attempt + 1 })
+          enqueue(l, { ...job, attempt: job.attempt + 1, seq: ++seq })
           pump(name)
           settleIdle(l)
         }, delay)
         t.unref()
         timers.add(t)
       } else {
-        l.ids.delete(job.id)
+        finish(l, job)
         log?.error({ err, queue: name, jobId: job.id, attempt: job.attempt }, 'job failed')
       }
     }
@@ -112,14 +146,24 @@ export function createMemoryQueue(log?: Logger): JobQueue {
       // Stored as JSON, as Redis would: the handler never shares objects with the caller, and data
       // that would not survive BullMQ (Dates, Buffers, functions) behaves the same here.
       const json = JSON.stringify(data)
+      const fairKey = fair && opts.fairKey !== undefined ? checkFairKey(opts.fairKey) : undefined
       return producing('memory', name, async (carrier) => {
         l.ids.add(id)
-        l.waiting.push({
+        let priority = 0
+        if (fairKey !== undefined) {
+          const mine = l.companies.get(fairKey) ?? new Set<string>()
+          l.companies.set(fairKey, mine.add(id))
+          priority = fairPriority(mine.size, opts.size)
+        }
+        enqueue(l, {
           id,
           json,
           attempt: 1,
           opts: { attempts: Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS), backoffMs: opts.backoffMs ?? DEFAULT_BACKOFF_MS },
           carrier,
+          priority,
+          seq: ++seq,
+          fairKey,
         })
         queueMicrotask(() => pump(name))
         return id
@@ -157,6 +201,7 @@ export function createMemoryQueue(log?: Logger): JobQueue {
       // Jobs that will now never run must not keep a drain() waiting until its timeout.
       for (const l of lanes.values()) {
         l.waiting.length = 0
+        l.companies.clear()
         l.delayed = 0
         settleIdle(l)
       }

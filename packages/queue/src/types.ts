@@ -7,6 +7,19 @@ export interface JobOptions {
   attempts?: number
   /** First retry delay, doubled each time. Default 1000 ms. */
   backoffMs?: number
+  /**
+   * The company the job works for (its tenant id): jobs of one queue take turns by company (fair.ts).
+   * None: the job goes before every company's turn.
+   */
+  fairKey?: string
+  /** How big the job is (bytes, pages, questions: one unit per queue): smaller first within a round. */
+  size?: number
+}
+
+/** How a queue is made. */
+export interface QueueOptions {
+  /** Take turns by company (JobOptions.fairKey); false: first in, first out (default true). */
+  fair?: boolean
 }
 
 export interface JobContext<T> {

@@ -22,8 +22,10 @@ export const module = serviceModule({
     const log = ctx.logger.child({ svc: SERVICE })
     const knowledge = questionnaireKnowledge(db, ctx.config)
     const fileJobs = { database: db, bus, log, leaseMs: ctx.config.jobLeaseMs }
-    // PDF parsing runs in worker threads; two at a time keeps a 2-core machine responsive.
+    // PDF parsing runs in worker threads; INGEST_CONCURRENCY at a time (default two keeps a 2-core
+    // machine responsive). Companies take turns on the queue (fileJob's fairKey).
     // Each job's queries run in its tenant's scope (row-level security).
+    const concurrency = ctx.config.jobConcurrency.ingest
     queue.process(
       JOBS.ingestDocument,
       (job) =>
@@ -34,12 +36,12 @@ export const module = serviceModule({
             if (isFileJob(job.data)) await resumeDrafting({ db, queue }, job.data).catch((err) => log.warn({ err }, 'could not resume drafting'))
           }
         }),
-      { concurrency: 2 },
+      { concurrency },
     )
     queue.process(
       JOBS.extractQuestions,
       (job) => withTenantOf(job.data, () => runFileJob(job, fileJobs, (data, file) => extractQuestions({ db, blobs, bus, queue }, data, file))),
-      { concurrency: 2 },
+      { concurrency },
     )
     return undefined
   },

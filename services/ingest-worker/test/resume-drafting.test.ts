@@ -53,7 +53,7 @@ describe('resume drafting after documents are read', () => {
 
     await finishFile(db, tenantId, slow.id, { state: 'failed', error: 'The PDF could not be read' })
     await resumeDrafting(deps, { tenantId, fileId: slow.id })
-    expect(added).toEqual([[...draftJob(tenantId, waiting.id, `after-${slow.id}`)]]) // named after the document: a re-run of its job adds nothing
+    expect(added).toEqual([[...draftJob(tenantId, waiting.id, `after-${slow.id}`, 1)]]) // named after the document: a re-run of its job adds nothing
 
     // Another tenant naming this file, or a questionnaire id, queues nothing.
     added.length = 0

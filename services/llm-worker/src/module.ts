@@ -23,6 +23,7 @@ export const module = serviceModule({
     const log = ctx.logger.child({ svc: SERVICE })
     log.info({ drafter: llm ? `model ${llm.model}` : 'offline', retrieval: knowledge.mode }, 'answer drafting ready')
     const store = questionnaireDb(db)
+    // DRAFT_CONCURRENCY questionnaires at once; companies take turns on the queue (draftJob's fairKey).
     ctx.queue.process(
       JOBS.draftAnswers,
       async (job) => {
@@ -49,7 +50,7 @@ export const module = serviceModule({
         if (turns === 'gone') throw new UnrecoverableJobError('questionnaire not found for this tenant')
         log.info({ queue: job.queue, jobId: job.id, fileId: data.fileId, attempt: job.attempt, turns }, 'draft job done')
       },
-      { concurrency: 2 },
+      { concurrency: ctx.config.jobConcurrency.draft },
     )
     return undefined
   },

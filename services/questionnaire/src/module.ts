@@ -51,7 +51,7 @@ export const module = serviceModule({
     const sweep = async () => {
       for (const f of await asSystem(() => staleFiles(store)))
         await queue.add(...fileJob(f.kind, f.tenantId, f.id, f.state === 'running' ? (f.leaseUntil ?? undefined) : undefined))
-      for (const q of await asSystem(() => questionnairesToDraft(store))) await queue.add(...draftJob(q.tenantId, q.id, 'sweep'))
+      for (const q of await asSystem(() => questionnairesToDraft(store))) await queue.add(...draftJob(q.tenantId, q.id, 'sweep', q.total - q.drafted))
     }
     await sweep().catch((err: unknown) => log.warn({ err }, 'sweep failed'))
     const timer = setInterval(() => void sweep().catch((err: unknown) => log.warn({ err }, 'sweep failed')), ctx.config.sweepMs)

@@ -8,6 +8,7 @@ import { type AppInstance, withBackends } from '@portal/http'
 import { type DeclaredRoute, staffPrincipal, startService } from '@portal/http/testing'
 import { silentLogger } from '@portal/observability'
 import { migrations, type QuestionnaireDb, questionnaireDb, questionnaireKnowledge, SCHEMA } from '@portal/questionnaire-store'
+import type { JobQueue } from '@portal/queue'
 import type { BlobStore } from '@portal/storage'
 import type { Kysely } from 'kysely'
 import { questionnairePlugin } from '../src/plugin.js'
@@ -27,6 +28,8 @@ export interface Harness {
 export interface HarnessOptions {
   /** Wraps the blob store (a folder): a test may make it fail. */
   blobs?: (store: BlobStore) => BlobStore
+  /** Wraps the in-process queue: a test may see what is queued. */
+  queue?: (queue: JobQueue) => JobQueue
   /** A model for the drafter settings routes (never used to draft here), and their test's timeout. */
   llm?: ModelConfig
   drafterTestTimeoutMs?: number
@@ -49,7 +52,7 @@ export async function buildHarness(open: () => Promise<Database>, opts: HarnessO
             store: questionnaireDb(ctx.db),
             blobs: ctx.blobs,
             bus: ctx.bus,
-            queue: ctx.queue,
+            queue: opts.queue ? opts.queue(ctx.queue) : ctx.queue,
             knowledge,
             drafter: createDrafter(ctx.config.llm),
             logger: silentLogger,

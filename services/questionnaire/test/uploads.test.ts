@@ -1,11 +1,13 @@
 // An upload is all or nothing: when storage fails half-way through a multi-file upload, the files
-// already stored are removed, no row is left, and the day's quota is given back (issue 15).
+// already stored are removed, no row is left, and the day's quota is given back (issue 15). Each
+// file read is queued under its company with its size, so companies take turns (issue 26).
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { testDatabaseKinds, usageToday } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { SCHEMA } from '@portal/questionnaire-store'
+import type { JobOptions } from '@portal/queue'
 import type { BlobStore } from '@portal/storage'
 import { buildHarness, call, type Harness } from './harness.js'
 
@@ -16,8 +18,16 @@ describe.each(testDatabaseKinds())('uploads on %s', (_kind, open) => {
   let fail = false
   let blobs: BlobStore
   const stored: string[] = []
+  const queued: { queue: string; data: unknown; opts: JobOptions | undefined }[] = []
   beforeAll(async () => {
     h = await buildHarness(open, {
+      queue: (queue) => ({
+        ...queue,
+        add: async (name, data, opts) => {
+          queued.push({ queue: name, data, opts })
+          return queue.add(name, data, opts)
+        },
+      }),
       // The second file of an upload finds storage gone, once `fail` is set.
       blobs: (store: BlobStore) => {
         let puts = 0
@@ -68,9 +78,15 @@ describe.each(testDatabaseKinds())('uploads on %s', (_kind, open) => {
 
     // The same upload once storage is back: both files, counted once.
     fail = false
+    expect(queued).toEqual([]) // nothing queued for the refused upload
     const saved = await upload()
     expect(saved.statusCode).toBe(201)
-    expect(await h.db.selectFrom('file').select('id').where('tenantId', '=', tenantId).execute()).toHaveLength(2)
+    const rows = await h.db.selectFrom('file').select('id').where('tenantId', '=', tenantId).execute()
+    expect(rows).toHaveLength(2)
     expect(await usageToday(h.db, SCHEMA, tenantId)).toMatchObject({ files: 2, bytes: bytes.length * 2 })
+    // Each file's read is queued under the company, with its size: its turn among other companies'.
+    expect(queued.map((j) => j.opts).sort((a, b) => String(a?.jobId).localeCompare(String(b?.jobId)))).toEqual(
+      rows.map((r) => ({ jobId: `compliance-${r.id}`, fairKey: tenantId, size: bytes.length })).sort((a, b) => a.jobId.localeCompare(b.jobId)),
+    )
   })
 })

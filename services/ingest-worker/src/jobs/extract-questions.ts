@@ -21,5 +21,5 @@ export async function extractQuestions(deps: { db: Database; blobs: BlobStore; b
   const state = layout?.needsCheck ? 'check' : 'ready'
   await finishFile(db, job.tenantId, file.id, { state, total: questions.length })
   await deps.bus.publish(events.questionnaireExtracted(job.tenantId), { fileId: file.id, total: questions.length })
-  if (state === 'ready') await deps.queue.add(...draftJob(job.tenantId, file.id))
+  if (state === 'ready') await deps.queue.add(...draftJob(job.tenantId, file.id, undefined, questions.length))
 }

@@ -20,13 +20,13 @@ import type { OutboundDb } from '../db/schema.js'
 /**
  * One id per file, so a job still waiting or retrying absorbs the sweep's; a file whose run died
  * holding it gets one more job per lost lease (`lostLease`: when it ran out), since the dead run's
- * job may still count as running in the queue.
+ * job may still count as running in the queue. Companies take turns on the queue (`fairKey`).
  */
 export const extractJob = (tenantId: string, kind: FileKind, id: string, lostLease?: Date) =>
   [
     JOBS.extractOutbound,
     { tenantId, kind, id } satisfies OutboundFileJob,
-    { jobId: `${kind}-${id}${lostLease ? `-lease-${lostLease.getTime()}` : ''}`, attempts: 3, backoffMs: 1000 },
+    { jobId: `${kind}-${id}${lostLease ? `-lease-${lostLease.getTime()}` : ''}`, attempts: 3, backoffMs: 1000, fairKey: tenantId },
   ] as const
 
 export async function extractOutbound(

@@ -115,6 +115,7 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
       await spendQuota(deps.store, SCHEMA, tenantId, use, deps.quota, 'uploads')
       const saved: ({ _id: string } & Pick<Awaited<ReturnType<typeof insertFile>>, 'fileName' | 'state'>)[] = []
       const stored: string[] = []
+      const bytes = new Map<string, number>() // each file's size: smaller files are read first in a company's turn
       try {
         for (const file of files) {
           const key = tenantKey(tenantId, kind)
@@ -123,6 +124,7 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
           stored.push(key)
           const row = await insertFile(store, tenantId, { companyId: company.id, kind, fileName: file.fileName, storageKey: key, format: file.format })
           saved.push({ _id: row.id, fileName: row.fileName, state: row.state })
+          bytes.set(row.id, file.spooled.size)
         }
       } catch (err) {
         // All or nothing: an upload that failed half-way (storage or database gone) keeps no file
@@ -139,7 +141,7 @@ export function fileRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
       for (const f of saved) {
         // The row, queued, is the job's record: should the queue be away now, the sweep queues it
         // once it is back, so the upload is kept and answered as such.
-        await queue.add(...fileJob(kind, tenantId, f._id)).catch((err: unknown) => {
+        await queue.add(...fileJob(kind, tenantId, f._id, undefined, bytes.get(f._id))).catch((err: unknown) => {
           if (!(err instanceof AppError && err.code === 'UNAVAILABLE')) throw err
           req.log.warn({ err, fileId: f._id }, 'queue unavailable: the sweep will queue this file')
         })

@@ -86,7 +86,7 @@ export function fsRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
       await setDrafted(store, tenantId, file.id) // the list's "n of N" shows the work to do again
       // A job per click: while one run drafts, another click's job leaves its request to that run
       // (one draft run per questionnaire at a time), which drafts again before it ends.
-      await deps.queue.add(...draftJob(tenantId, file.id, crypto.randomUUID()))
+      await deps.queue.add(...draftJob(tenantId, file.id, crypto.randomUUID(), reset))
       return reply.status(202).send(okData({ questions: reset }, 'Drafting queued'))
     },
   )

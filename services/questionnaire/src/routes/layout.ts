@@ -69,7 +69,7 @@ export function layoutRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
       await finishFile(store, tenantId, file.id, { state: 'ready', total: questions.length })
       const counts = await setDrafted(store, tenantId, file.id)
       await deps.bus.publish(events.questionnaireExtracted(tenantId), { fileId: file.id, total: questions.length })
-      if (counts && counts.drafted < counts.total) await deps.queue.add(...draftJob(tenantId, file.id))
+      if (counts && counts.drafted < counts.total) await deps.queue.add(...draftJob(tenantId, file.id, undefined, counts.total - counts.drafted))
       req.log.info({ fileId: file.id, ...changed }, 'questionnaire columns confirmed')
       return okData(layoutReply(layout), 'Columns saved')
     },
