@@ -119,6 +119,8 @@ export const QuestionListItem = Type.Object({
   llmstatus: Type.Boolean(),
   llmReviewRespons: Type.Union([Type.Literal(0), Type.Literal(1)]),
   drafted: Type.Boolean(),
+  /** Why the answer needs review, in words ('' when nothing is known against it): a sentence or two. */
+  reviewReason: Type.String(),
   /** The row's state (reviewStateOf): approved, flagged, drafted, written (edited, not approved), empty. */
   state: ReviewStateField,
   answerSource: AnswerSource,

@@ -146,6 +146,7 @@ const listColumns = [
   'llmstatus',
   'llmReviewRespons',
   'drafted',
+  'reviewReason',
   'answerSource',
   'personAnswer',
   'version',

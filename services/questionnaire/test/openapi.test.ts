@@ -167,6 +167,7 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
       'llmstatus',
       'llmReviewRespons',
       'drafted',
+      'reviewReason',
       'state',
       'answerSource',
       'draftedBy',

@@ -71,7 +71,7 @@ describe.each(kinds)('the review list on %s, row-level security %s', (_kind, _ro
     const { data, total } = res.json() as { data: QuestionListItem[]; total: number }
     expect(total).toBe(QUESTIONS)
     expect(data.map((q) => q._id)).toEqual(ids)
-    for (const key of ['retrievedNarrative', 'answerHistory', 'documentName', 'fileAndFolder', 'sourceDocumentId', 'comment', 'reviewReason'])
+    for (const key of ['retrievedNarrative', 'answerHistory', 'documentName', 'fileAndFolder', 'sourceDocumentId', 'comment'])
       expect(Object.keys(data[0]!)).not.toContain(key)
     expect(data[0]).toMatchObject({ questionId: 'Q1', state: 'drafted', answerSource: 'documents', drafted: true })
     expect(data[0]!.answer).toMatch(/^Backups of system 1 are restored monthly/)

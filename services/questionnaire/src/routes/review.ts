@@ -113,6 +113,7 @@ const listItemOut = (q: ListRow): QuestionListItem => ({
   llmstatus: q.llmstatus,
   llmReviewRespons: q.llmReviewRespons ? 1 : 0,
   drafted: q.drafted,
+  reviewReason: q.reviewReason,
   state: reviewStateOf({ ...q, llmReviewRespons: q.llmReviewRespons ? 1 : 0 }),
   answerSource: q.answerSource,
   draftedBy: q.answerSource === 'model' ? q.draftedBy : '',

@@ -90,6 +90,7 @@ export const listItemOf = (q: Question): QuestionListItem => ({
   llmstatus: q.llmstatus,
   llmReviewRespons: q.llmReviewRespons,
   drafted: q.drafted,
+  reviewReason: q.reviewReason,
   state: reviewStateOf(q),
   answerSource: q.answerSource,
   draftedBy: q.draftedBy,
