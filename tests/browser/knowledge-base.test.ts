@@ -131,7 +131,13 @@ describe('the company knowledge base in a real browser', () => {
     const list = async () =>
       (await api('GET', `/api/questionnaires/${companyId}`)).body.data as { _id: string; state: string; total: number; drafted: number }[]
     const { _id: id } = await untilDrafted('solo.xlsx drafted', list, (f) => f.total > 0)
-    const questions = (await api('GET', `/api/getquestionlist/${id}`)).body.data as { question: string; answer: string; documentName: string }[]
+    // Each question as opened: its source comes with it, not with the list (issue 26).
+    const rows = (await api('GET', `/api/getquestionlist/${id}`)).body.data as { _id: string }[]
+    const questions = (await Promise.all(rows.map(async (r) => (await api('GET', `/api/questionnaires/question/${r._id}`)).body.data))) as {
+      question: string
+      answer: string
+      documentName: string
+    }[]
     const encrypted = questions.find((q) => q.question === 'Is customer data encrypted at rest?')!
     expect(encrypted).toMatchObject({ answer: expect.stringMatching(/encrypted at rest with AES-256/), documentName: 'policy-01.pdf' })
     expect(questions.filter((q) => q.answer).length).toBeGreaterThanOrEqual(5)

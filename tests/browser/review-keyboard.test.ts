@@ -57,7 +57,9 @@ describe('review page by keyboard in a real browser', () => {
       async () => (await api('GET', `/api/questionnaires/${companyId}`)).body.data as DraftingProgress[],
       questionnaireId,
     )
-    questions = (await api('GET', `/api/getquestionlist/${questionnaireId}`)).body.data as QuestionItem[]
+    // Each question as opened: its cited source comes with it, not with the list (issue 26).
+    const rows = (await api('GET', `/api/getquestionlist/${questionnaireId}`)).body.data as { _id: string }[]
+    questions = await Promise.all(rows.map(async (r) => (await api('GET', `/api/questionnaires/question/${r._id}`)).body.data as QuestionItem))
   }, 120_000)
   afterAll(async () => {
     await browser?.close()

@@ -70,7 +70,10 @@ describe('reworded questions and the answer library', () => {
     expect(upload.status).toBe(201)
     const id = (upload.json.data as { _id: string }[])[0]!._id
     await untilDrafted('the reworded questionnaire', async () => (await api('GET', `/api/questionnaires/${companyId}`)).json.data as DraftingProgress[], id)
-    drafts = new Map(((await api('GET', `/api/getquestionlist/${id}`)).json.data as Question[]).map((q) => [q.question, q]))
+    // Each question as opened: where its draft came from comes with it, not with the list (issue 26).
+    const rows = (await api('GET', `/api/getquestionlist/${id}`)).json.data as { _id: string }[]
+    const opened = await Promise.all(rows.map(async (r) => (await api('GET', `/api/questionnaires/question/${r._id}`)).json.data as Question))
+    drafts = new Map(opened.map((q) => [q.question, q]))
   }, 180_000)
   afterAll(async () => tp?.stop())
 

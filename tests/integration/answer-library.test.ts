@@ -49,7 +49,11 @@ describe.each(dbKinds())('the answer library (%s)', (db) => {
       if (page >= (res.json['totalPages'] as number)) return out
     }
   }
-  const questionsOf = async (id: string) => (await api(alice, 'GET', `/api/getquestionlist/${id}`)).json.data as Question[]
+  /** Each question as opened: where its draft came from comes with it, not with the list (issue 26). */
+  const questionsOf = async (id: string) => {
+    const rows = (await api(alice, 'GET', `/api/getquestionlist/${id}`)).json.data as { _id: string }[]
+    return Promise.all(rows.map(async (r) => (await api(alice, 'GET', `/api/questionnaires/question/${r._id}`)).json.data as Question))
+  }
   const list = async () =>
     (await api(alice, 'GET', `/api/questionnaires/${companyId}`)).json.data as { _id: string; state: string; total: number; drafted: number }[]
   const uploadBlank = async (file: string, name: string) => {

@@ -22,7 +22,9 @@ describe('demo tenant', () => {
       questionnaire = ((await call(tp, 'GET', `/api/questionnaires/${client!._id}`, { token })).body.data as (typeof questionnaire)[])[0]
     }
     expect(questionnaire).toMatchObject({ total: 16, drafted: 16 })
-    const questions = (await call(tp, 'GET', `/api/getquestionlist/${questionnaire!._id}`, { token })).body.data as {
+    // Each question as opened: its source comes with it, not with the list (issue 26).
+    const rows = (await call(tp, 'GET', `/api/getquestionlist/${questionnaire!._id}`, { token })).body.data as { _id: string }[]
+    const questions = (await Promise.all(rows.map(async (r) => (await call(tp, 'GET', `/api/questionnaires/question/${r._id}`, { token })).body.data))) as {
       questionId: string
       answer: string
       choiceValue: string | null

@@ -93,7 +93,13 @@ describe('company knowledge base', () => {
     expect(q.status).toBe(201)
     const id = (q.json.data as { _id: string }[])[0]!._id
     await untilDrafted('drafting to finish', async () => (await api(alice, 'GET', `/api/questionnaires/${soloId}`)).json.data as DraftingProgress[], id)
-    const questions = (await api(alice, 'GET', `/api/getquestionlist/${id}`)).json.data as { question: string; answer: string; documentName: string }[]
+    // Each question as opened: its source comes with it, not with the list (issue 26).
+    const rows = (await api(alice, 'GET', `/api/getquestionlist/${id}`)).json.data as { _id: string }[]
+    const questions = (await Promise.all(rows.map(async (r) => (await api(alice, 'GET', `/api/questionnaires/question/${r._id}`)).json.data))) as {
+      question: string
+      answer: string
+      documentName: string
+    }[]
     const encrypted = questions.find((x) => x.question === 'Is customer data encrypted at rest?')!
     expect(encrypted.answer).toMatch(/encrypted at rest with AES-256/)
     expect(encrypted.documentName).toBe('encryptionpolicy.pdf')

@@ -111,7 +111,9 @@ describe.each(dbKinds())('question/answer pairs of an uploaded document on %s', 
       async () => (await api(alice, 'GET', `/api/questionnaires/${companyId}`)).json.data as DraftingProgress[],
       questionnaireId,
     )
-    const list = (await api(alice, 'GET', `/api/getquestionlist/${questionnaireId}`)).json.data as {
+    // Each question as opened: its source comes with it, not with the list (issue 26).
+    const rows = (await api(alice, 'GET', `/api/getquestionlist/${questionnaireId}`)).json.data as { _id: string }[]
+    const list = (await Promise.all(rows.map(async (r) => (await api(alice, 'GET', `/api/questionnaires/question/${r._id}`)).json.data))) as {
       question: string
       answer: string
       answerSource: string

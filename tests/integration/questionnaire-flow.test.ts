@@ -129,14 +129,15 @@ describe.each(variants)('questionnaire review, end to end (%s)', (_name, variant
       questionId: string
       answer: string
       llmReviewRespons: number
-      retrievedNarrative: string
-      documentName: string
     }[]
     expect(questions).toHaveLength(294)
     expect(questions[0]!.questionId).toBe('AIS-01.1')
     // The offline drafter quotes only whole sentences that answer the question: every answer is
     // cited, none carries Markdown debris, and questions the policies do not answer stay empty.
-    const answered = questions.filter((x) => x.answer)
+    // The evidence and the source come with each question opened (issue 26).
+    const answered = await Promise.all(
+      questions.filter((x) => x.answer).map(async (x) => (await api(alice, 'GET', `/api/questionnaires/question/${x._id}`)).json.data as Question),
+    )
     const cited = answered.filter((x) => x.documentName === 'SOC2policies.pdf')
     expect(cited.length).toBeGreaterThanOrEqual(5)
     expect(cited).toHaveLength(answered.length)

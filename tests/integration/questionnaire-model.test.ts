@@ -101,7 +101,9 @@ describe.each(dbKinds())('drafting with a model on %s', (db) => {
       if (q && q.total > 0 && q.drafted === q.total) break
       await new Promise((r) => setTimeout(r, 200))
     }
-    const questions = (await call('GET', `/api/getquestionlist/${id}`)).data as Question[]
+    // Each question as opened: the source it was drafted from comes with it, not with the list (issue 26).
+    const rows = (await call('GET', `/api/getquestionlist/${id}`)).data as { _id: string }[]
+    const questions = await Promise.all(rows.map(async (r) => (await call('GET', `/api/questionnaires/question/${r._id}`)).data as Question))
     expect(questions).toHaveLength(46)
     expect(fake.requests.length).toBeGreaterThan(0)
     expect(fake.requests.every((r) => r.model === 'fake-model')).toBe(true)

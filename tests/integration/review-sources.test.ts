@@ -34,7 +34,11 @@ describe('review sources, details and answered counts', () => {
     expect(res.status).toBe(201)
     return (res.json.data as { _id: string }[])[0]!._id
   }
-  const questions = async () => (await api(alice, 'GET', `/api/getquestionlist/${questionnaireId}`)).json.data as QuestionItem[]
+  /** Each question as opened: its cited source comes with it, not with the list (issue 26). */
+  const questions = async () => {
+    const rows = (await api(alice, 'GET', `/api/getquestionlist/${questionnaireId}`)).json.data as { _id: string }[]
+    return Promise.all(rows.map(async (r) => (await api(alice, 'GET', `/api/questionnaires/question/${r._id}`)).json.data as QuestionItem))
+  }
   const counts = async () =>
     (await api(alice, 'GET', `/api/questionnaires/count/${questionnaireId}`)).json as Record<string, unknown> & { review: ReviewCounts }
 

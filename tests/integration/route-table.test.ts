@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import path from 'node:path'
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { type DeclaredRoute, routeTable, SERVICES, type ServiceName } from '@portal/contracts'
 import { collectRouteTable, ROUTE_TABLE_COMMAND, ROUTE_TABLE_FILE, renderRouteTable } from '@portal/svc-host/route-table'
@@ -66,6 +67,10 @@ function declares(method: string, url: string): string[] {
 describe('gateway in split mode, in front of a stand-in for each service', () => {
   const upstreams = new Map<ServiceName, Server>()
   const seen: { svc: ServiceName; method: string; url: string; forwardedHost: string | undefined }[] = []
+  /** The encoding headers that reached a service (x-compress-probe requests only). */
+  const probed: { acceptEncoding: string | undefined; noCompression: string | undefined }[] = []
+  /** A reply well above the compression threshold, as a service's list would be. */
+  const BIG = JSON.stringify({ status: true, data: Array.from({ length: 200 }, (_, i) => ({ _id: `q${i}`, question: `Are backups of system ${i} tested?` })) })
   let gateway: TestPortal
 
   beforeAll(async () => {
@@ -75,6 +80,15 @@ describe('gateway in split mode, in front of a stand-in for each service', () =>
       const server = createServer((req, res) => {
         req.resume()
         req.on('end', () => {
+          // The compression probe: a service's answer compressed by itself (br) or left plain (below its threshold, say).
+          const probe = req.headers['x-compress-probe']
+          if (probe) {
+            probed.push({ acceptEncoding: req.headers['accept-encoding'], noCompression: req.headers['x-no-compression'] as string | undefined })
+            if (probe === 'br')
+              res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'br', vary: 'Accept-Encoding' }).end(brotliCompressSync(BIG))
+            else res.writeHead(200, { 'content-type': 'application/json' }).end(BIG)
+            return
+          }
           seen.push({ svc, method: req.method!, url: req.url!, forwardedHost: req.headers['x-forwarded-host'] as string | undefined })
           res.writeHead(200, { 'content-type': 'application/json' })
           res.end(req.method === 'HEAD' ? undefined : JSON.stringify({ status: true, data: { svc } }))
@@ -127,6 +141,30 @@ describe('gateway in split mode, in front of a stand-in for each service', () =>
     const head = await send('HEAD', '/api/overviewuser')
     expect(head.statusCode).toBe(200)
     expect(seen.at(-1)).toMatchObject({ svc: 'trust-center', method: 'HEAD', url: '/api/overviewuser' })
+  })
+
+  it("passes a service's answer on as it came: compressed once by the service, never again by the gateway", async () => {
+    const probe = (kind: 'br' | 'plain', extra: Record<string, string> = {}) =>
+      gateway.portal.server.inject({
+        method: 'GET',
+        url: '/api/overviewuser',
+        headers: { host: 'portal.example', 'accept-encoding': 'br, gzip', 'x-compress-probe': kind, ...extra },
+      })
+    const compressed = await probe('br')
+    expect(compressed.statusCode).toBe(200)
+    expect(compressed.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(BIG)
+    // What the service left plain stays plain (the service decides, with the client's Accept-Encoding).
+    const plain = await probe('plain')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(BIG)
+    // The client's Accept-Encoding reached the service; the gateway's own mark did not, unless the client sent one.
+    expect(probed.slice(0, 2)).toEqual([
+      { acceptEncoding: 'br, gzip', noCompression: undefined },
+      { acceptEncoding: 'br, gzip', noCompression: undefined },
+    ])
+    await probe('plain', { 'x-no-compression': '1' })
+    expect(probed.at(-1)).toEqual({ acceptEncoding: 'br, gzip', noCompression: '1' })
   })
 
   it('answers a path or method no service declares with the 404 envelope, reaching no service', async () => {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { STORAGE_PREFIX } from '../src/config/constants'
 import { draftedQuestion } from './fixtures'
-import { type MockReply, mockFetch, renderApp, storeSession, stored } from './test-utils'
+import { type MockReply, mockFetch, openedQuestions, renderApp, storeSession, stored } from './test-utils'
 
 const question = (n: number, answer: string) => ({
   ...draftedQuestion(),
@@ -23,6 +23,7 @@ function reviewApi(puts: (MockReply | 'echo')[] = ['echo'], extra: Record<string
   const questions = [question(1, 'Drafted answer one.'), question(2, 'Drafted answer two.')]
   return mockFetch({
     'GET /api/getquestionlist/qn1': () => ({ body: { status: true, data: questions } }),
+    ...openedQuestions(() => questions),
     'GET /api/questionnaires/count/qn1': { body: { status: true, countOfApproved: 0, countOfReview: 2, total: 2 } },
     'GET /api/enterprise/comment/list': { body: { status: true, data: [] } },
     'PUT /api/questionnaires/answer': puts.map((p) =>
@@ -145,6 +146,7 @@ describe('drafts across a forced sign-in', () => {
     first.unmount()
     mockFetch({
       'GET /api/getquestionlist/qn2': { body: { status: true, data: [question(1, 'Another answer.')] } },
+      ...openedQuestions(() => [question(1, 'Another answer.')]),
       'GET /api/questionnaires/count/qn2': { body: { status: true, countOfApproved: 0, countOfReview: 1, total: 1 } },
       'GET /api/enterprise/comment/list': { body: { status: true, data: [] } },
     })

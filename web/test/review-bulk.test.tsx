@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { draftedQuestion } from './fixtures'
-import { type MockCall, mockFetch, renderApp, storeSession } from './test-utils'
+import { type MockCall, mockFetch, openedQuestions, renderApp, storeSession } from './test-utils'
 
 const base = {
   ...draftedQuestion(),
@@ -73,6 +73,7 @@ beforeEach(() => {
   const approvedCount = () => list.filter((q) => q.llmstatus).length
   const mock = mockFetch({
     'GET /api/getquestionlist/qn1': () => ({ body: { status: true, data: list.map((q) => ({ ...q })) } }),
+    ...openedQuestions(() => list),
     'GET /api/questionnaires/count/qn1': () => ({
       body: {
         status: true,

@@ -9,7 +9,7 @@ import { MAX_TOASTS, NotificationsProvider, useNotifications, withToast } from '
 import { nextIndex } from '../src/features/review/components/question-list'
 import { shortcutOf } from '../src/features/review/components/shortcuts'
 import { draftedQuestion } from './fixtures'
-import { type MockCall, mockFetch, renderApp, storeSession } from './test-utils'
+import { type MockCall, mockFetch, openedQuestions, renderApp, storeSession } from './test-utils'
 
 const base = { ...draftedQuestion(), reviewReason: '', answerSource: '', sourceDocumentId: '', sourcePage: null }
 const QUESTIONS = [
@@ -46,6 +46,7 @@ beforeEach(() => {
   const list = QUESTIONS.map((q) => ({ ...q }))
   const mock = mockFetch({
     'GET /api/getquestionlist/qn1': () => ({ body: { status: true, data: list } }),
+    ...openedQuestions(() => list),
     'GET /api/questionnaires/count/qn1': {
       body: { status: true, countOfApproved: 0, countOfReview: 3, total: 3, answered: 0, filled: 2, drafted: 3, empty: 1 },
     },

@@ -55,6 +55,25 @@ export interface MockCall {
 }
 type Handler = MockReply | ((call: MockCall) => MockReply)
 
+/**
+ * The review page's question opened (GET /api/questionnaires/question/:id, issue 26) for each of these
+ * rows, read from `rows()` when asked (so a test's later changes show): the row itself stands for the
+ * whole question, with its history counted.
+ */
+export function openedQuestions(rows: () => { _id: string; answerHistory?: unknown[] }[]): Record<string, Handler> {
+  return Object.fromEntries(
+    rows().map(({ _id }) => [
+      `GET /api/questionnaires/question/${_id}`,
+      () => {
+        const q = rows().find((r) => r._id === _id)
+        return q
+          ? { body: { status: true, data: { ...q, historyTotal: q.answerHistory?.length ?? 0 } } }
+          : { status: 404, body: { status: false, message: 'Question not found' } }
+      },
+    ]),
+  )
+}
+
 /** Installs a fetch mock. Routes are "METHOD /api/path" (query ignored) and may be arrays: one reply per call. */
 export function mockFetch(routes: Record<string, Handler | Handler[]>) {
   const calls: MockCall[] = []

@@ -93,9 +93,76 @@ export const Question = Type.Object({
 })
 export type Question = Static<typeof Question>
 
-/** GET /api/getquestionlist/:questionnaireId */
-export const QuestionListReply = dataReply(Type.Array(Question))
+/** A question's state at a glance (reviewStateOf, drafts-text.ts): the list's row and filters. */
+export const ReviewStateField = Type.Union([
+  Type.Literal('approved'),
+  Type.Literal('flagged'),
+  Type.Literal('drafted'),
+  Type.Literal('written'),
+  Type.Literal('empty'),
+])
+
+/**
+ * A row of the review list (issue 26): what the list shows and filters by, and what a save or a bulk
+ * approval sends back (the flags, the version). The evidence, the history and the cited source come
+ * with the one question opened (QuestionDetailReply).
+ */
+export const QuestionListItem = Type.Object({
+  _id: Type.String(),
+  questionId: Type.String(),
+  question: Type.String(),
+  /** The answer's text: the row's state, the editor, and the spec's clients read it. */
+  answer: Type.String(),
+  choiceValue: Type.Union([Type.String(), Type.Null()]),
+  choices: Type.Array(Type.String()),
+  reviewstatus: Type.Boolean(),
+  llmstatus: Type.Boolean(),
+  llmReviewRespons: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  drafted: Type.Boolean(),
+  /** Why the answer needs review, in words ('' when nothing is known against it): a sentence or two. */
+  reviewReason: Type.String(),
+  /** The row's state (reviewStateOf): approved, flagged, drafted, written (edited, not approved), empty. */
+  state: ReviewStateField,
+  answerSource: AnswerSource,
+  draftedBy: Type.String(),
+  draftedAt: Type.Union([Type.String(), Type.Null()]),
+  personAnswer: Type.Boolean(),
+  version: Type.Integer(),
+  updatedAt: Type.String(),
+})
+export type QuestionListItem = Static<typeof QuestionListItem>
+
+/** GET /api/getquestionlist/:questionnaireId?offset&limit: a window of the list (the whole list without them). */
+export const QuestionListQuery = Type.Object(
+  {
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  },
+  { additionalProperties: false },
+)
+export type QuestionListQuery = Static<typeof QuestionListQuery>
+
+/** GET /api/getquestionlist/:questionnaireId: the rows in the questionnaire's order, and how many there are in all. */
+export const QuestionListReply = Type.Object({ status: Type.Boolean(), data: Type.Array(QuestionListItem), total: Type.Integer() })
 export type QuestionListReply = Static<typeof QuestionListReply>
+
+/** Entries of a question's history sent unless all are asked for (`?history=all`). */
+export const HISTORY_SHOWN = 10
+
+/** GET /api/questionnaires/question/:questionId */
+export const QuestionDetailParams = Type.Object({ questionId: QuestionnaireId })
+export type QuestionDetailParams = Static<typeof QuestionDetailParams>
+export const QuestionDetailQuery = Type.Object({ history: Type.Optional(Type.Literal('all')) }, { additionalProperties: false })
+export type QuestionDetailQuery = Static<typeof QuestionDetailQuery>
+
+/**
+ * One question opened on the review page: the whole question (evidence, cited source, comment), its
+ * history the last HISTORY_SHOWN entries (all with `?history=all`), and how many entries it has.
+ */
+export const QuestionDetail = Type.Object({ ...Question.properties, historyTotal: Type.Integer({ minimum: 0 }) })
+export type QuestionDetail = Static<typeof QuestionDetail>
+export const QuestionDetailReply = dataReply(QuestionDetail)
+export type QuestionDetailReply = Static<typeof QuestionDetailReply>
 
 /**
  * PUT /api/questionnaires/answer: the spec's payload. The flags left out keep their value;

@@ -142,6 +142,7 @@ export const declaredRoutes = {
     { method: 'POST', url: '/api/questionnaires/answer/approve-bulk/undo' },
     { method: 'POST', url: '/api/questionnaires/answer/clear' },
     { method: 'GET', url: '/api/questionnaires/count/:questionnaireId' },
+    { method: 'GET', url: '/api/questionnaires/question/:questionId' },
     { method: 'POST', url: '/api/questionnaires/save' },
   ],
   outbound: [

@@ -1,7 +1,8 @@
 // The one Fastify server of a process. Everything that must cover every route lives here, at the
 // root: the error handler (AppError → the contract's envelope), the spec's messages for the fields a
-// route names (spec-messages.ts), cookies, rate limiting (opt-in per route), security headers and the
-// OpenAPI document generated from the route schemas.
+// route names (spec-messages.ts), cookies, rate limiting (opt-in per route), security headers, the
+// compression of answers (compression.ts) and the OpenAPI document generated from the route schemas.
+import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
@@ -24,6 +25,7 @@ import Fastify, {
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify'
+import { compressOptions } from './compression.js'
 import { closeEventStreams } from './event-stream.js'
 import { acceptJson, guardMultipart, isMalformedUpload, malformedUpload, refuseNulInRequest, refuseNulInText } from './input.js'
 import { RequestLog } from './request-log.js'
@@ -227,6 +229,8 @@ export async function createServer({ config, logger, tokens }: ServerOptions): P
   })
 
   acceptJson(app)
+  // Before any route: the plugin equips each route as it is added (routes added before it are left as they are).
+  await app.register(compress, compressOptions)
   await app.register(cookie)
   const security = securityHeaders({
     contentSecurityPolicy,

@@ -181,6 +181,47 @@ export const listQuestions = async (db: Db, tenantId: string, fileId: string) =>
     await db.selectFrom('question').select(columns).where('tenantId', '=', tenantId).where('fileId', '=', fileId).orderBy('ordinal').execute(),
   )
 
+/** What the review list shows of each question (issue 26): no evidence, citations or history read. */
+const listColumns = [
+  'id',
+  'questionRef',
+  'question',
+  'answerCells',
+  'answer',
+  'choiceValue',
+  'reviewstatus',
+  'llmstatus',
+  'llmReviewRespons',
+  'drafted',
+  'reviewReason',
+  'answerSource',
+  'personAnswer',
+  'version',
+  'draftedBy',
+  'draftedAt',
+  'updatedAt',
+] as const
+
+/** The review list's rows in the questionnaire's order, a window of them when `limit` is given. */
+export function listQuestionRows(db: Db, tenantId: string, fileId: string, window: { offset?: number; limit?: number } = {}) {
+  let query = db.selectFrom('question').select(listColumns).where('tenantId', '=', tenantId).where('fileId', '=', fileId).orderBy('ordinal')
+  if (window.limit !== undefined) query = query.limit(window.limit)
+  if (window.offset) query = query.offset(window.offset)
+  return query.execute()
+}
+
+export const countQuestions = async (db: Db, tenantId: string, fileId: string) =>
+  Number(
+    (
+      await db
+        .selectFrom('question')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('tenantId', '=', tenantId)
+        .where('fileId', '=', fileId)
+        .executeTakeFirst()
+    )?.n ?? 0,
+  )
+
 export async function findQuestion(db: Db, tenantId: string, id: string) {
   const row = await db.selectFrom('question').select(columns).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst()
   return row && (await withEvidence(db, tenantId, [row]))[0]
@@ -247,6 +288,9 @@ export async function saveDraft(db: Db, tenantId: string, id: string, d: DraftFi
     .execute()
 }
 
+/** Entries of an answer's history kept when it is saved (the oldest are dropped past it). */
+export const HISTORY_KEPT = 50
+
 export interface AnswerSave {
   answer: string
   /** Left out: kept (null clears the choice). */
@@ -275,10 +319,14 @@ export async function updateAnswer(db: Db, tenantId: string, id: string, input: 
   const drafted = sql`to_char(coalesce(drafted_at, updated_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
   const entry = sql`case when answer_source <> '' and not person_answer and jsonb_array_length(answer_history) = 0
     then jsonb_build_object('answer', answer, 'createdAt', ${drafted}, 'name', ${drafter}, 'drafter', true) else ${person} end`
+  const appended = sql`answer_history || jsonb_build_array(${entry})`
+  // Bounded growth (issue 26): the last HISTORY_KEPT entries are kept, the oldest dropped.
+  const kept = sql`(select coalesce(jsonb_agg(e order by i), '[]'::jsonb) from jsonb_array_elements(${appended}) with ordinality as h(e, i)
+    where i > jsonb_array_length(answer_history) + 1 - ${HISTORY_KEPT})`
   let update = db
     .updateTable('question')
     .set({
-      answerHistory: sql`case when answer <> '' and answer <> ${answer} then answer_history || jsonb_build_array(${entry}) else answer_history end`,
+      answerHistory: sql`case when answer <> '' and answer <> ${answer} then ${kept} else answer_history end`,
       // A text other than the one there is a person's answer (saving a draft unchanged is not).
       personAnswer: sql<boolean>`person_answer or answer <> ${answer}`,
       answer,

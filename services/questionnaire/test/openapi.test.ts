@@ -46,6 +46,7 @@ const ROUTES: Record<string, { ok: number; media?: string | string[]; errors?: n
   'DELETE /api/compliancefile/{id}': { ok: 200, errors: [404], params: ['id'] },
   'DELETE /api/questionnaires/{id}': { ok: 200, errors: [404], params: ['id'] },
   'GET /api/getquestionlist/{questionnaireId}': { ok: 200, errors: [404], params: ['questionnaireId'] },
+  'GET /api/questionnaires/question/{questionId}': { ok: 200, errors: [404], params: ['questionId'] },
   'GET /api/questionnaires/{questionnaireId}/details': { ok: 200, errors: [404], params: ['questionnaireId'] },
   'GET /api/questionnaires/count/{questionnaireId}': { ok: 200, errors: [404], params: ['questionnaireId'] },
   'PUT /api/questionnaires/answer': { ok: 200, errors: [404, 409], body: ['questionId', 'answer'] },
@@ -103,7 +104,7 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
   it('publishes every route of the service, and only those, in the OpenAPI document', () => {
     const declared = h.routes.map((r) => routeKey(r.method, r.url)).sort()
     expect(declared).toEqual(Object.keys(ROUTES).sort())
-    expect(declared).toHaveLength(45)
+    expect(declared).toHaveLength(46)
     for (const key of declared) expect({ key, published: Boolean(op(key)) }).toEqual({ key, published: true })
   })
 
@@ -154,7 +155,28 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
 
   it('declares the fields the web reads in the replies', () => {
     const need = (schema: Schema, fields: string[]) => expect(notRequired(schema, fields)).toEqual([])
+    // The list carries what its rows show (issue 26); the rest comes with the question opened.
     need(itemsOf(op('GET /api/getquestionlist/{questionnaireId}'), 200), [
+      '_id',
+      'questionId',
+      'question',
+      'answer',
+      'choiceValue',
+      'choices',
+      'reviewstatus',
+      'llmstatus',
+      'llmReviewRespons',
+      'drafted',
+      'reviewReason',
+      'state',
+      'answerSource',
+      'draftedBy',
+      'draftedAt',
+      'personAnswer',
+      'version',
+      'updatedAt',
+    ])
+    need(jsonSchema(op('GET /api/questionnaires/question/{questionId}').responses['200'])!.properties!['data']!, [
       '_id',
       'questionId',
       'question',
@@ -176,6 +198,7 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
       'sourceDocumentId',
       'sourcePage',
       'personAnswer',
+      'historyTotal',
     ])
     need(itemsOf(op('GET /api/questionnaires/{companyId}'), 200), [
       '_id',
@@ -335,11 +358,15 @@ describe.each(testDatabaseKinds())('questionnaire contracts on %s', (_kind, open
       choiceValue: null,
       choices: [],
       llmReviewRespons: 0,
-      answerHistory: [],
-      sourceDocumentId: '',
-      sourcePage: null,
+      state: 'empty',
       personAnswer: false,
     })
+    const opened = await call(h, 'GET', `/api/questionnaires/question/${rows[0]!['_id']}`, { token })
+    const detail = opened.body.data as Record<string, unknown>
+    expect(Object.keys(detail).sort()).toEqual(
+      fieldNames(jsonSchema(op('GET /api/questionnaires/question/{questionId}').responses['200'])!.properties!['data']!),
+    )
+    expect(detail).toMatchObject({ questionId: 'AIS-01.1', answerHistory: [], historyTotal: 0, sourceDocumentId: '', sourcePage: null, retrievedNarrative: '' })
 
     const saved = await call(h, 'PUT', '/api/questionnaires/answer', {
       token,

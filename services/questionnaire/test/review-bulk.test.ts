@@ -2,7 +2,7 @@
 // list, dashboard agree), approving several answers at once and undoing it (versions honoured,
 // another tenant's ids 404, nothing written then), and the history naming the drafter of a draft.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import type { ApprovalState, Question, ReviewCounts } from '@portal/contracts'
+import type { ApprovalState, Question, QuestionListItem, ReviewCounts } from '@portal/contracts'
 import { testDatabaseKinds } from '@portal/db'
 import { insertCompany, insertFile, replaceQuestions, saveDraft } from '@portal/questionnaire-store'
 import { buildHarness, call, type Harness } from './harness.js'
@@ -26,7 +26,9 @@ describe.each(testDatabaseKinds())('bulk review on %s', (_kind, open) => {
   let b: { token: string; tenantId: string }
   let fileId = ''
   let companyId = ''
-  const list = async (token = a.token) => (await call(h, 'GET', `/api/getquestionlist/${fileId}`, { token })).body.data as Question[]
+  const list = async (token = a.token) => (await call(h, 'GET', `/api/getquestionlist/${fileId}`, { token })).body.data as QuestionListItem[]
+  /** The question opened: its history comes with it (issue 26), not with the list. */
+  const opened = async (id: string) => (await call(h, 'GET', `/api/questionnaires/question/${id}`, { token: a.token })).body.data as Question
 
   beforeAll(async () => {
     h = await buildHarness(open)
@@ -125,7 +127,7 @@ describe.each(testDatabaseKinds())('bulk review on %s', (_kind, open) => {
     expect([c.approved, c.needsReview, c.empty]).toEqual([2, 2, 1])
     const after = await list()
     expect(after[0]!.llmstatus && after[0]!.reviewstatus).toBe(true)
-    expect(after[0]!.answerHistory).toEqual([]) // the text did not change
+    expect((await opened(after[0]!._id)).answerHistory).toEqual([]) // the text did not change
 
     const undone = await call(h, 'POST', '/api/questionnaires/answer/approve-bulk/undo', { token: a.token, body: { previous } })
     expect(undone.status).toBe(200)
@@ -145,13 +147,13 @@ describe.each(testDatabaseKinds())('bulk review on %s', (_kind, open) => {
       expect(put.status).toBe(200)
     }
     const [o, m] = await list()
-    expect(o!.answerHistory).toEqual([{ answer: offline!.answer, createdAt: offline!.draftedAt, name: 'Offline drafter', drafter: true }])
-    expect(m!.answerHistory[0]).toMatchObject({ answer: model!.answer, name: 'gpt-test-mini', drafter: true })
+    expect((await opened(o!._id)).answerHistory).toEqual([{ answer: offline!.answer, createdAt: offline!.draftedAt, name: 'Offline drafter', drafter: true }])
+    expect((await opened(m!._id)).answerHistory[0]).toMatchObject({ answer: model!.answer, name: 'gpt-test-mini', drafter: true })
     // A second edit replaces the reviewer's text: named by the reviewer.
     await call(h, 'PUT', '/api/questionnaires/answer', { token: a.token, body: { questionId: o!._id, answer: 'Third text.', version: o!.version } })
-    const [again] = await list()
-    expect(again!.answerHistory[1]).toMatchObject({ answer: o!.answer })
-    expect(again!.answerHistory[1]!.drafter).toBeUndefined()
-    expect(again!.answerHistory[1]!.name).not.toBe('Offline drafter')
+    const again = await opened(o!._id)
+    expect(again.answerHistory[1]).toMatchObject({ answer: o!.answer })
+    expect(again.answerHistory[1]!.drafter).toBeUndefined()
+    expect(again.answerHistory[1]!.name).not.toBe('Offline drafter')
   })
 })

@@ -31,6 +31,16 @@ export function routesByMethods(routes: readonly DeclaredRoute[]): [string[], st
   return [...groups.values()]
 }
 
+/** The header @fastify/compress leaves a reply uncompressed for. */
+const NO_COMPRESSION = 'x-no-compression'
+/** Requests the gateway marked itself (not the client). */
+const marked = new WeakSet<object>()
+const withoutMark = (raw: object, headers: Record<string, unknown>) => {
+  if (!marked.has(raw)) return headers
+  const { [NO_COMPRESSION]: _mark, ...rest } = headers
+  return rest
+}
+
 export async function proxyRoutes({ server, config, logger }: Pick<ServiceContext, 'server' | 'config' | 'logger'>): Promise<void> {
   // The proxy is loaded only where a service runs elsewhere (split mode): one process has no use for it.
   const proxying = SERVICES.some((svc) => !config.targets.includes(svc) && config.serviceUrls[svc])
@@ -47,6 +57,16 @@ export async function proxyRoutes({ server, config, logger }: Pick<ServiceContex
       // (packages/http) is removed in this encapsulated context so the proxy can add its own.
       await server.register(async (proxied) => {
         proxied.removeContentTypeParser('application/json')
+        // The service compresses its own answers (packages/http compression.ts); the gateway passes
+        // them on as they came, never compressing them again (the compression plugin skips a request
+        // marked so). The mark is the gateway's own, never forwarded unless the client sent it.
+        proxied.addHook('onRequest', (req, _reply, done) => {
+          if (req.headers[NO_COMPRESSION] === undefined) {
+            req.headers[NO_COMPRESSION] = '1'
+            marked.add(req.raw)
+          }
+          done()
+        })
         await proxied.register(httpProxy!, {
           upstream,
           routes,
@@ -65,7 +85,7 @@ export async function proxyRoutes({ server, config, logger }: Pick<ServiceContex
             rewriteRequestHeaders: (req, headers) => {
               req.log.debug({ svc, upstream }, 'gateway forwards')
               return {
-                ...headers,
+                ...withoutMark(req.raw, headers),
                 'x-forwarded-host': req.host,
                 'x-forwarded-for': req.ip,
                 'x-forwarded-proto': req.protocol,

@@ -1,5 +1,6 @@
-// Review of a questionnaire's drafted answers: the question list, counts, saving an answer (with
-// history kept by the server). The exports are in export.ts.
+// Review of a questionnaire's drafted answers: the question list (what its rows show), one question
+// opened (its evidence, cited source and history), counts, saving an answer (with history kept by the
+// server). The exports are in export.ts.
 import {
   BulkApprovalReply,
   BulkApproveBody,
@@ -11,13 +12,20 @@ import {
   AnswerUpdateBody,
   AnswerUpdateReply,
   answerUpdateMessages,
+  HISTORY_SHOWN,
   isUuid,
   type Question,
+  QuestionDetailParams,
+  QuestionDetailQuery,
+  QuestionDetailReply,
+  type QuestionListItem,
+  QuestionListQuery,
   QuestionListReply,
   QuestionnaireCountsReply,
   QuestionnaireDetailsReply,
   questionnaireErrors,
   QuestionnaireParams,
+  reviewStateOf,
 } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, answerConflict, principalOf } from '@portal/http'
@@ -28,11 +36,12 @@ import {
   type CitedDocument,
   citedDocumentOf,
   citedDocuments,
+  countQuestions,
   countsOf,
   findCompany,
   findQuestion,
   type HistoryEntry,
-  listQuestions,
+  listQuestionRows,
   approveQuestions,
   restoreApprovals,
   reviewCountsOf,
@@ -43,7 +52,8 @@ import { okData } from '../replies.js'
 import { fileOf } from '../lookups.js'
 import { splitName } from './comments.js'
 
-type QuestionRow = Awaited<ReturnType<typeof listQuestions>>[number]
+type QuestionRow = NonNullable<Awaited<ReturnType<typeof findQuestion>>>
+type ListRow = Awaited<ReturnType<typeof listQuestionRows>>[number]
 
 /** The page a draft names ("compliance/policy.pdf#page=4" → 4). */
 const pageOf = (fileAndFolder: string) => Number(/#page=(\d+)$/.exec(fileAndFolder)?.[1] ?? 0) || null
@@ -91,6 +101,28 @@ const questionOut = (q: QuestionRow, cited = new Map<string, CitedDocument>()): 
   version: q.version,
 })
 
+/** A row of the review list (issue 26): no evidence, history or cited source; those come with the question opened. */
+const listItemOut = (q: ListRow): QuestionListItem => ({
+  _id: q.id,
+  questionId: q.questionRef,
+  question: q.question,
+  answer: q.answer,
+  choiceValue: q.choiceValue,
+  choices: choicesOf(q.answerCells as AnswerCellRow[]),
+  reviewstatus: q.reviewstatus,
+  llmstatus: q.llmstatus,
+  llmReviewRespons: q.llmReviewRespons ? 1 : 0,
+  drafted: q.drafted,
+  reviewReason: q.reviewReason,
+  state: reviewStateOf({ ...q, llmReviewRespons: q.llmReviewRespons ? 1 : 0 }),
+  answerSource: q.answerSource,
+  draftedBy: q.answerSource === 'model' ? q.draftedBy : '',
+  draftedAt: q.draftedAt?.toISOString() ?? null,
+  personAnswer: q.personAnswer,
+  version: q.version,
+  updatedAt: q.updatedAt.toISOString(),
+})
+
 const citedOf = (store: QuestionnaireDeps['store'], tenantId: string, rows: QuestionRow[]) =>
   citedDocuments(
     store,
@@ -103,15 +135,42 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
   const questionnaireOf = (tenantId: string, id: string) => fileOf(deps, tenantId, id, 'questionnaire')
   const Id = QuestionnaireParams
 
+  // What the list shows, for the whole questionnaire (or a window of it: ?offset&limit); the rest of a
+  // question comes with it opened (below). Issue 26: evidence and history made the list 2 KB a question.
   app.get(
     '/getquestionlist/:questionnaireId',
-    { schema: { tags: ['questionnaire'], params: Id, response: { 200: QuestionListReply, ...questionnaireErrors(404) } } },
+    {
+      schema: { tags: ['questionnaire'], params: Id, querystring: QuestionListQuery, response: { 200: QuestionListReply, ...questionnaireErrors(404) } },
+    },
     async (req) => {
       const { tenantId } = principalOf(req)
       const file = await questionnaireOf(tenantId, req.params.questionnaireId)
-      const rows = await listQuestions(store, tenantId, file.id)
-      const cited = await citedOf(store, tenantId, rows)
-      return okData(rows.map((q) => questionOut(q, cited)))
+      const { offset, limit } = req.query
+      const rows = await listQuestionRows(store, tenantId, file.id, { ...(offset !== undefined ? { offset } : {}), ...(limit !== undefined ? { limit } : {}) })
+      const total = limit === undefined && !offset ? rows.length : await countQuestions(store, tenantId, file.id)
+      return { status: true, data: rows.map(listItemOut), total }
+    },
+  )
+
+  // One question opened on the review page: its evidence, cited source, comment and the last
+  // HISTORY_SHOWN entries of its history (all of them with ?history=all). Another tenant's id: 404.
+  app.get(
+    '/questionnaires/question/:questionId',
+    {
+      schema: {
+        tags: ['questionnaire'],
+        params: QuestionDetailParams,
+        querystring: QuestionDetailQuery,
+        response: { 200: QuestionDetailReply, ...questionnaireErrors(404) },
+      },
+    },
+    async (req) => {
+      const { tenantId } = principalOf(req)
+      const q = isUuid(req.params.questionId) ? await findQuestion(store, tenantId, req.params.questionId) : undefined
+      if (!q) throw new AppError('NOT_FOUND', { message: 'Question not found' })
+      const full = questionOut(q, await citedOf(store, tenantId, [q]))
+      const history = req.query.history === 'all' ? full.answerHistory : full.answerHistory.slice(-HISTORY_SHOWN)
+      return okData({ ...full, answerHistory: history, historyTotal: full.answerHistory.length })
     },
   )
 

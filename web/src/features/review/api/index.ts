@@ -1,5 +1,6 @@
-// A questionnaire's review (questionnaire service; docs/questionnaire-api.md): its questions with
-// the drafted answers, the counts, saving an answer, the header's details, and the cited documents.
+// A questionnaire's review (questionnaire service; docs/questionnaire-api.md): its question list (what
+// the rows show), the question opened (evidence, source, history), the counts, saving an answer, the
+// header's details, and the cited documents.
 // The wire types are the service's contracts (@portal/contracts questionnaire-review.ts, -counts.ts).
 import type {
   ApprovalState,
@@ -10,16 +11,19 @@ import type {
   AnswerUpdateBody,
   AnswerUpdateReply,
   Question,
+  QuestionDetailReply,
+  QuestionListItem,
   QuestionListReply,
   QuestionnaireCountsReply,
   QuestionnaireDetailsReply,
 } from '@portal/contracts'
+import { reviewStateOf } from '@portal/contracts/drafts-text'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { conflictOf } from '../../../components/ui/merge-panel'
 import { api, fetchFile } from '../../../lib/api-client'
 import { saveBlob } from '../../../lib/save-blob'
 
-export type { HistoryEntry, Question } from '@portal/contracts'
+export type { HistoryEntry, Question, QuestionDetail, QuestionListItem } from '@portal/contracts'
 
 /** The questionnaire, and the client it was uploaded for (the page's header). */
 export type QuestionnaireDetails = QuestionnaireDetailsReply['data']
@@ -62,6 +66,40 @@ export type Counts = QuestionnaireCountsReply
 export const useQuestions = (id: string) =>
   useQuery({ queryKey: ['questions', id], queryFn: () => api.get<QuestionListReply>(`/api/getquestionlist/${id}`).then((r) => r.data) })
 
+/**
+ * The question opened (issue 26): its evidence, cited source and history, which the list leaves out.
+ * The last entries of the history unless `allHistory` (the reviewer asked for the rest).
+ */
+export const useQuestion = (questionId: string | undefined, allHistory = false) =>
+  useQuery({
+    queryKey: ['question', questionId, allHistory ? 'all' : 'last'],
+    enabled: Boolean(questionId),
+    queryFn: () =>
+      api.get<QuestionDetailReply>(`/api/questionnaires/question/${encodeURIComponent(questionId!)}${allHistory ? '?history=all' : ''}`).then((r) => r.data),
+  })
+
+/** A saved question as the list shows it (the server's list row, from the save's reply). */
+export const listItemOf = (q: Question): QuestionListItem => ({
+  _id: q._id,
+  questionId: q.questionId,
+  question: q.question,
+  answer: q.answer,
+  choiceValue: q.choiceValue,
+  choices: q.choices,
+  reviewstatus: q.reviewstatus,
+  llmstatus: q.llmstatus,
+  llmReviewRespons: q.llmReviewRespons,
+  drafted: q.drafted,
+  reviewReason: q.reviewReason,
+  state: reviewStateOf(q),
+  answerSource: q.answerSource,
+  draftedBy: q.draftedBy,
+  draftedAt: q.draftedAt,
+  personAnswer: q.personAnswer,
+  version: q.version,
+  updatedAt: q.updatedAt,
+})
+
 export const useCounts = (id: string) =>
   useQuery({ queryKey: ['counts', id], queryFn: () => api.get<QuestionnaireCountsReply>(`/api/questionnaires/count/${id}`) })
 
@@ -73,16 +111,24 @@ export const useCounts = (id: string) =>
 export type AnswerUpdate = Pick<AnswerUpdateBody, 'questionId' | 'answer' | 'choiceValue'> &
   Required<Pick<AnswerUpdateBody, 'reviewstatus' | 'llmstatus' | 'version'>>
 
-/** A question as the server saved it, put in the page's list; the counts asked for again shortly after (spec §4). */
+/**
+ * A question as the server saved it, put in the page's list, its opened view asked for again (the
+ * history grew); the counts asked for again shortly after (spec §4).
+ */
 function useSavedQuestion(questionnaireId: string) {
   const qc = useQueryClient()
-  const patch = (id: string, change: (q: Question) => Question) =>
-    qc.setQueryData<Question[]>(['questions', questionnaireId], (list) => list?.map((x) => (x._id === id ? change(x) : x)))
+  const patch = (id: string, change: (q: QuestionListItem) => QuestionListItem) =>
+    qc.setQueryData<QuestionListItem[]>(['questions', questionnaireId], (list) => list?.map((x) => (x._id === id ? change(x) : x)))
+  const reopen = (id: string) => void qc.invalidateQueries({ queryKey: ['question', id] })
   const saved = (q: Question) => {
-    patch(q._id, () => q)
+    patch(q._id, () => listItemOf(q))
+    reopen(q._id)
     setTimeout(() => void qc.invalidateQueries({ queryKey: ['counts', questionnaireId] }), 500)
   }
-  const refetch = () => void qc.invalidateQueries({ queryKey: ['questions', questionnaireId] })
+  const refetch = (id?: string) => {
+    void qc.invalidateQueries({ queryKey: ['questions', questionnaireId] })
+    if (id) reopen(id)
+  }
   return { patch, saved, refetch }
 }
 
@@ -97,7 +143,7 @@ export function useSaveAnswer(questionnaireId: string) {
       const now = conflictOf(err, body.answer)?.theirs
       if (!now) return
       patch(now._id, (q) => ({ ...q, answer: now.answer, choiceValue: now.choiceValue, version: now.version }))
-      refetch()
+      refetch(now._id)
     },
   })
 }
@@ -108,7 +154,7 @@ export function useClearAnswer(questionnaireId: string) {
   return useMutation({
     mutationFn: (body: AnswerClearBody) => api.post<AnswerUpdateReply>('/api/questionnaires/answer/clear', body).then((r) => r.data),
     onSuccess: saved,
-    onError: refetch,
+    onError: (_err, body) => refetch(body.questionId),
   })
 }
 
@@ -122,9 +168,10 @@ export function useBulkApproval(questionnaireId: string) {
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: ['questions', questionnaireId] })
     void qc.invalidateQueries({ queryKey: ['counts', questionnaireId] })
+    void qc.invalidateQueries({ queryKey: ['question'] })
   }
   const approve = useMutation({
-    mutationFn: (questions: Pick<Question, '_id' | 'version'>[]) =>
+    mutationFn: (questions: Pick<QuestionListItem, '_id' | 'version'>[]) =>
       api
         .post<BulkApprovalReply>('/api/questionnaires/answer/approve-bulk', {
           questions: questions.map((q) => ({ questionId: q._id, version: q.version })),

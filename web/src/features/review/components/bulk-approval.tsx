@@ -5,12 +5,12 @@
 import type { ApprovalState } from '@portal/contracts'
 import { reviewStateOf } from '@portal/contracts/drafts-text'
 import { useEffect, useRef } from 'react'
-import type { Question } from '../api'
+import type { QuestionListItem } from '../api'
 import { quietDraft } from './flags'
 import { StateTag } from './question-list'
 
 /** Can be approved: an answer (or a choice) not approved yet. */
-export const approvable = (q: Question) => {
+export const approvable = (q: QuestionListItem) => {
   const state = reviewStateOf(q)
   return state !== 'approved' && state !== 'empty'
 }
@@ -23,7 +23,7 @@ export interface BulkDone {
 interface BarProps {
   selecting: boolean
   onSelecting: (on: boolean) => void
-  listed: Question[]
+  listed: QuestionListItem[]
   picked: Set<string>
   onPick: (ids: Set<string>) => void
   busy: boolean
@@ -80,8 +80,8 @@ export function BulkList({
   picked,
   onPick,
 }: {
-  questions: Question[]
-  numberOf: (q: Question) => number
+  questions: QuestionListItem[]
+  numberOf: (q: QuestionListItem) => number
   picked: Set<string>
   onPick: (ids: Set<string>) => void
 }) {

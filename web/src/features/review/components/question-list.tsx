@@ -4,18 +4,18 @@
 // to its answer box. Each row says its question's state in words with an icon (issue 25: a drafted
 // question looked exactly like an empty one).
 import type { KeyboardEvent } from 'react'
-import type { Question } from '../api'
+import type { QuestionListItem } from '../api'
 import { reviewStateOf } from '@portal/contracts/drafts-text'
 import { flagOf, STATE_WORDS } from './flags'
 
 export type Move = { id: string; focus: 'list' | 'answer' }
 
 interface Props {
-  questions: Question[]
+  questions: QuestionListItem[]
   /** Numbers as in the whole questionnaire (Q1…), whatever the tab shows. */
-  numberOf: (q: Question) => number
+  numberOf: (q: QuestionListItem) => number
   selectedId: string | undefined
-  hasDraft: (q: Question) => boolean
+  hasDraft: (q: QuestionListItem) => boolean
   emptyText: string
   /** Asks to select a question (the page may first ask about unsaved edits, then moves focus). */
   onMove: (move: Move) => void
@@ -91,7 +91,7 @@ export function QuestionList({ questions, numberOf, selectedId, hasDraft, emptyT
 }
 
 /** A question's state as a row shows it: an icon (decoration) and the word. */
-export function StateTag({ q }: { q: Question }) {
+export function StateTag({ q }: { q: QuestionListItem }) {
   const state = reviewStateOf(q)
   const { icon, text } = STATE_WORDS[state]
   return (

@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { draftedQuestion } from '../../../../test/fixtures'
-import { mockFetch, renderApp, storeSession } from '../../../../test/test-utils'
+import { mockFetch, openedQuestions, renderApp, storeSession } from '../../../../test/test-utils'
 import type { Layout } from '../api/layout'
 
 const layout: Layout = {
@@ -23,6 +23,7 @@ const layout: Layout = {
 const page = (layoutReply: { status?: number; body: unknown }) =>
   mockFetch({
     'GET /api/getquestionlist/qn1': { body: { status: true, data: [{ ...draftedQuestion(), _id: 'q1', questionId: 'A-1', question: 'Is data encrypted?' }] } },
+    ...openedQuestions(() => [{ ...draftedQuestion(), _id: 'q1', questionId: 'A-1', question: 'Is data encrypted?' }]),
     'GET /api/questionnaires/count/qn1': {
       body: { status: true, countOfApproved: 0, countOfReview: 1, total: 1, answered: 0, filled: 1, drafted: 1, empty: 0 },
     },

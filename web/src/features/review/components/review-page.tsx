@@ -11,7 +11,9 @@
 // Issue 25: the header, the filters and each question say who drafted what (the server's review
 // counts, one way everywhere); several answers can be approved at once, with an undo; Ctrl+Enter
 // submits the box it is typed in (said under each box); on a phone the approval comes before the
-// long evidence (history, comments and context are a card of their own after it).
+// long evidence (history, comments and context are a card of their own after it). Issue 26: the list
+// carries what its rows show; the question opened is fetched on its own (evidence, source, the last
+// entries of its history, the rest on "Show all").
 import { SpecText } from '@portal/contracts/spec-text'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router-dom'
@@ -24,7 +26,17 @@ import { errorMessage } from '../../../lib/api-client'
 import { useDraft, useHasDraft } from '../../../lib/drafts'
 import { formatDateTime } from '../../../lib/format-date'
 import { draftedByLine } from '@portal/contracts/drafts-text'
-import { openDocument, type Question, useBulkApproval, useCounts, useQuestionnaireDetails, useClearAnswer, useQuestions, useSaveAnswer } from '../api'
+import {
+  openDocument,
+  type QuestionListItem,
+  useBulkApproval,
+  useCounts,
+  useQuestionnaireDetails,
+  useClearAnswer,
+  useQuestion,
+  useQuestions,
+  useSaveAnswer,
+} from '../api'
 import { useAddComment, useComments } from '../api/comments'
 import { questionnaireExport } from '../api/export'
 import { useLayout } from '../api/layout'
@@ -98,7 +110,11 @@ export function ReviewPage() {
 
   const listed = useMemo(() => (questions.data ?? []).filter((q) => inTab(q, tab)), [questions.data, tab])
   const numbers = useMemo(() => new Map((questions.data ?? []).map((q, i) => [q._id, i + 1])), [questions.data])
-  const selected: Question | undefined = listed.find((q) => q._id === selectedId) ?? listed[0]
+  const selected: QuestionListItem | undefined = listed.find((q) => q._id === selectedId) ?? listed[0]
+  // The whole history of the question opened, once the reviewer asks for it.
+  const [allHistoryOf, setAllHistoryOf] = useState<string | null>(null)
+  const opened = useQuestion(selected?._id, allHistoryOf !== null && allHistoryOf === selected?._id)
+  const detail = opened.data?._id === selected?._id ? opened.data : undefined
   const comments = useComments(questionnareId, selected?._id)
   const answer = useDraft(selected ? `answer:${selected._id}` : null, selected?.answer ?? '')
   const choice = useDraft(selected ? `choice:${selected._id}` : null, selected?.choiceValue ?? '')
@@ -140,8 +156,8 @@ export function ReviewPage() {
   }
 
   const persist = (
-    q: Question,
-    patch: Partial<Pick<Question, 'answer' | 'llmstatus' | 'reviewstatus' | 'choiceValue'>>,
+    q: QuestionListItem,
+    patch: Partial<Pick<QuestionListItem, 'answer' | 'llmstatus' | 'reviewstatus' | 'choiceValue'>>,
     opts: { message?: string; then?: () => void } = {},
   ) => {
     const sent = { answer: answer.value, choice: choice.value }
@@ -505,14 +521,21 @@ export function ReviewPage() {
                 Clear draft
               </button>
             )}
-            <AnswerOrigin
-              question={selected}
-              onOpenDocument={(id, page) =>
-                void openDocument(id, page, selected.documentName || 'document.pdf').catch((err) =>
-                  toast('error', errorMessage(err, 'Failed to download file')),
-                )
-              }
-            />
+            {detail ? (
+              // The list's row is the fresher (a save patches it at once); the source is the opened question's.
+              <AnswerOrigin
+                question={{ ...detail, ...selected }}
+                onOpenDocument={(id, page) =>
+                  void openDocument(id, page, detail.documentName || 'document.pdf').catch((err) =>
+                    toast('error', errorMessage(err, 'Failed to download file')),
+                  )
+                }
+              />
+            ) : opened.isError ? (
+              <p className="form-error">The source of this answer could not be loaded.</p>
+            ) : (
+              <Spinner label="Loading the source" />
+            )}
           </aside>
         )}
         {selected && (
@@ -525,10 +548,12 @@ export function ReviewPage() {
                 </button>
               ))}
             </div>
+            {(sub === 'history' || sub === 'context') && !detail && <Spinner label={`Loading the ${sub}`} />}
             {sub === 'history' &&
-              (selected.answerHistory.length ? (
+              detail &&
+              (detail.answerHistory.length ? (
                 <ul className="history">
-                  {selected.answerHistory.map((h, i) => (
+                  {detail.answerHistory.map((h, i) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: history entries have no id and never reorder
                     <li key={i}>
                       <p>{h.answer}</p>
@@ -542,6 +567,11 @@ export function ReviewPage() {
               ) : (
                 <p className="muted">No History Found</p>
               ))}
+            {sub === 'history' && detail && detail.historyTotal > detail.answerHistory.length && (
+              <button type="button" className="secondary small" onClick={() => setAllHistoryOf(detail._id)}>
+                {`Show all ${detail.historyTotal} changes`}
+              </button>
+            )}
             {sub === 'comments' &&
               (comments.isPending ? (
                 <Spinner label="Loading comments" />
@@ -560,7 +590,8 @@ export function ReviewPage() {
                 <p className="muted">No Comments Found</p>
               ))}
             {sub === 'context' &&
-              (selected.retrievedNarrative ? <pre className="context">{selected.retrievedNarrative}</pre> : <p className="muted">No Context Found</p>)}
+              detail &&
+              (detail.retrievedNarrative ? <pre className="context">{detail.retrievedNarrative}</pre> : <p className="muted">No Context Found</p>)}
           </section>
         )}
       </div>
