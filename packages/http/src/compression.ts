@@ -6,7 +6,7 @@
 // files and exports (their media types are not listed here), event streams, replies that carry a
 // Content-Encoding (the gateway's pre-compressed scripts and public pages, a service's answer passed
 // on by the gateway's proxy). Request bodies are never decompressed: a body is read as sent.
-import { constants } from 'node:zlib'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { FastifyCompressOptions } from '@fastify/compress'
 
 /** Answers smaller than this are sent as they are: compressing them saves little and costs a call. */
@@ -28,4 +28,9 @@ export const compressOptions: FastifyCompressOptions = {
   syncThreshold: SYNC_UP_TO,
   customTypes: compressibleType,
   brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } },
+}
+
+/** `body` compressed as the plugin would (brotli at quality 1, gzip at its default), for replies a route keeps compressed. */
+export function compressSync(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br' ? brotliCompressSync(body, compressOptions.brotliOptions) : gzipSync(body)
 }

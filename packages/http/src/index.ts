@@ -7,7 +7,8 @@ export { dbNameHeader, NOT_VERIFIED_MESSAGE, principalOf, requireAdmin, requireA
 export { answerConflict, ok, paged } from './replies.js'
 export { authenticateRoutes, BEARER_SECURITY } from './route-security.js'
 export { type EventStream, openEventStream } from './event-stream.js'
-export { COMPRESS_THRESHOLD } from './compression.js'
+export { COMPRESS_THRESHOLD, compressSync } from './compression.js'
+export { matches, pickEncoding } from './conditional.js'
 export { checkFormFields, uploadValidatorCompiler } from './form-fields.js'
 export { type AppInstance, contentSecurityPolicy, createServer, type NotFoundHandler, type ServerOptions } from './server.js'
 

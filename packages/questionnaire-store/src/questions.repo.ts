@@ -210,6 +210,22 @@ export function listQuestionRows(db: Db, tenantId: string, fileId: string, windo
   return query.execute()
 }
 
+/**
+ * A digest of everything the review list shows of a file's questions, in their order, made by the
+ * database: equal digests, equal lists. The list's ETag, and the key of its kept bytes (review.ts),
+ * so a list nobody changed costs one small query, whichever writer changed it last.
+ */
+export async function listDigest(db: Db, tenantId: string, fileId: string): Promise<string> {
+  const fields = sql.join(listColumns.map((c) => sql.ref(c.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`))))
+  const row = await db
+    .selectFrom('question')
+    .select(sql<string>`md5(coalesce(string_agg(row(${fields})::text, '|' order by ordinal), ''))`.as('digest'))
+    .where('tenantId', '=', tenantId)
+    .where('fileId', '=', fileId)
+    .executeTakeFirstOrThrow()
+  return row.digest
+}
+
 export const countQuestions = async (db: Db, tenantId: string, fileId: string) =>
   Number(
     (

@@ -14,7 +14,7 @@
 // Also robots.txt and sitemap.xml of each published host; other hosts get nothing about any site.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { AppInstance, ServiceContext } from '@portal/http'
+import { type AppInstance, matches, pickEncoding, type ServiceContext } from '@portal/http'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { PageEntry, PublicPageCache } from './page-cache.js'
 import type { PageViewTally } from './page-views.js'
@@ -38,32 +38,8 @@ type PublicPageReader = (req: FastifyRequest) => Promise<{ etag: string; body: B
 const PAGE_CHANGES = 10
 export const SSR_FILE = path.join('server', 'trust-ssr.mjs')
 
-/** The encoding to send: brotli, else gzip, else none (an encoding given `q=0` is refused). */
-export function pickEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Set<string>()
-  for (const part of String(acceptEncoding ?? '')
-    .toLowerCase()
-    .split(',')) {
-    const [name, ...params] = part.split(';').map((s) => s.trim())
-    const q = params.find((p) => p.startsWith('q='))
-    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name)
-  }
-  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined
-}
-
 /** A strong tag over the rendered bytes (made by the render); each encoding has its own (`-br`, `-gz`), as the bytes differ. */
 const tagFor = (etag: string, encoding: 'br' | 'gzip' | undefined) => (encoding ? `"${etag}-${encoding === 'br' ? 'br' : 'gz'}"` : `"${etag}"`)
-
-/** If-None-Match names this tag (`*` names any): the weak comparison RFC 9110 prescribes for it. */
-export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false
-  const bare = (t: string) =>
-    t
-      .trim()
-      .replace(/^W\//, '')
-      .replace(/-(br|gz)"$/, '"')
-  return ifNoneMatch.split(',').some((t) => t.trim() === '*' || bare(t) === bare(etag))
-}
 
 /**
  * trust.html made ready for server rendering: stylesheets inlined (no round trip before the first

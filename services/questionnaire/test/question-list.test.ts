@@ -143,6 +143,33 @@ describe.each(kinds)('the review list on %s, row-level security %s', (_kind, _ro
     expect((await get(url, a.token, { 'accept-encoding': 'deflate' })).headers['content-encoding']).toBeUndefined()
   })
 
+  it('answers an unchanged list 304 by its tag, and never sends a kept list once anything it shows changed', async () => {
+    const url = `/api/getquestionlist/${fileId}`
+    const first = await get(url, a.token, { 'accept-encoding': 'br' })
+    const tag = String(first.headers['etag'])
+    expect(tag).toMatch(/^W\/"[0-9a-f]{32}"$/)
+    // Still never kept by a browser or a proxy: a client that keeps it sends the tag.
+    expect(first.headers['cache-control']).toBe('no-store')
+    const unchanged = await get(url, a.token, { 'accept-encoding': 'br', 'if-none-match': tag })
+    expect(unchanged.statusCode).toBe(304)
+    expect(unchanged.rawPayload.length).toBe(0)
+    // Kept bytes are the same answer as a fresh read (br here, plain for a client without it).
+    expect(JSON.parse(brotliDecompressSync((await get(url, a.token, { 'accept-encoding': 'br' })).rawPayload).toString())).toEqual((await get(url)).json())
+    // Any change the list shows (here an answer saved by another path than the routes) gives a new tag and the new text.
+    await updateAnswer(h.db, a.tenantId, ids[1]!, { answer: 'Restored weekly since March.', by: 'Test Reviewer' })
+    const changed = await get(url, a.token, { 'accept-encoding': 'br', 'if-none-match': tag })
+    expect(changed.statusCode).toBe(200)
+    expect(changed.headers['etag']).not.toBe(tag)
+    const rows = (JSON.parse(brotliDecompressSync(changed.rawPayload).toString()) as { data: QuestionListItem[] }).data
+    expect(rows[1]!.answer).toBe('Restored weekly since March.')
+    // A window has a tag of its own; another tenant naming the tag still gets 404.
+    const window = await get(`${url}?limit=5`, a.token, { 'if-none-match': String(changed.headers['etag']) })
+    expect(window.statusCode).toBe(200)
+    expect((window.json() as { data: unknown[] }).data).toHaveLength(5)
+    expect((await get(`${url}?limit=5`, a.token, { 'if-none-match': String(window.headers['etag']) })).statusCode).toBe(304)
+    expect((await get(url, b.token, { 'if-none-match': String(changed.headers['etag']) })).statusCode).toBe(404)
+  })
+
   it('leaves small answers, errors and downloads as they are', async () => {
     const small = await get(`/api/questionnaires/count/${fileId}`, a.token, { 'accept-encoding': 'br, gzip' })
     expect(small.statusCode).toBe(200)

@@ -41,6 +41,7 @@ import {
   findCompany,
   findQuestion,
   type HistoryEntry,
+  listDigest,
   listQuestionRows,
   approveQuestions,
   restoreApprovals,
@@ -48,6 +49,7 @@ import {
   updateAnswer,
 } from '@portal/questionnaire-store'
 import type { QuestionnaireDeps } from '../deps.js'
+import { sendList } from '../list-bytes.js'
 import { okData } from '../replies.js'
 import { fileOf } from '../lookups.js'
 import { splitName } from './comments.js'
@@ -142,13 +144,21 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     {
       schema: { tags: ['questionnaire'], params: Id, querystring: QuestionListQuery, response: { 200: QuestionListReply, ...questionnaireErrors(404) } },
     },
-    async (req) => {
+    async (req, reply) => {
       const { tenantId } = principalOf(req)
       const file = await questionnaireOf(tenantId, req.params.questionnaireId)
       const { offset, limit } = req.query
-      const rows = await listQuestionRows(store, tenantId, file.id, { ...(offset !== undefined ? { offset } : {}), ...(limit !== undefined ? { limit } : {}) })
-      const total = limit === undefined && !offset ? rows.length : await countQuestions(store, tenantId, file.id)
-      return { status: true, data: rows.map(listItemOut), total }
+      // A list nobody changed is answered from its digest alone (list-bytes.ts).
+      const window = offset || limit ? `.${offset ?? 0}.${limit ?? ''}` : ''
+      const version = `${await listDigest(store, tenantId, file.id)}${window}`
+      return sendList(req, reply, `${tenantId}:${file.id}${window}`, version, async () => {
+        const rows = await listQuestionRows(store, tenantId, file.id, {
+          ...(offset !== undefined ? { offset } : {}),
+          ...(limit !== undefined ? { limit } : {}),
+        })
+        const total = limit === undefined && !offset ? rows.length : await countQuestions(store, tenantId, file.id)
+        return { status: true, data: rows.map(listItemOut), total }
+      })
     },
   )
 
