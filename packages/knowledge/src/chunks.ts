@@ -114,7 +114,7 @@ export const RANKED_BUDGET = 500
  */
 export async function searchChunks(db: Kysely<KnowledgeDb>, tenantId: string, question: string, limit = 8, documentIds?: string[]): Promise<FoundChunk[]> {
   if (documentIds && !documentIds.length) return []
-  const rows = await candidatesQuery(db, tenantId, question, limit, documentIds, await matchTerms(db, tenantId, question)).execute()
+  const rows = await candidatesQuery(db, tenantId, question, limit, documentIds).execute()
   return rerank(question, rows)
     .slice(0, Math.min(Math.max(limit, 1), 50))
     .map(({ score, ...r }) => ({ ...r, rank: Number(score.toFixed(6)) }))
@@ -124,41 +124,42 @@ const searchText = (question: string) => `${question} ${expansionOf(question)}`
 
 /**
  * The terms a search matches chunks on: the question's rarest terms in the tenant's chunks, as many
- * as fit RANKED_BUDGET (at least one); undefined when all fit (match on every term). Terms no chunk
- * holds are left out: they match nothing.
+ * as fit `budget` (at least one); null when all fit (match on every term). Terms no chunk holds are
+ * left out: they match nothing. One statement with the search (candidatesQuery), not a round trip.
  */
-export async function matchTerms(db: Kysely<KnowledgeDb>, tenantId: string, question: string, budget = RANKED_BUDGET): Promise<string[] | undefined> {
-  const counts = await db
+function pickedTerms(db: Kysely<KnowledgeDb>, tenantId: string, text: string, budget: number) {
+  const counted = db
     .selectFrom('chunkTerm')
-    .select(['term', 'chunks'])
+    .select(['term', sql<number>`sum(chunks) over (order by chunks, term)`.as('running'), sql<number>`row_number() over (order by chunks, term)`.as('n')])
     .where('tenantId', '=', tenantId)
     .where('chunks', '>', 0)
-    .where('term', '=', sql<string>`any(tsvector_to_array(to_tsvector('english', ${searchText(question)})))`)
-    .orderBy('chunks')
-    .orderBy('term')
-    .execute()
-  let sum = 0
-  const terms: string[] = []
-  for (const { term, chunks } of counts) {
-    if (terms.length && sum + chunks > budget) return terms
-    sum += chunks
-    terms.push(term)
-  }
-  return undefined
+    .where('term', '=', sql<string>`any(tsvector_to_array(to_tsvector('english', ${text})))`)
+  return db
+    .selectFrom(counted.as('t'))
+    .select(
+      sql<
+        string[] | null
+      >`case when bool_and(running <= ${budget}) then null else array_agg(term order by n) filter (where running <= ${budget} or n = 1) end`.as('terms'),
+    )
 }
 
-/** A tsquery's text for any of these lexemes, each quoted as the tsquery input syntax wants. */
-const anyOf = (terms: string[]) => terms.map((t) => `'${t.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' | ')
+/** The terms searchChunks matches on for this question (undefined: every term); for the plan test and the bench. */
+export async function matchTerms(db: Kysely<KnowledgeDb>, tenantId: string, question: string, budget = RANKED_BUDGET): Promise<string[] | undefined> {
+  return (await pickedTerms(db, tenantId, searchText(question), budget).executeTakeFirst())?.terms ?? undefined
+}
 
 /**
- * The full-text query behind searchChunks: the tenant's chunks that hold any of `terms` (all the
- * question's terms when undefined), in order of their rank on all of them. The tenant and the text
- * are one condition on one GIN index (chunk_tenant_tsv_idx). Exported for the plan test
- * (tests/integration/retrieval-plan.test.ts).
+ * The full-text query behind searchChunks: the tenant's chunks that hold any of the question's
+ * rarest terms (pickedTerms; every term when they all fit `budget`, or when it is Infinity), in
+ * order of their rank on all of them. The tenant and the text are one condition on one GIN index
+ * (chunk_tenant_tsv_idx). Exported for the plan test (tests/integration/retrieval-plan.test.ts).
  */
-export function candidatesQuery(db: Kysely<KnowledgeDb>, tenantId: string, question: string, limit = 8, documentIds?: string[], terms?: string[]) {
-  const q = sql`nullif(replace(plainto_tsquery('english', ${searchText(question)})::text, '&', '|'), '')::tsquery`
-  const match = terms ? sql`${anyOf(terms)}::tsquery` : q
+export function candidatesQuery(db: Kysely<KnowledgeDb>, tenantId: string, question: string, limit = 8, documentIds?: string[], budget = RANKED_BUDGET) {
+  const text = searchText(question)
+  const q = sql`nullif(replace(plainto_tsquery('english', ${text})::text, '&', '|'), '')::tsquery`
+  // Each lexeme quoted as tsquery's input wants it ('' for ', \\ for \), OR-ed.
+  const picked = sql`(select string_agg('''' || replace(replace(t, '\\', '\\\\'), '''', '''''') || '''', ' | ') from unnest((${pickedTerms(db, tenantId, text, budget)})) t)`
+  const match = Number.isFinite(budget) ? sql`coalesce(${picked}::tsquery, ${q})` : q
   return db
     .selectFrom('chunk')
     .select(['id', 'documentId', 'documentName', 'page', 'heading', 'text', sql<number>`ts_rank(tsv, ${q}, 1)`.as('rank')])
