@@ -1,4 +1,4 @@
-// PostgreSQL through kysely: embedded PGlite (with pgvector) in a data folder, or a real server
+// PostgreSQL through kysely: embedded PGlite (with pgvector and btree_gin) in a data folder, or a real server
 // when DATABASE_URL is set. Each service owns one schema and migrates it itself.
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -6,6 +6,7 @@ import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
 import { vector } from '@electric-sql/pglite-pgvector'
 import type { Logger } from '@portal/observability'
 import { CamelCasePlugin, type Dialect, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely'
@@ -98,7 +99,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true })
   if (opts.dataDir && !existsSync(path.join(opts.dataDir, 'PG_VERSION'))) await initPglite(opts.dataDir)
-  const pglite = await PGlite.create(opts.dataDir ?? 'memory://', { extensions: { vector }, startParams: PGLITE_START })
+  const pglite = await PGlite.create(opts.dataDir ?? 'memory://', { extensions: { vector, btree_gin }, startParams: PGLITE_START })
   const { root, system } = kyselies(yieldingDialect(new PGliteDialect({ pglite })), true, opts)
   return {
     kind: 'pglite',

@@ -1,6 +1,7 @@
 // @portal/knowledge: the knowledge base of compliance documents. Chunks with a Postgres full-text
 // index always, and the question/answer pairs the documents hold; vectors (Qdrant or pgvector) and hybrid search when an embedding model is configured.
 export {
+  candidatesQuery,
   type ChunkInput,
   chunksByIds,
   CANDIDATES,
@@ -9,6 +10,8 @@ export {
   type FoundChunk,
   type KnowledgeDb,
   knowledgeDb,
+  matchTerms,
+  RANKED_BUDGET,
   replaceDocumentChunks,
   searchChunks,
 } from './chunks.js'

@@ -1,7 +1,8 @@
-// The chunk table and the question/answer pairs table, created in the owning service's schema. Frozen in time: no application types.
+// The chunk table (with its per-tenant term counts) and the question/answer pairs table, created in the owning service's schema. Frozen in time: no application types.
 import type { Migration } from '@portal/db'
 import { type Kysely, sql } from 'kysely'
 import * as qaPairs from './2026_12_03T0200_qa_pairs.js'
+import * as chunkTerms from './2026_12_05T0300_chunk_terms.js'
 
 export const chunkMigrations: Record<string, Migration> = {
   '2026_11_23T0200_chunk': {
@@ -26,4 +27,5 @@ export const chunkMigrations: Record<string, Migration> = {
     },
   },
   '2026_12_03T0200_qa_pairs': qaPairs,
+  '2026_12_05T0300_chunk_terms': chunkTerms,
 }
