@@ -83,7 +83,11 @@ export async function startService(
     await until(
       `${name} ready`,
       async () => {
-        if (gone) throw new Error(`${name} exited at start (${JSON.stringify(gone)}): ${text.join('').slice(-2000)}`)
+        if (gone) {
+          // What it said before exiting: its text, and the messages of its error lines (JSON logs).
+          const errors = lines.filter((l) => Number(l['level']) >= 50).map((l) => `${String(l['msg'])}: ${JSON.stringify(l['err'] ?? '').slice(0, 600)}`)
+          throw new Error(`${name} exited at start (${JSON.stringify(gone)}): ${text.join('').slice(-2000)} ${errors.join('\n').slice(-2000)}`)
+        }
         const res = await fetch(`${url}/readyz`).catch(() => undefined)
         return res?.status === 200 ? true : undefined
       },

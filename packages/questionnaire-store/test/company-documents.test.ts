@@ -60,7 +60,7 @@ describe.each(testDatabaseKinds())('company-wide documents on %s', (_kind, open)
     await finishFile(db, tenantId, policy.id, { state: 'ready', total: 3 })
     expect(await clientDocumentsPending(db, tenantId, qa.id)).toBe(false)
     expect((await questionnairesAwaitingDocuments(db, tenantId, null)).map((x) => x.id).sort()).toEqual([qa.id, qb.id].sort())
-    expect(await questionnairesAwaitingDocuments(db, tenantId, a.id)).toEqual([{ id: qa.id }])
+    expect(await questionnairesAwaitingDocuments(db, tenantId, a.id)).toEqual([{ id: qa.id, total: 1, drafted: 0 }])
     // A client's own document still being read holds that client only.
     await file(b.id, 'compliance', 'beta-annex.pdf')
     expect((await questionnairesAwaitingDocuments(db, tenantId, null)).map((x) => x.id)).toEqual([qa.id])

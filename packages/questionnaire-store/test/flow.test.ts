@@ -201,9 +201,9 @@ describe.each(testDatabaseKinds())('questionnaire flow on %s', (_kind, open) => 
     await finishFile(db, tenantId, doc.id, { state: 'failed', error: 'unreadable' }) // failed counts as done
     expect(await clientDocumentsPending(db, tenantId, q.id)).toBe(false)
     expect(await clientDocumentsPending(db, crypto.randomUUID(), q.id)).toBe(false)
-    expect(await questionnairesAwaitingDocuments(db, tenantId, company.id)).toEqual([{ id: q.id }])
+    expect(await questionnairesAwaitingDocuments(db, tenantId, company.id)).toEqual([{ id: q.id, total: 2, drafted: 0 }])
     expect(await questionnairesAwaitingDocuments(db, crypto.randomUUID(), company.id)).toEqual([])
-    expect((await questionnairesToDraft(db)).filter((x) => x.id === q.id)).toEqual([{ id: q.id, tenantId }])
+    expect((await questionnairesToDraft(db)).filter((x) => x.id === q.id)).toEqual([{ id: q.id, tenantId, total: 2, drafted: 0 }])
     // Held by a live run: not swept; drafted in full: not swept.
     await takeDraftTurn(db, tenantId, q.id, 'live')
     expect((await questionnairesToDraft(db)).map((x) => x.id)).not.toContain(q.id)

@@ -11,11 +11,12 @@ import { parentPort, workerData } from 'node:worker_threads'
 for (const stream of [process.stdout, process.stderr]) stream.write = () => true
 for (const level of ['log', 'info', 'warn', 'error', 'debug', 'trace', 'dir']) console[level] = () => {}
 
-// On a busy machine the thread that answers requests comes first: on Linux each thread has its
-// own nice value (/proc/thread-self names this one), and this one yields to it. Elsewhere, as is.
-try {
-  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10)
-} catch {}
+// When the pool asks (short tasks only), the thread that answers requests comes first on a busy
+// machine: on Linux each thread has its own nice value (/proc/thread-self names this one).
+if (workerData.nice)
+  try {
+    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), workerData.nice)
+  } catch {}
 
 const task = await import(workerData.module)
 const handle = task.default

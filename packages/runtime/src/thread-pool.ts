@@ -18,6 +18,11 @@ export interface PoolOptions {
   youngMb?: number
   idleMs?: number
   maxTasks?: number
+  /**
+   * The threads run at a lower priority (nice 10, Linux), yielding to the thread that answers
+   * requests: for short tasks only. A long one (a PDF's text) would starve on a busy machine.
+   */
+  yieldToRequests?: boolean
 }
 
 export interface TaskOptions {
@@ -69,7 +74,7 @@ export class ThreadPool<R> {
 
   constructor(module: URL, opts: PoolOptions) {
     this.#module = module
-    this.#opts = { maxQueued: Number.POSITIVE_INFINITY, youngMb: 16, idleMs: 30_000, maxTasks: 200, ...opts }
+    this.#opts = { maxQueued: Number.POSITIVE_INFINITY, youngMb: 16, idleMs: 30_000, maxTasks: 200, yieldToRequests: false, ...opts }
   }
 
   /** Whether a task given now would wait behind `maxThreads` busy ones and `maxQueued` waiting ones. */
@@ -117,7 +122,7 @@ export class ThreadPool<R> {
 
   #spawn(): Thread<R> {
     const worker = new Worker(RUNNER, {
-      workerData: { module: this.#module.href },
+      workerData: { module: this.#module.href, nice: this.#opts.yieldToRequests ? 10 : 0 },
       // Plain JavaScript: without the parent's loader flags (tsx) each thread is ~300 MB lighter.
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: this.#opts.memoryMb, maxYoungGenerationSizeMb: this.#opts.youngMb },
@@ -182,7 +187,7 @@ const pools = new Map<string, ThreadPool<unknown>>()
 
 /** The process's one pool for this task module and these limits (made on first use). */
 export function threadPool<R>(module: URL, opts: PoolOptions): ThreadPool<R> {
-  const key = `${module.href} ${opts.memoryMb}/${opts.youngMb ?? ''} ${opts.maxThreads}/${opts.maxQueued ?? ''}`
+  const key = `${module.href} ${opts.memoryMb}/${opts.youngMb ?? ''} ${opts.maxThreads}/${opts.maxQueued ?? ''} ${opts.yieldToRequests ? 'nice' : ''}`
   let pool = pools.get(key)
   if (!pool) {
     pool = new ThreadPool(module, opts)

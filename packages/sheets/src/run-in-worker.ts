@@ -33,7 +33,7 @@ const isWrite = (task: Task) => task.kind === 'write-cells' || task.kind === 'qu
 
 async function runThread(task: Task, limits: SheetLimits): Promise<Reply> {
   const { concurrency, maxQueued, memoryMb, youngMb } = limits.worker
-  const pool = threadPool<Reply>(WORKER, { maxThreads: concurrency, maxQueued, memoryMb, youngMb })
+  const pool = threadPool<Reply>(WORKER, { maxThreads: concurrency, maxQueued, memoryMb, youngMb, yieldToRequests: true })
   if (pool.full()) {
     throw new AppError('UNAVAILABLE', { message: 'Too many workbooks are being processed; please try again in a minute', retryAfter: 30 })
   }
