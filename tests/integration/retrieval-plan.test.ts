@@ -3,7 +3,9 @@
 // The search must reach the tenant's matching chunks through the GIN index on tenant and text (not a
 // scan of all the tenant's chunks), rank a bounded number of them, and still find the right policy;
 // the per-term chunk counts that bound it must follow the chunks as documents come and go, and the
-// migration must count the chunks stored before it. PGlite always; PostgreSQL when TEST_DATABASE_URL is set.
+// migration must count the chunks stored before it. PostgreSQL (TEST_DATABASE_URL) at 30,000 chunks;
+// PGlite, which runs in the test's own thread and took over five minutes to load that under CI load,
+// at 3,000: the same rules on a smaller company.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { type Database, migrateSchema, systemView, testDatabaseKinds } from '@portal/db'
 import {
@@ -22,7 +24,8 @@ import { loadChunks, type PolicyDocument, policyDocuments, policyQuestions } fro
 import { labelledQuestions, policyOfPage } from '../support/policy-pages.js'
 
 const SCHEMA = 'questionnaire'
-const LARGE = 30_000
+/** The large tenant's chunks, and each other tenant's, per kind of database. */
+const sizes = (kind: string) => (kind === 'pglite' ? { large: 3_000, other: 500 } : { large: 30_000, other: 2_000 })
 const NEW_MIGRATION = '2026_12_05T0300_chunk_terms'
 const docs = await policyDocuments()
 const questions = await policyQuestions()
@@ -47,7 +50,8 @@ const planOf = async (db: Kysely<KnowledgeDb>, tenant: string, q: string, analyz
   return (await query.explain(undefined, analyze ? sql`analyze` : undefined)).map((r) => String(r['QUERY PLAN'])).join('\n')
 }
 
-describe.each(testDatabaseKinds())('retrieval at 30,000 chunks on %s', (kind, open) => {
+describe.each(testDatabaseKinds())('retrieval at a large tenant on %s', (kind, open) => {
+  const { large: LARGE, other: OTHER } = sizes(kind)
   let database: Database
   let db: Kysely<KnowledgeDb>
   const tenant = crypto.randomUUID()
@@ -63,7 +67,7 @@ describe.each(testDatabaseKinds())('retrieval at 30,000 chunks on %s', (kind, op
       .values(docs[1]!.chunks.map((c) => ({ ...c, id: crypto.randomUUID(), tenantId: earlier, documentId: crypto.randomUUID(), documentName: docs[1]!.name })))
       .execute()
     await migrateSchema(database, SCHEMA, chunkMigrations)
-    for (let i = 0; i < 3; i++) await loadChunks(db, crypto.randomUUID(), docs.slice(i + 2), 2_000)
+    for (let i = 0; i < 3; i++) await loadChunks(db, crypto.randomUUID(), docs.slice(i + 2), OTHER)
     await loadChunks(db, tenant, docs, LARGE)
     await sql`analyze ${sql.id(SCHEMA, 'chunk')}`.execute(database.root)
   }, 300_000)
@@ -94,8 +98,11 @@ describe.each(testDatabaseKinds())('retrieval at 30,000 chunks on %s', (kind, op
     const sum = counts.reduce((n, c) => n + c.chunks, 0)
     expect(terms!.length === 1 || sum <= RANKED_BUDGET).toBe(true)
     const ranked = Number(/Bitmap Heap Scan on chunk .*actual time=[\d.]+\.\.[\d.]+ rows=(\d+)/.exec(await planOf(db, tenant, q, true))?.[1])
-    expect(ranked).toBe(Math.min(sum, LARGE))
-    expect(ranked).toBeLessThan(LARGE / 10)
+    // A chunk holding two of the terms counts once: at most their sum.
+    expect(ranked).toBeGreaterThan(0)
+    expect(ranked).toBeLessThanOrEqual(sum)
+    // Far fewer than the tenant holds (a single rarest term may pass the budget alone).
+    expect(ranked).toBeLessThan(LARGE / 4)
   })
 
   // The policy found is printed, not held to a figure: fifty copies of the same documents make every
