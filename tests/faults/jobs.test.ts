@@ -125,6 +125,8 @@ describe('jobs under faults (processes on PostgreSQL, Redis, NATS)', () => {
     expect(completions(doc.id)).toBe(0) // it died mid-job
     ingest = await worker('ingest-worker')
     await read(doc.id)
+    // The worker logs after it marks the file ready, and its stdout reaches us a moment later.
+    await until('the job logged done', async () => (completions(doc.id) > 0 ? true : undefined), 10_000)
     expect(completions(doc.id)).toBe(1)
   }, 120_000)
 
