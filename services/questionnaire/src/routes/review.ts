@@ -43,6 +43,7 @@ import {
   type HistoryEntry,
   listDigest,
   listQuestionRows,
+  listRowDigests,
   approveQuestions,
   restoreApprovals,
   reviewCountsOf,
@@ -50,6 +51,7 @@ import {
 } from '@portal/questionnaire-store'
 import type { QuestionnaireDeps } from '../deps.js'
 import { sendList } from '../list-bytes.js'
+import { rowsAsJson } from '../list-rows.js'
 import { okData } from '../replies.js'
 import { fileOf } from '../lookups.js'
 import { splitName } from './comments.js'
@@ -152,12 +154,15 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
       const window = offset || limit ? `.${offset ?? 0}.${limit ?? ''}` : ''
       const version = `${await listDigest(store, tenantId, file.id)}${window}`
       return sendList(req, reply, `${tenantId}:${file.id}${window}`, version, async () => {
-        const rows = await listQuestionRows(store, tenantId, file.id, {
+        const listed = await listRowDigests(store, tenantId, file.id, {
           ...(offset !== undefined ? { offset } : {}),
           ...(limit !== undefined ? { limit } : {}),
         })
-        const total = limit === undefined && !offset ? rows.length : await countQuestions(store, tenantId, file.id)
-        return { status: true, data: rows.map(listItemOut), total }
+        const rows = await rowsAsJson(`${tenantId}:${file.id}${window}`, listed, async (ids) =>
+          (await listQuestionRows(store, tenantId, file.id, { ids })).map(listItemOut),
+        )
+        const total = limit === undefined && !offset ? listed.length : await countQuestions(store, tenantId, file.id)
+        return `{"status":true,"data":[${rows.join(',')}],"total":${total}}`
       })
     },
   )
