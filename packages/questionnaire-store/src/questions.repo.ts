@@ -202,6 +202,12 @@ const listColumns = [
   'updatedAt',
 ] as const
 
+/** The questionnaire's own ids of its questions, in order (its framework is told by them). */
+export const questionRefsOf = async (db: Db, tenantId: string, fileId: string): Promise<string[]> =>
+  (await db.selectFrom('question').select('questionRef').where('tenantId', '=', tenantId).where('fileId', '=', fileId).orderBy('ordinal').execute()).map(
+    (q) => q.questionRef,
+  )
+
 export interface ListWindow {
   offset?: number
   limit?: number

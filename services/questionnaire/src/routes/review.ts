@@ -73,7 +73,8 @@ const historyOf = (q: QuestionRow): HistoryEntry[] =>
       : h,
   )
 
-const questionOut = (q: QuestionRow, cited = new Map<string, CitedDocument>()): Question => ({
+/** What the list's row and the opened question both show of a question. */
+const shownOf = (q: ListRow): Omit<QuestionListItem, 'state'> => ({
   _id: q.id,
   questionId: q.questionRef,
   question: q.question,
@@ -84,48 +85,40 @@ const questionOut = (q: QuestionRow, cited = new Map<string, CitedDocument>()): 
   llmstatus: q.llmstatus,
   llmReviewRespons: q.llmReviewRespons ? 1 : 0,
   drafted: q.drafted,
-  comment: q.comment,
-  answerHistory: historyOf(q),
-  retrievedNarrative: q.retrievedNarrative,
-  documentName: q.documentName,
-  bucketName: '',
-  fileAndFolder: q.fileAndFolder,
-  updatedAt: q.updatedAt.toISOString(),
   /** Why the answer needs review, in words ('' when nothing is known against it). */
   reviewReason: q.reviewReason,
   /** Where the draft came from: 'library', 'documents' (offline), 'model'; '' for a person's answer or none. */
   answerSource: q.answerSource,
   draftedBy: q.answerSource === 'model' ? q.draftedBy : '',
   draftedAt: q.draftedAt?.toISOString() ?? null,
-  /** The compliance file the cited passage is in, while it is still there ('' otherwise), and its page. */
-  sourceDocumentId: citedDocumentOf(q, cited)?.documentId ?? '',
-  sourcePage: citedDocumentOf(q, cited) ? (pageOf(q.fileAndFolder) ?? citedDocumentOf(q, cited)!.page) : null,
   /** A person wrote the answer's text (drafts: false). */
-  personAnswer: q.personAnswer,
-  version: q.version,
-})
-
-/** A row of the review list (issue 26): no evidence, history or cited source; those come with the question opened. */
-const listItemOut = (q: ListRow): QuestionListItem => ({
-  _id: q.id,
-  questionId: q.questionRef,
-  question: q.question,
-  answer: q.answer,
-  choiceValue: q.choiceValue,
-  choices: choicesOf(q.answerCells as AnswerCellRow[]),
-  reviewstatus: q.reviewstatus,
-  llmstatus: q.llmstatus,
-  llmReviewRespons: q.llmReviewRespons ? 1 : 0,
-  drafted: q.drafted,
-  reviewReason: q.reviewReason,
-  state: reviewStateOf({ ...q, llmReviewRespons: q.llmReviewRespons ? 1 : 0 }),
-  answerSource: q.answerSource,
-  draftedBy: q.answerSource === 'model' ? q.draftedBy : '',
-  draftedAt: q.draftedAt?.toISOString() ?? null,
   personAnswer: q.personAnswer,
   version: q.version,
   updatedAt: q.updatedAt.toISOString(),
 })
+
+/** A row of the review list (issue 26): no evidence, history or cited source; those come with the question opened. */
+const listItemOut = (q: ListRow): QuestionListItem => {
+  const shown = shownOf(q)
+  return { ...shown, state: reviewStateOf(shown) }
+}
+
+/** The question opened: the row's fields, its evidence, the cited source and the history. */
+const questionOut = (q: QuestionRow, cited = new Map<string, CitedDocument>()): Question => {
+  const source = citedDocumentOf(q, cited)
+  return {
+    ...shownOf(q),
+    comment: q.comment,
+    answerHistory: historyOf(q),
+    retrievedNarrative: q.retrievedNarrative,
+    documentName: q.documentName,
+    bucketName: '',
+    fileAndFolder: q.fileAndFolder,
+    /** The compliance file the cited passage is in, while it is still there ('' otherwise), and its page. */
+    sourceDocumentId: source?.documentId ?? '',
+    sourcePage: source ? (pageOf(q.fileAndFolder) ?? source.page) : null,
+  }
+}
 
 const citedOf = (store: QuestionnaireDeps['store'], tenantId: string, rows: QuestionRow[]) =>
   citedDocuments(
