@@ -275,6 +275,10 @@ export async function findQuestion(db: Db, tenantId: string, id: string) {
   return row && (await withEvidence(db, tenantId, [row]))[0]
 }
 
+/** What a save checks against (the question's options, its comment and file), without its evidence. */
+export const findQuestionToSave = (db: Db, tenantId: string, id: string) =>
+  db.selectFrom('question').select(['id', 'fileId', 'answerCells', 'comment']).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst()
+
 export const undraftedQuestions = (db: Db, tenantId: string, fileId: string) =>
   db
     .selectFrom('question')

@@ -40,6 +40,7 @@ import {
   countsOf,
   findCompany,
   findQuestion,
+  findQuestionToSave,
   type HistoryEntry,
   listDigest,
   listQuestionRows,
@@ -230,7 +231,7 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     },
     async (req) => {
       const me = principalOf(req)
-      const current = isUuid(req.body.questionId) ? await findQuestion(store, me.tenantId, req.body.questionId) : undefined
+      const current = isUuid(req.body.questionId) ? await findQuestionToSave(store, me.tenantId, req.body.questionId) : undefined
       if (!current) throw new AppError('NOT_FOUND', { message: 'Question not found' })
       const { version } = req.body
       const updated = await updateAnswer(store, me.tenantId, current.id, {
@@ -258,7 +259,7 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     },
     async (req) => {
       const me = principalOf(req)
-      const current = isUuid(req.body.questionId) ? await findQuestion(store, me.tenantId, req.body.questionId) : undefined
+      const current = isUuid(req.body.questionId) ? await findQuestionToSave(store, me.tenantId, req.body.questionId) : undefined
       if (!current) throw new AppError('NOT_FOUND', { message: 'Question not found' })
       const { choiceValue, version } = req.body
       if (choiceValue && !choicesOf(current.answerCells as AnswerCellRow[]).includes(choiceValue)) {
