@@ -83,6 +83,11 @@ export const scimPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (app, o
     if (String(reply.getHeader('content-type') ?? '').startsWith('application/json')) reply.type(SCIM_MEDIA_TYPE)
     return payload
   })
+  // JSON only (the root also parses text and forms, which no SCIM body is).
+  app.addHook('onRequest', async (req) => {
+    const type = req.headers['content-type']
+    if (type !== undefined && !/^application\/(scim\+)?json\s*(;|$)/i.test(type)) throw new ScimError(415, 'Send the body as application/scim+json or application/json')
+  })
   app.addHook('preValidation', async () => enterSystem())
   // The bearer token names the company; nothing else does. Checked before the body is looked at.
   app.addHook('preHandler', async (req) => {
