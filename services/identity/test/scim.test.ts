@@ -17,13 +17,20 @@ const fixture = (name: string, ids: Record<string, string> = {}) =>
 
 interface ScimReply {
   status: number
+  // biome-ignore lint/suspicious/noExplicitAny: a SCIM reply, read field by field in the assertions
   body: Record<string, any>
   headers: Record<string, unknown>
 }
 
 let ip = 0
 /** A SCIM request as providers send it: the bearer token, and the body as application/scim+json. */
-async function scim(h: Harness, token: string | undefined, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: string | object): Promise<ScimReply> {
+async function scim(
+  h: Harness,
+  token: string | undefined,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: string | object,
+): Promise<ScimReply> {
   ip++
   const res = await h.app.inject({
     method,
@@ -140,7 +147,12 @@ describe.each(testDatabaseKinds())('SCIM provisioning on %s', (_kind, open) => {
     expect(group.body).toMatchObject({ displayName: 'displayName', externalId: '8aa1a0c0-c4c3-4bc0-b4a5-2ef676900159', members: [] })
     const gid = group.body.id as string
     expect((await scim(h, token, 'PATCH', `/Groups/${gid}`, fixture('entra/update-group-non-member.json'))).status).toBe(204)
-    const byName = await scim(h, token, 'GET', filterUrl('Groups', 'displayName', '1879db59-3bdf-4490-ad68-ab880a269474updatedDisplayName', '&excludedAttributes=members'))
+    const byName = await scim(
+      h,
+      token,
+      'GET',
+      filterUrl('Groups', 'displayName', '1879db59-3bdf-4490-ad68-ab880a269474updatedDisplayName', '&excludedAttributes=members'),
+    )
     expect(byName.body.totalResults).toBe(1)
     expect(byName.body.Resources[0]).not.toHaveProperty('members')
     expect((await scim(h, token, 'PATCH', `/Groups/${gid}`, fixture('entra/update-group-add-members.json', { f648f8d5ea4e4cd38e9c: id }))).status).toBe(204)
@@ -169,7 +181,12 @@ describe.each(testDatabaseKinds())('SCIM provisioning on %s', (_kind, open) => {
     const created = await scim(h, token, 'POST', '/Users', fixture('okta/create-user.json'))
     expect(created.status).toBe(201)
     const id = created.body.id as string
-    expect(created.body).toMatchObject({ userName: 'test.user@okta.local', externalId: '00ujl29u0le5T6Aj10h7', active: true, name: { givenName: 'Test', familyName: 'User' } })
+    expect(created.body).toMatchObject({
+      userName: 'test.user@okta.local',
+      externalId: '00ujl29u0le5T6Aj10h7',
+      active: true,
+      name: { givenName: 'Test', familyName: 'User' },
+    })
     expect(JSON.stringify(created.body)).not.toContain('1mz050nq')
     expect((await call(h, 'POST', '/api/userlogin', { body: { email: 'test.user@okta.local', password: '1mz050nq' } })).status).toBe(400)
 
@@ -198,34 +215,55 @@ describe.each(testDatabaseKinds())('SCIM provisioning on %s', (_kind, open) => {
     expect(deactivated.status).toBe(200)
     expect(deactivated.body.active).toBe(false)
     // Entra's string boolean brings them back.
-    const back = await scim(h, token, 'PATCH', `/Users/${id}`, { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'Replace', path: 'active', value: 'True' }] })
+    const back = await scim(h, token, 'PATCH', `/Users/${id}`, {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+      Operations: [{ op: 'Replace', path: 'active', value: 'True' }],
+    })
     expect(back.body.active).toBe(true)
   })
 
-  it('deprovisioning ends a signed-in member\'s sessions at once: access token, renewal and sign-in refused', async () => {
-    const created = await scim(h, token, 'POST', '/Users', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: 'leaver@scim-co.example', name: { givenName: 'Lee', familyName: 'Ver' } })
+  it("deprovisioning ends a signed-in member's sessions at once: access token, renewal and sign-in refused", async () => {
+    const created = await scim(h, token, 'POST', '/Users', {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+      userName: 'leaver@scim-co.example',
+      name: { givenName: 'Lee', familyName: 'Ver' },
+    })
     const id = created.body.id as string
     // No password anyone knows: the member sets one with a mailed reset code.
     const code = await requestCode(h, 'leaver@scim-co.example')
     const validated = await call(h, 'POST', '/api/user/otpvalidation', { body: { email: 'leaver@scim-co.example', otp: code } })
     const resetToken = (validated.body.data as { resetToken: string }).resetToken
     const newPassword = `${PASSWORD}-Leaver9`
-    expect((await call(h, 'POST', '/api/user/changepassword', { body: { email: 'leaver@scim-co.example', resetToken, password: newPassword, cnfpassword: newPassword } })).status).toBe(200)
+    expect(
+      (
+        await call(h, 'POST', '/api/user/changepassword', {
+          body: { email: 'leaver@scim-co.example', resetToken, password: newPassword, cnfpassword: newPassword },
+        })
+      ).status,
+    ).toBe(200)
     const login = await call(h, 'POST', '/api/userlogin', { body: { email: 'leaver@scim-co.example', password: newPassword } })
     expect(login.status).toBe(200)
     const access = (login.body.data as { token: string }).token
     expect((await call(h, 'GET', '/api/user/company', { token: access })).status).toBe(200)
 
-    const off = await scim(h, token, 'PATCH', `/Users/${id}`, { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'active', value: false }] })
+    const off = await scim(h, token, 'PATCH', `/Users/${id}`, {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+      Operations: [{ op: 'replace', path: 'active', value: false }],
+    })
     expect(off.body.active).toBe(false)
     expect((await call(h, 'GET', '/api/user/company', { token: access })).status).toBe(401)
     expect((await call(h, 'POST', '/api/token/refresh', { cookie: login.refreshCookie })).status).toBe(401)
     const again = await call(h, 'POST', '/api/userlogin', { body: { email: 'leaver@scim-co.example', password: newPassword } })
     expect(again.status).toBe(400)
-    expect(again.body.message).toBe((await call(h, 'POST', '/api/userlogin', { body: { email: 'leaver@scim-co.example', password: 'Wr0ng!pass' } })).body.message)
+    expect(again.body.message).toBe(
+      (await call(h, 'POST', '/api/userlogin', { body: { email: 'leaver@scim-co.example', password: 'Wr0ng!pass' } })).body.message,
+    )
 
     // Back on, signed in again, then DELETE: the same at once.
-    await scim(h, token, 'PATCH', `/Users/${id}`, { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', value: { active: true } }] })
+    await scim(h, token, 'PATCH', `/Users/${id}`, {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+      Operations: [{ op: 'replace', value: { active: true } }],
+    })
     const back = await call(h, 'POST', '/api/userlogin', { body: { email: 'leaver@scim-co.example', password: newPassword } })
     expect(back.status).toBe(200)
     expect((await scim(h, token, 'DELETE', `/Users/${id}`)).status).toBe(204)
@@ -235,7 +273,11 @@ describe.each(testDatabaseKinds())('SCIM provisioning on %s', (_kind, open) => {
   it('maps the admin group to the admin role, never demoting the last admin', async () => {
     const created = await scim(h, token, 'POST', '/Users', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: 'lead@scim-co.example' })
     const id = created.body.id as string
-    const group = await scim(h, token, 'POST', '/Groups', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'portal admins', members: [{ value: id }] })
+    const group = await scim(h, token, 'POST', '/Groups', {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'],
+      displayName: 'portal admins',
+      members: [{ value: id }],
+    })
     expect(group.status).toBe(201)
     const isAdmin = async (userId: string) => (await h.db.selectFrom('user').select('admin').where('id', '=', userId).executeTakeFirstOrThrow()).admin
     expect(await isAdmin(id)).toBe(true)
@@ -247,7 +289,10 @@ describe.each(testDatabaseKinds())('SCIM provisioning on %s', (_kind, open) => {
     await call(h, 'PUT', '/api/scim', { token: admin.token, body: { adminGroup: 'Portal Admins' } })
     expect(await isAdmin(id)).toBe(true)
     const gid = group.body.id as string
-    await scim(h, token, 'PATCH', `/Groups/${gid}`, { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'remove', path: `members[value eq "${id}"]` }] })
+    await scim(h, token, 'PATCH', `/Groups/${gid}`, {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+      Operations: [{ op: 'remove', path: `members[value eq "${id}"]` }],
+    })
     expect(await isAdmin(id)).toBe(false)
     // The owner who signed up is the last admin: provisioning cannot deactivate or delete them.
     const owner = (await scim(h, token, 'GET', filterUrl('Users', 'userName', 'owner@scim-co.example'))).body.Resources[0]
@@ -271,11 +316,19 @@ describe.each(testDatabaseKinds())('SCIM provisioning on %s', (_kind, open) => {
     expect((await scim(h, rivalToken, 'GET', `/Groups/${myGroup.body.id}`)).status).toBe(404)
     expect((await scim(h, rivalToken, 'GET', '/Groups')).body.totalResults).toBe(0)
     // Adding another company's user to one's own group: no such user.
-    const rivalGroup = await scim(h, rivalToken, 'POST', '/Groups', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Grab', members: [{ value: mine.body.id }] })
+    const rivalGroup = await scim(h, rivalToken, 'POST', '/Groups', {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'],
+      displayName: 'Grab',
+      members: [{ value: mine.body.id }],
+    })
     expect(rivalGroup.status).toBe(400)
     expect(rivalGroup.body.scimType).toBe('invalidValue')
     // The company comes from the token: a tenant named in the body changes nothing.
-    const sneaky = await scim(h, rivalToken, 'POST', '/Users', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: 'sneak@rival-scim.example', tenantId: admin._id })
+    const sneaky = await scim(h, rivalToken, 'POST', '/Users', {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+      userName: 'sneak@rival-scim.example',
+      tenantId: admin._id,
+    })
     const row = await h.db.selectFrom('user').select('tenantId').where('id', '=', sneaky.body.id).executeTakeFirstOrThrow()
     const rivalTenant = await h.db.selectFrom('user').select('tenantId').where('email', '=', 'boss@rival-scim.example').executeTakeFirstOrThrow()
     expect(row.tenantId).toBe(rivalTenant.tenantId)
@@ -309,7 +362,12 @@ describe.each(testDatabaseKinds())('SCIM provisioning on %s', (_kind, open) => {
     // Body size limit, and a media type that is not JSON.
     const huge = await scim(h, token, 'POST', '/Users', { userName: 'big@scim-co.example', title: 'x'.repeat(300 * 1024) })
     expect(huge.status).toBe(413)
-    const text = await h.app.inject({ method: 'POST', url: '/scim/v2/Users', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' }, payload: 'userName' })
+    const text = await h.app.inject({
+      method: 'POST',
+      url: '/scim/v2/Users',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+      payload: 'userName',
+    })
     expect(text.statusCode).toBe(415)
     expect(text.json()).toMatchObject({ status: '415' })
   })

@@ -57,18 +57,7 @@ const scimUserQuery = (db: Db, tenantId: string) =>
   db
     .selectFrom('user as u')
     .leftJoin('scimUser as s', 's.userId', 'u.id')
-    .select([
-      'u.id',
-      'u.email',
-      'u.firstName',
-      'u.lastName',
-      'u.admin',
-      'u.deactivatedAt',
-      'u.createdAt',
-      's.userName',
-      's.externalId',
-      's.updatedAt',
-    ])
+    .select(['u.id', 'u.email', 'u.firstName', 'u.lastName', 'u.admin', 'u.deactivatedAt', 'u.createdAt', 's.userName', 's.externalId', 's.updatedAt'])
     .where('u.tenantId', '=', tenantId)
     .where('u.inboundUser', '=', false)
 
@@ -93,7 +82,10 @@ export async function listScimUsers(db: Db, tenantId: string, filter: UserFilter
   if (filter?.attribute === 'email') query = query.where('u.email', '=', filter.value.toLowerCase())
   const [rows, total] = await Promise.all([
     query.orderBy('u.createdAt', 'asc').orderBy('u.id', 'asc').offset(offset).limit(limit).execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
   ])
   return { rows, total: Number(total.n) }
 }
@@ -223,13 +215,7 @@ export function groupsOfUser(db: Db, tenantId: string, userId: string) {
 /** Ids among `userIds` that are this company's (provisionable) users. */
 export async function ownUserIds(db: Db, tenantId: string, userIds: string[]): Promise<Set<string>> {
   if (userIds.length === 0) return new Set()
-  const rows = await db
-    .selectFrom('user')
-    .select('id')
-    .where('tenantId', '=', tenantId)
-    .where('inboundUser', '=', false)
-    .where('id', 'in', userIds)
-    .execute()
+  const rows = await db.selectFrom('user').select('id').where('tenantId', '=', tenantId).where('inboundUser', '=', false).where('id', 'in', userIds).execute()
   return new Set(rows.map((r) => r.id))
 }
 

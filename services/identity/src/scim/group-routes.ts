@@ -55,10 +55,14 @@ export function groupRoutes(app: AppInstance, deps: ScimRouteDeps): void {
   }
 
   const render = async (tenantId: string, rows: ScimGroupRow[], withMembers: boolean) => {
-    const members = withMembers ? await groupMembers(db, tenantId, rows.map((r) => r.id)) : []
-    return rows.map((row) =>
-      groupResource(row, withMembers ? members.filter((m) => m.groupId === row.id) : undefined, deps.location('Groups', row.id)),
-    )
+    const members = withMembers
+      ? await groupMembers(
+          db,
+          tenantId,
+          rows.map((r) => r.id),
+        )
+      : []
+    return rows.map((row) => groupResource(row, withMembers ? members.filter((m) => m.groupId === row.id) : undefined, deps.location('Groups', row.id)))
   }
 
   /** The ids, each one of this company's users; any other (another company's too) is refused alike. */
@@ -89,7 +93,12 @@ export function groupRoutes(app: AppInstance, deps: ScimRouteDeps): void {
         // Removing someone who is not a member (or no user at all) changes nothing: RFC 7644 §3.5.2.2.
         const before = await groupMembers(q, tenantId, [group.id])
         const ids = change.members === 'all' ? before.map((m) => m.userId) : change.members.map((id) => id.toLowerCase())
-        await removeGroupMembers(q, tenantId, group.id, ids.filter((id) => before.some((m) => m.userId === id)))
+        await removeGroupMembers(
+          q,
+          tenantId,
+          group.id,
+          ids.filter((id) => before.some((m) => m.userId === id)),
+        )
         for (const m of before) if (ids.includes(m.userId)) touched.add(m.userId)
       } else {
         const ids = await ownMembers(tenantId, change.members, q)
@@ -157,7 +166,11 @@ export function groupRoutes(app: AppInstance, deps: ScimRouteDeps): void {
     const group = await load(tenantId, req.params.id)
     const members = await groupMembers(db, tenantId, [group.id])
     await deleteScimGroup(db, tenantId, group.id)
-    await syncRoles(deps, tenantId, members.map((m) => m.userId))
+    await syncRoles(
+      deps,
+      tenantId,
+      members.map((m) => m.userId),
+    )
     return noContent(reply)
   })
 }

@@ -78,7 +78,9 @@ export function groupResource(row: ScimGroupRow, members: { userId: string; disp
     id: row.id,
     ...(row.externalId ? { externalId: row.externalId } : {}),
     displayName: row.displayName,
-    ...(members ? { members: members.map((m) => ({ value: m.userId, display: m.display, $ref: location.replace(/\/Groups\/[^/]+$/, `/Users/${m.userId}`) })) } : {}),
+    ...(members
+      ? { members: members.map((m) => ({ value: m.userId, display: m.display, $ref: location.replace(/\/Groups\/[^/]+$/, `/Users/${m.userId}`) })) }
+      : {}),
     meta: { resourceType: 'Group', created: row.createdAt.toISOString(), lastModified: row.updatedAt.toISOString(), location },
   }
 }

@@ -86,7 +86,8 @@ export const scimPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (app, o
   // JSON only (the root also parses text and forms, which no SCIM body is).
   app.addHook('onRequest', async (req) => {
     const type = req.headers['content-type']
-    if (type !== undefined && !/^application\/(scim\+)?json\s*(;|$)/i.test(type)) throw new ScimError(415, 'Send the body as application/scim+json or application/json')
+    if (type !== undefined && !/^application\/(scim\+)?json\s*(;|$)/i.test(type))
+      throw new ScimError(415, 'Send the body as application/scim+json or application/json')
   })
   app.addHook('preValidation', async () => enterSystem())
   // The bearer token names the company; nothing else does. Checked before the body is looked at.

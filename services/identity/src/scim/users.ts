@@ -32,7 +32,11 @@ function emailsOf(value: unknown): EmailValue[] {
     if (!isObject(item)) throw invalidValue('each email must be an object with a value')
     const address = optionalString(item.value, 'emails.value', 320)
     if (address === undefined) throw invalidValue('each email must have a value')
-    return { value: address, type: optionalString(item.type, 'emails.type'), primary: item.primary === true || item.primary === 'True' || item.primary === 'true' }
+    return {
+      value: address,
+      type: optionalString(item.type, 'emails.type'),
+      primary: item.primary === true || item.primary === 'True' || item.primary === 'true',
+    }
   })
 }
 
@@ -167,7 +171,8 @@ export function patchOperations(body: unknown): PatchOperation[] {
   return ops.map((item) => {
     if (!isObject(item)) throw new ScimError(400, 'Each operation must be an object', 'invalidSyntax')
     const op = typeof item.op === 'string' ? item.op.toLowerCase() : ''
-    if (op !== 'add' && op !== 'replace' && op !== 'remove') throw new ScimError(400, `Unknown operation ${JSON.stringify(item.op)}: use add, replace or remove`, 'invalidSyntax')
+    if (op !== 'add' && op !== 'replace' && op !== 'remove')
+      throw new ScimError(400, `Unknown operation ${JSON.stringify(item.op)}: use add, replace or remove`, 'invalidSyntax')
     const path = optionalString(item.path, 'path', 1000)?.trim()
     return { op, ...(path ? { path } : {}), value: item.value }
   })
