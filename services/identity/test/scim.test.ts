@@ -8,6 +8,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { hashToken } from '@portal/auth'
 import { testDatabaseKinds } from '@portal/db'
+import { SCIM_RATE_LIMIT } from '../src/scim/plugin.js'
 import { buildHarness, call, type Harness, PASSWORD, requestCode, type SignedUp, signUp } from './harness.js'
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../tests/fixtures/scim')
@@ -333,6 +334,17 @@ describe.each(testDatabaseKinds())('SCIM provisioning on %s', (_kind, open) => {
     const rivalTenant = await h.db.selectFrom('user').select('tenantId').where('email', '=', 'boss@rival-scim.example').executeTakeFirstOrThrow()
     expect(row.tenantId).toBe(rivalTenant.tenantId)
     expect((await scim(h, token, 'GET', `/Users/${mine.body.id}`)).body.active).toBe(true)
+  })
+
+  it('rate limits per token with 429, Retry-After and the SCIM error schema', async () => {
+    // A well-formed token nobody issued: its id is the key, so the company's real token is untouched.
+    const guess = `scim_${'0'.repeat(24)}_${'A'.repeat(43)}`
+    let last: ScimReply | undefined
+    for (let i = 0; i <= SCIM_RATE_LIMIT.max && last?.status !== 429; i++) last = await scim(h, guess, 'GET', '/Groups')
+    expect(last?.status).toBe(429)
+    expect(last?.headers['retry-after']).toBeDefined()
+    expect(last?.body).toMatchObject({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '429' })
+    expect((await scim(h, token, 'GET', '/Groups')).status).toBe(200)
   })
 
   it('answers bad requests with SCIM errors in words, never a 500', async () => {

@@ -18,7 +18,7 @@ import { userRoutes } from './user-routes.js'
 
 /** A user or group resource, or a PATCH of a few hundred members, fits well within this. */
 export const SCIM_BODY_LIMIT = 256 * 1024
-/** Requests a minute per company token (or per address without a well-formed one). */
+/** Requests a minute per route and company token (or per address without a well-formed one). */
 export const SCIM_RATE_LIMIT = { max: 600, timeWindow: '1 minute' }
 /** The last-used time is written at most this often. */
 const TOUCH_EVERY_MS = 60_000
