@@ -52,12 +52,12 @@ describe('SCIM provisioning card', () => {
 
     // With a live token, a new one replaces it only after a confirm.
     fireEvent.click(await card.findByRole('button', { name: 'Generate a new token' }))
-    expect(await screen.findByText(/The current token stops working at once/)).toBeInTheDocument()
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    const replace = within((await screen.findByText(/The current token stops working at once/)).closest('dialog')!)
+    fireEvent.click(replace.getByRole('button', { name: 'Cancel' }))
     expect(api.callsTo('POST', '/api/scim/token')).toHaveLength(1)
 
     fireEvent.click(card.getByRole('button', { name: 'Revoke token' }))
-    const dialog = within(await screen.findByRole('dialog'))
+    const dialog = within((await screen.findByText(/can no longer provision members/)).closest('dialog')!)
     fireEvent.click(dialog.getByRole('button', { name: 'Revoke token' }))
     await waitFor(() => expect(api.callsTo('DELETE', '/api/scim/token')).toHaveLength(1))
   })
