@@ -252,6 +252,8 @@ describe.each(testDatabaseKinds())('SCIM provisioning on %s', (_kind, open) => {
       Operations: [{ op: 'replace', path: 'active', value: false }],
     })
     expect(off.body.active).toBe(false)
+    const people = (await call(h, 'GET', '/api/people?pageSize=100', { token: admin.token })).body.data as { email: string; status: string }[]
+    expect(people.find((p) => p.email === 'leaver@scim-co.example')?.status).toBe('deactivated')
     expect((await call(h, 'GET', '/api/user/company', { token: access })).status).toBe(401)
     expect((await call(h, 'POST', '/api/token/refresh', { cookie: login.refreshCookie })).status).toBe(401)
     const again = await call(h, 'POST', '/api/userlogin', { body: { email: 'leaver@scim-co.example', password: newPassword } })
