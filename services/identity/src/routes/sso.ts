@@ -27,7 +27,6 @@ import {
 } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf, requireAdmin, requireAuth, requireVerified } from '@portal/http'
-import type { FastifyReply } from 'fastify'
 import { deleteDomain, deleteOidcSetting, findOidcSetting, insertFlow, setSsoRequired, ssoRequired, takeFlow, upsertOidcSetting } from '../db/sso.repo.js'
 import { findTenant } from '../db/tenants.repo.js'
 import { findUser } from '../db/users.repo.js'
@@ -249,7 +248,7 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: { tags, querystring: OidcCallbackQuery, response: { 302: RedirectReply, ...errorReplies(400, 429) } },
     },
-    async (req, reply: FastifyReply) => {
+    async (req, reply) => {
       reply.clearCookie(SSO_BROWSER_COOKIE, { path: '/api/sso', httpOnly: true, sameSite: 'lax', secure: config.cookieSecure })
       try {
         return reply.redirect(await finish(req.query, req.cookies[SSO_BROWSER_COOKIE]), 302)
