@@ -31,7 +31,9 @@ export async function startProvider(redirectUri: string, accounts: Record<string
   const clientSecret = `secret-${crypto.randomUUID()}`
   const known = new Map(Object.entries(accounts))
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri], grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      { client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri], grant_types: ['authorization_code'], response_types: ['code'] },
+    ],
     findAccount: async (_ctx, sub) => {
       const account = known.get(sub)
       if (!account) return undefined

@@ -24,8 +24,8 @@ import {
 import { buildHarness, call, type Harness, signUp } from './harness.js'
 
 interface Contract {
-  /** The success status and the reply fields (dotted, `[]` for array items) the web app reads. */
-  ok: [200 | 201, string[]]
+  /** The success status and the reply fields (dotted, `[]` for array items) the web app reads; 302: a redirect, no body. */
+  ok: [200 | 201 | 302, string[]]
   /** Refusals the route answers with the error envelope. */
   refusals: number[]
   body?: string[]
@@ -55,7 +55,7 @@ const SIGN_UP = ['firstName', 'lastName', 'email', 'password', 'cnfpassword']
 const ROUTES: Record<string, Contract> = {
   'POST /api/userlogin': {
     ok: [200, [...SESSION, 'message', 'themesettings', 'themesettings.headerColor']],
-    refusals: [400, 429],
+    refusals: [400, 403, 429],
     body: ['email', 'password'],
   },
   'POST /api/token/refresh': { ok: [200, [...SESSION, 'themesettings', 'themesettings.buttonColor']], refusals: [400, 401, 429] },
@@ -98,6 +98,21 @@ const ROUTES: Record<string, Contract> = {
   'GET /api/.well-known/jwks.json': { ok: [200, ['keys']], refusals: [400] },
   'POST /api/user/verify-email': { ok: [200, MESSAGE], refusals: [400, 429], body: ['token'] },
   'POST /api/user/verify-email/resend': { ok: [200, MESSAGE], refusals: [400, 401, 403, 429] },
+  'GET /api/sso/oidc': {
+    ok: [200, ['status', 'data.configured', 'data.issuer', 'data.clientId', 'data.callbackUrl', 'data.ssoRequired', 'data.domains', 'data.adminValues']],
+    refusals: [400, 401, 403],
+  },
+  'PUT /api/sso/oidc': { ok: [200, ['status', 'data.callbackUrl']], refusals: [400, 401, 403, 409], body: ['issuer', 'clientId', 'clientSecret', 'domains'] },
+  'DELETE /api/sso/oidc': { ok: [200, MESSAGE], refusals: [400, 401, 403, 404] },
+  'PUT /api/sso/policy': { ok: [200, ['status', 'data.required']], refusals: [400, 401, 403], body: ['required'] },
+  'GET /api/sso/domains': { ok: [200, ['status', 'data', 'data[].domain', 'data[].verified', 'data[].method', 'data[].txtRecord']], refusals: [400, 401, 403] },
+  'POST /api/sso/domains': { ok: [201, ['status', 'data.domain', 'data.verified', 'data.txtRecord']], refusals: [400, 401, 403, 409], body: ['domain'] },
+  'POST /api/sso/domains/verify': { ok: [200, ['status', 'data.domain', 'data.verified']], refusals: [400, 401, 403, 404, 409, 429], body: ['domain'] },
+  'DELETE /api/sso/domains/{domain}': { ok: [200, MESSAGE], refusals: [400, 401, 403, 404], params: ['domain'] },
+  'GET /api/sso/discover': { ok: [200, ['status', 'data.sso']], refusals: [400, 429], query: ['email'] },
+  'GET /api/sso/start': { ok: [302, []], refusals: [400, 404, 429], query: ['email'] },
+  'GET /api/sso/oidc/callback': { ok: [302, []], refusals: [400, 429] },
+  'POST /api/sso/exchange': { ok: [200, [...SESSION, 'message', 'themesettings']], refusals: [400, 429], body: ['ticket'] },
 }
 
 /** The route's refusals: a route that reads a body also refuses one too large (413) or not JSON (415). */
@@ -114,12 +129,18 @@ describe('the identity service in the OpenAPI document', () => {
 
   it('lists every identity route, and only those, under the identity tag', () => {
     const identity = taggedKeys(operations, 'identity')
-    expect([identity, identity.length]).toEqual([Object.keys(ROUTES).sort(), 22])
+    expect([identity, identity.length]).toEqual([Object.keys(ROUTES).sort(), 34])
   })
 
   it.each(Object.entries(ROUTES))('%s declares its success reply with the fields the web app reads', (key, contract) => {
     const op = operations.get(key)!
     const [status, fields] = contract.ok
+    if (status === 302) {
+      // A redirect: its Location is the answer, and it has no success body.
+      expect(Object.keys(op.responses)).toContain('302')
+      expect(successStatuses(op)).toEqual([])
+      return
+    }
     expect(replyFields(op, status)).toEqual({ type: 'object', required: expect.arrayContaining(fields) })
     // No other success status: a route answers one.
     expect(successStatuses(op)).toEqual([String(status)])
@@ -127,7 +148,11 @@ describe('the identity service in the OpenAPI document', () => {
 
   it.each(Object.entries(ROUTES))('%s declares the error envelope for each refusal it answers', (key, contract) => {
     const op = operations.get(key)!
-    expect(otherStatuses(op).map(Number)).toEqual(refusals(key, contract))
+    expect(
+      otherStatuses(op)
+        .map(Number)
+        .filter((s) => s !== 302),
+    ).toEqual(refusals(key, contract))
     for (const status of refusals(key, contract)) {
       // The errors declared, so the serialiser keeps the field list of a 400.
       const envelope = envelopeOf(json(op.responses[String(status)]))

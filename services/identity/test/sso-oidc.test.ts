@@ -39,7 +39,14 @@ describe('OIDC single sign-on', () => {
   const configure = (body: Record<string, unknown> = {}) =>
     call(h, 'PUT', '/api/sso/oidc', {
       token: admin.token,
-      body: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, domains: ['acme-corp.example'], adminValues: ['portal-admins'], ...body },
+      body: {
+        issuer: idp.issuer,
+        clientId: idp.clientId,
+        clientSecret: idp.clientSecret,
+        domains: ['acme-corp.example'],
+        adminValues: ['portal-admins'],
+        ...body,
+      },
     })
 
   /** GET /api/sso/start, with the browser cookie it sets. */
@@ -91,7 +98,7 @@ describe('OIDC single sign-on', () => {
       [{ issuer: 'https://10.1.2.3' }, 'The provider address points to a private network, which the portal does not call.'],
       [{ issuer: 'https://[fd00::1]:8443' }, 'The provider address points to a private network, which the portal does not call.'],
       [{ issuer: `${idp.issuer}/` }, `The provider calls itself "${idp.issuer}", not "${idp.issuer}/": enter its exact issuer.`],
-      [{ domains: ['gmail.com'] }, 'gmail.com is a public mail provider: only a company\'s own domain can be used.'],
+      [{ domains: ['gmail.com'] }, "gmail.com is a public mail provider: only a company's own domain can be used."],
       [{ domains: ['not a domain'] }, '"not a domain" is not a domain name (like example.com).'],
     ]
     for (const [body, message] of cases) {
@@ -146,7 +153,11 @@ describe('OIDC single sign-on', () => {
     const bobAgain = await exchange((await signInThroughProvider('bob')).searchParams.get('ticket'))
     expect((bobAgain.body.data as { _id: string })._id).toBe((bob.body.data as { _id: string })._id)
     const people = await call(h, 'GET', '/api/people', { token: admin.token })
-    expect((people.body.data as { email: string }[]).map((p) => p.email).sort()).toEqual(['alice@acme-corp.example', 'bob@acme-corp.example', 'boss@acme-corp.example'])
+    expect((people.body.data as { email: string }[]).map((p) => p.email).sort()).toEqual([
+      'alice@acme-corp.example',
+      'bob@acme-corp.example',
+      'boss@acme-corp.example',
+    ])
   })
 
   it('sends refusals back to the login page with a code: unverified email, denied, bad or replayed state, another browser, a wrong nonce', async () => {
@@ -177,7 +188,11 @@ describe('OIDC single sign-on', () => {
     const late = await start('carol@acme-corp.example')
     const lateState = new URL(late.location).searchParams.get('state')!
     const lateBack = await signInAt(late.location, CALLBACK, 'carol')
-    await h.db.updateTable('ssoFlow').set({ expiresAt: new Date(Date.now() - 1000) }).where('stateHash', '=', hashToken(lateState)).execute()
+    await h.db
+      .updateTable('ssoFlow')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('stateHash', '=', hashToken(lateState))
+      .execute()
     expect((await callback(lateBack, late.cookie)).searchParams.get('sso_error')).toBe('expired')
     // None of these created carol.
     expect(await h.db.selectFrom('user').select('id').where('email', '=', 'carol@acme-corp.example').executeTakeFirst()).toBeUndefined()
@@ -185,7 +200,11 @@ describe('OIDC single sign-on', () => {
 
   it('refuses an expired ticket and an unknown one', async () => {
     const ticket = (await signInThroughProvider('bob')).searchParams.get('ticket')!
-    await h.db.updateTable('ssoTicket').set({ expiresAt: new Date(Date.now() - 1) }).where('tokenHash', '=', hashToken(ticket)).execute()
+    await h.db
+      .updateTable('ssoTicket')
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where('tokenHash', '=', hashToken(ticket))
+      .execute()
     expect((await exchange(ticket)).status).toBe(400)
     expect((await exchange('x'.repeat(43))).status).toBe(400)
   })
@@ -208,7 +227,10 @@ describe('OIDC single sign-on', () => {
     const record = (claimed.body.data as { txtRecord: string; verified: boolean }).txtRecord
     expect(claimed.body.data).toMatchObject({ domain: 'acme-labs.example', verified: false, method: null })
     const early = await call(h, 'POST', '/api/sso/domains/verify', { token: admin.token, body: { domain: 'acme-labs.example' } })
-    expect([early.status, early.body.message]).toEqual([400, `No TXT record "${record}" was found on acme-labs.example yet. DNS changes can take a while to appear.`])
+    expect([early.status, early.body.message]).toEqual([
+      400,
+      `No TXT record "${record}" was found on acme-labs.example yet. DNS changes can take a while to appear.`,
+    ])
     zone.set('acme-labs.example', [['v=spf1 -all'], [record.slice(0, 30), record.slice(30)]])
     const verified = await call(h, 'POST', '/api/sso/domains/verify', { token: admin.token, body: { domain: 'acme-labs.example' } })
     expect(verified.body.data).toMatchObject({ domain: 'acme-labs.example', verified: true, method: 'dns' })
