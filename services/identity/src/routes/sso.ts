@@ -77,7 +77,7 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.put(
     '/sso/oidc',
-    { ...verifiedAdmins, schema: { tags, body: OidcSettingBody, response: { 200: OidcSettingSaved, ...errorReplies(400, 401, 403, 409) } } },
+    { ...verifiedAdmins, schema: { tags, body: OidcSettingBody, response: { 200: OidcSettingSaved, ...errorReplies(400, 401, 403, 409, 413, 415) } } },
     async (req) => {
       const { tenantId } = principalOf(req)
       const body = req.body
@@ -95,7 +95,7 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
     },
   )
 
-  app.delete('/sso/oidc', { ...admins, schema: { tags, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404) } } }, async (req) => {
+  app.delete('/sso/oidc', { ...admins, schema: { tags, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404, 413, 415) } } }, async (req) => {
     const { tenantId } = principalOf(req)
     if (!(await deleteOidcSetting(db, tenantId))) throw new AppError('NOT_FOUND', { message: 'No single sign-on provider is set up.' })
     // No provider left to sign in with: requiring it would lock everyone out.
@@ -105,7 +105,7 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.put(
     '/sso/policy',
-    { ...verifiedAdmins, schema: { tags, body: SsoPolicyBody, response: { 200: SsoPolicyReply, ...errorReplies(400, 401, 403) } } },
+    { ...verifiedAdmins, schema: { tags, body: SsoPolicyBody, response: { 200: SsoPolicyReply, ...errorReplies(400, 401, 403, 413, 415) } } },
     async (req) => {
       const { tenantId } = principalOf(req)
       if (req.body.required) {
@@ -125,7 +125,7 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.post(
     '/sso/domains',
-    { ...verifiedAdmins, schema: { tags, body: SsoDomainBody, response: { 201: SsoDomainReply, ...errorReplies(400, 401, 403, 409) } } },
+    { ...verifiedAdmins, schema: { tags, body: SsoDomainBody, response: { 201: SsoDomainReply, ...errorReplies(400, 401, 403, 409, 413, 415) } } },
     async (req, reply) => {
       reply.code(201)
       return { status: true, data: await claimCompanyDomain(db, principalOf(req).tenantId, req.body.domain) }
@@ -138,14 +138,14 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
       ...verifiedAdmins,
       // Each try asks DNS: a few a minute are plenty for a person waiting on a record.
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: { tags, body: SsoDomainBody, response: { 200: SsoDomainReply, ...errorReplies(400, 401, 403, 404, 409, 429) } },
+      schema: { tags, body: SsoDomainBody, response: { 200: SsoDomainReply, ...errorReplies(400, 401, 403, 404, 409, 413, 415, 429) } },
     },
     async (req) => ({ status: true, data: await verifyDomainByDns(db, principalOf(req).tenantId, req.body.domain, deps.resolveTxt) }),
   )
 
   app.delete(
     '/sso/domains/:domain',
-    { ...admins, schema: { tags, params: SsoDomainParams, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404) } } },
+    { ...admins, schema: { tags, params: SsoDomainParams, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404, 413, 415) } } },
     async (req) => {
       if (!(await deleteDomain(db, principalOf(req).tenantId, normaliseDomain(req.params.domain))))
         throw new AppError('NOT_FOUND', { message: 'That domain is not one of your company’s.' })
