@@ -160,12 +160,14 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
     return setting && { tenantId: tenantId!, setting }
   }
 
+  // Per address: a company's people often share one (NAT), so the limits of the public SSO routes
+  // are wider than password sign-in's, whose failures are what gets counted.
   // Public: which sign-in the screen offers. Tells only whether a domain uses SSO, which its people's
   // provider redirect shows anyway; limited per address like the other public lookups.
   app.get(
     '/sso/discover',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: { tags, querystring: SsoEmailQuery, response: { 200: SsoDiscoverReply, ...errorReplies(400, 429) } },
     },
     async (req) => ({ status: true, data: { sso: (await providerOf(req.query.email)) !== undefined } }),
@@ -174,7 +176,7 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
   app.get(
     '/sso/start',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: { tags, querystring: SsoEmailQuery, response: { 302: RedirectReply, ...errorReplies(400, 404, 429) } },
     },
     async (req, reply) => {
@@ -245,7 +247,7 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
   app.get(
     '/sso/oidc/callback',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: { tags, querystring: OidcCallbackQuery, response: { 302: RedirectReply, ...errorReplies(400, 429) } },
     },
     async (req, reply) => {
@@ -265,7 +267,7 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
   app.post(
     '/sso/exchange',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: { tags, body: SsoExchangeBody, response: { 200: LoginReply, ...errorReplies(400, 413, 415, 429) } },
     },
     async (req, reply) => {
