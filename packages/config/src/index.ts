@@ -83,6 +83,17 @@ export const variables = {
     description: 'Days a trusted device (a browser that signed in) may go without signing in before the hourly sweep forgets it',
   },
   OTP_DIGITS: { kind: 'enum', values: ['4', '6'], default: '4', description: 'Digits of the password-reset code' },
+  SECRETS_KEY: {
+    kind: 'string',
+    description:
+      'Base64 of 32 bytes: the AES-256-GCM key that seals secrets the portal must read back (SSO client secrets); empty = generated once into DATA_DIR/keys',
+    secret: true,
+  },
+  SSO_ALLOW_LOOPBACK: {
+    kind: 'bool',
+    default: 'false',
+    description: 'Test setting: SSO issuers on http loopback addresses accepted (a provider started by a test); refused unless `HOST` is loopback',
+  },
   SIGNUP_BLOCKED_DOMAINS: {
     kind: 'list',
     default: 'mailinator.com,guerrillamail.com,10minutemail.com,yopmail.com,trashmail.com',
@@ -218,6 +229,10 @@ export interface Config {
   retention: { reuseWindowMs: number; deviceIdleMs: number }
   otpDigits: 4 | 6
   signupBlockedDomains: string[]
+  /** SECRETS_KEY decoded (32 bytes); undefined = the key kept in DATA_DIR/keys. */
+  secretsKey: Buffer | undefined
+  /** SSO_ALLOW_LOOPBACK: a test's provider on http://127.0.0.1 may be an issuer (loopback HOST only). */
+  ssoAllowLoopback: boolean
   trustCenterDomain: string
   /** Explicit SEED_DEMO; undefined = the host decides (embedded database on loopback only). */
   seedDemo: boolean | undefined
@@ -354,6 +369,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     },
     otpDigits: get('OTP_DIGITS') === '6' ? 6 : 4,
     signupBlockedDomains: list(get('SIGNUP_BLOCKED_DOMAINS')).map((d) => d.toLowerCase()),
+    secretsKey: secretsKeyOf(get('SECRETS_KEY')),
+    ssoAllowLoopback: get('SSO_ALLOW_LOOPBACK') === 'true',
     trustCenterDomain: get('TRUST_CENTER_DOMAIN')!.toLowerCase(),
     seedDemo: get('SEED_DEMO') === undefined ? undefined : get('SEED_DEMO') === 'true',
     demoPassword: get('DEMO_PASSWORD'),
@@ -403,7 +420,17 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (!cfg.dbRowSecurity && !['127.0.0.1', '::1', 'localhost'].includes(cfg.host)) {
     throw new ConfigError(`DB_ROW_SECURITY=off is a test setting, refused with HOST=${cfg.host} (loopback only)`)
   }
+  if (cfg.ssoAllowLoopback && !['127.0.0.1', '::1', 'localhost'].includes(cfg.host)) {
+    throw new ConfigError(`SSO_ALLOW_LOOPBACK=true is a test setting, refused with HOST=${cfg.host} (loopback only)`)
+  }
   return Object.freeze(cfg)
+}
+
+function secretsKeyOf(value: string | undefined): Buffer | undefined {
+  if (value === undefined) return undefined
+  const key = Buffer.from(value, 'base64')
+  if (key.length !== 32) throw new ConfigError('SECRETS_KEY must be the base64 of 32 random bytes (`openssl rand -base64 32`)')
+  return key
 }
 
 function metricsOf(env: Env, value: string, port: number): Config['metrics'] {

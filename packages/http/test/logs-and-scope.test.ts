@@ -131,6 +131,11 @@ describe('URLs in the request log', () => {
     // The sign-in screen's "Forgot password?" page carries the address in its path: never logged.
     expect(redactUrl('/forgot-password/rita%40example.com')).toBe('/forgot-password/[redacted]')
     expect(redactUrl('/forgot-password')).toBe('/forgot-password')
+    // Single sign-on: the provider's code and state, and the portal's ticket (issue 27).
+    expect(redactUrl('/api/sso/oidc/callback?code=c0de&state=st4te&iss=https%3A%2F%2Fidp')).toBe(
+      '/api/sso/oidc/callback?code=[redacted]&state=[redacted]&iss=https%3A%2F%2Fidp',
+    )
+    expect(redactUrl('/login/sso?ticket=t1cket')).toBe('/login/sso?ticket=[redacted]')
     expect(redactUrl('/api/x?invite%54oken=s&flag')).toBe('/api/x?invite%54oken=[redacted]&flag')
     expect(redactUrl('/api/people/invite/t0k?page=1', { token: 't0k' })).toBe('/api/people/invite/[redacted]?page=1')
     expect(redactUrl('/api/people/invite/t0k')).toBe('/api/people/invite/[redacted]') // as the gateway's wildcard route logs it

@@ -1,8 +1,11 @@
 // URLs as they may be written anywhere that is kept (the request log, trace spans): a logged link
 // must not work. One function for every place that records a URL, path or query.
 
-/** Query parameters that carry a capability (an emailed link's token): never written to logs. */
-const SECRET_PARAM = /^(token|.*token|invite|capability|code|otp|password|secret|key|signature|sig)$/i
+/**
+ * Query parameters that carry a capability (an emailed link's token, an SSO ticket, an OAuth code
+ * and state): never written to logs.
+ */
+const SECRET_PARAM = /^(token|.*token|invite|capability|code|otp|password|secret|key|signature|sig|ticket|state)$/i
 
 /**
  * Paths whose segment after the prefix is a capability even where no route of this process names it

@@ -5,6 +5,8 @@ import type { Logger } from '@portal/observability'
 import type { Kysely } from 'kysely'
 import type { Later } from './background.js'
 import type { IdentityDb } from './db/schema.js'
+import type { ResolveTxt } from './sso/domains.js'
+import type { HasSecondFactor } from './sso/password-policy.js'
 
 /** What the identity plugin receives as register() options (route files get them as RouteDeps). */
 export interface IdentityDeps {
@@ -15,9 +17,15 @@ export interface IdentityDeps {
   config: Config
   mail: Mailer
   logger: Logger
+  /** DNS TXT lookups for domain proofs (node:dns by default; a test gives its own zone). */
+  resolveTxt?: ResolveTxt
+  /** Whether a user has a second factor (the MFA part of issue 27 provides it; none until then). */
+  hasSecondFactor?: HasSecondFactor
 }
 
 /** What every route file receives: the deps, and a queue for work the reply must not wait for. */
 export interface RouteDeps extends IdentityDeps {
   later: Later
+  resolveTxt: ResolveTxt
+  hasSecondFactor: HasSecondFactor
 }

@@ -3,6 +3,7 @@
 // a dependency because revocations reach other processes through it (wired by the host's tokens).
 import { asSystem, schemaDb } from '@portal/db'
 import { type ServiceContext, serviceModule, withBackends } from '@portal/http'
+import type { IdentityDeps } from './deps.js'
 import { migrations } from './db/migrations/index.js'
 import type { IdentityDb } from './db/schema.js'
 import { sendAdminNotices } from './admin-notice.js'
@@ -12,28 +13,36 @@ import { type DemoAccount, seedDemoTenant } from './seed.js'
 
 export const SCHEMA = 'identity'
 
-export const identityModule = serviceModule({
-  name: 'identity',
-  deps: ['server', 'db', 'bus', 'mail', 'tokens'],
-  schema: { name: SCHEMA, migrations },
-  init: async (ctx) => {
-    const db = schemaDb<IdentityDb>(ctx.db, SCHEMA)
-    const logger = ctx.logger.child({ svc: 'identity' })
-    await ctx.server.register(identityPlugin, {
-      prefix: '/api',
-      db,
-      tokens: ctx.tokens,
-      config: ctx.config,
-      mail: ctx.mail,
-      logger,
-    })
-    // SCIM 2.0 for identity providers: outside /api, as providers append /Users and /Groups to a base URL.
-    await ctx.server.register(scimPlugin, { prefix: '/scim/v2', db, tokens: ctx.tokens, config: ctx.config, mail: ctx.mail, logger })
-    // Other services' mails for the company's admins (a new access request): only identity knows them.
-    const stop = await sendAdminNotices({ bus: ctx.bus, db, mail: ctx.mail, logger })
-    return { stop }
-  },
-})
+/**
+ * The module with the optional dependencies given: a test's DNS zone (resolveTxt), the MFA part's
+ * second-factor check (hasSecondFactor). `identityModule` is it with the defaults.
+ */
+export const identityModuleWith = (extra: Pick<IdentityDeps, 'resolveTxt' | 'hasSecondFactor'>) =>
+  serviceModule({
+    name: 'identity',
+    deps: ['server', 'db', 'bus', 'mail', 'tokens'],
+    schema: { name: SCHEMA, migrations },
+    init: async (ctx) => {
+      const db = schemaDb<IdentityDb>(ctx.db, SCHEMA)
+      const logger = ctx.logger.child({ svc: 'identity' })
+      await ctx.server.register(identityPlugin, {
+        prefix: '/api',
+        db,
+        tokens: ctx.tokens,
+        config: ctx.config,
+        mail: ctx.mail,
+        logger,
+        ...extra,
+      })
+      // SCIM 2.0 for identity providers: outside /api, as providers append /Users and /Groups to a base URL.
+      await ctx.server.register(scimPlugin, { prefix: '/scim/v2', db, tokens: ctx.tokens, config: ctx.config, mail: ctx.mail, logger })
+      // Other services' mails for the company's admins (a new access request): only identity knows them.
+      const stop = await sendAdminNotices({ bus: ctx.bus, db, mail: ctx.mail, logger })
+      return { stop }
+    },
+  })
+
+export const identityModule = identityModuleWith({})
 
 /**
  * Creates (or finds) the demo tenant `demo` and its admin; the host calls it when its demo rules say

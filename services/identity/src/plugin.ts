@@ -9,6 +9,7 @@ import { enterSystem } from '@portal/db'
 import { backgroundWork } from './background.js'
 import { pruneAttempts } from './db/attempts.repo.js'
 import { sweepSessions } from './db/retention.repo.js'
+import { pruneSsoFlows } from './db/sso.repo.js'
 import type { IdentityDeps, RouteDeps } from './deps.js'
 import { DAY_MS } from './domain/otp.js'
 import { passwordRoutes } from './routes/password.js'
@@ -18,16 +19,29 @@ import { registryRoutes } from './routes/registry.js'
 import { scimSettingsRoutes } from './routes/scim-token.js'
 import { sessionRoutes } from './routes/session.js'
 import { signupRoutes } from './routes/signup.js'
+import { ssoRoutes } from './routes/sso.js'
 import { verificationRoutes } from './routes/verification.js'
+import { defaultResolveTxt } from './sso/domains.js'
+import { noSecondFactorYet } from './sso/password-policy.js'
 
 export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (app, opts) => {
   // Only the deps: register() also passes prefix and friends, which routes must not see.
   const background = backgroundWork(opts.logger)
-  const deps: RouteDeps = { db: opts.db, tokens: opts.tokens, config: opts.config, mail: opts.mail, logger: opts.logger, later: background.later }
+  const deps: RouteDeps = {
+    db: opts.db,
+    tokens: opts.tokens,
+    config: opts.config,
+    mail: opts.mail,
+    logger: opts.logger,
+    later: background.later,
+    resolveTxt: opts.resolveTxt ?? defaultResolveTxt,
+    hasSecondFactor: opts.hasSecondFactor ?? noSecondFactorYet,
+  }
   // Rate-limit evidence is kept as long as the longest window that reads it (30 days of wrong codes).
   // Refresh tokens and devices are added at every sign-in and renewal: forgotten when no rule needs them.
   const sweep = setInterval(() => {
     background.later('attempt sweep', () => pruneAttempts(deps.db, new Date(Date.now() - 31 * DAY_MS)))
+    background.later('sso flow sweep', () => pruneSsoFlows(deps.db, new Date(Date.now() - 3600_000)))
     background.later('session sweep', async () => {
       const swept = await sweepSessions(deps.db, { now: new Date(), expiredGraceMs: DAY_MS, ...opts.config.retention, batch: 1_000 })
       if (swept.refreshTokens || swept.devices) opts.logger.info(swept, 'session sweep')
@@ -45,4 +59,5 @@ export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (ap
   registryRoutes(app, deps)
   verificationRoutes(app, deps)
   scimSettingsRoutes(app, deps)
+  ssoRoutes(app, deps)
 }

@@ -8,7 +8,8 @@ import { startService } from '@portal/http/testing'
 import type { Mailer, MailMessage, RecordingMailer } from '@portal/mail'
 import type { Kysely } from 'kysely'
 import type { IdentityDb } from '../src/db/schema.js'
-import { identityModule, SCHEMA } from '../src/module.js'
+import type { IdentityDeps } from '../src/deps.js'
+import { identityModuleWith, SCHEMA } from '../src/module.js'
 
 export const PASSWORD = 'Str0ng!pass'
 
@@ -24,14 +25,19 @@ export interface Harness {
   close(): Promise<void>
 }
 
-export async function buildHarness(open: () => Promise<Database>, env: Record<string, string> = {}, mailer?: Mailer): Promise<Harness> {
+export async function buildHarness(
+  open: () => Promise<Database>,
+  env: Record<string, string> = {},
+  mailer?: Mailer,
+  extra: Pick<IdentityDeps, 'resolveTxt' | 'hasSecondFactor'> = {},
+): Promise<Harness> {
   const service = await startService(open, {
     env: { DB_MIGRATE: 'auto', PUBLIC_URL: 'https://portal.test', SIGNUP_BLOCKED_DOMAINS: 'blocked.example', ...env },
     ...(mailer ? { mail: mailer } : {}),
     tmpPrefix: 'identity-harness-',
     // The module, as the launcher starts it (it migrates the schema: DB_MIGRATE=auto).
     start: async (context) => {
-      await identityModule.init(context)
+      await identityModuleWith(extra).init(context)
       // A mailer given by the test (a real SMTP client) is closed with the harness.
       return mailer && { stop: () => mailer.close() }
     },

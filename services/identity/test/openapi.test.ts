@@ -24,8 +24,8 @@ import {
 import { buildHarness, call, type Harness, signUp } from './harness.js'
 
 interface Contract {
-  /** The success status and the reply fields (dotted, `[]` for array items) the web app reads. */
-  ok: [200 | 201, string[]]
+  /** The success status and the reply fields (dotted, `[]` for array items) the web app reads; 302: a redirect, no body. */
+  ok: [200 | 201 | 302, string[]]
   /** Refusals the route answers with the error envelope. */
   refusals: number[]
   body?: string[]
@@ -56,7 +56,7 @@ const SIGN_UP = ['firstName', 'lastName', 'email', 'password', 'cnfpassword']
 const ROUTES: Record<string, Contract> = {
   'POST /api/userlogin': {
     ok: [200, [...SESSION, 'message', 'themesettings', 'themesettings.headerColor']],
-    refusals: [400, 429],
+    refusals: [400, 403, 429],
     body: ['email', 'password'],
   },
   'POST /api/token/refresh': { ok: [200, [...SESSION, 'themesettings', 'themesettings.buttonColor']], refusals: [400, 401, 429] },
@@ -103,6 +103,21 @@ const ROUTES: Record<string, Contract> = {
   'PUT /api/scim': { ok: [200, SCIM_SETTINGS], refusals: [400, 401, 403], body: ['adminGroup'] },
   'POST /api/scim/token': { ok: [200, ['status', 'data.token']], refusals: [400, 401, 403, 429] },
   'DELETE /api/scim/token': { ok: [200, MESSAGE], refusals: [400, 401, 403, 404] },
+  'GET /api/sso/oidc': {
+    ok: [200, ['status', 'data.configured', 'data.issuer', 'data.clientId', 'data.callbackUrl', 'data.ssoRequired', 'data.domains', 'data.adminValues']],
+    refusals: [400, 401, 403],
+  },
+  'PUT /api/sso/oidc': { ok: [200, ['status', 'data.callbackUrl']], refusals: [400, 401, 403, 409], body: ['issuer', 'clientId', 'clientSecret', 'domains'] },
+  'DELETE /api/sso/oidc': { ok: [200, MESSAGE], refusals: [400, 401, 403, 404] },
+  'PUT /api/sso/policy': { ok: [200, ['status', 'data.required']], refusals: [400, 401, 403], body: ['required'] },
+  'GET /api/sso/domains': { ok: [200, ['status', 'data', 'data[].domain', 'data[].verified', 'data[].method', 'data[].txtRecord']], refusals: [400, 401, 403] },
+  'POST /api/sso/domains': { ok: [201, ['status', 'data.domain', 'data.verified', 'data.txtRecord']], refusals: [400, 401, 403, 409], body: ['domain'] },
+  'POST /api/sso/domains/verify': { ok: [200, ['status', 'data.domain', 'data.verified']], refusals: [400, 401, 403, 404, 409, 429], body: ['domain'] },
+  'DELETE /api/sso/domains/{domain}': { ok: [200, MESSAGE], refusals: [400, 401, 403, 404], params: ['domain'] },
+  'GET /api/sso/discover': { ok: [200, ['status', 'data.sso']], refusals: [400, 429], query: ['email'] },
+  'GET /api/sso/start': { ok: [302, []], refusals: [400, 404, 429], query: ['email'] },
+  'GET /api/sso/oidc/callback': { ok: [302, []], refusals: [400, 429] },
+  'POST /api/sso/exchange': { ok: [200, [...SESSION, 'message', 'themesettings']], refusals: [400, 429], body: ['ticket'] },
 }
 
 /** The route's refusals: a route that reads a body also refuses one too large (413) or not JSON (415). */
@@ -119,12 +134,18 @@ describe('the identity service in the OpenAPI document', () => {
 
   it('lists every identity route, and only those, under the identity tag', () => {
     const identity = taggedKeys(operations, 'identity')
-    expect([identity, identity.length]).toEqual([Object.keys(ROUTES).sort(), 26])
+    expect([identity, identity.length]).toEqual([Object.keys(ROUTES).sort(), 38])
   })
 
   it.each(Object.entries(ROUTES))('%s declares its success reply with the fields the web app reads', (key, contract) => {
     const op = operations.get(key)!
     const [status, fields] = contract.ok
+    if (status === 302) {
+      // A redirect: its Location is the answer, and it has no success body.
+      expect(Object.keys(op.responses)).toContain('302')
+      expect(successStatuses(op)).toEqual([])
+      return
+    }
     expect(replyFields(op, status)).toEqual({ type: 'object', required: expect.arrayContaining(fields) })
     // No other success status: a route answers one.
     expect(successStatuses(op)).toEqual([String(status)])
@@ -132,7 +153,11 @@ describe('the identity service in the OpenAPI document', () => {
 
   it.each(Object.entries(ROUTES))('%s declares the error envelope for each refusal it answers', (key, contract) => {
     const op = operations.get(key)!
-    expect(otherStatuses(op).map(Number)).toEqual(refusals(key, contract))
+    expect(
+      otherStatuses(op)
+        .map(Number)
+        .filter((s) => s !== 302),
+    ).toEqual(refusals(key, contract))
     for (const status of refusals(key, contract)) {
       // The errors declared, so the serialiser keeps the field list of a 400.
       const envelope = envelopeOf(json(op.responses[String(status)]))
@@ -162,7 +187,7 @@ describe('the identity service in the OpenAPI document', () => {
             headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
             ...(payload !== undefined ? { payload } : {}),
           })
-          const body = res.json() as Record<string, unknown>
+          const body = (res.body ? res.json() : {}) as Record<string, unknown> // a redirect has no body
           const enveloped = res.statusCode < 400 || isErrorEnvelope(body)
           if (!declared.includes(res.statusCode) || !enveloped)
             undeclared.push(`${key} ${input} ${token ? 'with token' : ''} → ${res.statusCode} ${res.body.slice(0, 80)}`)

@@ -16,6 +16,8 @@ const SignUpConfirmation = lazy(() => import('./routes/auth/signup-confirmation'
 const Provision = lazy(() => import('./routes/auth/provision'))
 const ForgotPassword = lazy(() => import('./routes/auth/forgot-password'))
 const VerifyEmail = lazy(() => import('./routes/auth/verify-email'))
+const LoginSso = lazy(() => import('./routes/auth/login-sso'))
+const SsoSettings = lazy(() => import('./routes/app/sso-settings'))
 const Profile = lazy(() => import('./routes/app/profile'))
 const People = lazy(() => import('./routes/app/people'))
 const Title = lazy(() => import('./routes/app/title'))
@@ -120,6 +122,7 @@ function MainRoutes({ admin, renewal }: { admin: boolean; renewal: RenewalStatus
       <Route path="/terms-of-service" element={<Terms />} />
       <Route path="/privacy-policy" element={<Privacy />} />
       <Route path="/login" element={<Login />} />
+      <Route path="/login/sso" element={<LoginSso />} />
       <Route path="/forgot-password" element={<ForgotPassword />} />
       <Route path="/forgot-password/:emailValue" element={<ForgotPassword />} />
       <Route path="/signup" element={<SignUp />} />
@@ -152,6 +155,7 @@ function MainRoutes({ admin, renewal }: { admin: boolean; renewal: RenewalStatus
           <Route path="/outbound" element={<Outbound />} />
           <Route path="/outbound/review/:id" element={<OutboundReview />} />
           {admin && <Route path="/people" element={<People />} />}
+          {admin && <Route path="/settings/sso" element={<SsoSettings />} />}
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/login" replace />} />

@@ -153,6 +153,64 @@ export interface ScimGroupMemberTable {
   tenantId: string
 }
 
+/** A domain a company claimed; proven (verifiedAt) by a verified admin address on it or a DNS TXT record. */
+export interface SsoDomainTable {
+  id: string
+  tenantId: string
+  domain: string
+  /** Published as `portal-verification=<txtToken>` (not a secret: it is meant to be public). */
+  txtToken: string
+  verifiedAt: Date | null
+  verifiedBy: 'admin_email' | 'dns' | null
+  createdAt: Generated<Date>
+}
+
+/** The company's OIDC provider: endpoints from its discovery document, the client secret AES-GCM sealed. */
+export interface SsoOidcTable {
+  tenantId: string
+  issuer: string
+  clientId: string
+  clientSecretEnc: string
+  authorizationEndpoint: string
+  tokenEndpoint: string
+  jwksUri: string
+  /** The id-token claim read for the role (`groups`, `roles`…); a value in adminValues makes an admin. */
+  roleClaim: Generated<string>
+  /** JSON list of strings. */
+  adminValues: Generated<string>
+  updatedAt: Generated<Date>
+}
+
+export interface SsoPolicyTable {
+  tenantId: string
+  /** Password sign-in refused for the company's proven domains (break-glass admins with MFA excepted). */
+  required: Generated<boolean>
+}
+
+/** A sign-in sent to a provider: looked up by the state's hash, bound to the browser by a cookie's hash. */
+export interface SsoFlowTable {
+  id: string
+  tenantId: string
+  stateHash: string
+  browserHash: string
+  nonce: string
+  codeVerifier: string
+  expiresAt: Date
+  usedAt: Date | null
+  createdAt: Generated<Date>
+}
+
+/** What the SSO callback hands the browser: single use, short-lived, only its hash stored. */
+export interface SsoTicketTable {
+  id: string
+  tenantId: string
+  userId: string
+  tokenHash: string
+  expiresAt: Date
+  usedAt: Date | null
+  createdAt: Generated<Date>
+}
+
 export interface IdentityDb {
   tenant: TenantTable
   user: UserTable
@@ -167,4 +225,9 @@ export interface IdentityDb {
   scimUser: ScimUserTable
   scimGroup: ScimGroupTable
   scimGroupMember: ScimGroupMemberTable
+  ssoDomain: SsoDomainTable
+  ssoOidc: SsoOidcTable
+  ssoPolicy: SsoPolicyTable
+  ssoFlow: SsoFlowTable
+  ssoTicket: SsoTicketTable
 }

@@ -19,6 +19,7 @@ import { loginAttackNotice } from '../domain/account-mail.js'
 import { verifyPassword } from '../domain/password-hash.js'
 import { messages, normaliseEmail } from '../domain/rules.js'
 import { clearRefreshCookie, issueSession, REFRESH_COOKIE, themeSettings } from '../sessions.js'
+import { passwordSignInRefused, SSO_REQUIRED_MESSAGE } from '../sso/password-policy.js'
 
 const HOUR = 3600_000
 const DAY = 24 * HOUR
@@ -75,7 +76,7 @@ export function sessionRoutes(app: AppInstance, deps: RouteDeps): void {
       schema: {
         tags: ['identity'],
         body: LoginBody,
-        response: { 200: LoginReply, ...errorReplies(400, 413, 415, 429) },
+        response: { 200: LoginReply, ...errorReplies(400, 403, 413, 415, 429) },
       },
     },
     async (req, reply) => {
@@ -95,6 +96,8 @@ export function sessionRoutes(app: AppInstance, deps: RouteDeps): void {
         if (retryAfter) throw tooMany(retryAfter)
       }
       const user = await findUserByEmailAnyTenant(db, email)
+      // A company that requires SSO: no password sign-in on its domains, whoever asks (security.md).
+      if (await passwordSignInRefused(db, email, user, deps.hasSecondFactor)) throw new AppError('FORBIDDEN', { message: SSO_REQUIRED_MESSAGE })
       // Unknown accounts run the same hash as wrong passwords and get the same answer (security.md B7).
       const valid = await verifyPassword(user?.passwordHash, req.body.password)
       const tenant = user && valid ? await findTenant(db, user.tenantId) : undefined

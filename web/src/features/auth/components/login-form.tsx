@@ -1,11 +1,13 @@
+import { SSO_ERROR_MESSAGES } from '@portal/contracts'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { Field, useInput } from '../../../components/ui/field'
 import { FormError } from '../../../components/ui/form-message'
 import { LOGIN_ERROR_MS } from '../../../config/constants'
-import { ApiError } from '../../../lib/api-client'
+import { ApiError, serverMessage } from '../../../lib/api-client'
 import { storage } from '../../../lib/storage'
 import { isEmail } from '../../../lib/validation'
+import { discoverSso, ssoStartUrl } from '../../sso/api'
 import { useLogin } from '../api/login'
 
 /** Only same-origin paths are followed after sign-in (no open redirect through returnUrl). */
@@ -19,7 +21,9 @@ export function LoginForm() {
   const { value: email, setError: setEmailError, field: emailField } = useInput()
   const { value: password, setError: setPasswordError, field: passwordField } = useInput()
   const [showPassword, setShowPassword] = useState(false)
-  const [serverError, setServerError] = useState<string | null>(null)
+  // A single sign-on that failed comes back as /login?sso_error=<code>: said in words.
+  const [serverError, setServerError] = useState<string | null>(() => SSO_ERROR_MESSAGES[new URLSearchParams(location.search).get('sso_error') ?? ''] ?? null)
+  const [discovering, setDiscovering] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const loginMutation = useLogin()
   useEffect(() => () => clearTimeout(timer.current), [])
@@ -47,7 +51,12 @@ export function LoginForm() {
     e.preventDefault()
     if (!checkEmail()) return
     if (!showPassword) {
-      setShowPassword(true)
+      // Email first: a company with single sign-on on this domain signs its people in at its provider.
+      setDiscovering(true)
+      discoverSso(email.trim())
+        .then((sso) => (sso ? window.location.assign(ssoStartUrl(email.trim())) : setShowPassword(true)))
+        .catch(() => setShowPassword(true))
+        .finally(() => setDiscovering(false))
       return
     }
     if (!password) {
@@ -65,7 +74,12 @@ export function LoginForm() {
           const from = safeReturnPath((location.state as { from?: unknown } | null)?.from)
           navigate(saved ?? from ?? '/dashboard', { replace: true }) // the dashboard is home (issue 25)
         },
-        onError: (err) => showError(err instanceof ApiError && err.status === 429 ? err.message : 'Invalid username or password'),
+        onError: (err) =>
+          showError(
+            err instanceof ApiError && (err.status === 429 || err.status === 403)
+              ? serverMessage(err, 'Invalid username or password')
+              : 'Invalid username or password',
+          ),
       },
     )
   }
@@ -75,7 +89,7 @@ export function LoginForm() {
       <Field name="email" label="Email" type="email" autoComplete="username" {...emailField} />
       {showPassword && <Field name="password" label="Password" type="password" autoComplete="current-password" autoFocus {...passwordField} />}
       <FormError>{serverError}</FormError>
-      <button type="submit" className="primary wide" disabled={loginMutation.isPending}>
+      <button type="submit" className="primary wide" disabled={loginMutation.isPending || discovering}>
         {showPassword ? 'Sign in' : 'Continue'}
       </button>
       <p className="form-links">

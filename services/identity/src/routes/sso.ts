@@ -1,0 +1,282 @@
+// Single sign-on with OpenID Connect per company (issue 27). Admins set the provider, the domains
+// (proven by a verified admin address or a DNS TXT record) and whether SSO is required. The sign-in
+// screen asks for the email first (discover), then start sends the browser to the provider with
+// state, nonce and a PKCE verifier kept here (single use, ten minutes, bound to the browser by a
+// cookie); the callback verifies the code exchange and the id token and answers a redirect to the
+// login page with a single-use ticket, which the page trades for the session (exchange). Every
+// failure of the callback is a redirect to the login page with a code, never a 500.
+import { hashToken, randomToken } from '@portal/auth'
+import {
+  errorReplies,
+  LoginReply,
+  MessageReply,
+  OidcCallbackQuery,
+  OidcSettingBody,
+  OidcSettingReply,
+  OidcSettingSaved,
+  RedirectReply,
+  SsoDiscoverReply,
+  SsoDomainBody,
+  SsoDomainParams,
+  SsoDomainReply,
+  SsoDomainsReply,
+  SsoEmailQuery,
+  SsoExchangeBody,
+  SsoPolicyBody,
+  SsoPolicyReply,
+} from '@portal/contracts'
+import { AppError } from '@portal/errors'
+import { type AppInstance, principalOf, requireAdmin, requireAuth, requireVerified } from '@portal/http'
+import { deleteDomain, deleteOidcSetting, findOidcSetting, insertFlow, setSsoRequired, ssoRequired, takeFlow, upsertOidcSetting } from '../db/sso.repo.js'
+import { findTenant } from '../db/tenants.repo.js'
+import { findUser } from '../db/users.repo.js'
+import type { RouteDeps } from '../deps.js'
+import { claimCompanyDomain, companyDomains, companyOfEmail, normaliseDomain, verifyDomainByDns } from '../sso/domains.js'
+import { authorizationUrl, discover, redeemCode, SsoFailure } from '../sso/oidc-client.js'
+import { providerFetch } from '../sso/outbound-url.js'
+import { loadSecretsKey, type SecretBox, secretBox } from '../sso/secret-box.js'
+import { completeSsoSignIn } from '../sso/sign-in.js'
+import { failureUrl, redeemTicket } from '../sso/ticket.js'
+import { issueSession, themeSettings } from '../sessions.js'
+
+/** The browser that started a sign-in: only it may finish it (login CSRF, RFC 9700 4.7). */
+export const SSO_BROWSER_COOKIE = 'portal_sso'
+export const FLOW_TTL_MS = 10 * 60_000
+const TICKET_USED = 'This sign-in has expired or was already used. Please sign in again.'
+
+const claimText = (v: unknown) => (typeof v === 'string' ? v : undefined)
+const claimValues = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [])
+
+export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
+  const { db, config } = deps
+  const fetcher = providerFetch({ allowLoopback: config.ssoAllowLoopback })
+  const callbackUrl = `${config.publicUrl}/api/sso/oidc/callback`
+  let box: Promise<SecretBox> | undefined
+  const secrets = () => (box ??= loadSecretsKey(config).then(secretBox))
+  const admins = { preHandler: [requireAuth, requireAdmin] }
+  const verifiedAdmins = { preHandler: [requireAuth, requireAdmin, requireVerified] }
+  const tags = ['identity']
+
+  app.get('/sso/oidc', { ...admins, schema: { tags, response: { 200: OidcSettingReply, ...errorReplies(400, 401, 403) } } }, async (req) => {
+    const { tenantId } = principalOf(req)
+    const [setting, required, domains] = await Promise.all([findOidcSetting(db, tenantId), ssoRequired(db, tenantId), companyDomains(db, tenantId)])
+    return {
+      status: true,
+      data: {
+        configured: setting !== undefined,
+        issuer: setting?.issuer ?? '',
+        clientId: setting?.clientId ?? '',
+        roleClaim: setting?.roleClaim ?? 'groups',
+        adminValues: setting?.adminValues ?? [],
+        callbackUrl,
+        ssoRequired: required,
+        domains,
+      },
+    }
+  })
+
+  app.put(
+    '/sso/oidc',
+    { ...verifiedAdmins, schema: { tags, body: OidcSettingBody, response: { 200: OidcSettingSaved, ...errorReplies(400, 401, 403, 409, 413, 415) } } },
+    async (req) => {
+      const { tenantId } = principalOf(req)
+      const body = req.body
+      const domains = [...new Set(body.domains.map(normaliseDomain))] // every one valid before anything is saved
+      const meta = await discover(body.issuer.trim(), fetcher)
+      for (const domain of domains) await claimCompanyDomain(db, tenantId, domain)
+      await upsertOidcSetting(db, tenantId, {
+        ...meta,
+        clientId: body.clientId.trim(),
+        clientSecretEnc: (await secrets()).seal(body.clientSecret),
+        roleClaim: body.roleClaim?.trim() || 'groups',
+        adminValues: [...new Set((body.adminValues ?? []).map((v) => v.trim()).filter(Boolean))],
+      })
+      return { status: true, data: { callbackUrl } }
+    },
+  )
+
+  app.delete('/sso/oidc', { ...admins, schema: { tags, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404, 413, 415) } } }, async (req) => {
+    const { tenantId } = principalOf(req)
+    if (!(await deleteOidcSetting(db, tenantId))) throw new AppError('NOT_FOUND', { message: 'No single sign-on provider is set up.' })
+    // No provider left to sign in with: requiring it would lock everyone out.
+    await setSsoRequired(db, tenantId, false)
+    return { status: true, message: 'Single sign-on provider removed' }
+  })
+
+  app.put(
+    '/sso/policy',
+    { ...verifiedAdmins, schema: { tags, body: SsoPolicyBody, response: { 200: SsoPolicyReply, ...errorReplies(400, 401, 403, 413, 415) } } },
+    async (req) => {
+      const { tenantId } = principalOf(req)
+      if (req.body.required) {
+        if (!(await findOidcSetting(db, tenantId))) throw new AppError('INVALID_REQUEST', { message: 'Set up a single sign-on provider before requiring it.' })
+        if (!(await companyDomains(db, tenantId)).some((d) => d.verified))
+          throw new AppError('INVALID_REQUEST', { message: 'Verify at least one domain before requiring single sign-on.' })
+      }
+      await setSsoRequired(db, tenantId, req.body.required)
+      return { status: true, data: { required: req.body.required } }
+    },
+  )
+
+  app.get('/sso/domains', { ...admins, schema: { tags, response: { 200: SsoDomainsReply, ...errorReplies(400, 401, 403) } } }, async (req) => ({
+    status: true,
+    data: await companyDomains(db, principalOf(req).tenantId),
+  }))
+
+  app.post(
+    '/sso/domains',
+    { ...verifiedAdmins, schema: { tags, body: SsoDomainBody, response: { 201: SsoDomainReply, ...errorReplies(400, 401, 403, 409, 413, 415) } } },
+    async (req, reply) => {
+      reply.code(201)
+      return { status: true, data: await claimCompanyDomain(db, principalOf(req).tenantId, req.body.domain) }
+    },
+  )
+
+  app.post(
+    '/sso/domains/verify',
+    {
+      ...verifiedAdmins,
+      // Each try asks DNS: a few a minute are plenty for a person waiting on a record.
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: { tags, body: SsoDomainBody, response: { 200: SsoDomainReply, ...errorReplies(400, 401, 403, 404, 409, 413, 415, 429) } },
+    },
+    async (req) => ({ status: true, data: await verifyDomainByDns(db, principalOf(req).tenantId, req.body.domain, deps.resolveTxt) }),
+  )
+
+  app.delete(
+    '/sso/domains/:domain',
+    { ...admins, schema: { tags, params: SsoDomainParams, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404, 413, 415) } } },
+    async (req) => {
+      if (!(await deleteDomain(db, principalOf(req).tenantId, normaliseDomain(req.params.domain))))
+        throw new AppError('NOT_FOUND', { message: 'That domain is not one of your company’s.' })
+      return { status: true, message: 'Domain removed' }
+    },
+  )
+
+  /** The company's provider for this address: its proven domain's company, if that has one. */
+  const providerOf = async (email: string) => {
+    const tenantId = await companyOfEmail(db, email)
+    const setting = tenantId ? await findOidcSetting(db, tenantId) : undefined
+    return setting && { tenantId: tenantId!, setting }
+  }
+
+  // Per address: a company's people often share one (NAT), so the limits of the public SSO routes
+  // are wider than password sign-in's, whose failures are what gets counted.
+  // Public: which sign-in the screen offers. Tells only whether a domain uses SSO, which its people's
+  // provider redirect shows anyway; limited per address like the other public lookups.
+  app.get(
+    '/sso/discover',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { tags, querystring: SsoEmailQuery, response: { 200: SsoDiscoverReply, ...errorReplies(400, 429) } },
+    },
+    async (req) => ({ status: true, data: { sso: (await providerOf(req.query.email)) !== undefined } }),
+  )
+
+  app.get(
+    '/sso/start',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { tags, querystring: SsoEmailQuery, response: { 302: RedirectReply, ...errorReplies(400, 404, 429) } },
+    },
+    async (req, reply) => {
+      const found = await providerOf(req.query.email)
+      if (!found) throw new AppError('NOT_FOUND', { message: 'No single sign-on is set up for this email domain.' })
+      const state = randomToken()
+      const browser = randomToken()
+      const nonce = randomToken()
+      const codeVerifier = randomToken() // 43 characters: RFC 7636's minimum, 256 bits
+      await insertFlow(db, found.tenantId, {
+        stateHash: hashToken(state),
+        browserHash: hashToken(browser),
+        nonce,
+        codeVerifier,
+        expiresAt: new Date(Date.now() + FLOW_TTL_MS),
+      })
+      // Lax: the provider's redirect back is a top-level navigation from another site.
+      reply.setCookie(SSO_BROWSER_COOKIE, browser, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.cookieSecure,
+        path: '/api/sso',
+        maxAge: FLOW_TTL_MS / 1000,
+      })
+      const { setting } = found
+      return reply.redirect(
+        authorizationUrl(setting, { clientId: setting.clientId, redirectUri: callbackUrl, state, nonce, codeVerifier, loginHint: req.query.email.trim() }),
+        302,
+      )
+    },
+  )
+
+  const finish = async (query: OidcCallbackQuery, browser: string | undefined): Promise<string> => {
+    if (!query.state) throw new SsoFailure('bad_state')
+    const stateHash = hashToken(query.state)
+    const flow = await takeFlow(db, stateHash)
+    if (!flow) {
+      const known = await db.selectFrom('ssoFlow').select('id').where('stateHash', '=', stateHash).executeTakeFirst()
+      throw new SsoFailure(known ? 'expired' : 'bad_state')
+    }
+    if (!browser || hashToken(browser) !== flow.browserHash) throw new SsoFailure('bad_state', 'the flow was started in another browser')
+    if (query.error) throw new SsoFailure(query.error === 'access_denied' ? 'denied' : 'provider_error', `provider error ${query.error}`)
+    if (!query.code) throw new SsoFailure('provider_error', 'no code')
+    const setting = await findOidcSetting(db, flow.tenantId)
+    if (!setting) throw new SsoFailure('not_allowed', 'the provider was removed')
+    // RFC 9207: when the provider names itself, it must be the one the flow went to (mix-up attacks).
+    if (query.iss !== undefined && query.iss !== setting.issuer) throw new SsoFailure('bad_state', 'iss mismatch')
+    const clientSecret = (await secrets()).open(setting.clientSecretEnc)
+    const claims = await redeemCode(
+      setting,
+      { clientId: setting.clientId, clientSecret, redirectUri: callbackUrl, code: query.code, codeVerifier: flow.codeVerifier, nonce: flow.nonce },
+      fetcher,
+    )
+    const email = claimText(claims['email'])
+    if (!email) throw new SsoFailure('unverified_email', 'no email claim')
+    const outcome = await completeSsoSignIn(db, config.publicUrl, {
+      tenantId: flow.tenantId,
+      email,
+      emailVerified: claims['email_verified'] === true || claims['email_verified'] === 'true',
+      roleValues: claimValues(claims[setting.roleClaim]),
+      adminValues: setting.adminValues,
+      firstName: claimText(claims['given_name']),
+      lastName: claimText(claims['family_name']),
+    })
+    return outcome.ticketUrl
+  }
+
+  app.get(
+    '/sso/oidc/callback',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { tags, querystring: OidcCallbackQuery, response: { 302: RedirectReply, ...errorReplies(400, 429) } },
+    },
+    async (req, reply) => {
+      reply.clearCookie(SSO_BROWSER_COOKIE, { path: '/api/sso', httpOnly: true, sameSite: 'lax', secure: config.cookieSecure })
+      try {
+        return reply.redirect(await finish(req.query, req.cookies[SSO_BROWSER_COOKIE]), 302)
+      } catch (err) {
+        const code = err instanceof SsoFailure ? err.code : 'provider_error'
+        // The reason for support, never a token or code: SsoFailure details are written to say why only.
+        if (err instanceof SsoFailure) req.log.warn({ sso: code, reason: err.message }, 'sso: sign-in refused')
+        else req.log.error({ err }, 'sso: callback failed')
+        return reply.redirect(failureUrl(config.publicUrl, code), 302)
+      }
+    },
+  )
+
+  app.post(
+    '/sso/exchange',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: { tags, body: SsoExchangeBody, response: { 200: LoginReply, ...errorReplies(400, 413, 415, 429) } },
+    },
+    async (req, reply) => {
+      const taken = await redeemTicket(db, req.body.ticket)
+      if (!taken) throw new AppError('INVALID_REQUEST', { message: TICKET_USED })
+      const [user, tenant] = await Promise.all([findUser(db, taken.tenantId, taken.userId), findTenant(db, taken.tenantId)])
+      if (!user || !tenant) throw new AppError('INVALID_REQUEST', { message: TICKET_USED })
+      const data = await issueSession(deps, reply, user, tenant.dbName)
+      return { status: true, message: 'Login successful', data, themesettings: themeSettings() }
+    },
+  )
+}

@@ -1,0 +1,37 @@
+// "SSO required": a company that requires single sign-on refuses password sign-in for addresses on
+// its proven domains: its own people and unknown addresses alike (the answer tells nothing about
+// who has an account). The exception is the break-glass account: an admin of that company with a
+// second factor, so a broken provider cannot lock the company out.
+import type { Kysely } from 'kysely'
+import type { IdentityDb } from '../db/schema.js'
+import { ssoRequired } from '../db/sso.repo.js'
+import { companyOfEmail } from './domains.js'
+
+export const SSO_REQUIRED_MESSAGE = 'Your company requires single sign-on: use "Continue with your company account" to sign in.'
+
+export interface BreakGlassUser {
+  id: string
+  tenantId: string
+  admin: boolean
+}
+
+/**
+ * Whether the user has a second factor. MFA (issue 27) is built alongside: until its tables exist
+ * nobody has one, so no password sign-in passes an SSO requirement. The merge wires the real check.
+ */
+export type HasSecondFactor = (user: BreakGlassUser) => Promise<boolean>
+export const noSecondFactorYet: HasSecondFactor = async () => false
+
+export async function passwordSignInRefused(
+  db: Kysely<IdentityDb>,
+  email: string,
+  user: BreakGlassUser | undefined,
+  hasSecondFactor: HasSecondFactor,
+): Promise<boolean> {
+  const tenantId = await companyOfEmail(db, email)
+  if (!tenantId || !(await ssoRequired(db, tenantId))) return false
+  // Someone of another company whose address is on this domain is not this company's to refuse.
+  if (user && user.tenantId !== tenantId) return false
+  if (user?.admin && (await hasSecondFactor(user))) return false
+  return true
+}
