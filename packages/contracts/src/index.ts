@@ -7,6 +7,7 @@ export * from './answer-conflict.js'
 export * from './company-name.js'
 export * from './envelope.js'
 export * from './identity-people.js'
+export * from './identity-mfa.js'
 export * from './identity-session.js'
 export {
   ExportQuery,

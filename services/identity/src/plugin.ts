@@ -8,9 +8,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { enterSystem } from '@portal/db'
 import { backgroundWork } from './background.js'
 import { pruneAttempts } from './db/attempts.repo.js'
+import { pruneChallenges } from './db/mfa.repo.js'
 import { sweepSessions } from './db/retention.repo.js'
 import type { IdentityDeps, RouteDeps } from './deps.js'
 import { DAY_MS } from './domain/otp.js'
+import { mfaRoutes } from './routes/mfa.js'
 import { passwordRoutes } from './routes/password.js'
 import { peopleRoutes } from './routes/people.js'
 import { profileRoutes } from './routes/profile.js'
@@ -27,6 +29,7 @@ export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (ap
   // Refresh tokens and devices are added at every sign-in and renewal: forgotten when no rule needs them.
   const sweep = setInterval(() => {
     background.later('attempt sweep', () => pruneAttempts(deps.db, new Date(Date.now() - 31 * DAY_MS)))
+    background.later('mfa challenge sweep', () => pruneChallenges(deps.db, new Date(Date.now() - DAY_MS)))
     background.later('session sweep', async () => {
       const swept = await sweepSessions(deps.db, { now: new Date(), expiredGraceMs: DAY_MS, ...opts.config.retention, batch: 1_000 })
       if (swept.refreshTokens || swept.devices) opts.logger.info(swept, 'session sweep')
@@ -43,4 +46,5 @@ export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (ap
   peopleRoutes(app, deps)
   registryRoutes(app, deps)
   verificationRoutes(app, deps)
+  mfaRoutes(app, deps)
 }

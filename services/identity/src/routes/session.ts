@@ -4,7 +4,7 @@
 // carries a device cookie (OWASP "Slow Down Online Guessing Attacks with Device Cookies") and is
 // limited by its own failures alone, so nobody else's guessing locks the owner out (security.md B8).
 import { hashToken, randomToken } from '@portal/auth'
-import { errorReplies, LoginBody, LoginReply, MessageReply, REFRESH_COOKIE_SECURITY, RefreshReply } from '@portal/contracts'
+import { errorReplies, LoginBody, MessageReply, REFRESH_COOKIE_SECURITY, RefreshReply, SignInReply } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import type { AppInstance } from '@portal/http'
 import type { FastifyReply } from 'fastify'
@@ -18,6 +18,7 @@ import type { RouteDeps } from '../deps.js'
 import { loginAttackNotice } from '../domain/account-mail.js'
 import { verifyPassword } from '../domain/password-hash.js'
 import { messages, normaliseEmail } from '../domain/rules.js'
+import { signInOrSecondFactor } from '../mfa-gate.js'
 import { clearRefreshCookie, issueSession, REFRESH_COOKIE, themeSettings } from '../sessions.js'
 
 const HOUR = 3600_000
@@ -75,7 +76,7 @@ export function sessionRoutes(app: AppInstance, deps: RouteDeps): void {
       schema: {
         tags: ['identity'],
         body: LoginBody,
-        response: { 200: LoginReply, ...errorReplies(400, 413, 415, 429) },
+        response: { 200: SignInReply, ...errorReplies(400, 413, 415, 429) },
       },
     },
     async (req, reply) => {
@@ -113,8 +114,8 @@ export function sessionRoutes(app: AppInstance, deps: RouteDeps): void {
         await insertDevice(db, user.tenantId, { userId: user.id, tokenHash: hashToken(token) })
         setDeviceCookie(reply, token)
       }
-      const data = await issueSession(deps, reply, user, tenant.dbName)
-      return { status: true, message: 'Login successful', data, themesettings: themeSettings() }
+      // A session now, or a second factor first (mfa-gate.ts): the one decision other sign-ins share.
+      return signInOrSecondFactor(deps, reply, user, tenant)
     },
   )
 
