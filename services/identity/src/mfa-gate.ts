@@ -15,6 +15,12 @@ export type SignInReply =
   | { status: true; message: string; data: AuthUserData; themesettings: ReturnType<typeof themeSettings> }
   | { status: true; message: string; data: { mfaRequired: true; mfaToken: string; enrol: boolean; methods: ('totp' | 'webauthn')[] } }
 
+/** The company requires a second factor and this user has none: no session may open or renew. */
+export async function enrolmentDue(deps: IdentityDeps, tenantId: string, userId: string): Promise<boolean> {
+  const factors = await hasFactor(deps.db, tenantId, userId)
+  return !factors.totp && factors.passkeys === 0 && (await mfaRequiredOf(deps.db, tenantId))
+}
+
 export async function signInOrSecondFactor(
   deps: IdentityDeps,
   reply: FastifyReply,

@@ -18,7 +18,7 @@ import type { RouteDeps } from '../deps.js'
 import { loginAttackNotice } from '../domain/account-mail.js'
 import { verifyPassword } from '../domain/password-hash.js'
 import { messages, normaliseEmail } from '../domain/rules.js'
-import { signInOrSecondFactor } from '../mfa-gate.js'
+import { enrolmentDue, signInOrSecondFactor } from '../mfa-gate.js'
 import { clearRefreshCookie, issueSession, REFRESH_COOKIE, themeSettings } from '../sessions.js'
 
 const HOUR = 3600_000
@@ -153,6 +153,13 @@ export function sessionRoutes(app: AppInstance, deps: RouteDeps): void {
       }
       const [user, tenant] = await Promise.all([findUser(db, row.tenantId, row.userId), findTenant(db, row.tenantId)])
       if (!user || !tenant) throw new AppError('UNAUTHENTICATED')
+      // A session older than the company's "MFA required" does not renew until its owner enrols.
+      if (await enrolmentDue(deps, row.tenantId, row.userId)) {
+        await revokeSessionTokens(db, row.tenantId, row.sessionId)
+        await deps.tokens.revokeSession(row.sessionId)
+        clearRefreshCookie(deps, reply)
+        throw new AppError('UNAUTHENTICATED')
+      }
       // After a lost reply the token keeps pointing at the retired successor, so its grace is spent:
       // presented once more it finds that successor revoked already, which is reuse.
       const data = await issueSession(deps, reply, user, tenant.dbName, row.sessionId, lostReply ? undefined : row.id)
