@@ -178,7 +178,7 @@ export function mfaRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.post(
     '/mfa/totp',
-    { ...staff, config: limits, schema: { tags: ['identity'], response: { 200: TotpStartReply, ...errorReplies(400, 401, 403, 409, 429) } } },
+    { ...staff, config: limits, schema: { tags: ['identity'], response: { 200: TotpStartReply, ...errorReplies(400, 401, 403, 409, 413, 415, 429) } } },
     async (req) => {
       const me = principalOf(req)
       const user = await userOf(me.tenantId, me.userId)
@@ -263,7 +263,7 @@ export function mfaRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.post(
     '/mfa/webauthn/registration/options',
-    { ...staff, config: limits, schema: { tags: ['identity'], response: { 200: WebauthnOptionsReply, ...errorReplies(400, 401, 403, 429) } } },
+    { ...staff, config: limits, schema: { tags: ['identity'], response: { 200: WebauthnOptionsReply, ...errorReplies(400, 401, 403, 413, 415, 429) } } },
     async (req) => {
       const me = principalOf(req)
       const user = await userOf(me.tenantId, me.userId)
@@ -320,7 +320,7 @@ export function mfaRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.delete(
     '/mfa/webauthn/credentials/:id',
-    { ...staff, schema: { tags: ['identity'], params: PasskeyParams, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404) } } },
+    { ...staff, schema: { tags: ['identity'], params: PasskeyParams, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404, 413, 415) } } },
     async (req) => {
       const me = principalOf(req)
       if (!isUuid(req.params.id) || !(await deletePasskey(db, me.tenantId, me.userId, req.params.id))) throw notFound()
@@ -393,7 +393,7 @@ export function mfaRoutes(app: AppInstance, deps: RouteDeps): void {
   // the next sign-in enrols again (when required) or signs in with the password alone.
   app.post(
     '/mfa/reset/:id',
-    { ...admin, schema: { tags: ['identity'], params: PersonParams, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404) } } },
+    { ...admin, schema: { tags: ['identity'], params: PersonParams, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404, 413, 415) } } },
     async (req) => {
       const me = principalOf(req)
       if (!isUuid(req.params.id)) throw notFound()
