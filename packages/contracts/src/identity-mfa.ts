@@ -61,9 +61,40 @@ export const MfaPolicyBody = Type.Object({ required: Type.Boolean() })
 export const MfaPolicyReply = dataReply(Type.Object({ required: Type.Boolean() }))
 export type MfaPolicyReply = Static<typeof MfaPolicyReply>
 
-/** WebAuthn options and responses are the browser API's JSON (simplewebauthn shapes); checked by the library. */
+/** WebAuthn options are the browser API's JSON (simplewebauthn's shapes), passed on as they are. */
 export const WebauthnOptionsReply = dataReply(Type.Object({}, { additionalProperties: true }))
-export const WebauthnRegisterBody = Type.Object({ response: Type.Object({}, { additionalProperties: true }), name: Type.Optional(Type.String({ maxLength: 100 })) })
+
+// The credential JSON the browser answers (WebAuthn Level 3 toJSON), declared field by field: the
+// validator drops undeclared fields, and the library checks every value (signatures, challenge, origin).
+const B64u = Type.String({ maxLength: 20_000 })
+const CredentialBase = {
+  id: Type.String({ maxLength: 1_400 }),
+  rawId: Type.String({ maxLength: 1_400 }),
+  type: Type.Literal('public-key'),
+  authenticatorAttachment: Type.Optional(Type.String({ maxLength: 40 })),
+  clientExtensionResults: Type.Object({ credProps: Type.Optional(Type.Object({ rk: Type.Optional(Type.Boolean()) })) }),
+}
+export const RegistrationCredential = Type.Object({
+  ...CredentialBase,
+  response: Type.Object({
+    clientDataJSON: B64u,
+    attestationObject: B64u,
+    authenticatorData: Type.Optional(B64u),
+    transports: Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { maxItems: 10 })),
+    publicKeyAlgorithm: Type.Optional(Type.Integer()),
+    publicKey: Type.Optional(B64u),
+  }),
+})
+export const AuthenticationCredential = Type.Object({
+  ...CredentialBase,
+  response: Type.Object({
+    clientDataJSON: B64u,
+    authenticatorData: B64u,
+    signature: B64u,
+    userHandle: Type.Optional(B64u),
+  }),
+})
+export const WebauthnRegisterBody = Type.Object({ response: RegistrationCredential, name: Type.Optional(Type.String({ maxLength: 100 })) })
 export const WebauthnAuthOptionsBody = MfaTokenBody
-export const WebauthnAuthVerifyBody = Type.Object({ mfaToken: OpaqueToken, response: Type.Object({}, { additionalProperties: true }) })
+export const WebauthnAuthVerifyBody = Type.Object({ mfaToken: OpaqueToken, response: AuthenticationCredential })
 export const PasskeyParams = Type.Object({ id: Type.String({ maxLength: 100 }) })

@@ -37,5 +37,9 @@ export async function signInOrSecondFactor(
   const mfaToken = randomToken() // 256 bits; only its hash is stored
   await insertChallenge(deps.db, user.tenantId, { userId: user.id, tokenHash: hashToken(mfaToken), enrol, expiresAt: new Date(Date.now() + MFA_TOKEN_TTL_MS) })
   const methods: ('totp' | 'webauthn')[] = enrol ? ['totp'] : [...(factors.totp ? ['totp' as const] : []), ...(factors.passkeys ? ['webauthn' as const] : [])]
-  return { status: true, message: enrol ? 'Set up a second factor to continue' : 'Second factor required', data: { mfaRequired: true, mfaToken, enrol, methods } }
+  return {
+    status: true,
+    message: enrol ? 'Set up a second factor to continue' : 'Second factor required',
+    data: { mfaRequired: true, mfaToken, enrol, methods },
+  }
 }

@@ -27,7 +27,10 @@ async function enrolTotp(h: Harness, user: SignedUp): Promise<{ secret: string; 
 async function inviteMember(h: Harness, admin: SignedUp, email: string): Promise<string> {
   const res = await call(h, 'POST', '/api/people/invite', { token: admin.token, body: { email, status: 'invited' } })
   if (res.status !== 201) throw new Error(`invite failed: ${res.status}`)
-  return h.mail.sent.filter((m) => m.to === email).at(-1)!.text.match(/\/signup\?invite=([\w-]+)/)![1]!
+  return h.mail.sent
+    .filter((m) => m.to === email)
+    .at(-1)!
+    .text.match(/\/signup\?invite=([\w-]+)/)![1]!
 }
 
 describe.each(testDatabaseKinds())('second factor on %s', (_kind, open) => {
@@ -83,7 +86,12 @@ describe.each(testDatabaseKinds())('second factor on %s', (_kind, open) => {
     const code = codeAt(secret)
     const ok = await call(h, 'POST', '/api/mfa/verify', { body: { mfaToken, code } })
     expect(ok.status).toBe(200)
-    expect(ok.body).toMatchObject({ status: true, message: 'Login successful', data: { _id: user._id, email: user.email, token: expect.any(String) }, themesettings: {} })
+    expect(ok.body).toMatchObject({
+      status: true,
+      message: 'Login successful',
+      data: { _id: user._id, email: user.email, token: expect.any(String) },
+      themesettings: {},
+    })
     expect(ok.refreshCookie).toMatch(/^portal_rt=/)
     // Single use: the token is spent.
     expect((await call(h, 'POST', '/api/mfa/verify', { body: { mfaToken, code: codeAt(secret, STEP) } })).body.message).toBe(mfaMessages.expired)
@@ -127,7 +135,9 @@ describe.each(testDatabaseKinds())('second factor on %s', (_kind, open) => {
     const code = await requestCode(h, user.email)
     const validated = await call(h, 'POST', '/api/user/otpvalidation', { body: { email: user.email, otp: code } })
     const { resetToken } = validated.body.data as { resetToken: string }
-    const changed = await call(h, 'POST', '/api/user/changepassword', { body: { email: user.email, password: 'N3w!passphrase', cnfpassword: 'N3w!passphrase', resetToken } })
+    const changed = await call(h, 'POST', '/api/user/changepassword', {
+      body: { email: user.email, password: 'N3w!passphrase', cnfpassword: 'N3w!passphrase', resetToken },
+    })
     expect(changed.status).toBe(200)
     expect(changed.refreshCookie).toBeUndefined()
     expect(JSON.stringify(changed.body)).not.toMatch(/token/i)
@@ -146,12 +156,23 @@ describe.each(testDatabaseKinds())('second factor on %s', (_kind, open) => {
     expect(early.body.message).toBe(mfaMessages.ownFactorFirst)
     await enrolTotp(h, admin)
     const member = await call(h, 'POST', '/api/usercreate/people', {
-      body: { firstName: 'Mem', lastName: 'Ber', email: 'member@mfa-f.example', password: PASSWORD, cnfpassword: PASSWORD, inviteToken: await inviteMember(h, admin, 'member@mfa-f.example') },
+      body: {
+        firstName: 'Mem',
+        lastName: 'Ber',
+        email: 'member@mfa-f.example',
+        password: PASSWORD,
+        cnfpassword: PASSWORD,
+        inviteToken: await inviteMember(h, admin, 'member@mfa-f.example'),
+      },
     })
     expect(member.status).toBe(201)
     const memberToken = (member.body.data as { token: string }).token
     expect((await call(h, 'PUT', '/api/mfa/policy', { token: memberToken, body: { required: true } })).status).toBe(403)
-    expect((await call(h, 'PUT', '/api/mfa/policy', { token: admin.token, body: { required: true } })).body).toEqual({ status: true, message: 'Saved', data: { required: true } })
+    expect((await call(h, 'PUT', '/api/mfa/policy', { token: admin.token, body: { required: true } })).body).toEqual({
+      status: true,
+      message: 'Saved',
+      data: { required: true },
+    })
     // The session opened before the rule does not renew.
     expect((await call(h, 'POST', '/api/token/refresh', { cookie: member.refreshCookie! })).status).toBe(401)
     const signIn = await login(h, 'member@mfa-f.example')
@@ -171,7 +192,14 @@ describe.each(testDatabaseKinds())('second factor on %s', (_kind, open) => {
     expect(challengeOf(await login(h, 'member@mfa-f.example'))).toMatchObject({ enrol: false, methods: ['totp'] })
     // A newly invited member under the rule gets no session from the invite either.
     const late = await call(h, 'POST', '/api/usercreate/people', {
-      body: { firstName: 'Late', lastName: 'Comer', email: 'late@mfa-f.example', password: PASSWORD, cnfpassword: PASSWORD, inviteToken: await inviteMember(h, admin, 'late@mfa-f.example') },
+      body: {
+        firstName: 'Late',
+        lastName: 'Comer',
+        email: 'late@mfa-f.example',
+        password: PASSWORD,
+        cnfpassword: PASSWORD,
+        inviteToken: await inviteMember(h, admin, 'late@mfa-f.example'),
+      },
     })
     expect(late.status).toBe(201)
     expect(challengeOf(late)).toMatchObject({ mfaRequired: true, enrol: true })

@@ -83,7 +83,12 @@ export async function insertPasskey(
 }
 
 export async function touchPasskey(db: Db, tenantId: string, id: string, counter: number): Promise<void> {
-  await db.updateTable('webauthnCredential').set({ counter: String(counter), lastUsedAt: new Date() }).where('tenantId', '=', tenantId).where('id', '=', id).execute()
+  await db
+    .updateTable('webauthnCredential')
+    .set({ counter: String(counter), lastUsedAt: new Date() })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .execute()
 }
 
 export async function deletePasskey(db: Db, tenantId: string, userId: string, id: string): Promise<boolean> {
@@ -134,7 +139,13 @@ export async function setChallengeWebauthn(db: Db, tenantId: string, id: string,
 
 /** Single use: of two requests with one token, one wins. */
 export async function consumeChallenge(db: Db, tenantId: string, id: string): Promise<boolean> {
-  const res = await db.updateTable('mfaChallenge').set({ usedAt: new Date() }).where('tenantId', '=', tenantId).where('id', '=', id).where('usedAt', 'is', null).executeTakeFirst()
+  const res = await db
+    .updateTable('mfaChallenge')
+    .set({ usedAt: new Date() })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where('usedAt', 'is', null)
+    .executeTakeFirst()
   return res.numUpdatedRows > 0n
 }
 

@@ -135,7 +135,8 @@ export function mfaRoutes(app: AppInstance, deps: RouteDeps): void {
 
   const startTotpFor = async (tenantId: string, userId: string, email: string) => {
     const secret = newTotpSecret()
-    if (!(await startTotp(db, tenantId, userId, seal(await secretKey(config), secret, userId)))) throw new AppError('CONFLICT', { message: mfaMessages.totpActive })
+    if (!(await startTotp(db, tenantId, userId, seal(await secretKey(config), secret, userId))))
+      throw new AppError('CONFLICT', { message: mfaMessages.totpActive })
     return { secret, otpauthUrl: totpOf(secret, email).toString() }
   }
 

@@ -5,7 +5,10 @@ import { type Kysely, sql } from 'kysely'
 // company's "MFA required" setting. Frozen in time: this file never imports application types.
 export async function up(db: Kysely<any>): Promise<void> {
   const now = sql`now()`
-  await db.schema.alterTable('tenant').addColumn('mfa_required', 'boolean', (c) => c.notNull().defaultTo(false)).execute()
+  await db.schema
+    .alterTable('tenant')
+    .addColumn('mfa_required', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute()
   await db.schema
     .createTable('mfa_totp')
     .addColumn('id', 'uuid', (c) => c.primaryKey())

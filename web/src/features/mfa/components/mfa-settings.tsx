@@ -11,33 +11,44 @@ import { RecoveryCodes, TotpSecret } from './recovery-codes'
 /** The profile's second-factor section: authenticator app, recovery codes, passkeys; for admins, the company rule. */
 export function MfaSettings() {
   const status = useMfaStatus()
+  // Held here, not in the set-up form: confirming refreshes the status, which replaces that form.
+  const [codes, setCodes] = useState<string[] | null>(null)
   if (status.isPending) return <Spinner label="Loading second factor" />
   if (status.isError || !status.data?.data) return <FormError>Error:Something went wrong!</FormError>
   const { totp, recoveryCodesLeft, passkeys, companyRequired } = status.data.data
   return (
     <section className="card narrow" aria-labelledby="mfa-heading">
       <h2 id="mfa-heading">Second factor</h2>
-      {totp ? <TotpActive left={recoveryCodesLeft} /> : <TotpSetup />}
+      {codes ? (
+        <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
+      ) : totp ? (
+        <TotpActive left={recoveryCodesLeft} />
+      ) : (
+        <TotpSetup onCodes={setCodes} />
+      )}
       <Passkeys passkeys={passkeys} />
       {storage.getAuthData()?.admin && <CompanyRule required={companyRequired} />}
     </section>
   )
 }
 
-function TotpSetup() {
+function TotpSetup({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const start = useStartTotp()
   const confirm = useConfirmTotp()
   const [code, setCode] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const [codes, setCodes] = useState<string[] | null>(null)
-  if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
   const pending = start.data?.data
   if (!pending) {
     return (
       <div>
         <p>Authenticator app: not set up.</p>
         <FormError>{error}</FormError>
-        <button type="button" className="primary" disabled={start.isPending} onClick={() => start.mutate(undefined, { onError: (e) => setError(serverMessage(e)) })}>
+        <button
+          type="button"
+          className="primary"
+          disabled={start.isPending}
+          onClick={() => start.mutate(undefined, { onError: (e) => setError(serverMessage(e)) })}
+        >
           Set up authenticator app
         </button>
       </div>
@@ -46,7 +57,7 @@ function TotpSetup() {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
     if (!code.trim()) return setError('Please enter the code.')
-    confirm.mutate(code.trim(), { onSuccess: (reply) => setCodes(reply.data.recoveryCodes), onError: (err) => setError(serverMessage(err)) })
+    confirm.mutate(code.trim(), { onSuccess: (reply) => onCodes(reply.data.recoveryCodes), onError: (err) => setError(serverMessage(err)) })
   }
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -133,7 +144,9 @@ function CompanyRule({ required }: { required: boolean }) {
           name="mfaRequired"
           checked={required}
           disabled={policy.isPending}
-          onChange={(e) => policy.mutate(e.target.checked, { onSuccess: (r) => toast('success', r.message ?? 'Saved'), onError: (err) => toast('error', serverMessage(err)) })}
+          onChange={(e) =>
+            policy.mutate(e.target.checked, { onSuccess: (r) => toast('success', r.message ?? 'Saved'), onError: (err) => toast('error', serverMessage(err)) })
+          }
         />{' '}
         Require a second factor for everyone in the company
       </label>
