@@ -1,7 +1,7 @@
 /** Recovery codes, shown once: the server keeps only their hashes. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
-    <div className="recovery-codes" aria-label="Recovery codes">
+    <section className="recovery-codes" aria-label="Recovery codes">
       <p>Save these recovery codes somewhere safe. Each works once if you lose your authenticator; they will not be shown again.</p>
       <ul data-testid="recovery-codes">
         {codes.map((c) => (
@@ -13,7 +13,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
       <button type="button" className="primary" onClick={onDone}>
         I have saved them
       </button>
-    </div>
+    </section>
   )
 }
 
