@@ -67,6 +67,11 @@ export const variables = {
   },
   MAIL_FROM: { kind: 'string', default: 'Trust Portal <no-reply@localhost>', description: 'Sender of every email' },
   JWT_PRIVATE_KEY: { kind: 'string', description: 'PKCS#8 PEM Ed25519 signing key; empty = generated once into DATA_DIR/keys', secret: true },
+  MFA_SECRET_KEY: {
+    kind: 'string',
+    description: 'Base64 of 32 random bytes: the AES-256-GCM key that seals TOTP secrets at rest; empty = generated once into DATA_DIR/keys',
+    secret: true,
+  },
   JWT_ISSUER: { kind: 'string', default: 'trust-portal', description: 'Token issuer' },
   JWT_AUDIENCE: { kind: 'string', default: 'trust-portal-api', description: 'Token audience' },
   ACCESS_TOKEN_TTL: { kind: 'int', default: '900', description: 'Access token lifetime, seconds (at most 900)' },
@@ -224,6 +229,8 @@ export interface Config {
   s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string; partSize: number } | undefined
   smtpUrl: string | undefined
   mailFrom: string
+  /** MFA_SECRET_KEY: seals second-factor secrets at rest; undefined = a key file in DATA_DIR/keys. */
+  mfaSecretKey: string | undefined
   jwt: { privateKeyPem: string | undefined; issuer: string; audience: string; accessTtl: number; refreshTtl: number }
   /** What the identity sweep keeps: used refresh tokens (REFRESH_REUSE_WINDOW), idle devices (DEVICE_IDLE_DAYS). */
   retention: { reuseWindowMs: number; deviceIdleMs: number }
@@ -356,6 +363,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     s3,
     smtpUrl: get('SMTP_URL'),
     mailFrom: get('MAIL_FROM')!,
+    mfaSecretKey: get('MFA_SECRET_KEY'),
     jwt: {
       privateKeyPem: get('JWT_PRIVATE_KEY')?.replace(/\\n/g, '\n'),
       issuer: get('JWT_ISSUER')!,

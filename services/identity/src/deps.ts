@@ -19,7 +19,7 @@ export interface IdentityDeps {
   logger: Logger
   /** DNS TXT lookups for domain proofs (node:dns by default; a test gives its own zone). */
   resolveTxt?: ResolveTxt
-  /** Whether a user has a second factor (the MFA part of issue 27 provides it; none until then). */
+  /** Whether a user has a second factor (default: a confirmed TOTP or a passkey in the database). */
   hasSecondFactor?: HasSecondFactor
 }
 

@@ -14,7 +14,7 @@ import { type DemoAccount, seedDemoTenant } from './seed.js'
 export const SCHEMA = 'identity'
 
 /**
- * The module with the optional dependencies given: a test's DNS zone (resolveTxt), the MFA part's
+ * The module with the optional dependencies given: a test's DNS zone (resolveTxt), its own
  * second-factor check (hasSecondFactor). `identityModule` is it with the defaults.
  */
 export const identityModuleWith = (extra: Pick<IdentityDeps, 'resolveTxt' | 'hasSecondFactor'>) =>

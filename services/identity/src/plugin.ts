@@ -8,10 +8,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { enterSystem } from '@portal/db'
 import { backgroundWork } from './background.js'
 import { pruneAttempts } from './db/attempts.repo.js'
+import { pruneChallenges } from './db/mfa.repo.js'
 import { sweepSessions } from './db/retention.repo.js'
 import { pruneSsoFlows } from './db/sso.repo.js'
 import type { IdentityDeps, RouteDeps } from './deps.js'
 import { DAY_MS } from './domain/otp.js'
+import { mfaRoutes } from './routes/mfa.js'
 import { passwordRoutes } from './routes/password.js'
 import { peopleRoutes } from './routes/people.js'
 import { profileRoutes } from './routes/profile.js'
@@ -22,7 +24,7 @@ import { signupRoutes } from './routes/signup.js'
 import { ssoRoutes } from './routes/sso.js'
 import { verificationRoutes } from './routes/verification.js'
 import { defaultResolveTxt } from './sso/domains.js'
-import { noSecondFactorYet } from './sso/password-policy.js'
+import { secondFactorIn } from './sso/password-policy.js'
 
 export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (app, opts) => {
   // Only the deps: register() also passes prefix and friends, which routes must not see.
@@ -35,13 +37,14 @@ export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (ap
     logger: opts.logger,
     later: background.later,
     resolveTxt: opts.resolveTxt ?? defaultResolveTxt,
-    hasSecondFactor: opts.hasSecondFactor ?? noSecondFactorYet,
+    hasSecondFactor: opts.hasSecondFactor ?? secondFactorIn(opts.db),
   }
   // Rate-limit evidence is kept as long as the longest window that reads it (30 days of wrong codes).
   // Refresh tokens and devices are added at every sign-in and renewal: forgotten when no rule needs them.
   const sweep = setInterval(() => {
     background.later('attempt sweep', () => pruneAttempts(deps.db, new Date(Date.now() - 31 * DAY_MS)))
     background.later('sso flow sweep', () => pruneSsoFlows(deps.db, new Date(Date.now() - 3600_000)))
+    background.later('mfa challenge sweep', () => pruneChallenges(deps.db, new Date(Date.now() - DAY_MS)))
     background.later('session sweep', async () => {
       const swept = await sweepSessions(deps.db, { now: new Date(), expiredGraceMs: DAY_MS, ...opts.config.retention, batch: 1_000 })
       if (swept.refreshTokens || swept.devices) opts.logger.info(swept, 'session sweep')
@@ -60,4 +63,5 @@ export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (ap
   verificationRoutes(app, deps)
   scimSettingsRoutes(app, deps)
   ssoRoutes(app, deps)
+  mfaRoutes(app, deps)
 }

@@ -35,6 +35,9 @@ describe.each(testDatabaseKinds())('identity module on %s', (_kind, open) => {
       'invite',
       'kysely_migration',
       'kysely_migration_lock',
+      'mfa_challenge',
+      'mfa_recovery_code',
+      'mfa_totp',
       'otp',
       'refresh_token',
       'scim_config',
@@ -49,6 +52,8 @@ describe.each(testDatabaseKinds())('identity module on %s', (_kind, open) => {
       'tenant',
       'user',
       'waitlist',
+      'webauthn_credential',
+      'webauthn_registration',
     ])
     await migrateSchema(database, 'identity', migrations)
     // Emails are stored lowercased; the database refuses anything else.

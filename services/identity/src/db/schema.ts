@@ -6,6 +6,8 @@ export interface TenantTable {
   dbName: string
   companyName: string
   provisioned: Generated<boolean>
+  /** Every member must sign in with a second factor (members without one enrol first). */
+  mfaRequired: Generated<boolean>
   createdAt: Generated<Date>
 }
 
@@ -106,6 +108,66 @@ export type AttemptKind =
   | 'invite_sent' // per tenant
   | 'invite_sent_by' // per inviting admin
   | 'verify_resend' // verification links asked for again, per user
+  | 'mfa_failure' // wrong second-factor codes or assertions, per user
+
+/** A user's TOTP secret (AES-GCM sealed); active once confirmed with a first code. */
+export interface MfaTotpTable {
+  id: string
+  tenantId: string
+  userId: string
+  secretEnc: string
+  confirmedAt: Date | null
+  /** The last accepted time step (a bigint: kysely reads it as a string). */
+  lastStep: Generated<string>
+  createdAt: Generated<Date>
+}
+
+/** Single-use recovery codes, hashed. */
+export interface MfaRecoveryCodeTable {
+  id: string
+  tenantId: string
+  userId: string
+  codeHash: string
+  usedAt: Date | null
+}
+
+/** Passkeys registered as a second factor. */
+export interface WebauthnCredentialTable {
+  id: string
+  tenantId: string
+  userId: string
+  /** base64url, as the authenticator names it. */
+  credentialId: string
+  /** COSE public key, base64url. */
+  publicKey: string
+  counter: Generated<string>
+  /** Comma-separated transports hinted by the authenticator. */
+  transports: Generated<string>
+  name: string
+  createdAt: Generated<Date>
+  lastUsedAt: Date | null
+}
+
+/** A sign-in waiting for its second factor: the mfaToken's hash, short-lived, single use. */
+export interface MfaChallengeTable {
+  id: string
+  tenantId: string
+  userId: string
+  tokenHash: string
+  enrol: boolean
+  webauthnChallenge: string | null
+  expiresAt: Date
+  usedAt: Date | null
+  createdAt: Generated<Date>
+}
+
+/** A signed-in user's pending passkey registration challenge. */
+export interface WebauthnRegistrationTable {
+  userId: string
+  tenantId: string
+  challenge: string
+  expiresAt: Date
+}
 
 export interface WaitlistTable {
   id: string
@@ -230,4 +292,9 @@ export interface IdentityDb {
   ssoPolicy: SsoPolicyTable
   ssoFlow: SsoFlowTable
   ssoTicket: SsoTicketTable
+  mfaTotp: MfaTotpTable
+  mfaRecoveryCode: MfaRecoveryCodeTable
+  webauthnCredential: WebauthnCredentialTable
+  mfaChallenge: MfaChallengeTable
+  webauthnRegistration: WebauthnRegistrationTable
 }

@@ -4,7 +4,7 @@
 // carries a device cookie (OWASP "Slow Down Online Guessing Attacks with Device Cookies") and is
 // limited by its own failures alone, so nobody else's guessing locks the owner out (security.md B8).
 import { hashToken, randomToken } from '@portal/auth'
-import { errorReplies, LoginBody, LoginReply, MessageReply, REFRESH_COOKIE_SECURITY, RefreshReply } from '@portal/contracts'
+import { errorReplies, LoginBody, MessageReply, REFRESH_COOKIE_SECURITY, RefreshReply, SignInReply } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import type { AppInstance } from '@portal/http'
 import type { FastifyReply } from 'fastify'
@@ -18,6 +18,7 @@ import type { RouteDeps } from '../deps.js'
 import { loginAttackNotice } from '../domain/account-mail.js'
 import { verifyPassword } from '../domain/password-hash.js'
 import { messages, normaliseEmail } from '../domain/rules.js'
+import { enrolmentDue, signInOrSecondFactor } from '../mfa-gate.js'
 import { clearRefreshCookie, issueSession, REFRESH_COOKIE, themeSettings } from '../sessions.js'
 import { passwordSignInRefused, SSO_REQUIRED_MESSAGE } from '../sso/password-policy.js'
 
@@ -76,7 +77,7 @@ export function sessionRoutes(app: AppInstance, deps: RouteDeps): void {
       schema: {
         tags: ['identity'],
         body: LoginBody,
-        response: { 200: LoginReply, ...errorReplies(400, 403, 413, 415, 429) },
+        response: { 200: SignInReply, ...errorReplies(400, 403, 413, 415, 429) },
       },
     },
     async (req, reply) => {
@@ -117,8 +118,8 @@ export function sessionRoutes(app: AppInstance, deps: RouteDeps): void {
         await insertDevice(db, user.tenantId, { userId: user.id, tokenHash: hashToken(token) })
         setDeviceCookie(reply, token)
       }
-      const data = await issueSession(deps, reply, user, tenant.dbName)
-      return { status: true, message: 'Login successful', data, themesettings: themeSettings() }
+      // A session now, or a second factor first (mfa-gate.ts): the one decision other sign-ins share.
+      return signInOrSecondFactor(deps, reply, user, tenant)
     },
   )
 
@@ -156,6 +157,13 @@ export function sessionRoutes(app: AppInstance, deps: RouteDeps): void {
       }
       const [user, tenant] = await Promise.all([findUser(db, row.tenantId, row.userId), findTenant(db, row.tenantId)])
       if (!user || !tenant || user.deactivatedAt !== null) throw new AppError('UNAUTHENTICATED')
+      // A session older than the company's "MFA required" does not renew until its owner enrols.
+      if (await enrolmentDue(deps, row.tenantId, row.userId)) {
+        await revokeSessionTokens(db, row.tenantId, row.sessionId)
+        await deps.tokens.revokeSession(row.sessionId)
+        clearRefreshCookie(deps, reply)
+        throw new AppError('UNAUTHENTICATED')
+      }
       // After a lost reply the token keeps pointing at the retired successor, so its grace is spent:
       // presented once more it finds that successor revoked already, which is reuse.
       const data = await issueSession(deps, reply, user, tenant.dbName, row.sessionId, lostReply ? undefined : row.id)

@@ -11,6 +11,7 @@ import {
   type FieldMessages,
   InviteLookupReply,
   InviteSignUpBody,
+  InviteSignUpReply,
   InviteTokenParams,
   SignUpReply,
   SignUpBody,
@@ -39,6 +40,7 @@ import {
   type SignUpInput,
   signUpProblems,
 } from '../domain/rules.js'
+import { signInOrSecondFactor } from '../mfa-gate.js'
 import { issueSession } from '../sessions.js'
 import { sendVerification } from '../verification.js'
 import { specRules } from './schemas.js'
@@ -125,7 +127,7 @@ export function signupRoutes(app: AppInstance, deps: RouteDeps): void {
     {
       config: limits,
       preValidation: signUpRules(() => []),
-      schema: { tags: ['identity'], body: InviteSignUpBody, response: { 201: SignUpReply, ...errorReplies(400, 409, 413, 415, 429) } },
+      schema: { tags: ['identity'], body: InviteSignUpBody, response: { 201: InviteSignUpReply, ...errorReplies(400, 409, 413, 415, 429) } },
     },
     async (req, reply) => {
       const email = normaliseEmail(req.body.email)
@@ -151,8 +153,8 @@ export function signupRoutes(app: AppInstance, deps: RouteDeps): void {
         .catch(conflictOnDuplicate)
       const tenant = await findTenant(db, invite.tenantId)
       if (!tenant) throw new AppError('INVALID_REQUEST', { message: messages.invalidInvite })
-      const data = await issueSession(deps, reply, user, tenant.dbName)
-      return reply.status(201).send({ status: true, message: SpecText.added, data })
+      // A company that requires a second factor: the new member enrols before any session (mfa-gate.ts).
+      return reply.status(201).send(await signInOrSecondFactor(deps, reply, user, tenant, SpecText.added))
     },
   )
 

@@ -4,6 +4,7 @@
 // second factor, so a broken provider cannot lock the company out.
 import type { Kysely } from 'kysely'
 import type { IdentityDb } from '../db/schema.js'
+import { hasFactor } from '../db/mfa.repo.js'
 import { ssoRequired } from '../db/sso.repo.js'
 import { companyOfEmail } from './domains.js'
 
@@ -15,12 +16,14 @@ export interface BreakGlassUser {
   admin: boolean
 }
 
-/**
- * Whether the user has a second factor. MFA (issue 27) is built alongside: until its tables exist
- * nobody has one, so no password sign-in passes an SSO requirement. The merge wires the real check.
- */
+/** Whether the user has a second factor (a confirmed TOTP or a passkey); tests may give their own. */
 export type HasSecondFactor = (user: BreakGlassUser) => Promise<boolean>
-export const noSecondFactorYet: HasSecondFactor = async () => false
+export const secondFactorIn =
+  (db: Kysely<IdentityDb>): HasSecondFactor =>
+  async (user) => {
+    const { totp, passkeys } = await hasFactor(db, user.tenantId, user.id)
+    return totp || passkeys > 0
+  }
 
 export async function passwordSignInRefused(
   db: Kysely<IdentityDb>,

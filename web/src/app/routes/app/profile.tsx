@@ -1,3 +1,4 @@
+import { MfaSettings } from '../../../features/mfa/components/mfa-settings'
 import { ProfileForm } from '../../../features/profile/components/profile-form'
 
 export default function ProfileRoute() {
@@ -5,6 +6,7 @@ export default function ProfileRoute() {
     <>
       <h1>Profile</h1>
       <ProfileForm />
+      <MfaSettings />
     </>
   )
 }

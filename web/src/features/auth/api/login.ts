@@ -1,4 +1,4 @@
-import type { LoginBody, LoginReply } from '@portal/contracts'
+import type { LoginBody, SignInReply as LoginReply } from '@portal/contracts'
 import { useMutation } from '@tanstack/react-query'
 import { api, saveSession } from '../../../lib/api-client'
 import { applyTheme } from '../../../lib/theme'
@@ -12,7 +12,8 @@ export const useLogin = () =>
   useMutation({
     mutationFn: login,
     onSuccess: (reply) => {
-      if (reply?.data?.token) saveSession(reply.data)
-      applyTheme(reply?.themesettings)
+      // A second factor due: no session yet (the second step saves it).
+      if (reply && 'token' in reply.data) saveSession(reply.data)
+      if (reply && 'themesettings' in reply) applyTheme(reply.themesettings)
     },
   })

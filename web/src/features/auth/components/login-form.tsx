@@ -8,6 +8,8 @@ import { ApiError, serverMessage } from '../../../lib/api-client'
 import { storage } from '../../../lib/storage'
 import { isEmail } from '../../../lib/validation'
 import { discoverSso, ssoStartUrl } from '../../sso/api'
+import { challengeIn, type MfaChallenge } from '../../mfa/api/mfa'
+import { SecondFactorStep } from '../../mfa/components/second-factor-step'
 import { useLogin } from '../api/login'
 
 /** Only same-origin paths are followed after sign-in (no open redirect through returnUrl). */
@@ -26,12 +28,21 @@ export function LoginForm() {
   const [discovering, setDiscovering] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const loginMutation = useLogin()
+  // A sign-in (or an invited sign-up, which navigates here with it) that asks for the second factor.
+  const [challenge, setChallenge] = useState<MfaChallenge | undefined>(() => challengeIn({ data: (location.state as { mfa?: unknown } | null)?.mfa }))
   useEffect(() => () => clearTimeout(timer.current), [])
 
   const showError = (message: string) => {
     setServerError(message)
     clearTimeout(timer.current)
     timer.current = setTimeout(() => setServerError(null), LOGIN_ERROR_MS)
+  }
+
+  const goOn = () => {
+    const saved = safeReturnPath(storage.get('returnUrl'))
+    storage.remove('returnUrl')
+    const from = safeReturnPath((location.state as { from?: unknown } | null)?.from)
+    navigate(saved ?? from ?? '/dashboard', { replace: true }) // the dashboard is home (issue 25)
   }
 
   const checkEmail = (): boolean => {
@@ -68,11 +79,10 @@ export function LoginForm() {
       { email: email.trim(), password },
       {
         onSuccess: (reply) => {
-          if (!reply?.status || !reply.data?.token) return showError('Invalid username or password')
-          const saved = safeReturnPath(storage.get('returnUrl'))
-          storage.remove('returnUrl')
-          const from = safeReturnPath((location.state as { from?: unknown } | null)?.from)
-          navigate(saved ?? from ?? '/dashboard', { replace: true }) // the dashboard is home (issue 25)
+          const second = challengeIn(reply)
+          if (second) return setChallenge(second)
+          if (!reply?.status || !('token' in reply.data)) return showError('Invalid username or password')
+          goOn()
         },
         onError: (err) =>
           showError(
@@ -83,6 +93,8 @@ export function LoginForm() {
       },
     )
   }
+
+  if (challenge) return <SecondFactorStep challenge={challenge} onDone={goOn} />
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -7,6 +7,7 @@ import { serverMessage } from '../../../lib/api-client'
 import { Spinner } from '../../../components/ui/spinner'
 import { capitalise, isEmail, passwordProblem } from '../../../lib/validation'
 import { useInvite } from '../api/get-invite'
+import { challengeIn } from '../../mfa/api/mfa'
 import { type SignUpInput, useSignUp } from '../api/signup'
 import { NameEmailFields, NewPasswordFields, SignInInstead } from './account-fields'
 
@@ -72,7 +73,10 @@ function SignUpFields({ inviteToken, invitedEmail }: { inviteToken: string | nul
       { ...form, email: form.email.trim() },
       {
         onSuccess: (reply) => {
-          if (!reply?.status || !reply.data?.token) return setServerError(reply?.message || 'An error occurred')
+          // The company requires a second factor: set it up on the sign-in screen before any session.
+          const mfa = challengeIn(reply)
+          if (mfa) return navigate('/login', { replace: true, state: { mfa } })
+          if (!reply?.status || !('token' in reply.data)) return setServerError(reply?.message || 'An error occurred')
           navigate(inviteToken ? '/enterprise' : '/provision', { replace: true })
         },
         onError: (err) => setServerError(serverMessage(err)),

@@ -1,4 +1,5 @@
 import { SpecText } from '@portal/contracts/spec-text'
+import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { CardHeader } from '../../../components/ui/card-header'
 import { ConfirmMutation } from '../../../components/ui/confirm-mutation'
@@ -10,6 +11,7 @@ import { PAGE_SIZE } from '../../../config/constants'
 import { useSession } from '../../../lib/auth'
 import { formatDateTime } from '../../../lib/format-date'
 import { fullName } from '../../../lib/validation'
+import { resetMemberMfa } from '../../mfa/api/mfa'
 import { useDeletePerson } from '../api/delete-person'
 import { type Person, usePeople } from '../api/get-people'
 import { InviteModal } from './invite-modal'
@@ -20,6 +22,8 @@ export function PeopleList() {
   const [toDelete, setToDelete] = useState<Person | null>(null)
   const people = usePeople(page)
   const remove = useDeletePerson()
+  const [toReset, setToReset] = useState<Person | null>(null)
+  const resetMfa = useMutation({ mutationFn: resetMemberMfa })
   const myId = useSession().authData?._id
   const rows = people.data?.data ?? []
 
@@ -49,6 +53,11 @@ export function PeopleList() {
                     Delete
                   </button>
                 )}
+                {person._id !== myId && person.status !== 'invited' && (
+                  <button className="small" aria-label={`Reset second factor of ${person.email}`} onClick={() => setToReset(person)}>
+                    Reset 2FA
+                  </button>
+                )}
               </td>
             </tr>
           )}
@@ -57,6 +66,17 @@ export function PeopleList() {
       {people.isError && <FormError>Error:Something went wrong!</FormError>}
       <Pagination currentPage={page} totalPages={people.data?.totalPages ?? 0} onChange={setPage} />
       {inviting && <InviteModal onClose={() => setInviting(false)} />}
+      {toReset && (
+        <ConfirmMutation
+          title="Reset second factor"
+          message={`Remove every second factor of ${toReset.email} and end their sessions? They set one up again at their next sign-in if the company requires it.`}
+          confirmLabel="Reset"
+          mutation={resetMfa}
+          variables={toReset._id}
+          success={(reply) => reply?.message || 'Second factors reset'}
+          onClose={() => setToReset(null)}
+        />
+      )}
       {toDelete && (
         <ConfirmMutation
           title="Delete Person"
