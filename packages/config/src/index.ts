@@ -188,6 +188,20 @@ export const variables = {
     description: 'Re-drafting runs and one-off questions one company may ask for per day (UTC): each costs model calls',
   },
   LOG_LEVEL: { kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'Log level' },
+  SECRETS_KEY: {
+    kind: 'string',
+    description:
+      'Key (32 bytes, base64) that encrypts secrets the portal must read back (webhook signing secrets), AES-256-GCM; empty = generated once into DATA_DIR/keys. Set it when identity runs on several machines',
+    secret: true,
+  },
+  WEBHOOK_ALLOW_PRIVATE: {
+    kind: 'bool',
+    default: 'false',
+    description: 'Test setting: `true` lets webhooks target loopback and private addresses (refused otherwise, at creation and after DNS at delivery); refused unless `HOST` is loopback',
+  },
+  WEBHOOK_ATTEMPTS: { kind: 'int', default: '6', description: 'Attempts per webhook delivery (1 to 20) before it is given up' },
+  WEBHOOK_BACKOFF_MS: { kind: 'int', default: '30000', description: 'Milliseconds before the first retry of a failed webhook delivery, doubled at each retry' },
+  WEBHOOK_TIMEOUT: { kind: 'int', default: '10', description: 'Seconds a webhook receiver has to answer (connection and whole answer); its answer is read up to 64 KB' },
   OTEL_EXPORTER_OTLP_ENDPOINT: { kind: 'url', description: 'OpenTelemetry OTLP/HTTP endpoint; the SDK starts only when set' },
 } satisfies Record<string, VarSpec>
 
@@ -253,6 +267,10 @@ export interface Config {
   logLevel: string
   otelEndpoint: string | undefined
   cookieSecure: boolean
+  /** SECRETS_KEY (base64 of 32 bytes); undefined = the one kept in DATA_DIR/keys. */
+  secretsKey: string | undefined
+  /** Outgoing webhooks: private targets allowed (test setting), attempts, first backoff, timeout. */
+  webhooks: { allowPrivate: boolean; attempts: number; backoffMs: number; timeoutMs: number }
 }
 
 export class ConfigError extends Error {
@@ -397,13 +415,30 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     logLevel: get('LOG_LEVEL')!,
     otelEndpoint: get('OTEL_EXPORTER_OTLP_ENDPOINT'),
     cookieSecure: publicUrl.startsWith('https://'),
+    secretsKey: secretsKeyOf(get('SECRETS_KEY')),
+    webhooks: {
+      allowPrivate: get('WEBHOOK_ALLOW_PRIVATE') === 'true',
+      attempts: Math.min(20, Math.max(1, Number(get('WEBHOOK_ATTEMPTS')))),
+      backoffMs: Math.max(1, Number(get('WEBHOOK_BACKOFF_MS'))),
+      timeoutMs: Math.max(1, Number(get('WEBHOOK_TIMEOUT'))) * 1000,
+    },
   }
   checkSplitMode(cfg)
   // A test setting: a portal that others can reach never runs without the database's tenant wall.
   if (!cfg.dbRowSecurity && !['127.0.0.1', '::1', 'localhost'].includes(cfg.host)) {
     throw new ConfigError(`DB_ROW_SECURITY=off is a test setting, refused with HOST=${cfg.host} (loopback only)`)
   }
+  // A test setting too: a portal others can reach never posts to its own network's addresses.
+  if (cfg.webhooks.allowPrivate && !['127.0.0.1', '::1', 'localhost'].includes(cfg.host)) {
+    throw new ConfigError(`WEBHOOK_ALLOW_PRIVATE=true is a test setting, refused with HOST=${cfg.host} (loopback only)`)
+  }
   return Object.freeze(cfg)
+}
+
+function secretsKeyOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined
+  if (Buffer.from(value, 'base64').length !== 32) throw new ConfigError('SECRETS_KEY must be 32 bytes in base64 (openssl rand -base64 32)')
+  return value
 }
 
 function metricsOf(env: Env, value: string, port: number): Config['metrics'] {

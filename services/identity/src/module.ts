@@ -1,23 +1,33 @@
 // identity module: the host's only entry into this service. Depends on the server (routes), the
 // database (schema `identity`), mail (codes, invites) and tokens (sign, verify, revoke). The bus is
-// a dependency because revocations reach other processes through it (wired by the host's tokens).
+// a dependency because revocations reach other processes through it (wired by the host's tokens),
+// and because webhooks hear the events they send on it; the queue runs the webhooks' deliveries.
 import { asSystem, schemaDb } from '@portal/db'
 import { type ServiceContext, serviceModule, withBackends } from '@portal/http'
 import { migrations } from './db/migrations/index.js'
 import type { IdentityDb } from './db/schema.js'
 import { sendAdminNotices } from './admin-notice.js'
+import { apiKeyVerifier } from './api-keys.js'
+import { secretBox } from './domain/secret-box.js'
 import { identityPlugin } from './plugin.js'
+import { loadSecretsKey } from './secrets-key.js'
+import { startWebhooks } from './webhooks.js'
 import { type DemoAccount, seedDemoTenant } from './seed.js'
 
 export const SCHEMA = 'identity'
 
 export const identityModule = serviceModule({
   name: 'identity',
-  deps: ['server', 'db', 'bus', 'mail', 'tokens'],
+  deps: ['server', 'db', 'bus', 'mail', 'tokens', 'queue'],
   schema: { name: SCHEMA, migrations },
   init: async (ctx) => {
     const db = schemaDb<IdentityDb>(ctx.db, SCHEMA)
     const logger = ctx.logger.child({ svc: 'identity' })
+    // Keys are found by hash before any tenant is known: system work, as sign-in is.
+    const apiKeys = apiKeyVerifier(schemaDb<IdentityDb>(ctx.db, SCHEMA, { system: true }), ctx.tokens, logger)
+    ctx.tokens.verifyApiKey = apiKeys.verify
+    const box = secretBox(await loadSecretsKey(ctx.config))
+    const webhooks = await startWebhooks({ bus: ctx.bus, queue: ctx.queue, db, config: ctx.config, box, logger })
     await ctx.server.register(identityPlugin, {
       prefix: '/api',
       db,
@@ -25,10 +35,19 @@ export const identityModule = serviceModule({
       config: ctx.config,
       mail: ctx.mail,
       logger,
+      apiKeys,
+      webhooks,
+      box,
     })
     // Other services' mails for the company's admins (a new access request): only identity knows them.
-    const stop = await sendAdminNotices({ bus: ctx.bus, db, mail: ctx.mail, logger })
-    return { stop }
+    const stopNotices = await sendAdminNotices({ bus: ctx.bus, db, mail: ctx.mail, logger })
+    return {
+      stop: async () => {
+        await stopNotices()
+        await webhooks.stop()
+        await apiKeys.stop()
+      },
+    }
   },
 })
 

@@ -11,6 +11,7 @@ import { pruneAttempts } from './db/attempts.repo.js'
 import { sweepSessions } from './db/retention.repo.js'
 import type { IdentityDeps, RouteDeps } from './deps.js'
 import { DAY_MS } from './domain/otp.js'
+import { apiKeyRoutes } from './routes/api-keys.js'
 import { passwordRoutes } from './routes/password.js'
 import { peopleRoutes } from './routes/people.js'
 import { profileRoutes } from './routes/profile.js'
@@ -18,11 +19,22 @@ import { registryRoutes } from './routes/registry.js'
 import { sessionRoutes } from './routes/session.js'
 import { signupRoutes } from './routes/signup.js'
 import { verificationRoutes } from './routes/verification.js'
+import { webhookRoutes } from './routes/webhooks.js'
 
 export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (app, opts) => {
   // Only the deps: register() also passes prefix and friends, which routes must not see.
   const background = backgroundWork(opts.logger)
-  const deps: RouteDeps = { db: opts.db, tokens: opts.tokens, config: opts.config, mail: opts.mail, logger: opts.logger, later: background.later }
+  const deps: RouteDeps = {
+    db: opts.db,
+    tokens: opts.tokens,
+    config: opts.config,
+    mail: opts.mail,
+    logger: opts.logger,
+    apiKeys: opts.apiKeys,
+    webhooks: opts.webhooks,
+    box: opts.box,
+    later: background.later,
+  }
   // Rate-limit evidence is kept as long as the longest window that reads it (30 days of wrong codes).
   // Refresh tokens and devices are added at every sign-in and renewal: forgotten when no rule needs them.
   const sweep = setInterval(() => {
@@ -43,4 +55,6 @@ export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (ap
   peopleRoutes(app, deps)
   registryRoutes(app, deps)
   verificationRoutes(app, deps)
+  apiKeyRoutes(app, deps)
+  webhookRoutes(app, deps)
 }
