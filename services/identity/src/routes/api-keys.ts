@@ -42,6 +42,8 @@ export function apiKeyRoutes(app: AppInstance, deps: RouteDeps): void {
   )
 
   app.get('/api-keys', { ...admins, schema: { tags: ['identity'], response: { 200: ApiKeyList, ...errorReplies(401, 403) } } }, async (req) => {
+    // Last uses still in memory are written first (one update per key), so the list is current.
+    await apiKeys.flush()
     const rows = await listApiKeys(db, principalOf(req).tenantId)
     return {
       status: true,
