@@ -76,7 +76,7 @@ export function postWebhook(target: string, body: string, headers: Record<string
       },
     )
     const timer = setTimeout(() => {
-      done({ statusCode: null, responseExcerpt: '', error: `No answer within ${Math.round(opts.timeoutMs / 1000)} s` })
+      done({ statusCode: null, responseExcerpt: '', error: `No answer within ${opts.timeoutMs / 1000} s` })
       req.destroy()
     }, opts.timeoutMs)
     req.on('error', (err) => done({ statusCode: null, responseExcerpt: '', error: err instanceof PrivateTargetError ? err.message : `Could not deliver: ${err.message}` }))
