@@ -91,7 +91,10 @@ describe('API keys and webhooks', () => {
   it('answers 403 in words for a scope the key lacks, an admin-only route, and key management', async () => {
     const reader = await newKey(a, ['questionnaires:read'])
     expect((await call(tp, 'GET', '/api/companys', { token: reader.key })).status).toBe(200)
-    const write = await call(tp, 'POST', '/api/companys', { token: reader.key, body: { companyName: 'Nope', compliance_bucket: 'c', questionnaires_bucket: 'q' } })
+    const write = await call(tp, 'POST', '/api/companys', {
+      token: reader.key,
+      body: { companyName: 'Nope', compliance_bucket: 'c', questionnaires_bucket: 'q' },
+    })
     expect(write.status).toBe(403)
     expect(write.body.message).toBe('This API key lacks the scope questionnaires:write this call needs')
     const other = await call(tp, 'GET', '/api/documentslist', { token: reader.key })
@@ -132,8 +135,8 @@ describe('API keys and webhooks', () => {
     const aKey = await newKey(a, ['questionnaires:read'])
     const bKey = await newKey(b, ['questionnaires:read', 'questionnaires:write'])
     const aCompany = (
-      (await call(tp, 'POST', '/api/companys', { token: a.token, body: { companyName: 'Alpha Only', compliance_bucket: 'c', questionnaires_bucket: 'q' } })).body
-        .data as { _id: string }
+      (await call(tp, 'POST', '/api/companys', { token: a.token, body: { companyName: 'Alpha Only', compliance_bucket: 'c', questionnaires_bucket: 'q' } }))
+        .body.data as { _id: string }
     )._id
     const bList = await call(tp, 'GET', '/api/companys', { token: bKey.key })
     expect(JSON.stringify(bList.body.data)).not.toContain('Alpha Only')
@@ -149,7 +152,10 @@ describe('API keys and webhooks', () => {
   it('signs each delivery so the receiver can check it, retries a failing receiver, logs every attempt, and replays', async () => {
     const rx = await receiver([500])
     try {
-      const created = await call(tp, 'POST', '/api/webhooks', { token: a.token, body: { url: rx.url, events: ['questionnaire.drafted', 'document.published'] } })
+      const created = await call(tp, 'POST', '/api/webhooks', {
+        token: a.token,
+        body: { url: rx.url, events: ['questionnaire.drafted', 'document.published'] },
+      })
       expect(created.status).toBe(201)
       const hook = created.body.data as { id: string; secret: string }
       const stored = await sql<{ secret_enc: string }>`select secret_enc from identity.webhook where id = ${hook.id}`.execute(tp.portal.ctx.db!.system)

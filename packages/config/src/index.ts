@@ -197,11 +197,16 @@ export const variables = {
   WEBHOOK_ALLOW_PRIVATE: {
     kind: 'bool',
     default: 'false',
-    description: 'Test setting: `true` lets webhooks target loopback and private addresses (refused otherwise, at creation and after DNS at delivery); refused unless `HOST` is loopback',
+    description:
+      'Test setting: `true` lets webhooks target loopback and private addresses (refused otherwise, at creation and after DNS at delivery); refused unless `HOST` is loopback',
   },
   WEBHOOK_ATTEMPTS: { kind: 'int', default: '6', description: 'Attempts per webhook delivery (1 to 20) before it is given up' },
   WEBHOOK_BACKOFF_MS: { kind: 'int', default: '30000', description: 'Milliseconds before the first retry of a failed webhook delivery, doubled at each retry' },
-  WEBHOOK_TIMEOUT: { kind: 'int', default: '10', description: 'Seconds a webhook receiver has to answer (connection and whole answer); its answer is read up to 64 KB' },
+  WEBHOOK_TIMEOUT: {
+    kind: 'int',
+    default: '10',
+    description: 'Seconds a webhook receiver has to answer (connection and whole answer); its answer is read up to 64 KB',
+  },
   OTEL_EXPORTER_OTLP_ENDPOINT: { kind: 'url', description: 'OpenTelemetry OTLP/HTTP endpoint; the SDK starts only when set' },
 } satisfies Record<string, VarSpec>
 

@@ -35,11 +35,17 @@ const checkedLookup: LookupFunction = (hostname, options, callback) => {
   })
 }
 
-export function postWebhook(target: string, body: string, headers: Record<string, string>, opts: { timeoutMs: number; allowPrivate: boolean }): Promise<PostResult> {
+export function postWebhook(
+  target: string,
+  body: string,
+  headers: Record<string, string>,
+  opts: { timeoutMs: number; allowPrivate: boolean },
+): Promise<PostResult> {
   const url = new URL(target)
   const host = url.hostname.replace(/^\[|\]$/g, '')
   // A literal address is connected to without a lookup: checked here instead.
-  if (!opts.allowPrivate && ipaddr.isValid(host) && !isPublicAddress(host)) return Promise.resolve({ statusCode: null, responseExcerpt: '', error: refused(host).message })
+  if (!opts.allowPrivate && ipaddr.isValid(host) && !isPublicAddress(host))
+    return Promise.resolve({ statusCode: null, responseExcerpt: '', error: refused(host).message })
   const client = url.protocol === 'https:' ? https : http
   return new Promise((resolve) => {
     let settled = false
@@ -79,7 +85,9 @@ export function postWebhook(target: string, body: string, headers: Record<string
       done({ statusCode: null, responseExcerpt: '', error: `No answer within ${opts.timeoutMs / 1000} s` })
       req.destroy()
     }, opts.timeoutMs)
-    req.on('error', (err) => done({ statusCode: null, responseExcerpt: '', error: err instanceof PrivateTargetError ? err.message : `Could not deliver: ${err.message}` }))
+    req.on('error', (err) =>
+      done({ statusCode: null, responseExcerpt: '', error: err instanceof PrivateTargetError ? err.message : `Could not deliver: ${err.message}` }),
+    )
     req.end(body)
   })
 }

@@ -39,7 +39,14 @@ export interface Webhooks {
   stop(): Promise<void>
 }
 
-export async function startWebhooks(deps: { bus: EventBus; queue: JobQueue; db: Kysely<IdentityDb>; config: Config; box: SecretBox; logger: Logger }): Promise<Webhooks> {
+export async function startWebhooks(deps: {
+  bus: EventBus
+  queue: JobQueue
+  db: Kysely<IdentityDb>
+  config: Config
+  box: SecretBox
+  logger: Logger
+}): Promise<Webhooks> {
   const { bus, queue, db, config, box, logger } = deps
   const settings = config.webhooks
   const enqueue = (tenantId: string, eventId: string, jobId: string) =>
@@ -73,10 +80,15 @@ export async function startWebhooks(deps: { bus: EventBus; queue: JobQueue; db: 
       if (!ev || !hook) return // the webhook was deleted meanwhile: nothing to send
       const secret = box.open(hook.secretEnc, hook.id)
       const signature = signatureHeader(secret, ev.body, Math.floor(Date.now() / 1000))
-      const result = await postWebhook(hook.url, ev.body, { [SIGNATURE_HEADER]: signature, 'x-portal-event': ev.event, 'x-portal-delivery': ev.id }, {
-        timeoutMs: settings.timeoutMs,
-        allowPrivate: settings.allowPrivate,
-      })
+      const result = await postWebhook(
+        hook.url,
+        ev.body,
+        { [SIGNATURE_HEADER]: signature, 'x-portal-event': ev.event, 'x-portal-delivery': ev.id },
+        {
+          timeoutMs: settings.timeoutMs,
+          allowPrivate: settings.allowPrivate,
+        },
+      )
       const ok = result.error === null
       const attempt = await recordDelivery(db, tenantId, { webhookId: hook.id, eventId, ok, ...result })
       logger.info({ tenantId, webhookId: hook.id, eventId, attempt, statusCode: result.statusCode, ok }, 'webhook delivery')

@@ -93,7 +93,9 @@ describe('webhook targets', () => {
   })
 
   it('allows WEBHOOK_ALLOW_PRIVATE on a loopback HOST only', () => {
-    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true', HOST: '0.0.0.0' })).toThrow(/WEBHOOK_ALLOW_PRIVATE=true is a test setting, refused with HOST=0.0.0.0/)
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true', HOST: '0.0.0.0' })).toThrow(
+      /WEBHOOK_ALLOW_PRIVATE=true is a test setting, refused with HOST=0.0.0.0/,
+    )
     expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true', HOST: '127.0.0.1' }).webhooks.allowPrivate).toBe(true)
   })
 

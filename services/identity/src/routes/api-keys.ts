@@ -41,7 +41,7 @@ export function apiKeyRoutes(app: AppInstance, deps: RouteDeps): void {
     },
   )
 
-  app.get('/api-keys', { ...admins, schema: { tags: ['identity'], response: { 200: ApiKeyList, ...errorReplies(401, 403) } } }, async (req) => {
+  app.get('/api-keys', { ...admins, schema: { tags: ['identity'], response: { 200: ApiKeyList, ...errorReplies(400, 401, 403) } } }, async (req) => {
     // Last uses still in memory are written first (one update per key), so the list is current.
     await apiKeys.flush()
     const rows = await listApiKeys(db, principalOf(req).tenantId)
@@ -53,7 +53,7 @@ export function apiKeyRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.delete(
     '/api-keys/:id',
-    { ...admins, schema: { tags: ['identity'], params: ApiIdParams, response: { 200: MessageReply, ...errorReplies(401, 403, 404) } } },
+    { ...admins, schema: { tags: ['identity'], params: ApiIdParams, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404) } } },
     async (req) => {
       const me = principalOf(req)
       if (!isUuid(req.params.id) || !(await revokeApiKey(db, me.tenantId, req.params.id))) throw notFound()
@@ -64,7 +64,7 @@ export function apiKeyRoutes(app: AppInstance, deps: RouteDeps): void {
   )
 
   // The key itself is the credential here (no requireAuth: no scope is needed to learn what it is).
-  app.get('/api-keys/self', { schema: { tags: ['identity'], response: { 200: ApiKeySelf, ...errorReplies(401) } } }, async (req) => {
+  app.get('/api-keys/self', { schema: { tags: ['identity'], response: { 200: ApiKeySelf, ...errorReplies(400, 401) } } }, async (req) => {
     const header = req.headers.authorization ?? ''
     const key = /^Bearer\s+tpk_\S+$/i.test(header) ? header.replace(/^Bearer\s+/i, '') : undefined
     if (!key) throw new AppError('UNAUTHENTICATED', { message: 'Send an API key as Authorization: Bearer tpk_…' })

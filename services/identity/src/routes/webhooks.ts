@@ -77,20 +77,24 @@ export function webhookRoutes(app: AppInstance, deps: RouteDeps): void {
     },
   )
 
-  app.get('/webhooks', { ...admins, schema: { tags, response: { 200: WebhookList, ...errorReplies(401, 403) } } }, async (req) => {
+  app.get('/webhooks', { ...admins, schema: { tags, response: { 200: WebhookList, ...errorReplies(400, 401, 403) } } }, async (req) => {
     const rows = await listWebhooks(db, principalOf(req).tenantId)
     return { status: true, data: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) }
   })
 
-  app.delete('/webhooks/:id', { ...admins, schema: { tags, params: ApiIdParams, response: { 200: MessageReply, ...errorReplies(401, 403, 404) } } }, async (req) => {
-    const me = principalOf(req)
-    if (!isUuid(req.params.id) || !(await deleteWebhook(db, me.tenantId, req.params.id))) throw notFound()
-    return { status: true, message: 'The webhook was deleted' }
-  })
+  app.delete(
+    '/webhooks/:id',
+    { ...admins, schema: { tags, params: ApiIdParams, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404) } } },
+    async (req) => {
+      const me = principalOf(req)
+      if (!isUuid(req.params.id) || !(await deleteWebhook(db, me.tenantId, req.params.id))) throw notFound()
+      return { status: true, message: 'The webhook was deleted' }
+    },
+  )
 
   app.get(
     '/webhooks/:id/deliveries',
-    { ...admins, schema: { tags, params: ApiIdParams, response: { 200: WebhookDeliveries, ...errorReplies(401, 403, 404) } } },
+    { ...admins, schema: { tags, params: ApiIdParams, response: { 200: WebhookDeliveries, ...errorReplies(400, 401, 403, 404) } } },
     async (req) => {
       const me = principalOf(req)
       const hook = await ownHook(me.tenantId, req.params.id)
@@ -101,7 +105,7 @@ export function webhookRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.post(
     '/webhooks/:id/deliveries/:deliveryId/replay',
-    { ...admins, schema: { tags, params: DeliveryParams, response: { 202: ReplayReply, ...errorReplies(401, 403, 404) } } },
+    { ...admins, schema: { tags, params: DeliveryParams, response: { 202: ReplayReply, ...errorReplies(400, 401, 403, 404) } } },
     async (req, reply) => {
       const me = principalOf(req)
       const hook = await ownHook(me.tenantId, req.params.id)

@@ -74,7 +74,12 @@ function Deliveries({ hook, onClose }: { hook: WebhookOut; onClose: () => void }
       {deliveries.isPending ? (
         <Spinner label="Loading deliveries" />
       ) : (
-        <DataTable className="stack" columns={['Time', 'Event', 'Attempt', 'Status', 'Answer', 'Action']} rows={deliveries.data?.data ?? []} empty="Nothing sent yet">
+        <DataTable
+          className="stack"
+          columns={['Time', 'Event', 'Attempt', 'Status', 'Answer', 'Action']}
+          rows={deliveries.data?.data ?? []}
+          empty="Nothing sent yet"
+        >
           {(d) => (
             <tr key={d.id}>
               <td data-label="Time">{formatDateTime(d.at)}</td>
