@@ -7,7 +7,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { events } from '@portal/contracts'
+import { textPdf } from '@portal/pdf-writer'
 import { sql } from 'kysely'
+import { multipart } from '../../services/trust-center/test/fixtures.js'
 import { call, type SignedUp, signUp, startTestPortal, type TestPortal, until } from '../support/portal.js'
 
 interface Received {
@@ -210,6 +212,33 @@ describe('API keys and webhooks', () => {
       expect((await call(tp, 'DELETE', `/api/webhooks/${hook.id}`, { token: b.token })).status).toBe(404)
       expect(JSON.stringify((await call(tp, 'GET', '/api/webhooks', { token: b.token })).body.data)).not.toContain(hook.id)
       expect((await call(tp, 'DELETE', `/api/webhooks/${hook.id}`, { token: a.token })).status).toBe(200)
+    } finally {
+      await rx.close()
+    }
+  })
+
+  it('tells the receiver of a document a key published on the trust center (document.published)', async () => {
+    const rx = await receiver()
+    try {
+      const hook = (await call(tp, 'POST', '/api/webhooks', { token: a.token, body: { url: rx.url, events: ['document.published'] } })).body.data as {
+        id: string
+        secret: string
+      }
+      // An admin-only trust-center route, reached by a key with that area's admin scope.
+      const key = await newKey(a, ['trustcenter:write', 'trustcenter:admin'])
+      const { payload, contentType } = multipart([
+        { name: 'visibility', value: 'public' },
+        { name: 'title', value: 'SOC 2 report' },
+        { name: 'file', filename: 'soc2.pdf', content: textPdf([['SOC 2 report']]) },
+      ])
+      const up = await call(tp, 'POST', '/api/fs/upload-docs', { token: key.key, body: payload, headers: { 'content-type': contentType } })
+      expect(up.status).toBe(201)
+      const documentId = (up.body.data as { _id: string })._id
+      await until('the delivery', async () => (rx.got.length ? true : undefined), 10_000, 50)
+      const sent = JSON.parse(rx.got[0]!.body) as { event: string; data: Record<string, unknown> }
+      expect(sent).toMatchObject({ event: 'document.published', data: { documentId, title: 'SOC 2 report', visibility: 'public' } })
+      expect(sent.data['tenantId']).toBeUndefined()
+      expect(signatureValid(hook.secret, String(rx.got[0]!.headers['x-portal-signature']), rx.got[0]!.body)).toBe(true)
     } finally {
       await rx.close()
     }

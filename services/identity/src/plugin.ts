@@ -9,6 +9,7 @@ import { enterSystem } from '@portal/db'
 import { backgroundWork } from './background.js'
 import { pruneAttempts } from './db/attempts.repo.js'
 import { sweepSessions } from './db/retention.repo.js'
+import { pruneWebhookEvents } from './db/webhooks.repo.js'
 import type { IdentityDeps, RouteDeps } from './deps.js'
 import { DAY_MS } from './domain/otp.js'
 import { apiKeyRoutes } from './routes/api-keys.js'
@@ -39,6 +40,8 @@ export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (ap
   // Refresh tokens and devices are added at every sign-in and renewal: forgotten when no rule needs them.
   const sweep = setInterval(() => {
     background.later('attempt sweep', () => pruneAttempts(deps.db, new Date(Date.now() - 31 * DAY_MS)))
+    // Webhook events and their attempts are kept 30 days: enough to look back at and replay.
+    background.later('webhook log sweep', () => pruneWebhookEvents(deps.db, new Date(Date.now() - 30 * DAY_MS)))
     background.later('session sweep', async () => {
       const swept = await sweepSessions(deps.db, { now: new Date(), expiredGraceMs: DAY_MS, ...opts.config.retention, batch: 1_000 })
       if (swept.refreshTokens || swept.devices) opts.logger.info(swept, 'session sweep')

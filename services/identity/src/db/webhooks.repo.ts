@@ -94,3 +94,9 @@ export function findDelivery(db: Db, tenantId: string, webhookId: string, id: st
     .where('id', '=', id)
     .executeTakeFirst()
 }
+
+/** Events older than `before`, with their attempts (the hourly sweep: the log shows recent ones). */
+export async function pruneWebhookEvents(db: Db, before: Date): Promise<number> {
+  const res = await db.deleteFrom('webhookEvent').where('createdAt', '<', before).executeTakeFirst()
+  return Number(res.numDeletedRows)
+}
