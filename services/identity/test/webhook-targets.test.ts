@@ -21,7 +21,7 @@ describe('webhook targets', () => {
   beforeAll(async () => {
     h = await buildHarness(open)
     token = (await signUp(h, 'wendy@targets.example')).token
-  })
+  }, 120_000) // the migrations take long on a loaded machine
   afterAll(async () => h.close())
 
   it.each([

@@ -22,7 +22,7 @@ export function apiKeyRoutes(app: AppInstance, deps: RouteDeps): void {
     '/api-keys',
     {
       preHandler: [requireAuth, requireAdmin, requireVerified],
-      schema: { tags: ['identity'], body: ApiKeyCreateBody, response: { 201: ApiKeyCreated, ...errorReplies(400, 401, 403, 409) } },
+      schema: { tags: ['identity'], body: ApiKeyCreateBody, response: { 201: ApiKeyCreated, ...errorReplies(400, 401, 403, 409, 413, 415) } },
     },
     async (req, reply) => {
       const me = principalOf(req)
@@ -53,7 +53,7 @@ export function apiKeyRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.delete(
     '/api-keys/:id',
-    { ...admins, schema: { tags: ['identity'], params: ApiIdParams, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404) } } },
+    { ...admins, schema: { tags: ['identity'], params: ApiIdParams, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404, 413, 415) } } },
     async (req) => {
       const me = principalOf(req)
       if (!isUuid(req.params.id) || !(await revokeApiKey(db, me.tenantId, req.params.id))) throw notFound()

@@ -55,7 +55,7 @@ export function webhookRoutes(app: AppInstance, deps: RouteDeps): void {
     '/webhooks',
     {
       preHandler: [requireAuth, requireAdmin, requireVerified],
-      schema: { tags, body: WebhookCreateBody, response: { 201: WebhookCreated, ...errorReplies(400, 401, 403, 409) } },
+      schema: { tags, body: WebhookCreateBody, response: { 201: WebhookCreated, ...errorReplies(400, 401, 403, 409, 413, 415) } },
     },
     async (req, reply) => {
       const me = principalOf(req)
@@ -84,7 +84,7 @@ export function webhookRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.delete(
     '/webhooks/:id',
-    { ...admins, schema: { tags, params: ApiIdParams, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404) } } },
+    { ...admins, schema: { tags, params: ApiIdParams, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404, 413, 415) } } },
     async (req) => {
       const me = principalOf(req)
       if (!isUuid(req.params.id) || !(await deleteWebhook(db, me.tenantId, req.params.id))) throw notFound()
@@ -105,7 +105,7 @@ export function webhookRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.post(
     '/webhooks/:id/deliveries/:deliveryId/replay',
-    { ...admins, schema: { tags, params: DeliveryParams, response: { 202: ReplayReply, ...errorReplies(400, 401, 403, 404) } } },
+    { ...admins, schema: { tags, params: DeliveryParams, response: { 202: ReplayReply, ...errorReplies(400, 401, 403, 404, 413, 415) } } },
     async (req, reply) => {
       const me = principalOf(req)
       const hook = await ownHook(me.tenantId, req.params.id)
