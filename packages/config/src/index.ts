@@ -191,7 +191,7 @@ export const variables = {
   SECRETS_KEY: {
     kind: 'string',
     description:
-      'Key (32 bytes, base64) that encrypts secrets the portal must read back (webhook signing secrets), AES-256-GCM; empty = generated once into DATA_DIR/keys. Set it when identity runs on several machines',
+      'Key (32 bytes, base64) that encrypts secrets the portal must read back (webhook signing secrets), AES-256-GCM; empty = derived from JWT_PRIVATE_KEY when that is set (HKDF), else generated once into DATA_DIR/keys',
     secret: true,
   },
   WEBHOOK_ALLOW_PRIVATE: {

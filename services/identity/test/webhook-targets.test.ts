@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { loadConfig } from '@portal/config'
 import { testDatabaseKinds } from '@portal/db'
 import { secretBox } from '../src/domain/secret-box.js'
+import { loadSecretsKey } from '../src/secrets-key.js'
 import { isPublicAddress, webhookUrlProblem } from '../src/domain/webhook-target.js'
 import { postWebhook } from '../src/webhook-post.js'
 import { buildHarness, call, type Harness, signUp } from './harness.js'
@@ -97,6 +98,16 @@ describe('webhook targets', () => {
       /WEBHOOK_ALLOW_PRIVATE=true is a test setting, refused with HOST=0.0.0.0/,
     )
     expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true', HOST: '127.0.0.1' }).webhooks.allowPrivate).toBe(true)
+  })
+
+  it('takes SECRETS_KEY, else derives one key from JWT_PRIVATE_KEY that every replica shares', async () => {
+    const given = randomBytes(32)
+    const jwt = { ...h.config.jwt, privateKeyPem: '-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIA==\n-----END PRIVATE KEY-----' }
+    expect(await loadSecretsKey({ secretsKey: given.toString('base64'), dataDir: h.config.dataDir, jwt })).toEqual(given)
+    const derived = await loadSecretsKey({ secretsKey: undefined, dataDir: '/nonexistent', jwt })
+    expect(derived).toHaveLength(32)
+    expect(await loadSecretsKey({ secretsKey: undefined, dataDir: '/elsewhere', jwt })).toEqual(derived)
+    expect(await loadSecretsKey({ secretsKey: undefined, dataDir: '/elsewhere', jwt: { ...jwt, privateKeyPem: `${jwt.privateKeyPem}x` } })).not.toEqual(derived)
   })
 
   it('opens a sealed secret only with its key and for its row', () => {

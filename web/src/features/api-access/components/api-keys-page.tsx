@@ -76,7 +76,9 @@ export function ApiKeysPage() {
       <CardHeader action="New API key" onAction={() => setCreating(true)}>
         <h1>API keys</h1>
       </CardHeader>
-      <p>Other systems call the portal's API with a key as `Authorization: Bearer tpk_…`, within the scopes it was given.</p>
+      <p>
+        Other systems call the portal's API with a key as <code>Authorization: Bearer tpk_…</code>, within the scopes it was given.
+      </p>
       {keys.isPending ? (
         <Spinner label="Loading API keys" />
       ) : (
