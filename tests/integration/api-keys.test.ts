@@ -55,7 +55,7 @@ describe('API keys and webhooks', () => {
     tp = await startTestPortal({ env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_BACKOFF_MS: '100', WEBHOOK_ATTEMPTS: '3', WEBHOOK_TIMEOUT: '5' } })
     a = await signUp(tp, 'ann@keys-alpha.example')
     b = await signUp(tp, 'ben@keys-beta.example')
-  }, 120_000) // a whole portal's start on a loaded machine
+  }, 240_000) // a whole portal's start on a loaded machine
   afterAll(async () => tp.stop())
 
   const newKey = async (user: SignedUp, scopes: string[], name = 'CI') => {
