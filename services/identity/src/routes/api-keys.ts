@@ -64,11 +64,15 @@ export function apiKeyRoutes(app: AppInstance, deps: RouteDeps): void {
   )
 
   // The key itself is the credential here (no requireAuth: no scope is needed to learn what it is).
-  app.get('/api-keys/self', { schema: { tags: ['identity'], security: [{ apiKey: [] }], response: { 200: ApiKeySelf, ...errorReplies(400, 401) } } }, async (req) => {
-    const header = req.headers.authorization ?? ''
-    const key = /^Bearer\s+tpk_\S+$/i.test(header) ? header.replace(/^Bearer\s+/i, '') : undefined
-    if (!key) throw new AppError('UNAUTHENTICATED', { message: 'Send an API key as Authorization: Bearer tpk_…' })
-    const p = await apiKeys.verify(key)
-    return { status: true, data: { ...p, apiKey: p.apiKey! } }
-  })
+  app.get(
+    '/api-keys/self',
+    { schema: { tags: ['identity'], security: [{ apiKey: [] }], response: { 200: ApiKeySelf, ...errorReplies(400, 401) } } },
+    async (req) => {
+      const header = req.headers.authorization ?? ''
+      const key = /^Bearer\s+tpk_\S+$/i.test(header) ? header.replace(/^Bearer\s+/i, '') : undefined
+      if (!key) throw new AppError('UNAUTHENTICATED', { message: 'Send an API key as Authorization: Bearer tpk_…' })
+      const p = await apiKeys.verify(key)
+      return { status: true, data: { ...p, apiKey: p.apiKey! } }
+    },
+  )
 }
