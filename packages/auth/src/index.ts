@@ -4,6 +4,7 @@ import { createTokenService, type TokenService } from './tokens.js'
 
 export { ALG, generateSigningKey, loadSigningKey, type SigningKey } from './keys.js'
 export { SessionRevocations } from './revocations.js'
+export { API_KEY_PREFIX, apiKeySessionId, checkKeyShape, createRemoteApiKeyVerifier, hashKey, isApiKey, KEY_CACHE_MS, KeyCache, newApiKey } from './api-keys.js'
 export { createRemoteTokenService, createTokenService, type Principal, type TokenOptions, type TokenService } from './tokens.js'
 
 /** Opaque capability token (refresh, invite, permission): base64url of `bytes` CSPRNG bytes. */

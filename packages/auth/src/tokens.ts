@@ -22,6 +22,8 @@ export interface Principal {
   name?: string
   /** The user's address, for mail about what they did (an outbound's completion notice). */
   email?: string
+  /** Set when the caller is an API key (Bearer tpk_…), not a person: its id and scopes (`area:read|write`). */
+  apiKey?: { id: string; scopes: string[] }
 }
 
 export interface TokenOptions {
@@ -39,6 +41,13 @@ export interface TokenService {
   applyRevocation(sessionId: string): void
   jwks(): { keys: object[] }
   onRevoke?: (sessionId: string, ttlSeconds: number) => Promise<void>
+  /**
+   * Verifies an API key (`tpk_…`) into its principal: set by the identity module in its process, or
+   * by the host with identity's remote check elsewhere. Unset: keys are refused (401).
+   */
+  verifyApiKey?: (key: string) => Promise<Principal>
+  /** Whether a session id (or an API key's `apikey:<id>`) was revoked here or on the bus. */
+  isRevoked(sessionId: string): boolean
 }
 
 const TYP = 'at+jwt'
@@ -134,6 +143,7 @@ export function createTokenService(key: SigningKey, opts: TokenOptions): TokenSe
       await service.onRevoke?.(sessionId, opts.accessTtl + 60)
     },
     applyRevocation: (sessionId) => revocations.revoke(sessionId, opts.accessTtl + 60),
+    isRevoked: (sessionId) => revocations.isRevoked(sessionId),
     jwks: () => jwks,
   }
   return service
@@ -159,6 +169,7 @@ export function createRemoteTokenService(jwksUrl: string, opts: TokenOptions): T
       revocations.revoke(sessionId, opts.accessTtl + 60)
     },
     applyRevocation: (sessionId) => revocations.revoke(sessionId, opts.accessTtl + 60),
+    isRevoked: (sessionId) => revocations.isRevoked(sessionId),
     jwks: () => ({ keys: [] }),
   }
 }

@@ -67,11 +67,6 @@ export const variables = {
   },
   MAIL_FROM: { kind: 'string', default: 'Trust Portal <no-reply@localhost>', description: 'Sender of every email' },
   JWT_PRIVATE_KEY: { kind: 'string', description: 'PKCS#8 PEM Ed25519 signing key; empty = generated once into DATA_DIR/keys', secret: true },
-  MFA_SECRET_KEY: {
-    kind: 'string',
-    description: 'Base64 of 32 random bytes: the AES-256-GCM key that seals TOTP secrets at rest; empty = generated once into DATA_DIR/keys',
-    secret: true,
-  },
   JWT_ISSUER: { kind: 'string', default: 'trust-portal', description: 'Token issuer' },
   JWT_AUDIENCE: { kind: 'string', default: 'trust-portal-api', description: 'Token audience' },
   ACCESS_TOKEN_TTL: { kind: 'int', default: '900', description: 'Access token lifetime, seconds (at most 900)' },
@@ -88,12 +83,6 @@ export const variables = {
     description: 'Days a trusted device (a browser that signed in) may go without signing in before the hourly sweep forgets it',
   },
   OTP_DIGITS: { kind: 'enum', values: ['4', '6'], default: '4', description: 'Digits of the password-reset code' },
-  SECRETS_KEY: {
-    kind: 'string',
-    description:
-      'Base64 of 32 bytes: the AES-256-GCM key that seals secrets the portal must read back (SSO client secrets); empty = generated once into DATA_DIR/keys',
-    secret: true,
-  },
   SSO_ALLOW_LOOPBACK: {
     kind: 'bool',
     default: 'false',
@@ -204,6 +193,25 @@ export const variables = {
     description: 'Re-drafting runs and one-off questions one company may ask for per day (UTC): each costs model calls',
   },
   LOG_LEVEL: { kind: 'enum', values: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info', description: 'Log level' },
+  SECRETS_KEY: {
+    kind: 'string',
+    description:
+      'Key (32 bytes, base64) that encrypts secrets the portal must read back (SSO client secrets, TOTP seeds, webhook signing secrets), AES-256-GCM; empty = derived from JWT_PRIVATE_KEY when that is set (HKDF), else generated once into DATA_DIR/keys',
+    secret: true,
+  },
+  WEBHOOK_ALLOW_PRIVATE: {
+    kind: 'bool',
+    default: 'false',
+    description:
+      'Test setting: `true` lets webhooks target loopback and private addresses (refused otherwise, at creation and after DNS at delivery); refused unless `HOST` is loopback',
+  },
+  WEBHOOK_ATTEMPTS: { kind: 'int', default: '6', description: 'Attempts per webhook delivery (1 to 20) before it is given up' },
+  WEBHOOK_BACKOFF_MS: { kind: 'int', default: '30000', description: 'Milliseconds before the first retry of a failed webhook delivery, doubled at each retry' },
+  WEBHOOK_TIMEOUT: {
+    kind: 'int',
+    default: '10',
+    description: 'Seconds a webhook receiver has to answer (connection and whole answer); its answer is read up to 64 KB',
+  },
   OTEL_EXPORTER_OTLP_ENDPOINT: { kind: 'url', description: 'OpenTelemetry OTLP/HTTP endpoint; the SDK starts only when set' },
 } satisfies Record<string, VarSpec>
 
@@ -229,15 +237,11 @@ export interface Config {
   s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string; partSize: number } | undefined
   smtpUrl: string | undefined
   mailFrom: string
-  /** MFA_SECRET_KEY: seals second-factor secrets at rest; undefined = a key file in DATA_DIR/keys. */
-  mfaSecretKey: string | undefined
   jwt: { privateKeyPem: string | undefined; issuer: string; audience: string; accessTtl: number; refreshTtl: number }
   /** What the identity sweep keeps: used refresh tokens (REFRESH_REUSE_WINDOW), idle devices (DEVICE_IDLE_DAYS). */
   retention: { reuseWindowMs: number; deviceIdleMs: number }
   otpDigits: 4 | 6
   signupBlockedDomains: string[]
-  /** SECRETS_KEY decoded (32 bytes); undefined = the key kept in DATA_DIR/keys. */
-  secretsKey: Buffer | undefined
   /** SSO_ALLOW_LOOPBACK: a test's provider on http://127.0.0.1 may be an issuer (loopback HOST only). */
   ssoAllowLoopback: boolean
   trustCenterDomain: string
@@ -275,6 +279,10 @@ export interface Config {
   logLevel: string
   otelEndpoint: string | undefined
   cookieSecure: boolean
+  /** SECRETS_KEY (base64 of 32 bytes); undefined = derived from JWT_PRIVATE_KEY, else kept in DATA_DIR/keys. */
+  secretsKey: string | undefined
+  /** Outgoing webhooks: private targets allowed (test setting), attempts, first backoff, timeout. */
+  webhooks: { allowPrivate: boolean; attempts: number; backoffMs: number; timeoutMs: number }
 }
 
 export class ConfigError extends Error {
@@ -363,7 +371,6 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     s3,
     smtpUrl: get('SMTP_URL'),
     mailFrom: get('MAIL_FROM')!,
-    mfaSecretKey: get('MFA_SECRET_KEY'),
     jwt: {
       privateKeyPem: get('JWT_PRIVATE_KEY')?.replace(/\\n/g, '\n'),
       issuer: get('JWT_ISSUER')!,
@@ -377,7 +384,6 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     },
     otpDigits: get('OTP_DIGITS') === '6' ? 6 : 4,
     signupBlockedDomains: list(get('SIGNUP_BLOCKED_DOMAINS')).map((d) => d.toLowerCase()),
-    secretsKey: secretsKeyOf(get('SECRETS_KEY')),
     ssoAllowLoopback: get('SSO_ALLOW_LOOPBACK') === 'true',
     trustCenterDomain: get('TRUST_CENTER_DOMAIN')!.toLowerCase(),
     seedDemo: get('SEED_DEMO') === undefined ? undefined : get('SEED_DEMO') === 'true',
@@ -422,6 +428,13 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     logLevel: get('LOG_LEVEL')!,
     otelEndpoint: get('OTEL_EXPORTER_OTLP_ENDPOINT'),
     cookieSecure: publicUrl.startsWith('https://'),
+    secretsKey: secretsKeyOf(get('SECRETS_KEY')),
+    webhooks: {
+      allowPrivate: get('WEBHOOK_ALLOW_PRIVATE') === 'true',
+      attempts: Math.min(20, Math.max(1, Number(get('WEBHOOK_ATTEMPTS')))),
+      backoffMs: Math.max(1, Number(get('WEBHOOK_BACKOFF_MS'))),
+      timeoutMs: Math.max(1, Number(get('WEBHOOK_TIMEOUT'))) * 1000,
+    },
   }
   checkSplitMode(cfg)
   // A test setting: a portal that others can reach never runs without the database's tenant wall.
@@ -431,14 +444,17 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (cfg.ssoAllowLoopback && !['127.0.0.1', '::1', 'localhost'].includes(cfg.host)) {
     throw new ConfigError(`SSO_ALLOW_LOOPBACK=true is a test setting, refused with HOST=${cfg.host} (loopback only)`)
   }
+  // A test setting too: a portal others can reach never posts to its own network's addresses.
+  if (cfg.webhooks.allowPrivate && !['127.0.0.1', '::1', 'localhost'].includes(cfg.host)) {
+    throw new ConfigError(`WEBHOOK_ALLOW_PRIVATE=true is a test setting, refused with HOST=${cfg.host} (loopback only)`)
+  }
   return Object.freeze(cfg)
 }
 
-function secretsKeyOf(value: string | undefined): Buffer | undefined {
+function secretsKeyOf(value: string | undefined): string | undefined {
   if (value === undefined) return undefined
-  const key = Buffer.from(value, 'base64')
-  if (key.length !== 32) throw new ConfigError('SECRETS_KEY must be the base64 of 32 random bytes (`openssl rand -base64 32`)')
-  return key
+  if (Buffer.from(value, 'base64').length !== 32) throw new ConfigError('SECRETS_KEY must be 32 bytes in base64 (openssl rand -base64 32)')
+  return value
 }
 
 function metricsOf(env: Env, value: string, port: number): Config['metrics'] {

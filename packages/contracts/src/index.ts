@@ -3,6 +3,7 @@
 import { declaredRoutes } from './route-table.generated.js'
 
 export * from './account.js'
+export * from './api-keys.js'
 export * from './answer-conflict.js'
 export * from './company-name.js'
 export * from './envelope.js'
@@ -93,6 +94,8 @@ export const JOBS = {
   extractQuestions: 'extract-questions',
   draftAnswers: 'draft-answers',
   extractOutbound: 'extract-outbound',
+  /** One outgoing webhook event to its receiver (identity service; { tenantId, eventId }). */
+  deliverWebhook: 'deliver-webhook',
 } as const
 
 /** The extract-outbound job: the questions of a sent questionnaire or of a template. */
@@ -171,6 +174,8 @@ export const events = {
   trustCenterChanged: (tenantId: string) => `${tenantId}.trustcenter.changed`,
   /** A mail for the company's admins ({ subject, text, html }): the identity service, which knows them, sends it. */
   adminNotice: (tenantId: string) => `${tenantId}.admins.notice`,
+  /** A trust-center document became visible to visitors (added, or no longer internal): { tenantId, documentId, title, visibility }. */
+  documentPublished: (tenantId: string) => `${tenantId}.document.published`,
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -4,6 +4,10 @@
 export const declaredRoutes = {
   identity: [
     { method: 'GET', url: '/api/.well-known/jwks.json' },
+    { method: 'GET', url: '/api/api-keys' },
+    { method: 'POST', url: '/api/api-keys' },
+    { method: 'DELETE', url: '/api/api-keys/:id' },
+    { method: 'GET', url: '/api/api-keys/self' },
     { method: 'GET', url: '/api/check_email' },
     { method: 'PUT', url: '/api/fs/update_provisioned' },
     { method: 'GET', url: '/api/identity/healthz' },
@@ -56,6 +60,11 @@ export const declaredRoutes = {
     { method: 'GET', url: '/api/userprofile/:id' },
     { method: 'PUT', url: '/api/userprofile/:id' },
     { method: 'POST', url: '/api/waitlist' },
+    { method: 'GET', url: '/api/webhooks' },
+    { method: 'POST', url: '/api/webhooks' },
+    { method: 'DELETE', url: '/api/webhooks/:id' },
+    { method: 'GET', url: '/api/webhooks/:id/deliveries' },
+    { method: 'POST', url: '/api/webhooks/:id/deliveries/:deliveryId/replay' },
     { method: 'GET', url: '/scim/v2/Groups' },
     { method: 'POST', url: '/scim/v2/Groups' },
     { method: 'DELETE', url: '/scim/v2/Groups/:id' },

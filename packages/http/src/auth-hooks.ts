@@ -1,9 +1,10 @@
 // Authentication for every service's protected routes. The tenant comes from the verified token;
 // the spec's DbName header is only checked against it, never trusted on its own (security.md B1).
-import type { Principal } from '@portal/auth'
+import { isApiKey, type Principal } from '@portal/auth'
 import { enterTenant } from '@portal/db'
 import { AppError } from '@portal/errors'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { adminScopeFor, scopeFor } from './api-key-scopes.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,7 +27,8 @@ export function dbNameHeader(req: FastifyRequest): string | undefined {
 export async function requireAuth(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const header = req.headers.authorization
   if (!header || !/^Bearer\s+\S+$/i.test(header)) throw new AppError('UNAUTHENTICATED')
-  const principal = await req.server.tokens.verifyAccess(header.replace(/^Bearer\s+/i, ''))
+  const bearer = header.replace(/^Bearer\s+/i, '')
+  const principal = isApiKey(bearer) ? await verifyKey(req, bearer) : await req.server.tokens.verifyAccess(bearer)
   const dbName = dbNameHeader(req)
   if (dbName !== undefined && dbName !== principal.dbName) {
     req.log.warn({ tenant: principal.dbName, dbName, userId: principal.userId }, 'security: DbName header disagrees with token')
@@ -36,8 +38,27 @@ export async function requireAuth(req: FastifyRequest, _reply: FastifyReply): Pr
   enterTenant(principal.tenantId) // row-level security: this request's queries see this tenant's rows only
 }
 
+/** An API key's principal, if its scopes cover this route (packages/http api-key-scopes.ts). */
+async function verifyKey(req: FastifyRequest, key: string): Promise<Principal> {
+  const verify = req.server.tokens.verifyApiKey
+  if (!verify) throw new AppError('UNAUTHENTICATED', { message: 'API keys are not accepted here' })
+  const principal = await verify(key)
+  const needed = scopeFor(req.method, req.routeOptions.url)
+  if (!needed) throw new AppError('FORBIDDEN', { message: 'API keys cannot call this route' })
+  if (!principal.apiKey?.scopes.includes(needed)) throw new AppError('FORBIDDEN', { message: `This API key lacks the scope ${needed} this call needs` })
+  return principal
+}
+
 export async function requireAdmin(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!req.principal) throw new AppError('UNAUTHENTICATED')
+  const key = req.principal.apiKey
+  if (key) {
+    // An admin-only route takes a key only with its area's admin scope; identity's never do.
+    const needed = adminScopeFor(req.method, req.routeOptions.url)
+    if (!needed) throw new AppError('FORBIDDEN', { message: 'API keys cannot use this admin-only route' })
+    if (!key.scopes.includes(needed)) throw new AppError('FORBIDDEN', { message: `This API key lacks the scope ${needed} this admin-only call needs` })
+    return
+  }
   if (!req.principal.admin) throw new AppError('FORBIDDEN', { message: 'Only admins can do this' })
 }
 

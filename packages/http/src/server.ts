@@ -288,8 +288,14 @@ export async function createServer({ config, logger, tokens }: ServerOptions): P
       info: { title: 'Trust Portal API', version: '1.0.0', description: 'Trust center and security-questionnaire portal' },
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: "A session's access token, or an API key (`tpk_…`) within its scopes (docs/api-keys-and-webhooks.md)",
+          },
           refreshCookie: { type: 'apiKey', in: 'cookie', name: REFRESH_COOKIE },
+          apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'tpk_', description: 'An API key only' },
         },
       },
     },

@@ -1,7 +1,7 @@
 // Infrastructure modules of the single binary. Which adapter each one builds (embedded or real
 // server) is decided here, once, from typed config; no service knows which it got.
 import path from 'node:path'
-import { createRemoteTokenService, createTokenService, loadSigningKey } from '@portal/auth'
+import { createRemoteApiKeyVerifier, createRemoteTokenService, createTokenService, loadSigningKey } from '@portal/auth'
 import { createBus } from '@portal/bus'
 import { SESSION_REVOKED_SUBJECT } from '@portal/contracts'
 import { openDatabase } from '@portal/db'
@@ -32,6 +32,9 @@ export const infraModules: Module<Ctx>[] = [
         if (!identity) throw new Error('IDENTITY_URL is required when identity runs in another process (token verification keys)')
         ctx.tokens = createRemoteTokenService(`${identity}/api/.well-known/jwks.json`, options)
       }
+      // API keys: the identity module verifies them in its process; elsewhere identity is asked (cached 5 s).
+      const identity = config.serviceUrls.identity
+      if (!config.targets.includes('identity') && identity) ctx.tokens.verifyApiKey = createRemoteApiKeyVerifier(identity, ctx.tokens)
     },
   },
   {

@@ -3,10 +3,13 @@ import type { Config } from '@portal/config'
 import type { Mailer } from '@portal/mail'
 import type { Logger } from '@portal/observability'
 import type { Kysely } from 'kysely'
+import type { ApiKeyVerifier } from './api-keys.js'
 import type { Later } from './background.js'
 import type { IdentityDb } from './db/schema.js'
 import type { ResolveTxt } from './sso/domains.js'
 import type { HasSecondFactor } from './sso/password-policy.js'
+import type { SecretBox } from './domain/secret-box.js'
+import type { Webhooks } from './webhooks.js'
 
 /** What the identity plugin receives as register() options (route files get them as RouteDeps). */
 export interface IdentityDeps {
@@ -21,6 +24,12 @@ export interface IdentityDeps {
   resolveTxt?: ResolveTxt
   /** Whether a user has a second factor (default: a confirmed TOTP or a passkey in the database). */
   hasSecondFactor?: HasSecondFactor
+  /** API keys verified here (also the server's tokens.verifyApiKey). */
+  apiKeys: ApiKeyVerifier
+  /** Outgoing webhooks' deliveries (replay). */
+  webhooks: Webhooks
+  /** Seals webhook signing secrets (SECRETS_KEY). */
+  box: SecretBox
 }
 
 /** What every route file receives: the deps, and a queue for work the reply must not wait for. */

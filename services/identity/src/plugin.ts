@@ -13,6 +13,8 @@ import { sweepSessions } from './db/retention.repo.js'
 import { pruneSsoFlows } from './db/sso.repo.js'
 import type { IdentityDeps, RouteDeps } from './deps.js'
 import { DAY_MS } from './domain/otp.js'
+import { pruneWebhookEvents } from './db/webhooks.repo.js'
+import { apiKeyRoutes } from './routes/api-keys.js'
 import { mfaRoutes } from './routes/mfa.js'
 import { passwordRoutes } from './routes/password.js'
 import { peopleRoutes } from './routes/people.js'
@@ -25,6 +27,7 @@ import { ssoRoutes } from './routes/sso.js'
 import { verificationRoutes } from './routes/verification.js'
 import { defaultResolveTxt } from './sso/domains.js'
 import { secondFactorIn } from './sso/password-policy.js'
+import { webhookRoutes } from './routes/webhooks.js'
 
 export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (app, opts) => {
   // Only the deps: register() also passes prefix and friends, which routes must not see.
@@ -35,6 +38,9 @@ export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (ap
     config: opts.config,
     mail: opts.mail,
     logger: opts.logger,
+    apiKeys: opts.apiKeys,
+    webhooks: opts.webhooks,
+    box: opts.box,
     later: background.later,
     resolveTxt: opts.resolveTxt ?? defaultResolveTxt,
     hasSecondFactor: opts.hasSecondFactor ?? secondFactorIn(opts.db),
@@ -45,6 +51,8 @@ export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (ap
     background.later('attempt sweep', () => pruneAttempts(deps.db, new Date(Date.now() - 31 * DAY_MS)))
     background.later('sso flow sweep', () => pruneSsoFlows(deps.db, new Date(Date.now() - 3600_000)))
     background.later('mfa challenge sweep', () => pruneChallenges(deps.db, new Date(Date.now() - DAY_MS)))
+    // Webhook events and their attempts are kept 30 days: enough to look back at and replay.
+    background.later('webhook log sweep', () => pruneWebhookEvents(deps.db, new Date(Date.now() - 30 * DAY_MS)))
     background.later('session sweep', async () => {
       const swept = await sweepSessions(deps.db, { now: new Date(), expiredGraceMs: DAY_MS, ...opts.config.retention, batch: 1_000 })
       if (swept.refreshTokens || swept.devices) opts.logger.info(swept, 'session sweep')
@@ -64,4 +72,6 @@ export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (ap
   scimSettingsRoutes(app, deps)
   ssoRoutes(app, deps)
   mfaRoutes(app, deps)
+  apiKeyRoutes(app, deps)
+  webhookRoutes(app, deps)
 }

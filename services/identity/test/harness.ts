@@ -35,6 +35,7 @@ export async function buildHarness(
     env: { DB_MIGRATE: 'auto', PUBLIC_URL: 'https://portal.test', SIGNUP_BLOCKED_DOMAINS: 'blocked.example', ...env },
     ...(mailer ? { mail: mailer } : {}),
     tmpPrefix: 'identity-harness-',
+    queue: true,
     // The module, as the launcher starts it (it migrates the schema: DB_MIGRATE=auto).
     start: async (context) => {
       await identityModuleWith(extra).init(context)

@@ -16,7 +16,7 @@ describe.each(testDatabaseKinds())('identity module on %s', (_kind, open) => {
   let ctx: ServiceContext
   let h: Harness
   beforeAll(async () => {
-    const service = await startService(open, { env: { DB_MIGRATE: 'auto' }, tmpPrefix: 'identity-module-', start: (c) => identityModule.init(c) })
+    const service = await startService(open, { env: { DB_MIGRATE: 'auto' }, tmpPrefix: 'identity-module-', queue: true, start: (c) => identityModule.init(c) })
     database = service.database
     ctx = service.ctx
     // The harness shape, for call(): the module built the plugin itself.
@@ -29,6 +29,7 @@ describe.each(testDatabaseKinds())('identity module on %s', (_kind, open) => {
       select table_schema, table_name from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') order by 2`.execute(h.db)
     expect(tables.rows.every((t) => t.tableSchema === 'identity')).toBe(true)
     expect(tables.rows.map((t) => t.tableName)).toEqual([
+      'api_key',
       'attempt',
       'device',
       'email_verification',
@@ -54,6 +55,9 @@ describe.each(testDatabaseKinds())('identity module on %s', (_kind, open) => {
       'waitlist',
       'webauthn_credential',
       'webauthn_registration',
+      'webhook',
+      'webhook_delivery',
+      'webhook_event',
     ])
     await migrateSchema(database, 'identity', migrations)
     // Emails are stored lowercased; the database refuses anything else.

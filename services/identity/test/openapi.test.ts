@@ -25,7 +25,7 @@ import { buildHarness, call, type Harness, signUp } from './harness.js'
 
 interface Contract {
   /** The success status and the reply fields (dotted, `[]` for array items) the web app reads; 302: a redirect, no body. */
-  ok: [200 | 201 | 302, string[]]
+  ok: [200 | 201 | 202 | 302, string[]]
   /** Refusals the route answers with the error envelope. */
   refusals: number[]
   body?: string[]
@@ -143,6 +143,32 @@ const ROUTES: Record<string, Contract> = {
   'POST /api/mfa/webauthn/authentication/verify': { ok: [200, [...SESSION, 'message']], refusals: [400, 429], body: ['mfaToken', 'response'] },
   'PUT /api/mfa/policy': { ok: [200, ['status', 'data.required']], refusals: [400, 401, 403], body: ['required'] },
   'POST /api/mfa/reset/{id}': { ok: [200, MESSAGE], refusals: [400, 401, 403, 404], params: ['id'] },
+  'POST /api/api-keys': { ok: [201, ['status', 'data.id', 'data.key']], refusals: [400, 401, 403, 409], body: ['name', 'scopes'] },
+  'GET /api/api-keys': { ok: [200, ['status', 'data']], refusals: [400, 401, 403] },
+  'DELETE /api/api-keys/{id}': { ok: [200, MESSAGE], refusals: [400, 401, 403, 404], params: ['id'] },
+  'GET /api/api-keys/self': { ok: [200, ['status', 'data.tenantId', 'data.dbName', 'data.apiKey.id', 'data.apiKey.scopes']], refusals: [400, 401] },
+  'POST /api/webhooks': { ok: [201, ['status', 'data.id', 'data.secret']], refusals: [400, 401, 403, 409], body: ['url', 'events'] },
+  'GET /api/webhooks': { ok: [200, ['status', 'data']], refusals: [400, 401, 403] },
+  'DELETE /api/webhooks/{id}': { ok: [200, MESSAGE], refusals: [400, 401, 403, 404], params: ['id'] },
+  'GET /api/webhooks/{id}/deliveries': { ok: [200, ['status', 'data']], refusals: [400, 401, 403, 404], params: ['id'] },
+  'POST /api/webhooks/{id}/deliveries/{deliveryId}/replay': {
+    ok: [202, ['status', 'data.eventId']],
+    refusals: [400, 401, 403, 404],
+    params: ['id', 'deliveryId'],
+  },
+}
+
+/**
+ * Replies that carry what the names below otherwise refuse, by design: a webhook's signing secret is
+ * answered once at its creation (as an API key is), and a key's own tenant is what other processes
+ * learn from GET /api/api-keys/self.
+ */
+// The TOTP secret is shown once on purpose, to the user who sets it up (the contract's `secret`).
+const SHOWN_ONCE: Record<string, string[]> = {
+  'POST /api/webhooks': ['secret'],
+  'GET /api/api-keys/self': ['tenantId'],
+  'POST /api/mfa/totp': ['secret'],
+  'POST /api/mfa/enrol/totp': ['secret'],
 }
 
 /** The route's refusals: a route that reads a body also refuses one too large (413) or not JSON (415). */
@@ -159,7 +185,7 @@ describe('the identity service in the OpenAPI document', () => {
 
   it('lists every identity route, and only those, under the identity tag', () => {
     const identity = taggedKeys(operations, 'identity')
-    expect([identity, identity.length]).toEqual([Object.keys(ROUTES).sort(), 52])
+    expect([identity, identity.length]).toEqual([Object.keys(ROUTES).sort(), 61])
   })
 
   it.each(Object.entries(ROUTES))('%s declares its success reply with the fields the web app reads', (key, contract) => {
@@ -225,9 +251,8 @@ describe('the identity service in the OpenAPI document', () => {
 
   it('names no secret in any reply', () => {
     for (const key of Object.keys(ROUTES)) {
-      // The TOTP secret is shown once on purpose, to the user who sets it up (the contract's `secret`).
-      const names = replyPropertyNames(operations.get(key)!).filter((n) => !(key.match(/^POST \/api\/mfa\/(totp|enrol\/totp)$/) && n === 'secret'))
-      expect([key, names.filter((n) => /hash|password|secret|tenantId|refresh/i.test(n))]).toEqual([key, []])
+      const names = replyPropertyNames(operations.get(key)!)
+      expect([key, names.filter((n) => /hash|password|secret|tenantId|refresh/i.test(n) && !SHOWN_ONCE[key]?.includes(n))]).toEqual([key, []])
     }
   })
 

@@ -20,6 +20,8 @@ const LoginSso = lazy(() => import('./routes/auth/login-sso'))
 const SsoSettings = lazy(() => import('./routes/app/sso-settings'))
 const Profile = lazy(() => import('./routes/app/profile'))
 const People = lazy(() => import('./routes/app/people'))
+const ApiKeys = lazy(() => import('./routes/app/api-keys'))
+const Webhooks = lazy(() => import('./routes/app/webhooks'))
 const Title = lazy(() => import('./routes/app/title'))
 const Dashboard = lazy(() => import('./routes/app/dashboard'))
 const Clients = lazy(() => import('./routes/app/clients'))
@@ -156,6 +158,8 @@ function MainRoutes({ admin, renewal }: { admin: boolean; renewal: RenewalStatus
           <Route path="/outbound/review/:id" element={<OutboundReview />} />
           {admin && <Route path="/people" element={<People />} />}
           {admin && <Route path="/settings/sso" element={<SsoSettings />} />}
+          {admin && <Route path="/settings/api-keys" element={<ApiKeys />} />}
+          {admin && <Route path="/settings/webhooks" element={<Webhooks />} />}
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/login" replace />} />

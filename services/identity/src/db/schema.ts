@@ -1,5 +1,5 @@
 // Tables of the identity schema, as kysely sees them (camelCase; snake_case in SQL).
-import type { Generated } from 'kysely'
+import type { ColumnType, Generated } from 'kysely'
 
 export interface TenantTable {
   id: string
@@ -273,7 +273,61 @@ export interface SsoTicketTable {
   createdAt: Generated<Date>
 }
 
+export interface ApiKeyTable {
+  id: string
+  tenantId: string
+  name: string
+  keyHash: string
+  /** The key's first characters, shown to tell keys apart. */
+  start: string
+  /** jsonb: written as JSON text (a JS array would be sent as a Postgres array). */
+  scopes: ColumnType<string[], string, string>
+  createdBy: string
+  createdAt: Generated<Date>
+  lastUsedAt: Date | null
+  revokedAt: Date | null
+}
+
+export interface WebhookTable {
+  id: string
+  tenantId: string
+  url: string
+  events: ColumnType<string[], string, string>
+  /** AES-256-GCM of the signing secret (domain/secret-box.ts). */
+  secretEnc: string
+  createdBy: string
+  createdAt: Generated<Date>
+}
+
+/** One event to send to one webhook: its body, the same on every attempt and replay. */
+export interface WebhookEventTable {
+  id: string
+  tenantId: string
+  webhookId: string
+  event: string
+  body: string
+  createdAt: Generated<Date>
+}
+
+/** One attempt to deliver an event. */
+export interface WebhookDeliveryTable {
+  id: string
+  tenantId: string
+  webhookId: string
+  eventId: string
+  attempt: number
+  ok: boolean
+  statusCode: number | null
+  responseExcerpt: string
+  error: string | null
+  createdAt: Generated<Date>
+}
+
 export interface IdentityDb {
+  apiKey: ApiKeyTable
+  webhook: WebhookTable
+  webhookEvent: WebhookEventTable
+  webhookDelivery: WebhookDeliveryTable
   tenant: TenantTable
   user: UserTable
   invite: InviteTable

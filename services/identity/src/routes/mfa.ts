@@ -62,7 +62,6 @@ import {
 import { findTenant } from '../db/tenants.repo.js'
 import { findUser } from '../db/users.repo.js'
 import type { RouteDeps } from '../deps.js'
-import { open, seal, secretKey } from '../domain/secret-box.js'
 import { hashRecoveryCode, newRecoveryCode, newTotpSecret, RECOVERY_CODES, totpOf, totpStep } from '../domain/totp.js'
 import { endAllSessions, issueSession, themeSettings } from '../sessions.js'
 
@@ -112,7 +111,7 @@ export function mfaRoutes(app: AppInstance, deps: RouteDeps): void {
     const totp = await findTotp(db, tenantId, userId)
     if (/^\d{6}$/.test(code.trim())) {
       if (!totp?.confirmedAt) return false
-      const step = totpStep(open(await secretKey(config), totp.secretEnc, userId), code.trim())
+      const step = totpStep(deps.box.open(totp.secretEnc, userId), code.trim())
       return step !== undefined && (await useTotpStep(db, tenantId, userId, step))
     }
     return useRecoveryCode(db, tenantId, userId, hashRecoveryCode(userId, code))
@@ -135,8 +134,7 @@ export function mfaRoutes(app: AppInstance, deps: RouteDeps): void {
 
   const startTotpFor = async (tenantId: string, userId: string, email: string) => {
     const secret = newTotpSecret()
-    if (!(await startTotp(db, tenantId, userId, seal(await secretKey(config), secret, userId))))
-      throw new AppError('CONFLICT', { message: mfaMessages.totpActive })
+    if (!(await startTotp(db, tenantId, userId, deps.box.seal(secret, userId)))) throw new AppError('CONFLICT', { message: mfaMessages.totpActive })
     return { secret, otpauthUrl: totpOf(secret, email).toString() }
   }
 
@@ -146,7 +144,7 @@ export function mfaRoutes(app: AppInstance, deps: RouteDeps): void {
     const totp = await findTotp(db, tenantId, userId)
     if (!totp) throw invalid(mfaMessages.noTotp)
     if (totp.confirmedAt) throw new AppError('CONFLICT', { message: mfaMessages.totpActive })
-    const step = totpStep(open(await secretKey(config), totp.secretEnc, userId), code.trim())
+    const step = totpStep(deps.box.open(totp.secretEnc, userId), code.trim())
     if (step === undefined || !(await useTotpStep(db, tenantId, userId, step, true))) throw await failed(userId)
     const recoveryCodes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode)
     await replaceRecoveryCodes(

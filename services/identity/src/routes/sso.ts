@@ -34,7 +34,6 @@ import type { RouteDeps } from '../deps.js'
 import { claimCompanyDomain, companyDomains, companyOfEmail, normaliseDomain, verifyDomainByDns } from '../sso/domains.js'
 import { authorizationUrl, discover, redeemCode, SsoFailure } from '../sso/oidc-client.js'
 import { providerFetch } from '../sso/outbound-url.js'
-import { loadSecretsKey, type SecretBox, secretBox } from '../sso/secret-box.js'
 import { completeSsoSignIn } from '../sso/sign-in.js'
 import { failureUrl, redeemTicket } from '../sso/ticket.js'
 import { issueSession, themeSettings } from '../sessions.js'
@@ -51,8 +50,6 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
   const { db, config } = deps
   const fetcher = providerFetch({ allowLoopback: config.ssoAllowLoopback })
   const callbackUrl = `${config.publicUrl}/api/sso/oidc/callback`
-  let box: Promise<SecretBox> | undefined
-  const secrets = () => (box ??= loadSecretsKey(config).then(secretBox))
   const admins = { preHandler: [requireAuth, requireAdmin] }
   const verifiedAdmins = { preHandler: [requireAuth, requireAdmin, requireVerified] }
   const tags = ['identity']
@@ -87,7 +84,7 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
       await upsertOidcSetting(db, tenantId, {
         ...meta,
         clientId: body.clientId.trim(),
-        clientSecretEnc: (await secrets()).seal(body.clientSecret),
+        clientSecretEnc: deps.box.seal(body.clientSecret, `oidc:${tenantId}`),
         roleClaim: body.roleClaim?.trim() || 'groups',
         adminValues: [...new Set((body.adminValues ?? []).map((v) => v.trim()).filter(Boolean))],
       })
@@ -224,7 +221,7 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
     if (!setting) throw new SsoFailure('not_allowed', 'the provider was removed')
     // RFC 9207: when the provider names itself, it must be the one the flow went to (mix-up attacks).
     if (query.iss !== undefined && query.iss !== setting.issuer) throw new SsoFailure('bad_state', 'iss mismatch')
-    const clientSecret = (await secrets()).open(setting.clientSecretEnc)
+    const clientSecret = deps.box.open(setting.clientSecretEnc, `oidc:${flow.tenantId}`)
     const claims = await redeemCode(
       setting,
       { clientId: setting.clientId, clientSecret, redirectUri: callbackUrl, code: query.code, codeVerifier: flow.codeVerifier, nonce: flow.nonce },

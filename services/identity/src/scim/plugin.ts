@@ -55,7 +55,8 @@ function scimReplyOf(err: unknown, req: FastifyRequest): { status: number; body:
 }
 
 export const scimPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (app, opts) => {
-  const deps: IdentityDeps = { db: opts.db, tokens: opts.tokens, config: opts.config, mail: opts.mail, logger: opts.logger }
+  const { db, tokens, config, mail, logger, apiKeys, webhooks, box } = opts // not register()'s prefix and friends
+  const deps: IdentityDeps = { db, tokens, config, mail, logger, apiKeys, webhooks, box }
   const base = `${opts.config.publicUrl.replace(/\/+$/, '')}/scim/v2`
 
   // SCIM's own media type, parsed as the root parses JSON (prototype poisoning refused); NUL refused.

@@ -1,6 +1,6 @@
 // Documents: upload (checked by content), list (staff: all; visitors: not `internal`), edit, delete.
 import { readFile } from 'node:fs/promises'
-import { DeleteFilesBody, DeleteFilesReply, DocumentUpdateBody, DocumentUploadForm, documentUploadMessages, isUuid, SpecText } from '@portal/contracts'
+import { DeleteFilesBody, DeleteFilesReply, DocumentUpdateBody, DocumentUploadForm, documentUploadMessages, events, isUuid, SpecText } from '@portal/contracts'
 import { refundDaily, spendQuota } from '@portal/db'
 import { AppError } from '@portal/errors'
 import { type AppInstance, checkFormFields, principalOf, uploadValidatorCompiler } from '@portal/http'
@@ -36,6 +36,14 @@ export function documentChange(before: Seen, after: Seen): ChangeInput[] {
   if (!was) return [{ kind: 'document', action: 'added', title: is!.title }]
   if (!is) return [{ kind: 'document', action: 'removed', title: was.title }]
   return [{ kind: 'document', action: 'updated', title: is.title }]
+}
+
+/** A document visitors can now see (added, or no longer internal): the company's webhooks hear it. */
+async function announcePublished(deps: TrustCenterDeps, tenantId: string, changes: ChangeInput[], doc: { id: string; title: string; visibility: string }) {
+  if (!changes.some((c) => c.action === 'added')) return
+  await deps.bus
+    .publish(events.documentPublished(tenantId), { tenantId, documentId: doc.id, title: doc.title, visibility: doc.visibility })
+    .catch(() => undefined) // best-effort, as every event: the document is saved either way
 }
 
 export function documentRoutes(app: AppInstance, deps: TrustCenterDeps): void {
@@ -105,8 +113,10 @@ export function documentRoutes(app: AppInstance, deps: TrustCenterDeps): void {
           throw notFound()
         }
         if (existing) await blobs.delete(existing.blobKey)
-        await recordChanges(deps, tenantId, documentChange(existing, row))
+        const changes = documentChange(existing, row)
+        await recordChanges(deps, tenantId, changes)
         await sites.changed(tenantId)
+        await announcePublished(deps, tenantId, changes, row)
         return reply.status(201).send({ status: true, message: 'file uploaded successfully', data: documentOut(row) })
       } finally {
         await upload.spooled.remove()
@@ -133,8 +143,10 @@ export function documentRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       const row = before ? await updateDocument(db, tenantId, before.id, { title, visibility }) : undefined
       if (!row) throw notFound()
       // Saving the same title and visibility again changes nothing visitors see.
-      if (before!.title !== row.title || before!.visibility !== row.visibility) await recordChanges(deps, tenantId, documentChange(before, row))
+      const changes = before!.title !== row.title || before!.visibility !== row.visibility ? documentChange(before, row) : []
+      await recordChanges(deps, tenantId, changes)
       await sites.changed(tenantId)
+      await announcePublished(deps, tenantId, changes, row)
       return { status: true, message: 'Updated Successfully', data: documentOut(row) }
     },
   )

@@ -18,6 +18,8 @@ const ITEMS: MenuItem[] = [
   { to: '/outbound', label: 'Security Questionnaire' },
   { to: '/people', label: 'People', adminOnly: true },
   { to: '/settings/sso', label: 'Single sign-on', adminOnly: true },
+  { to: '/settings/api-keys', label: 'API keys', adminOnly: true },
+  { to: '/settings/webhooks', label: 'Webhooks', adminOnly: true },
   { to: '/settings', label: 'Settings' },
   { to: '/NDA/addNDA', label: 'NDA' },
   { to: '/terms-of-service', label: 'Terms of Service', newTab: true },
