@@ -4,6 +4,7 @@ import { declaredRoutes } from './route-table.generated.js'
 
 export * from './account.js'
 export * from './answer-conflict.js'
+export * from './audit.js'
 export * from './company-name.js'
 export * from './envelope.js'
 export * from './identity-people.js'

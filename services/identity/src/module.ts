@@ -1,7 +1,8 @@
 // identity module: the host's only entry into this service. Depends on the server (routes), the
 // database (schema `identity`), mail (codes, invites) and tokens (sign, verify, revoke). The bus is
 // a dependency because revocations reach other processes through it (wired by the host's tokens).
-import { asSystem, schemaDb } from '@portal/db'
+import { auditDb, migrations as auditMigrations, SCHEMA as AUDIT_SCHEMA } from '@portal/audit'
+import { asSystem, migrateSchema, schemaDb } from '@portal/db'
 import { type ServiceContext, serviceModule, withBackends } from '@portal/http'
 import { migrations } from './db/migrations/index.js'
 import type { IdentityDb } from './db/schema.js'
@@ -16,11 +17,14 @@ export const identityModule = serviceModule({
   deps: ['server', 'db', 'bus', 'mail', 'tokens'],
   schema: { name: SCHEMA, migrations },
   init: async (ctx) => {
+    // The audit log's schema (@portal/audit): every service appends to it, identity serves and sweeps it.
+    if (ctx.config.dbMigrate) await migrateSchema(ctx.db, AUDIT_SCHEMA, auditMigrations)
     const db = schemaDb<IdentityDb>(ctx.db, SCHEMA)
     const logger = ctx.logger.child({ svc: 'identity' })
     await ctx.server.register(identityPlugin, {
       prefix: '/api',
       db,
+      audit: auditDb(ctx.db),
       tokens: ctx.tokens,
       config: ctx.config,
       mail: ctx.mail,

@@ -5,6 +5,7 @@
 // Its work is system work (sign-in finds a user before any tenant is known; its tables have no
 // row-level security and every repository filters by tenant itself); a token narrows it to a tenant.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { auditRoutes, sweepAudit } from '@portal/audit'
 import { enterSystem } from '@portal/db'
 import { backgroundWork } from './background.js'
 import { pruneAttempts } from './db/attempts.repo.js'
@@ -22,7 +23,7 @@ import { verificationRoutes } from './routes/verification.js'
 export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (app, opts) => {
   // Only the deps: register() also passes prefix and friends, which routes must not see.
   const background = backgroundWork(opts.logger)
-  const deps: RouteDeps = { db: opts.db, tokens: opts.tokens, config: opts.config, mail: opts.mail, logger: opts.logger, later: background.later }
+  const deps: RouteDeps = { db: opts.db, audit: opts.audit, tokens: opts.tokens, config: opts.config, mail: opts.mail, logger: opts.logger, later: background.later }
   // Rate-limit evidence is kept as long as the longest window that reads it (30 days of wrong codes).
   // Refresh tokens and devices are added at every sign-in and renewal: forgotten when no rule needs them.
   const sweep = setInterval(() => {
@@ -30,6 +31,10 @@ export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (ap
     background.later('session sweep', async () => {
       const swept = await sweepSessions(deps.db, { now: new Date(), expiredGraceMs: DAY_MS, ...opts.config.retention, batch: 1_000 })
       if (swept.refreshTokens || swept.devices) opts.logger.info(swept, 'session sweep')
+    })
+    background.later('audit retention', async () => {
+      const removed = await sweepAudit(deps.db, opts.config.auditRetentionDays)
+      if (removed) opts.logger.info({ removed, days: opts.config.auditRetentionDays }, 'audit retention sweep')
     })
   }, 3600_000)
   sweep.unref()
@@ -43,4 +48,5 @@ export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (ap
   peopleRoutes(app, deps)
   registryRoutes(app, deps)
   verificationRoutes(app, deps)
+  auditRoutes(app, deps)
 }
