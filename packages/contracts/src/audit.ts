@@ -4,29 +4,9 @@
 import { type Static, Type } from 'typebox'
 import { dataReply, PageQuery, pageReply } from './envelope.js'
 
-/** Every action the log records today. A name is `<area>.<what happened>`, lowercase, dotted. */
-export const AUDIT = {
-  loginSucceeded: 'auth.login.succeeded',
-  loginFailed: 'auth.login.failed',
-  memberInvited: 'member.invited',
-  memberRemoved: 'member.removed',
-  memberRoleChanged: 'member.role_changed',
-  trustCenterPublished: 'trustcenter.published',
-  trustCenterUnpublished: 'trustcenter.unpublished',
-  ndaChanged: 'nda.changed',
-  accessApproved: 'access.approved',
-  accessRevoked: 'access.revoked',
-  accessDenied: 'access.denied',
-  documentDownloaded: 'document.downloaded',
-  questionnaireExported: 'questionnaire.exported',
-  outboundSent: 'outbound.sent',
-} as const
+import { AUDIT_ACTION_PATTERN } from './audit-actions.js'
 
-/** An action name: one of AUDIT's, or another part's following the same rule (AUDIT_ACTION_PATTERN). */
-export type AuditAction = string
-
-/** What an action name must look like: two or more lowercase dotted words, at most 64 characters. */
-export const AUDIT_ACTION_PATTERN = '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+$'
+export { AUDIT, AUDIT_ACTION_PATTERN, type AuditAction } from './audit-actions.js'
 
 /** One entry as the console lists and exports it. */
 export const AuditEntry = Type.Object({
@@ -44,7 +24,7 @@ export type AuditEntry = Static<typeof AuditEntry>
 /** GET /api/audit?page&pageSize&action&actor (admins): newest first. */
 export const AuditQuery = Type.Object({
   ...PageQuery.properties,
-  action: Type.Optional(Type.String({ maxLength: 64, description: 'exact action name' })),
+  action: Type.Optional(Type.String({ maxLength: 64, pattern: AUDIT_ACTION_PATTERN, description: 'exact action name' })),
   actor: Type.Optional(Type.String({ maxLength: 254, description: "part of the actor's email, case-insensitive" })),
 })
 export type AuditQuery = Static<typeof AuditQuery>

@@ -18,6 +18,7 @@ const ForgotPassword = lazy(() => import('./routes/auth/forgot-password'))
 const VerifyEmail = lazy(() => import('./routes/auth/verify-email'))
 const Profile = lazy(() => import('./routes/app/profile'))
 const People = lazy(() => import('./routes/app/people'))
+const Audit = lazy(() => import('./routes/app/audit'))
 const Title = lazy(() => import('./routes/app/title'))
 const Dashboard = lazy(() => import('./routes/app/dashboard'))
 const Clients = lazy(() => import('./routes/app/clients'))
@@ -152,6 +153,7 @@ function MainRoutes({ admin, renewal }: { admin: boolean; renewal: RenewalStatus
           <Route path="/outbound" element={<Outbound />} />
           <Route path="/outbound/review/:id" element={<OutboundReview />} />
           {admin && <Route path="/people" element={<People />} />}
+          {admin && <Route path="/audit-log" element={<Audit />} />}
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/login" replace />} />

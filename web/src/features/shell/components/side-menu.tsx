@@ -17,6 +17,7 @@ const ITEMS: MenuItem[] = [
   { to: '/account', label: 'Trust Center Access Request' },
   { to: '/outbound', label: 'Security Questionnaire' },
   { to: '/people', label: 'People', adminOnly: true },
+  { to: '/audit-log', label: 'Audit log', adminOnly: true },
   { to: '/settings', label: 'Settings' },
   { to: '/NDA/addNDA', label: 'NDA' },
   { to: '/terms-of-service', label: 'Terms of Service', newTab: true },
