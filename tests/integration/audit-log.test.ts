@@ -59,7 +59,13 @@ describe.each(dbKinds().slice(-1))('the audit log on %s', (db) => {
     // A questionnaire with its questions, as extraction leaves it (what the export route reads).
     const store = schemaDb<QuestionnaireDb>(database, 'questionnaire', { system: true })
     const client = await insertCompany(store, tenantId, { companyName: 'Audit Client', complianceBucket: 'c', questionnairesBucket: 'q' })
-    const file = await insertFile(store, tenantId, { companyId: client.id, kind: 'questionnaire', fileName: 'vendor-review.xlsx', storageKey: 'k', format: 'xlsx' })
+    const file = await insertFile(store, tenantId, {
+      companyId: client.id,
+      kind: 'questionnaire',
+      fileName: 'vendor-review.xlsx',
+      storageKey: 'k',
+      format: 'xlsx',
+    })
     await replaceQuestions(store, tenantId, file.id, [{ sheet: 'S', row: 2, questionRef: '1', question: 'Is data encrypted at rest?', answerCells: [] }])
     await finishFile(store, tenantId, file.id, { state: 'ready', total: 1 })
     questionnaireId = file.id
@@ -74,9 +80,27 @@ describe.each(dbKinds().slice(-1))('the audit log on %s', (db) => {
 
   // One row per action: the call that does it, then its entry (newest of that action) and its target.
   const actions: [string, () => Promise<{ status: number }>, number, string | RegExp, string | null][] = [
-    [AUDIT.loginSucceeded, () => call(tp, 'POST', '/api/userlogin', { body: { email: ADMIN, password: PASSWORD }, headers: { 'user-agent': UA } }), 200, ADMIN, ADMIN],
-    [AUDIT.loginFailed, () => call(tp, 'POST', '/api/userlogin', { body: { email: ADMIN, password: 'Wr0ng!pass' }, headers: { 'user-agent': UA } }), 400, ADMIN, ADMIN],
-    [AUDIT.memberInvited, () => as(admin, 'POST', '/api/people/invite', { email: 'dan@audit-co.example' }), 201, 'dan@audit-co.example', 'ciso@audit-co.example'],
+    [
+      AUDIT.loginSucceeded,
+      () => call(tp, 'POST', '/api/userlogin', { body: { email: ADMIN, password: PASSWORD }, headers: { 'user-agent': UA } }),
+      200,
+      ADMIN,
+      ADMIN,
+    ],
+    [
+      AUDIT.loginFailed,
+      () => call(tp, 'POST', '/api/userlogin', { body: { email: ADMIN, password: 'Wr0ng!pass' }, headers: { 'user-agent': UA } }),
+      400,
+      ADMIN,
+      ADMIN,
+    ],
+    [
+      AUDIT.memberInvited,
+      () => as(admin, 'POST', '/api/people/invite', { email: 'dan@audit-co.example' }),
+      201,
+      'dan@audit-co.example',
+      'ciso@audit-co.example',
+    ],
     [
       AUDIT.memberRemoved,
       async () => {
@@ -92,7 +116,13 @@ describe.each(dbKinds().slice(-1))('the audit log on %s', (db) => {
     [
       AUDIT.accessApproved,
       () =>
-        as(admin, 'POST', '/api/accounts/save', { firstName: 'Vera', lastName: 'Visitor', companyName: 'Buyer Inc', workEmail: visitorEmail, relationshpLinkedIn: 'Customer' }),
+        as(admin, 'POST', '/api/accounts/save', {
+          firstName: 'Vera',
+          lastName: 'Visitor',
+          companyName: 'Buyer Inc',
+          workEmail: visitorEmail,
+          relationshpLinkedIn: 'Customer',
+        }),
       201,
       visitorEmail,
       'ciso@audit-co.example',
@@ -109,13 +139,23 @@ describe.each(dbKinds().slice(-1))('the audit log on %s', (db) => {
     ],
     [
       AUDIT.documentDownloaded,
-      () => call(tp, 'POST', '/api/fs/download-docs', { headers: { ...host, 'user-agent': UA }, body: { fileKey: publicDoc, userAccessEmail: 'Reader@Buyer.example' } }),
+      () =>
+        call(tp, 'POST', '/api/fs/download-docs', {
+          headers: { ...host, 'user-agent': UA },
+          body: { fileKey: publicDoc, userAccessEmail: 'Reader@Buyer.example' },
+        }),
       200,
       'SecurityOverview.pdf',
       'reader@buyer.example',
     ],
     [AUDIT.trustCenterUnpublished, () => as(admin, 'POST', '/api/fs/remove-cname'), 200, /^auditco\./, 'ciso@audit-co.example'],
-    [AUDIT.questionnaireExported, () => as(admin, 'GET', `/api/downloadquestions/${questionnaireId}`), 200, 'vendor-review.xlsx (questions and answers)', 'ciso@audit-co.example'],
+    [
+      AUDIT.questionnaireExported,
+      () => as(admin, 'GET', `/api/downloadquestions/${questionnaireId}`),
+      200,
+      'vendor-review.xlsx (questions and answers)',
+      'ciso@audit-co.example',
+    ],
     [
       AUDIT.outboundSent,
       async () => {
@@ -223,7 +263,9 @@ describe.each(dbKinds().slice(-1))('the audit log on %s', (db) => {
     if (role.rows[0]!.exists) {
       const rights = await asOwner(() =>
         sql<{ ins: boolean; upd: boolean; del: boolean }>`select has_table_privilege(${APP_ROLE}, 'audit.entry', 'INSERT') as ins,
-          has_table_privilege(${APP_ROLE}, 'audit.entry', 'UPDATE') as upd, has_table_privilege(${APP_ROLE}, 'audit.entry', 'DELETE') as del`.execute(database.root),
+          has_table_privilege(${APP_ROLE}, 'audit.entry', 'UPDATE') as upd, has_table_privilege(${APP_ROLE}, 'audit.entry', 'DELETE') as del`.execute(
+          database.root,
+        ),
       )
       expect(rights.rows[0]).toEqual({ ins: true, upd: false, del: false })
       await expect(asApp(sql`update audit.entry set action = 'x.y' where seq = 1`)).rejects.toThrow(/permission denied/)

@@ -42,9 +42,23 @@ describe('audit log page', () => {
     storeSession({ admin: true })
     const api = mockFetch({
       'GET /api/audit': (call) =>
-        call.path.includes('action=') ? page([entry(3, 'member.invited', 'ciso@vendor.example')]) : page([entry(2, 'auth.login.failed', 'x@vendor.example')], 3),
+        call.path.includes('action=')
+          ? page([entry(3, 'member.invited', 'ciso@vendor.example')])
+          : page([entry(2, 'auth.login.failed', 'x@vendor.example')], 3),
       'GET /api/audit/verify': {
-        body: { status: true, data: { ok: false, checked: 2, firstBroken: { seq: 3, at: '2026-03-02T09:00:00Z', action: 'member.invited', reason: 'entry 3 was changed after it was written: its content no longer matches its hash' } } },
+        body: {
+          status: true,
+          data: {
+            ok: false,
+            checked: 2,
+            firstBroken: {
+              seq: 3,
+              at: '2026-03-02T09:00:00Z',
+              action: 'member.invited',
+              reason: 'entry 3 was changed after it was written: its content no longer matches its hash',
+            },
+          },
+        },
       },
     })
     renderApp('/audit-log')
@@ -59,7 +73,10 @@ describe('audit log page', () => {
     expect(filtered.path).toContain('actor=ciso')
     expect(filtered.path).toContain('page=1')
     fireEvent.click(screen.getByRole('button', { name: 'Verify the chain' }))
-    expect(await screen.findByText(/The chain is broken at entry 3 \(member\.invited, .+\): entry 3 was changed after it was written/)).toHaveAttribute('role', 'status')
+    expect(await screen.findByText(/The chain is broken at entry 3 \(member\.invited, .+\): entry 3 was changed after it was written/)).toHaveAttribute(
+      'role',
+      'status',
+    )
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }))
     expect(await screen.findByText('req-2')).toBeInTheDocument()
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }))

@@ -25,20 +25,7 @@ export interface ChainedFields {
  * both JavaScript and timestamptz keep exactly), absent values as null.
  */
 export function canonical(f: ChainedFields): string {
-  return JSON.stringify([
-    'v1',
-    f.tenantId,
-    f.seq,
-    f.action,
-    f.actorId,
-    f.actorEmail,
-    f.target,
-    f.at.toISOString(),
-    f.ip,
-    f.userAgent,
-    f.requestId,
-    f.prevHash,
-  ])
+  return JSON.stringify(['v1', f.tenantId, f.seq, f.action, f.actorId, f.actorEmail, f.target, f.at.toISOString(), f.ip, f.userAgent, f.requestId, f.prevHash])
 }
 
 export const hashEntry = (f: ChainedFields): string => createHash('sha256').update(canonical(f)).digest('hex')

@@ -85,7 +85,7 @@ export async function verifyChain(db: Kysely<AuditDb>, tenantId: string): Promis
 }
 
 /** Retention: removes entries older than `before` (every company) through audit.sweep; returns how many. */
-export async function sweepEntries(db: Kysely<any>, before: Date): Promise<number> {
+export async function sweepEntries<DB>(db: Kysely<DB>, before: Date): Promise<number> {
   const { rows } = await sql<{ removed: number }>`select audit.sweep(${before}) as removed`.execute(db)
   return Number(rows[0]?.removed ?? 0)
 }

@@ -35,7 +35,7 @@ function requestFacts(req: FastifyRequest | undefined): { ip: string | null; use
 }
 
 /** Any kysely of the portal's database (a service's schemaDb included): the statements name `audit.` themselves. */
-export async function recordAudit(db: Kysely<any>, req: FastifyRequest | undefined, input: AuditInput): Promise<void> {
+export async function recordAudit<DB>(db: Kysely<DB>, req: FastifyRequest | undefined, input: AuditInput): Promise<void> {
   if (!ACTION.test(input.action) || input.action.length > 64) throw new Error(`audit action "${input.action}" is not a dotted lowercase name`)
   const facts = requestFacts(req)
   const tenantId = input.tenantId ?? facts.principal?.tenantId
@@ -45,7 +45,8 @@ export async function recordAudit(db: Kysely<any>, req: FastifyRequest | undefin
     await sql`select pg_advisory_xact_lock(hashtextextended(${`audit:${tenantId}`}, 0))`.execute(trx)
     const last = await sql<{ seq: string | number; hash: string }>`
       select seq, hash from audit.entry where tenant_id = ${tenantId} order by seq desc limit 1`.execute(trx)
-    const head = last.rows[0] ?? (await sql<{ seq: string | number; hash: string }>`select seq, hash from audit.anchor where tenant_id = ${tenantId}`.execute(trx)).rows[0]
+    const head =
+      last.rows[0] ?? (await sql<{ seq: string | number; hash: string }>`select seq, hash from audit.anchor where tenant_id = ${tenantId}`.execute(trx)).rows[0]
     const fields = {
       tenantId,
       seq: head ? Number(head.seq) + 1 : 1,

@@ -6,7 +6,7 @@ import { sweepEntries } from './log.repo.js'
 const DAY_MS = 86_400_000
 
 /** Removes entries older than `days` (0: keeps everything); returns how many went. */
-export function sweepAudit(db: Kysely<any>, days: number, now = new Date()): Promise<number> {
+export function sweepAudit<DB>(db: Kysely<DB>, days: number, now = new Date()): Promise<number> {
   if (days <= 0) return Promise.resolve(0)
   return sweepEntries(db, new Date(now.getTime() - days * DAY_MS))
 }

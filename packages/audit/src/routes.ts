@@ -31,20 +31,26 @@ export function auditRoutes(app: AppInstance, deps: { audit: Kysely<AuditDb> }):
   const admins = { preHandler: [requireAuth, requireAdmin] }
   const tags = ['audit']
 
-  app.get(
-    '/audit',
-    { ...admins, schema: { tags, querystring: AuditQuery, response: { 200: AuditPage, ...errorReplies(400, 401, 403) } } },
-    async (req) => {
-      const page = req.query.page ?? 1
-      const pageSize = req.query.pageSize ?? 10
-      const { rows, total } = await listEntries(audit, principalOf(req).tenantId, { action: req.query.action?.trim(), actor: req.query.actor?.trim() }, page, pageSize)
-      return paged(rows, total, page, pageSize)
-    },
-  )
+  app.get('/audit', { ...admins, schema: { tags, querystring: AuditQuery, response: { 200: AuditPage, ...errorReplies(400, 401, 403) } } }, async (req) => {
+    const page = req.query.page ?? 1
+    const pageSize = req.query.pageSize ?? 10
+    const { rows, total } = await listEntries(
+      audit,
+      principalOf(req).tenantId,
+      { action: req.query.action?.trim(), actor: req.query.actor?.trim() },
+      page,
+      pageSize,
+    )
+    return paged(rows, total, page, pageSize)
+  })
 
   app.get(
     '/audit/verify',
-    { ...admins, config: { rateLimit: { max: 10, timeWindow: '1 minute' } }, schema: { tags, response: { 200: AuditVerifyReply, ...errorReplies(401, 403, 429) } } },
+    {
+      ...admins,
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: { tags, response: { 200: AuditVerifyReply, ...errorReplies(401, 403, 429) } },
+    },
     async (req) => ({ status: true, data: await verifyChain(audit, principalOf(req).tenantId) }),
   )
 

@@ -18,7 +18,9 @@ describe.each(testDatabaseKinds())('audit chain on %s', (_kind, open) => {
   afterAll(async () => database?.close())
 
   const append = (tenantId: string, target: string, at?: Date) =>
-    withTenant(tenantId, () => recordAudit(database.root, undefined, { action: AUDIT.memberInvited, tenantId, actor: { id: 'u1', email: 'Admin@A.example' }, target, at }))
+    withTenant(tenantId, () =>
+      recordAudit(database.root, undefined, { action: AUDIT.memberInvited, tenantId, actor: { id: 'u1', email: 'Admin@A.example' }, target, at }),
+    )
   const verify = (tenantId: string) => withTenant(tenantId, () => verifyChain(auditDb(database), tenantId))
 
   it('gives concurrent appends of one company distinct places, and the chain verifies', async () => {
@@ -26,7 +28,9 @@ describe.each(testDatabaseKinds())('audit chain on %s', (_kind, open) => {
     await append(b, 'someone@b.example')
     expect(await verify(a)).toEqual({ ok: true, checked: 12 })
     expect(await verify(b)).toEqual({ ok: true, checked: 1 })
-    const rows = await withTenant(a, () => auditDb(database).selectFrom('entry').select(['seq', 'actorEmail']).where('tenantId', '=', a).orderBy('seq').execute())
+    const rows = await withTenant(a, () =>
+      auditDb(database).selectFrom('entry').select(['seq', 'actorEmail']).where('tenantId', '=', a).orderBy('seq').execute(),
+    )
     expect(rows.map((r) => Number(r.seq))).toEqual(Array.from({ length: 12 }, (_, i) => i + 1))
     expect(rows[0]!.actorEmail).toBe('admin@a.example')
   })

@@ -23,7 +23,15 @@ import { verificationRoutes } from './routes/verification.js'
 export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (app, opts) => {
   // Only the deps: register() also passes prefix and friends, which routes must not see.
   const background = backgroundWork(opts.logger)
-  const deps: RouteDeps = { db: opts.db, audit: opts.audit, tokens: opts.tokens, config: opts.config, mail: opts.mail, logger: opts.logger, later: background.later }
+  const deps: RouteDeps = {
+    db: opts.db,
+    audit: opts.audit,
+    tokens: opts.tokens,
+    config: opts.config,
+    mail: opts.mail,
+    logger: opts.logger,
+    later: background.later,
+  }
   // Rate-limit evidence is kept as long as the longest window that reads it (30 days of wrong codes).
   // Refresh tokens and devices are added at every sign-in and renewal: forgotten when no rule needs them.
   const sweep = setInterval(() => {

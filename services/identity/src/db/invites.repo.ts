@@ -49,6 +49,12 @@ export async function acceptInvite(db: Db, tenantId: string, id: string): Promis
 
 /** The withdrawn invitation's address (for the audit log), or undefined when there was none. */
 export async function deleteInvite(db: Db, tenantId: string, id: string): Promise<string | undefined> {
-  const row = await db.deleteFrom('invite').where('tenantId', '=', tenantId).where('id', '=', id).where('acceptedAt', 'is', null).returning('email').executeTakeFirst()
+  const row = await db
+    .deleteFrom('invite')
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where('acceptedAt', 'is', null)
+    .returning('email')
+    .executeTakeFirst()
   return row?.email
 }

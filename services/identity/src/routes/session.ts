@@ -103,7 +103,8 @@ export function sessionRoutes(app: AppInstance, deps: RouteDeps): void {
         for (const [kind, key] of counters) await recordAttempt(db, kind, key)
         if (!trusted) await noticeAttack(email, user)
         // Only an existing account belongs to a company whose log can hold the failure.
-        if (user) await recordAudit(db, req, { action: AUDIT.loginFailed, tenantId: user.tenantId, actor: { id: user.id, email: user.email }, target: user.email })
+        if (user)
+          await recordAudit(db, req, { action: AUDIT.loginFailed, tenantId: user.tenantId, actor: { id: user.id, email: user.email }, target: user.email })
         throw new AppError('INVALID_REQUEST', { message: messages.invalidCredentials })
       }
       // The account's own counter is not cleared: the owner signing in must not reset an attacker's budget.

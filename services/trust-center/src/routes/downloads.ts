@@ -92,7 +92,12 @@ export function downloadRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       }
       const stream = await blobs.get(doc.blobKey)
       await insertHistory(db, site.tenantId, [{ type: 'download', email, fileName: doc.fileName, detail: `Downloaded (${who})` }])
-      await recordAudit(db, req, { action: AUDIT.documentDownloaded, tenantId: site.tenantId, target: doc.fileName, ...(staff ? {} : { actor: { id: null, email } }) })
+      await recordAudit(db, req, {
+        action: AUDIT.documentDownloaded,
+        tenantId: site.tenantId,
+        target: doc.fileName,
+        ...(staff ? {} : { actor: { id: null, email } }),
+      })
       return downloadHeaders(reply, doc.mimeType, downloadName(req.body.newFileName, doc)).send(stream)
     },
   )

@@ -44,7 +44,14 @@ export function AuditLog() {
           ))}
         </select>
         <label htmlFor={`${id}-actor`}>Actor</label>
-        <input id={`${id}-actor`} type="search" maxLength={254} placeholder="Email or part of it" value={draft.actor} onChange={(e) => setDraft({ ...draft, actor: e.target.value })} />
+        <input
+          id={`${id}-actor`}
+          type="search"
+          maxLength={254}
+          placeholder="Email or part of it"
+          value={draft.actor}
+          onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
+        />
         <button type="submit">Filter</button>
         {filtered && (
           <button
