@@ -4,6 +4,9 @@
 export const declaredRoutes = {
   identity: [
     { method: 'GET', url: '/api/.well-known/jwks.json' },
+    { method: 'GET', url: '/api/audit' },
+    { method: 'GET', url: '/api/audit/export' },
+    { method: 'GET', url: '/api/audit/verify' },
     { method: 'GET', url: '/api/check_email' },
     { method: 'PUT', url: '/api/fs/update_provisioned' },
     { method: 'GET', url: '/api/identity/healthz' },
