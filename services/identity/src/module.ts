@@ -1,8 +1,8 @@
 // identity module: the host's only entry into this service. Depends on the server (routes), the
 // database (schema `identity`), mail (codes, invites) and tokens (sign, verify, revoke). The bus is
 // a dependency because revocations reach other processes through it (wired by the host's tokens).
-import { auditDb, migrations as auditMigrations, SCHEMA as AUDIT_SCHEMA } from '@portal/audit'
-import { asSystem, migrateSchema, schemaDb } from '@portal/db'
+import { auditDb, migrateAudit } from '@portal/audit'
+import { asSystem, schemaDb } from '@portal/db'
 import { type ServiceContext, serviceModule, withBackends } from '@portal/http'
 import { migrations } from './db/migrations/index.js'
 import type { IdentityDb } from './db/schema.js'
@@ -18,7 +18,7 @@ export const identityModule = serviceModule({
   schema: { name: SCHEMA, migrations },
   init: async (ctx) => {
     // The audit log's schema (@portal/audit): every service appends to it, identity serves and sweeps it.
-    if (ctx.config.dbMigrate) await migrateSchema(ctx.db, AUDIT_SCHEMA, auditMigrations)
+    if (ctx.config.dbMigrate) await migrateAudit(ctx.db)
     const db = schemaDb<IdentityDb>(ctx.db, SCHEMA)
     const logger = ctx.logger.child({ svc: 'identity' })
     await ctx.server.register(identityPlugin, {
