@@ -28,7 +28,12 @@ describe.each(testDatabaseKinds())('identity module on %s', (_kind, open) => {
     const tables = await sql<{ tableSchema: string; tableName: string }>`
       select table_schema, table_name from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') order by 2`.execute(h.db)
     expect([...new Set(tables.rows.map((t) => t.tableSchema))].sort()).toEqual(['audit', 'identity'])
-    expect(tables.rows.filter((t) => t.tableSchema === 'audit').map((t) => t.tableName)).toEqual(['anchor', 'entry', 'kysely_migration', 'kysely_migration_lock'])
+    expect(tables.rows.filter((t) => t.tableSchema === 'audit').map((t) => t.tableName)).toEqual([
+      'anchor',
+      'entry',
+      'kysely_migration',
+      'kysely_migration_lock',
+    ])
     expect(tables.rows.filter((t) => t.tableSchema === 'identity').map((t) => t.tableName)).toEqual([
       'attempt',
       'device',
