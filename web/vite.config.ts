@@ -17,5 +17,5 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rollupOptions: { input: { index: fileURLToPath(new URL('./index.html', import.meta.url)) } },
   },
-  server: { proxy: { '/api': 'http://localhost:3000' } },
+  server: { proxy: { '/api': 'http://localhost:3000', '/scim': 'http://localhost:3000' } },
 })

@@ -8,8 +8,9 @@
 //   3. noisy neighbour: company A uploads 20 copies of the 167-page SOC 2 PDF (--noisy), then B one
 //      3-page PDF: B's time until it is read (target < 5 s) and A's total
 //   4. review: 50 and 100 reviewers (--reviewers) for 20 s each (--seconds), each looping over its
-//      questionnaire's list, counts, one question opened (when the detail route exists) and a save;
-//      calls/s and p99, with the questionnaire service's own /healthz sampled in the same run
+//      questionnaire's list, counts, one question opened (when the detail route exists) and a save
+//      (--loops=list), or over the web client's calls: the list once, then open, save, counts
+//      (--loops=client); calls/s, saves/s and p99, with the questionnaire service's /healthz sampled
 //   5. RSS of every process idle, per phase and at its peak (VmHWM); CPU seconds per phase
 // Options: --mode=all (one process, same servers), --detail-route=/api/…/:id (default /api/questionnaires/question/:id;
 // a 404 there skips "open a question"), --pipeline-timeout=s, --noisy-timeout=s, --list-calls=n, --keep (logs).
@@ -51,7 +52,7 @@ const args = new Map(
       return [k!, v.join('=') || 'true'] as const
     }),
 )
-const known = ['companies', 'reviewers', 'seconds', 'noisy', 'mode', 'detail-route', 'pipeline-timeout', 'noisy-timeout', 'list-calls', 'keep']
+const known = ['companies', 'reviewers', 'seconds', 'noisy', 'mode', 'detail-route', 'pipeline-timeout', 'noisy-timeout', 'list-calls', 'keep', 'loops']
 for (const k of args.keys()) if (!known.includes(k)) throw new Error(`unknown option --${k} (known: ${known.map((o) => `--${o}`).join(' ')})`)
 const int = (name: string, dflt: number, min: number) => {
   const v = Number(args.get(name) ?? dflt)
@@ -73,6 +74,11 @@ const MODE = (args.get('mode') ?? 'split') as Mode
 if (MODE !== 'split' && MODE !== 'all') throw new Error('--mode is split or all')
 const DETAIL_ROUTE = args.get('detail-route') ?? '/api/questionnaires/question/:id'
 const KEEP = args.has('keep')
+// 'list': every round reads the list again (the issue's loop, before and after); 'client': the web
+// client's calls, the list read once when the page opens and patched from each save's reply.
+const LOOPS = (args.get('loops') ?? 'list,client').split(',') as Loop[]
+if (!LOOPS.length || LOOPS.some((l) => l !== 'list' && l !== 'client')) throw new Error('--loops is a comma list of list, client')
+type Loop = 'list' | 'client'
 const servers = {
   databaseUrl: process.env['TEST_DATABASE_URL'] ?? process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   redisUrl: process.env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
@@ -350,7 +356,7 @@ interface Review {
   questions: ListedQuestion[]
 }
 
-async function runReviewers(base: string, reviews: Review[], reviewers: number, withDetail: boolean) {
+async function runReviewers(base: string, reviews: Review[], reviewers: number, withDetail: boolean, loop: Loop) {
   const p = portal!
   const kinds = ['list', 'counts', ...(withDetail ? ['open'] : []), 'save'] as const
   const lat = new Map<string, number[]>(kinds.map((k) => [k, []]))
@@ -372,9 +378,14 @@ async function runReviewers(base: string, reviews: Review[], reviewers: number, 
     Array.from({ length: reviewers }, async (_, i) => {
       const rv = reviews[i % reviews.length]!
       const h = headersOf(rv.company, accept)
+      const list = async () => record('list', await request(base, 'GET', listPath(rv.questionnaireId), { headers: h, keepBody: false }))
+      const counts = async () => record('counts', await request(base, 'GET', countsPath(rv.questionnaireId), { headers: h, keepBody: false }))
+      if (loop === 'client') await list() // the page opens
       while (performance.now() < end) {
-        record('list', await request(base, 'GET', listPath(rv.questionnaireId), { headers: h, keepBody: false }))
-        record('counts', await request(base, 'GET', countsPath(rv.questionnaireId), { headers: h, keepBody: false }))
+        if (loop === 'list') {
+          await list()
+          await counts()
+        }
         const q = rv.questions[Math.floor(Math.random() * rv.questions.length)]!
         if (withDetail) record('open', await request(base, 'GET', DETAIL_ROUTE.replace(':id', encodeURIComponent(q.id)), { headers: h, keepBody: false }))
         const saved = await request(base, 'PUT', '/api/questionnaires/answer', {
@@ -394,6 +405,7 @@ async function runReviewers(base: string, reviews: Review[], reviewers: number, 
           const v = jsonOf<{ data?: { version?: number } }>(saved).data?.version
           if (typeof v === 'number') q.version = v
         }
+        if (loop === 'client') await counts() // asked for again after each save; the list is patched from the save's reply
       }
     }),
   )
@@ -401,7 +413,8 @@ async function runReviewers(base: string, reviews: Review[], reviewers: number, 
   const hc = await health.stop()
   const all = [...lat.values()].flat()
   const calls = all.length + non2xx + noAnswer + conflicts
-  return { reviewers, elapsed, calls, all, lat, non2xx, noAnswer, conflicts, health: hc, kinds }
+  const saved = lat.get('save')!.length + conflicts
+  return { loop, reviewers, elapsed, calls, saved, all, lat, non2xx, noAnswer, conflicts, health: hc, kinds }
 }
 
 // ---- main ------------------------------------------------------------------------------------------
@@ -457,24 +470,32 @@ try {
     reviews.push({ company: r.company, questionnaireId: r.questionnaireId, questions: questionsIn(jsonOf(listed)) })
   }
   const results = []
-  for (const n of REVIEWERS) {
-    for (const rv of reviews) await freshSession(base, rv.company)
-    results.push(await phase(`review ${n}`, () => runReviewers(base, reviews, n, withDetail)))
-    await sleep(2000)
-  }
+  for (const loop of LOOPS)
+    for (const n of REVIEWERS) {
+      for (const rv of reviews) await freshSession(base, rv.company)
+      results.push(await phase(`review ${n}${LOOPS.length > 1 ? ` ${loop}` : ''}`, () => runReviewers(base, reviews, n, withDetail, loop)))
+      await sleep(2000)
+    }
   heading(
-    `4. Review: reviewers looping over list, counts, ${withDetail ? 'one question opened, ' : ''}a save, ${SECONDS} s each, over ${reviews.length} questionnaires\n` +
+    `4. Review, ${SECONDS} s each, over ${reviews.length} questionnaires: reviewers looping over
+` +
+      `   list: the list, counts, ${withDetail ? 'one question opened, ' : ''}a save (the issue's loop)
+` +
+      `   client: the web client's calls: the list once, then ${withDetail ? 'one question opened, ' : ''}a save, counts
+` +
       '   (target: calls/s at least 4× those of the code before issue 26, run on the same machine)' +
       (withDetail ? '' : `\n   (no detail route at ${DETAIL_ROUTE}: "open a question" skipped)`),
   )
   const kindCols = results[0]!.kinds.map((k) => `${k} p99`)
   table(
-    ['reviewers', 'calls/s', 'p50', 'p99', ...kindCols, 'non-2xx', 'no answer', '409', 'health p50', 'health p99'],
+    ['loop', 'reviewers', 'calls/s', 'saves/s', 'p50', 'p99', ...kindCols, 'non-2xx', 'no answer', '409', 'health p50', 'health p99'],
     [
-      ['idle', '', '', '', ...kindCols.map(() => ''), '', '', '', ms(percentile(idleHc.ms, 0.5)), ms(percentile(idleHc.ms, 0.99))],
+      ['', 'idle', '', '', '', '', ...kindCols.map(() => ''), '', '', '', ms(percentile(idleHc.ms, 0.5)), ms(percentile(idleHc.ms, 0.99))],
       ...results.map((r) => [
+        r.loop,
         String(r.reviewers),
         (r.calls / r.elapsed).toFixed(0),
+        (r.saved / r.elapsed).toFixed(0),
         ms(percentile(r.all, 0.5)),
         ms(percentile(r.all, 0.99)),
         ...r.kinds.map((k) => ms(percentile(r.lat.get(k)!, 0.99))),
@@ -485,12 +506,13 @@ try {
         ms(percentile(r.health.ms, 0.99)) + (r.health.failed ? ` (${r.health.failed} failed)` : ''),
       ]),
     ],
-    [10, 8, 8, 8, ...kindCols.map(() => 11), 8, 10, 5, 11, 11],
+    [7, 10, 8, 8, 8, 8, ...kindCols.map(() => 11), 8, 10, 5, 11, 11],
   )
-  if (results.length > 1) {
-    const [first, last] = [results[0]!, results.at(-1)!]
+  for (const loop of LOOPS) {
+    const [first, last] = [results.find((r) => r.loop === loop)!, results.findLast((r) => r.loop === loop)!]
+    if (first === last) continue
     row(
-      `calls/s at ${last.reviewers} vs ${first.reviewers} reviewers`,
+      `${loop}: calls/s at ${last.reviewers} vs ${first.reviewers} reviewers`,
       `${(last.calls / last.elapsed / (first.calls / first.elapsed)).toFixed(2)}×`,
       '> 1: more reviewers, more work done (the issue: 1.0×)',
     )

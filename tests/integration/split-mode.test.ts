@@ -60,6 +60,24 @@ describe('split mode (PostgreSQL + NATS)', () => {
     expect(jwks.keys[0]).toMatchObject({ kty: 'OKP' })
   })
 
+  it('forwards SCIM (/scim/v2, outside /api) to identity, scim+json bodies included (issue 27)', async () => {
+    const list = await fetch(`${gateway.url}/scim/v2/Users?filter=${encodeURIComponent('userName eq "a@b.example"')}`, {
+      headers: { authorization: 'Bearer scim_nope' },
+    })
+    expect(list.status).toBe(401)
+    expect(list.headers.get('content-type')).toMatch(/^application\/scim\+json/)
+    expect(await list.json()).toMatchObject({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: '401' })
+    const create = await fetch(`${gateway.url}/scim/v2/Users`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer scim_nope', 'content-type': 'application/scim+json' },
+      body: JSON.stringify({ userName: 'a@b.example' }),
+    })
+    expect(create.status).toBe(401)
+    const unknown = await fetch(`${gateway.url}/scim/v2/Nothing`)
+    expect(unknown.status).toBe(404)
+    expect(unknown.headers.get('content-type')).not.toMatch(/html/)
+  })
+
   it('answers 404 in the envelope for unknown API paths', async () => {
     const res = await fetch(`${gateway.url}/api/nothing-here`)
     expect(res.status).toBe(404)

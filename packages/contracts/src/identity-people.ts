@@ -15,7 +15,8 @@ export const Person = Type.Object({
   lastName: Type.String(),
   email: Type.String(),
   companyName: Type.String(),
-  status: Type.Union([Type.Literal('active'), Type.Literal('invited')]),
+  /** `deactivated`: deprovisioned by the company's identity provider (SCIM active=false): no sign-in. */
+  status: Type.Union([Type.Literal('active'), Type.Literal('invited'), Type.Literal('deactivated')]),
   admin: Type.Boolean(),
   createdAt: Type.String({ format: 'date-time' }),
 })

@@ -9,6 +9,7 @@ export * from './company-name.js'
 export * from './envelope.js'
 export * from './identity-people.js'
 export * from './identity-session.js'
+export * from './identity-scim.js'
 export {
   ExportQuery,
   ExportReason,

@@ -218,7 +218,8 @@ export async function createServer({ config, logger, tokens }: ServerOptions): P
   // Who needs a token, said once per route: requireAuth runs before validation, and the document says so.
   app.addHook('onRoute', securityOnRoute)
   app.setNotFoundHandler((req, reply) => {
-    if (fallback && !req.url.startsWith('/api/') && req.url !== '/api') return fallback(req, reply)
+    // /scim/ is SCIM provisioning's (identity): an unknown path there is a 404, never the web app.
+    if (fallback && !req.url.startsWith('/api/') && req.url !== '/api' && !req.url.startsWith('/scim/')) return fallback(req, reply)
     return reply.status(404).send({ status: false, message: 'Not found', code: 'NOT_FOUND' })
   })
 

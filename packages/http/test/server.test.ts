@@ -28,6 +28,7 @@ describe('http server', () => {
       throw new Error('database password is hunter2')
     })
     app.get('/api/limited', { config: { rateLimit: { max: 2, timeWindow: '1 minute' } } }, async () => ok())
+    app.setFallback((_req, reply) => reply.type('text/html').send('<!doctype html><p>web app</p>'))
     await app.ready()
   })
   afterAll(async () => app.close())
@@ -156,6 +157,14 @@ describe('http server', () => {
     } finally {
       await cached.close()
     }
+  })
+
+  it('answers unknown /api and /scim paths with the 404 envelope, never the web app (SCIM: issue 27)', async () => {
+    for (const url of ['/api/nothing', '/scim/v2/Nothing', '/scim/v2/Users/abc']) {
+      const res = await app.inject({ url })
+      expect([url, res.statusCode, res.json()]).toEqual([url, 404, { status: false, message: 'Not found', code: 'NOT_FOUND' }])
+    }
+    expect((await app.inject({ url: '/settings' })).body).toContain('web app')
   })
 
   it('rate limits with 429 and Retry-After', async () => {

@@ -202,9 +202,42 @@ const listColumns = [
   'updatedAt',
 ] as const
 
-/** The review list's rows in the questionnaire's order, a window of them when `limit` is given. */
-export function listQuestionRows(db: Db, tenantId: string, fileId: string, window: { offset?: number; limit?: number } = {}) {
+/** The questionnaire's own ids of its questions, in order (its framework is told by them). */
+export const questionRefsOf = async (db: Db, tenantId: string, fileId: string): Promise<string[]> =>
+  (await db.selectFrom('question').select('questionRef').where('tenantId', '=', tenantId).where('fileId', '=', fileId).orderBy('ordinal').execute()).map(
+    (q) => q.questionRef,
+  )
+
+export interface ListWindow {
+  offset?: number
+  limit?: number
+}
+
+/** The review list's rows in the questionnaire's order: a window of them when `limit` is given, only `ids` when given. */
+export function listQuestionRows(db: Db, tenantId: string, fileId: string, window: ListWindow & { ids?: string[] } = {}) {
   let query = db.selectFrom('question').select(listColumns).where('tenantId', '=', tenantId).where('fileId', '=', fileId).orderBy('ordinal')
+  if (window.ids) query = query.where('id', 'in', window.ids.length ? window.ids : [NO_ROW])
+  if (window.limit !== undefined) query = query.limit(window.limit)
+  if (window.offset) query = query.offset(window.offset)
+  return query.execute()
+}
+
+const NO_ROW = '00000000-0000-0000-0000-000000000000'
+
+/** The list columns as SQL names, in order: what both digests below are made of. */
+const listFields = () => sql.join(listColumns.map((c) => sql.ref(c.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`))))
+
+/**
+ * Each listed row's id and a digest of what the list shows of it, in the questionnaire's order (a
+ * window of them): a list made again after a save serializes only the rows whose digest changed.
+ */
+export function listRowDigests(db: Db, tenantId: string, fileId: string, window: ListWindow = {}) {
+  let query = db
+    .selectFrom('question')
+    .select(['id', sql<string>`md5(row(${listFields()})::text)`.as('digest')])
+    .where('tenantId', '=', tenantId)
+    .where('fileId', '=', fileId)
+    .orderBy('ordinal')
   if (window.limit !== undefined) query = query.limit(window.limit)
   if (window.offset) query = query.offset(window.offset)
   return query.execute()
@@ -216,10 +249,9 @@ export function listQuestionRows(db: Db, tenantId: string, fileId: string, windo
  * so a list nobody changed costs one small query, whichever writer changed it last.
  */
 export async function listDigest(db: Db, tenantId: string, fileId: string): Promise<string> {
-  const fields = sql.join(listColumns.map((c) => sql.ref(c.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`))))
   const row = await db
     .selectFrom('question')
-    .select(sql<string>`md5(coalesce(string_agg(row(${fields})::text, '|' order by ordinal), ''))`.as('digest'))
+    .select(sql<string>`md5(coalesce(string_agg(row(${listFields()})::text, '|' order by ordinal), ''))`.as('digest'))
     .where('tenantId', '=', tenantId)
     .where('fileId', '=', fileId)
     .executeTakeFirstOrThrow()
@@ -242,6 +274,10 @@ export async function findQuestion(db: Db, tenantId: string, id: string) {
   const row = await db.selectFrom('question').select(columns).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst()
   return row && (await withEvidence(db, tenantId, [row]))[0]
 }
+
+/** What a save checks against (the question's options, its comment and file), without its evidence. */
+export const findQuestionToSave = (db: Db, tenantId: string, id: string) =>
+  db.selectFrom('question').select(['id', 'fileId', 'answerCells', 'comment']).where('tenantId', '=', tenantId).where('id', '=', id).executeTakeFirst()
 
 export const undraftedQuestions = (db: Db, tenantId: string, fileId: string) =>
   db

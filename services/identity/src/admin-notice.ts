@@ -26,7 +26,8 @@ export async function sendAdminNotices(deps: { bus: EventBus; db: Kysely<Identit
     if (!isNotice(payload) || subject !== events.adminNotice(payload.tenantId)) return
     try {
       const admins = await withTenant(payload.tenantId, () => listUsers(deps.db, payload.tenantId))
-      for (const a of admins.filter((u) => u.admin && !u.inboundUser && u.emailVerifiedAt))
+      // A deprovisioned admin (SCIM active=false) hears nothing more of the company.
+      for (const a of admins.filter((u) => u.admin && !u.inboundUser && u.emailVerifiedAt && u.deactivatedAt === null))
         await deps.mail.send({ to: a.email, subject: payload.subject, text: payload.text, html: payload.html })
     } catch (err) {
       deps.logger.warn({ err }, 'admin notice not sent')

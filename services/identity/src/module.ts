@@ -8,6 +8,7 @@ import { migrations } from './db/migrations/index.js'
 import type { IdentityDb } from './db/schema.js'
 import { sendAdminNotices } from './admin-notice.js'
 import { identityPlugin } from './plugin.js'
+import { scimPlugin } from './scim/plugin.js'
 import { type DemoAccount, seedDemoTenant } from './seed.js'
 
 export const SCHEMA = 'identity'
@@ -20,16 +21,19 @@ export const identityModule = serviceModule({
     // The audit log's schema (@portal/audit): every service appends to it, identity serves and sweeps it.
     if (ctx.config.dbMigrate) await migrateAudit(ctx.db)
     const db = schemaDb<IdentityDb>(ctx.db, SCHEMA)
+    const audit = auditDb(ctx.db)
     const logger = ctx.logger.child({ svc: 'identity' })
     await ctx.server.register(identityPlugin, {
       prefix: '/api',
       db,
-      audit: auditDb(ctx.db),
+      audit,
       tokens: ctx.tokens,
       config: ctx.config,
       mail: ctx.mail,
       logger,
     })
+    // SCIM 2.0 for identity providers: outside /api, as providers append /Users and /Groups to a base URL.
+    await ctx.server.register(scimPlugin, { prefix: '/scim/v2', db, audit, tokens: ctx.tokens, config: ctx.config, mail: ctx.mail, logger })
     // Other services' mails for the company's admins (a new access request): only identity knows them.
     const stop = await sendAdminNotices({ bus: ctx.bus, db, mail: ctx.mail, logger })
     return { stop }

@@ -16,6 +16,7 @@ import { passwordRoutes } from './routes/password.js'
 import { peopleRoutes } from './routes/people.js'
 import { profileRoutes } from './routes/profile.js'
 import { registryRoutes } from './routes/registry.js'
+import { scimSettingsRoutes } from './routes/scim-token.js'
 import { sessionRoutes } from './routes/session.js'
 import { signupRoutes } from './routes/signup.js'
 import { verificationRoutes } from './routes/verification.js'
@@ -56,5 +57,6 @@ export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (ap
   peopleRoutes(app, deps)
   registryRoutes(app, deps)
   verificationRoutes(app, deps)
+  scimSettingsRoutes(app, deps)
   auditRoutes(app, deps)
 }

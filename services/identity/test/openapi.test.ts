@@ -49,6 +49,7 @@ const SESSION = [
 ]
 const MESSAGE = ['status', 'message']
 const PROFILE = ['status', 'data._id', 'data.firstName', 'data.lastName', 'data.email', 'data.admin']
+const SCIM_SETTINGS = ['status', 'data.enabled', 'data.endpoint', 'data.tokenCreatedAt', 'data.tokenLastUsedAt', 'data.adminGroup']
 const SIGN_UP = ['firstName', 'lastName', 'email', 'password', 'cnfpassword']
 
 /** Every identity route: adding one without its contract here fails the first test. */
@@ -98,6 +99,10 @@ const ROUTES: Record<string, Contract> = {
   'GET /api/.well-known/jwks.json': { ok: [200, ['keys']], refusals: [400] },
   'POST /api/user/verify-email': { ok: [200, MESSAGE], refusals: [400, 429], body: ['token'] },
   'POST /api/user/verify-email/resend': { ok: [200, MESSAGE], refusals: [400, 401, 403, 429] },
+  'GET /api/scim': { ok: [200, SCIM_SETTINGS], refusals: [400, 401, 403] },
+  'PUT /api/scim': { ok: [200, SCIM_SETTINGS], refusals: [400, 401, 403], body: ['adminGroup'] },
+  'POST /api/scim/token': { ok: [200, ['status', 'data.token']], refusals: [400, 401, 403, 429] },
+  'DELETE /api/scim/token': { ok: [200, MESSAGE], refusals: [400, 401, 403, 404] },
 }
 
 /** The route's refusals: a route that reads a body also refuses one too large (413) or not JSON (415). */
@@ -114,7 +119,7 @@ describe('the identity service in the OpenAPI document', () => {
 
   it('lists every identity route, and only those, under the identity tag', () => {
     const identity = taggedKeys(operations, 'identity')
-    expect([identity, identity.length]).toEqual([Object.keys(ROUTES).sort(), 22])
+    expect([identity, identity.length]).toEqual([Object.keys(ROUTES).sort(), 26])
   })
 
   it.each(Object.entries(ROUTES))('%s declares its success reply with the fields the web app reads', (key, contract) => {

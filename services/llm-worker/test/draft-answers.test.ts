@@ -20,6 +20,7 @@ import {
 } from '@portal/questionnaire-store'
 import { JobNotReadyError } from '@portal/queue'
 import { draftAnswers } from '../src/jobs/draft-answers.js'
+import { clientWithDocument } from './client-with-document.js'
 
 describe.each(testDatabaseKinds())('draft-answers job on %s', (_kind, open) => {
   let database: Database
@@ -31,21 +32,11 @@ describe.each(testDatabaseKinds())('draft-answers job on %s', (_kind, open) => {
 
   const deps = (drafter: Drafter = offlineDrafter) => ({ db: database, bus: createMemoryBus(), knowledge: questionnaireKnowledge(database), drafter })
   /** A client with one read compliance document of the given passages, and a questionnaire. */
-  async function client(passages: string[]) {
-    const db = questionnaireDb(database)
-    const tenantId = crypto.randomUUID()
-    const company = await insertCompany(db, tenantId, { companyName: 'Client', complianceBucket: 'c', questionnairesBucket: 'q' })
-    const doc = await insertFile(db, tenantId, { companyId: company.id, kind: 'compliance', fileName: 'policy.pdf', storageKey: 'k1', format: 'pdf' })
-    await replaceDocumentChunks(
-      knowledgeDb(database, SCHEMA),
-      tenantId,
-      { id: doc.id, name: 'policy.pdf' },
+  const client = (passages: string[]) =>
+    clientWithDocument(
+      database,
       passages.map((text, i) => ({ ordinal: i, page: i + 3, heading: '', text })),
     )
-    await finishFile(db, tenantId, doc.id, { state: 'ready', total: passages.length })
-    const questionnaire = await insertFile(db, tenantId, { companyId: company.id, kind: 'questionnaire', fileName: 'q.xlsx', storageKey: 'k2', format: 'xlsx' })
-    return { db, tenantId, company, questionnaire }
-  }
 
   it('waits while a compliance document is being read, then cites it', async () => {
     const db = questionnaireDb(database)

@@ -6,13 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { createMemoryBus } from '@portal/bus'
 import { type Database, migrateSchema, systemView, testDatabaseKinds } from '@portal/db'
 import { draftQuestion, offlineDrafter } from '@portal/drafting'
-import { deleteDocumentChunks, knowledgeDb, replaceDocumentChunks } from '@portal/knowledge'
+import { deleteDocumentChunks, knowledgeDb } from '@portal/knowledge'
 import {
   EXCERPT_CHARS,
-  finishFile,
   findQuestion,
-  insertCompany,
-  insertFile,
   listQuestions,
   migrations,
   questionnaireDb,
@@ -22,6 +19,7 @@ import {
   updateAnswer,
 } from '@portal/questionnaire-store'
 import { draftAnswers } from '../src/jobs/draft-answers.js'
+import { clientWithDocument } from './client-with-document.js'
 
 const PASSAGES = [
   `Access control. ${'Production access requires multi-factor authentication and is reviewed every quarter by the security team. '.repeat(8)}`,
@@ -37,19 +35,11 @@ describe.each(testDatabaseKinds())('draft evidence by reference on %s', (_kind, 
   afterAll(async () => database?.close())
 
   async function drafted(questions: string[]) {
-    const db = questionnaireDb(database)
     const knowledge = questionnaireKnowledge(database)
-    const tenantId = crypto.randomUUID()
-    const company = await insertCompany(db, tenantId, { companyName: 'Client', complianceBucket: 'c', questionnairesBucket: 'q' })
-    const doc = await insertFile(db, tenantId, { companyId: company.id, kind: 'compliance', fileName: 'policy.pdf', storageKey: 'k1', format: 'pdf' })
-    await replaceDocumentChunks(
-      knowledgeDb(database, SCHEMA),
-      tenantId,
-      { id: doc.id, name: 'policy.pdf' },
+    const { db, tenantId, doc, questionnaire } = await clientWithDocument(
+      database,
       PASSAGES.map((text, i) => ({ ordinal: i, page: i + 2, heading: i ? 'Backups' : '', text })),
     )
-    await finishFile(db, tenantId, doc.id, { state: 'ready', total: 2 })
-    const questionnaire = await insertFile(db, tenantId, { companyId: company.id, kind: 'questionnaire', fileName: 'q.xlsx', storageKey: 'k2', format: 'xlsx' })
     await replaceQuestions(
       db,
       tenantId,

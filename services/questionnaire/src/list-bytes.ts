@@ -16,10 +16,10 @@ const kept = new ByteCache<string, { version: string; body: Buffer; encoded: boo
 
 /**
  * Answers a list request: 304 when the client has this version of the list, the kept bytes when this
- * process made them, else `make()`'s reply serialized by the route's schema, compressed and kept
- * (one per questionnaire, window and encoding).
+ * process made them, else `make()`'s JSON text (the route's reply schema, made by list-rows.ts from
+ * kept rows), compressed and kept (one per questionnaire, window and encoding).
  */
-export async function sendList(req: FastifyRequest, reply: FastifyReply, key: string, version: string, make: () => Promise<unknown>): Promise<FastifyReply> {
+export async function sendList(req: FastifyRequest, reply: FastifyReply, key: string, version: string, make: () => Promise<string>): Promise<FastifyReply> {
   const tag = `W/"${version}"`
   // API answers stay no-store (server.ts): the tag is for clients that keep the list themselves.
   reply.header('ETag', tag).header('Vary', 'Accept-Encoding')
@@ -28,7 +28,7 @@ export async function sendList(req: FastifyRequest, reply: FastifyReply, key: st
   const slot = `${key}:${encoding ?? 'identity'}`
   let hit = kept.get(slot)
   if (hit?.version !== version) {
-    const json = Buffer.from(reply.serialize(await make()) as string)
+    const json = Buffer.from(await make())
     const encoded = !!encoding && json.length >= COMPRESS_FROM
     hit = { version, body: encoded && encoding ? compressSync(json, encoding) : json, encoded }
     kept.set(slot, hit, hit.body.length + slot.length)

@@ -20,6 +20,8 @@ export interface UserTable {
   inboundUser: Generated<boolean>
   /** When the owner proved the address (emailed link, accepted invite); null until then. */
   emailVerifiedAt: Generated<Date | null>
+  /** SCIM `active: false`: the account stays, but signs in nowhere and keeps no session. */
+  deactivatedAt: Generated<Date | null>
   createdAt: Generated<Date>
 }
 
@@ -113,6 +115,44 @@ export interface WaitlistTable {
   createdAt: Generated<Date>
 }
 
+/** A company's SCIM settings: its bearer token (hash only; `scim_<tokenId>_<secret>`) and admin group. */
+export interface ScimConfigTable {
+  tenantId: string
+  tokenId: string | null
+  tokenHash: string | null
+  tokenCreatedAt: Date | null
+  tokenLastUsedAt: Generated<Date | null>
+  /** Members of the provider's group with this display name (case-insensitive) are the company's admins. */
+  adminGroup: Generated<string>
+  createdAt: Generated<Date>
+}
+
+/** What the identity provider calls a user: its userName (any string) and externalId. */
+export interface ScimUserTable {
+  userId: string
+  tenantId: string
+  userName: string
+  userNameKey: string
+  externalId: string | null
+  updatedAt: Generated<Date>
+}
+
+export interface ScimGroupTable {
+  id: string
+  tenantId: string
+  displayName: string
+  displayKey: string
+  externalId: string | null
+  createdAt: Generated<Date>
+  updatedAt: Generated<Date>
+}
+
+export interface ScimGroupMemberTable {
+  groupId: string
+  userId: string
+  tenantId: string
+}
+
 export interface IdentityDb {
   tenant: TenantTable
   user: UserTable
@@ -123,4 +163,8 @@ export interface IdentityDb {
   device: DeviceTable
   attempt: AttemptTable
   waitlist: WaitlistTable
+  scimConfig: ScimConfigTable
+  scimUser: ScimUserTable
+  scimGroup: ScimGroupTable
+  scimGroupMember: ScimGroupMemberTable
 }

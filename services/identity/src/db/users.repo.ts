@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { IdentityDb } from './schema.js'
 
 type Db = Kysely<IdentityDb>
-const userColumns = ['id', 'tenantId', 'email', 'firstName', 'lastName', 'admin', 'inboundUser', 'emailVerifiedAt', 'createdAt'] as const
+const userColumns = ['id', 'tenantId', 'email', 'firstName', 'lastName', 'admin', 'inboundUser', 'emailVerifiedAt', 'deactivatedAt', 'createdAt'] as const
 
 /** Sign-in and password reset only: emails are unique across tenants, which is how email → tenant works. */
 export function findUserByEmailAnyTenant(db: Db, email: string) {

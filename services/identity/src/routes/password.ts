@@ -51,7 +51,8 @@ export function passwordRoutes(app: AppInstance, deps: RouteDeps): void {
   /** After the reply, and only for a real account: a new code, mailed. */
   const issueCode = async (email: string) => {
     const user = await findUserByEmailAnyTenant(db, email)
-    if (!user) return
+    // A deprovisioned account (SCIM active=false) gets no code: it may not come back by a new password.
+    if (!user || user.deactivatedAt !== null) return
     const code = generateOtp(digits)
     await replaceOtp(db, user.tenantId, { userId: user.id, codeHash: hashOtp(user.id, code), expiresAt: new Date(Date.now() + OTP_TTL_MS) })
     await mail.send({

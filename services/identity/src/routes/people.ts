@@ -61,7 +61,7 @@ export function peopleRoutes(app: AppInstance, deps: RouteDeps): void {
           lastName: u.lastName,
           email: u.email,
           companyName,
-          status: 'active' as const,
+          status: u.deactivatedAt ? ('deactivated' as const) : ('active' as const),
           admin: u.admin,
           createdAt: u.createdAt.toISOString(),
         })),

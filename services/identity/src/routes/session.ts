@@ -99,7 +99,8 @@ export function sessionRoutes(app: AppInstance, deps: RouteDeps): void {
       // Unknown accounts run the same hash as wrong passwords and get the same answer (security.md B7).
       const valid = await verifyPassword(user?.passwordHash, req.body.password)
       const tenant = user && valid ? await findTenant(db, user.tenantId) : undefined
-      if (!user || !valid || !tenant) {
+      // A deprovisioned account (SCIM active=false) is refused like a wrong password: nothing told.
+      if (!user || !valid || !tenant || user.deactivatedAt !== null) {
         for (const [kind, key] of counters) await recordAttempt(db, kind, key)
         if (!trusted) await noticeAttack(email, user)
         // Only an existing account belongs to a company whose log can hold the failure.
@@ -156,7 +157,7 @@ export function sessionRoutes(app: AppInstance, deps: RouteDeps): void {
         throw new AppError('UNAUTHENTICATED')
       }
       const [user, tenant] = await Promise.all([findUser(db, row.tenantId, row.userId), findTenant(db, row.tenantId)])
-      if (!user || !tenant) throw new AppError('UNAUTHENTICATED')
+      if (!user || !tenant || user.deactivatedAt !== null) throw new AppError('UNAUTHENTICATED')
       // After a lost reply the token keeps pointing at the retired successor, so its grace is spent:
       // presented once more it finds that successor revoked already, which is reuse.
       const data = await issueSession(deps, reply, user, tenant.dbName, row.sessionId, lostReply ? undefined : row.id)

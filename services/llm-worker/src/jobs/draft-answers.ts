@@ -13,7 +13,7 @@ import {
   draftingDocuments,
   findFile,
   libraryEntries,
-  listQuestionRows,
+  questionRefsOf,
   questionnaireDb,
   saveDraft,
   evidenceRef,
@@ -52,7 +52,7 @@ export async function draftAnswers(deps: DraftDeps, job: FileJob): Promise<void>
   ])
   const pending = await undraftedQuestions(db, job.tenantId, file.id)
   // Its ids are read in the framework of the whole file (a CAIQ v3.0.1 id is not the v4 one it spells).
-  const framework = frameworkOf((await listQuestionRows(db, job.tenantId, file.id)).map((q) => q.questionRef))
+  const framework = frameworkOf(await questionRefsOf(db, job.tenantId, file.id))
   const run = { ...deps, drafter: deps.drafter.forRun?.() ?? deps.drafter }
   let done = 0
   const draftOne = async (q: (typeof pending)[number]) => {

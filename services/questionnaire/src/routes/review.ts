@@ -40,9 +40,11 @@ import {
   countsOf,
   findCompany,
   findQuestion,
+  findQuestionToSave,
   type HistoryEntry,
   listDigest,
   listQuestionRows,
+  listRowDigests,
   approveQuestions,
   restoreApprovals,
   reviewCountsOf,
@@ -50,6 +52,7 @@ import {
 } from '@portal/questionnaire-store'
 import type { QuestionnaireDeps } from '../deps.js'
 import { sendList } from '../list-bytes.js'
+import { rowsAsJson } from '../list-rows.js'
 import { okData } from '../replies.js'
 import { fileOf } from '../lookups.js'
 import { splitName } from './comments.js'
@@ -71,7 +74,8 @@ const historyOf = (q: QuestionRow): HistoryEntry[] =>
       : h,
   )
 
-const questionOut = (q: QuestionRow, cited = new Map<string, CitedDocument>()): Question => ({
+/** What the list's row and the opened question both show of a question. */
+const shownOf = (q: ListRow): Omit<QuestionListItem, 'state'> => ({
   _id: q.id,
   questionId: q.questionRef,
   question: q.question,
@@ -82,48 +86,40 @@ const questionOut = (q: QuestionRow, cited = new Map<string, CitedDocument>()): 
   llmstatus: q.llmstatus,
   llmReviewRespons: q.llmReviewRespons ? 1 : 0,
   drafted: q.drafted,
-  comment: q.comment,
-  answerHistory: historyOf(q),
-  retrievedNarrative: q.retrievedNarrative,
-  documentName: q.documentName,
-  bucketName: '',
-  fileAndFolder: q.fileAndFolder,
-  updatedAt: q.updatedAt.toISOString(),
   /** Why the answer needs review, in words ('' when nothing is known against it). */
   reviewReason: q.reviewReason,
   /** Where the draft came from: 'library', 'documents' (offline), 'model'; '' for a person's answer or none. */
   answerSource: q.answerSource,
   draftedBy: q.answerSource === 'model' ? q.draftedBy : '',
   draftedAt: q.draftedAt?.toISOString() ?? null,
-  /** The compliance file the cited passage is in, while it is still there ('' otherwise), and its page. */
-  sourceDocumentId: citedDocumentOf(q, cited)?.documentId ?? '',
-  sourcePage: citedDocumentOf(q, cited) ? (pageOf(q.fileAndFolder) ?? citedDocumentOf(q, cited)!.page) : null,
   /** A person wrote the answer's text (drafts: false). */
-  personAnswer: q.personAnswer,
-  version: q.version,
-})
-
-/** A row of the review list (issue 26): no evidence, history or cited source; those come with the question opened. */
-const listItemOut = (q: ListRow): QuestionListItem => ({
-  _id: q.id,
-  questionId: q.questionRef,
-  question: q.question,
-  answer: q.answer,
-  choiceValue: q.choiceValue,
-  choices: choicesOf(q.answerCells as AnswerCellRow[]),
-  reviewstatus: q.reviewstatus,
-  llmstatus: q.llmstatus,
-  llmReviewRespons: q.llmReviewRespons ? 1 : 0,
-  drafted: q.drafted,
-  reviewReason: q.reviewReason,
-  state: reviewStateOf({ ...q, llmReviewRespons: q.llmReviewRespons ? 1 : 0 }),
-  answerSource: q.answerSource,
-  draftedBy: q.answerSource === 'model' ? q.draftedBy : '',
-  draftedAt: q.draftedAt?.toISOString() ?? null,
   personAnswer: q.personAnswer,
   version: q.version,
   updatedAt: q.updatedAt.toISOString(),
 })
+
+/** A row of the review list (issue 26): no evidence, history or cited source; those come with the question opened. */
+const listItemOut = (q: ListRow): QuestionListItem => {
+  const shown = shownOf(q)
+  return { ...shown, state: reviewStateOf(shown) }
+}
+
+/** The question opened: the row's fields, its evidence, the cited source and the history. */
+const questionOut = (q: QuestionRow, cited = new Map<string, CitedDocument>()): Question => {
+  const source = citedDocumentOf(q, cited)
+  return {
+    ...shownOf(q),
+    comment: q.comment,
+    answerHistory: historyOf(q),
+    retrievedNarrative: q.retrievedNarrative,
+    documentName: q.documentName,
+    bucketName: '',
+    fileAndFolder: q.fileAndFolder,
+    /** The compliance file the cited passage is in, while it is still there ('' otherwise), and its page. */
+    sourceDocumentId: source?.documentId ?? '',
+    sourcePage: source ? (pageOf(q.fileAndFolder) ?? source.page) : null,
+  }
+}
 
 const citedOf = (store: QuestionnaireDeps['store'], tenantId: string, rows: QuestionRow[]) =>
   citedDocuments(
@@ -152,12 +148,15 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
       const window = offset || limit ? `.${offset ?? 0}.${limit ?? ''}` : ''
       const version = `${await listDigest(store, tenantId, file.id)}${window}`
       return sendList(req, reply, `${tenantId}:${file.id}${window}`, version, async () => {
-        const rows = await listQuestionRows(store, tenantId, file.id, {
+        const listed = await listRowDigests(store, tenantId, file.id, {
           ...(offset !== undefined ? { offset } : {}),
           ...(limit !== undefined ? { limit } : {}),
         })
-        const total = limit === undefined && !offset ? rows.length : await countQuestions(store, tenantId, file.id)
-        return { status: true, data: rows.map(listItemOut), total }
+        const rows = await rowsAsJson(`${tenantId}:${file.id}${window}`, listed, async (ids) =>
+          (await listQuestionRows(store, tenantId, file.id, { ids })).map(listItemOut),
+        )
+        const total = limit === undefined && !offset ? listed.length : await countQuestions(store, tenantId, file.id)
+        return `{"status":true,"data":[${rows.join(',')}],"total":${total}}`
       })
     },
   )
@@ -232,7 +231,7 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     },
     async (req) => {
       const me = principalOf(req)
-      const current = isUuid(req.body.questionId) ? await findQuestion(store, me.tenantId, req.body.questionId) : undefined
+      const current = isUuid(req.body.questionId) ? await findQuestionToSave(store, me.tenantId, req.body.questionId) : undefined
       if (!current) throw new AppError('NOT_FOUND', { message: 'Question not found' })
       const { version } = req.body
       const updated = await updateAnswer(store, me.tenantId, current.id, {
@@ -260,7 +259,7 @@ export function reviewRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
     },
     async (req) => {
       const me = principalOf(req)
-      const current = isUuid(req.body.questionId) ? await findQuestion(store, me.tenantId, req.body.questionId) : undefined
+      const current = isUuid(req.body.questionId) ? await findQuestionToSave(store, me.tenantId, req.body.questionId) : undefined
       if (!current) throw new AppError('NOT_FOUND', { message: 'Question not found' })
       const { choiceValue, version } = req.body
       if (choiceValue && !choicesOf(current.answerCells as AnswerCellRow[]).includes(choiceValue)) {

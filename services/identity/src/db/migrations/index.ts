@@ -4,6 +4,7 @@ import * as m0100 from './2026_11_23T0100_rotation_and_checks.js'
 import * as m0200 from './2026_11_25T0000_drop_host.js'
 import * as m0300 from './2026_11_28T0000_account_security.js'
 import * as m0400 from './2026_12_05T0200_retention_indexes.js'
+import * as m0500 from './2026_12_06T0500_scim.js'
 
 // In order; names are ISO timestamps (kysely's migration guidance). Never edit an applied one.
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25T0000_drop_host': m0200,
   '2026_11_28T0000_account_security': m0300,
   '2026_12_05T0200_retention_indexes': m0400,
+  '2026_12_06T0500_scim': m0500,
 }

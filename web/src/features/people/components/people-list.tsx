@@ -40,7 +40,7 @@ export function PeopleList() {
               <td data-label="Role">
                 <span className="badge">{person.admin ? 'Admin' : 'Collaborator'}</span>
               </td>
-              <td data-label="Status">{person.status === 'invited' ? 'Invited' : 'Active'}</td>
+              <td data-label="Status">{person.status === 'invited' ? 'Invited' : person.status === 'deactivated' ? 'Deactivated' : 'Active'}</td>
               <td data-label="Added">{formatDateTime(person.createdAt)}</td>
               <td data-label="Action">
                 {/* The server refuses deleting yourself; do not offer it. */}

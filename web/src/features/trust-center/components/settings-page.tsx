@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/auth'
 import { useDraft } from '../../../lib/drafts'
 import { contrastWarning } from '../../../lib/theme'
 import { type Theme, uploadLogo, useCompanyInfo, useSaveCompanyInfo, useSaveTheme, useTheme } from '../api'
+import { ScimCard } from '../../scim/components/scim-card'
 import { PublishCard } from './publish-card'
 
 function BrandingCard({ admin }: { admin: boolean }) {
@@ -185,6 +186,7 @@ export function SettingsPage() {
       <BrandingCard admin={admin} />
       <ThemeCard admin={admin} />
       <PublishCard admin={admin} />
+      {admin && <ScimCard />}
     </section>
   )
 }
