@@ -10,7 +10,9 @@ describe('migration names', () => {
 
   it.each(SCHEMAS.map((s) => [s.schema, s] as const))('new keys of %s sort after every released one', (schema, s) => {
     const released = release.migrations[schema] ?? []
-    expect(released.length).toBeGreaterThan(0)
+    // A schema the release did not have yet (the audit log, issue 27) has only new keys.
+    if (schema in release.migrations) expect(released.length).toBeGreaterThan(0)
+    else expect(['audit']).toContain(schema)
     const keys = Object.keys(s.migrations)
     // Nothing released may disappear: a database that applied it would refuse to migrate.
     expect(released.filter((k) => !keys.includes(k))).toEqual([])

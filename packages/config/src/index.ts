@@ -77,6 +77,12 @@ export const variables = {
     description:
       'Seconds a used (rotated or revoked) refresh token is kept so that its reuse ends its session; then the hourly sweep deletes it and it is merely refused. Expired tokens are deleted a day after expiry whatever this says',
   },
+  AUDIT_RETENTION_DAYS: {
+    kind: 'int',
+    default: '365',
+    description:
+      "Days the audit log keeps an entry, for the whole installation; the hourly sweep removes older ones and keeps the last removed entry's hash as the chain's anchor. 0 keeps every entry",
+  },
   DEVICE_IDLE_DAYS: {
     kind: 'int',
     default: '90',
@@ -240,6 +246,8 @@ export interface Config {
   jwt: { privateKeyPem: string | undefined; issuer: string; audience: string; accessTtl: number; refreshTtl: number }
   /** What the identity sweep keeps: used refresh tokens (REFRESH_REUSE_WINDOW), idle devices (DEVICE_IDLE_DAYS). */
   retention: { reuseWindowMs: number; deviceIdleMs: number }
+  /** AUDIT_RETENTION_DAYS: how long audit entries are kept (installation-wide); 0 = forever. */
+  auditRetentionDays: number
   otpDigits: 4 | 6
   signupBlockedDomains: string[]
   /** SSO_ALLOW_LOOPBACK: a test's provider on http://127.0.0.1 may be an issuer (loopback HOST only). */
@@ -382,6 +390,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       reuseWindowMs: Number(get('REFRESH_REUSE_WINDOW')) * 1000,
       deviceIdleMs: Math.max(1, Number(get('DEVICE_IDLE_DAYS'))) * 86_400_000,
     },
+    auditRetentionDays: Math.max(0, Number(get('AUDIT_RETENTION_DAYS'))),
     otpDigits: get('OTP_DIGITS') === '6' ? 6 : 4,
     signupBlockedDomains: list(get('SIGNUP_BLOCKED_DOMAINS')).map((d) => d.toLowerCase()),
     ssoAllowLoopback: get('SSO_ALLOW_LOOPBACK') === 'true',

@@ -234,4 +234,21 @@ export async function grantAppRole(db: Kysely<any>, schema: string): Promise<voi
   await sql`grant usage on schema ${s} to ${role}`.execute(db)
   await sql`grant select, insert, update, delete on all tables in schema ${s} to ${role}`.execute(db)
   await sql`grant usage, select, update on all sequences in schema ${s} to ${role}`.execute(db)
+  await narrowAppRole(db, schema)
+}
+
+/** A table's comment `portal_app may: select, insert` limits the app role to those rights (the audit log: append-only). */
+const MAY = /^portal_app may: ((?:select|insert|update|delete)(?:, (?:select|insert|update|delete))*)$/
+
+async function narrowAppRole(db: Kysely<any>, schema: string): Promise<void> {
+  const { rows } = await sql<{ name: string; note: string }>`select c.relname as name, obj_description(c.oid, 'pg_class') as note
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = ${schema} and c.relkind in ('r', 'p') and obj_description(c.oid, 'pg_class') like 'portal_app may:%'`.execute(db)
+  for (const { name, note } of rows) {
+    const rights = MAY.exec(note)?.[1]
+    if (!rights) throw new Error(`table ${schema}.${name}: its comment "${note}" does not name the app role's rights as "portal_app may: select, insert"`)
+    const table = sql.id(schema, name)
+    await sql`revoke all on ${table} from ${sql.id(APP_ROLE)}`.execute(db)
+    await sql`grant ${sql.raw(rights)} on ${table} to ${sql.id(APP_ROLE)}`.execute(db)
+  }
 }

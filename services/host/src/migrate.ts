@@ -5,6 +5,7 @@
 // and a DATABASE_URL of portal_app (or a member of it): no DDL, no CREATE ROLE at their start-up.
 // Each step is the one the services run themselves with DB_MIGRATE=auto (migrateSchema, the role
 // created by openDatabase, the questionnaire's vector table), so both ways give the same database.
+import { migrations as auditMigrations, SCHEMA as auditSchema } from '@portal/audit'
 import type { Config } from '@portal/config'
 import { APP_ROLE, asOwner, asSystem, type Database, type Migration, migrateSchema, openDatabase } from '@portal/db'
 import type { Logger } from '@portal/observability'
@@ -24,6 +25,8 @@ export interface SchemaMigrations {
 /** Every schema of the portal, in the order TARGET=all starts (and so migrates) them. The workers own none. */
 export const SCHEMAS: readonly SchemaMigrations[] = [
   { service: 'identity', schema: identitySchema, migrations: identityMigrations },
+  // The audit log: every service appends to it; identity migrates it with DB_MIGRATE=auto.
+  { service: 'identity', schema: auditSchema, migrations: auditMigrations },
   { service: 'trust-center', schema: trustCenterSchema, migrations: trustCenterMigrations },
   { service: 'questionnaire', schema: questionnaireSchema, migrations: questionnaireMigrations },
   { service: 'outbound', schema: outboundSchema, migrations: outboundMigrations },

@@ -1,3 +1,4 @@
+import type { AuditDb } from '@portal/audit'
 import type { TokenService } from '@portal/auth'
 import type { Config } from '@portal/config'
 import type { Mailer } from '@portal/mail'
@@ -15,6 +16,8 @@ import type { Webhooks } from './webhooks.js'
 export interface IdentityDeps {
   /** Bound to the `identity` schema (schemaDb), camelCase in TypeScript. */
   db: Kysely<IdentityDb>
+  /** The audit schema (@portal/audit): its admin routes and retention sweep are identity's. */
+  audit: Kysely<AuditDb>
   /** Must be the server's own token service (`server.tokens`): revocations have to reach its verifier. */
   tokens: TokenService
   config: Config

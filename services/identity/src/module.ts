@@ -2,6 +2,7 @@
 // database (schema `identity`), mail (codes, invites) and tokens (sign, verify, revoke). The bus is
 // a dependency because revocations reach other processes through it (wired by the host's tokens),
 // and because webhooks hear the events they send on it; the queue runs the webhooks' deliveries.
+import { auditDb, migrateAudit } from '@portal/audit'
 import { asSystem, schemaDb } from '@portal/db'
 import { type ServiceContext, serviceModule, withBackends } from '@portal/http'
 import type { IdentityDeps } from './deps.js'
@@ -28,7 +29,10 @@ export const identityModuleWith = (extra: Pick<IdentityDeps, 'resolveTxt' | 'has
     deps: ['server', 'db', 'bus', 'mail', 'tokens', 'queue'],
     schema: { name: SCHEMA, migrations },
     init: async (ctx) => {
+      // The audit log's schema (@portal/audit): every service appends to it, identity serves and sweeps it.
+      if (ctx.config.dbMigrate) await migrateAudit(ctx.db)
       const db = schemaDb<IdentityDb>(ctx.db, SCHEMA)
+      const audit = auditDb(ctx.db)
       const logger = ctx.logger.child({ svc: 'identity' })
       // Keys are found by hash before any tenant is known: system work, as sign-in is.
       const apiKeys = apiKeyVerifier(schemaDb<IdentityDb>(ctx.db, SCHEMA, { system: true }), ctx.tokens, logger)
@@ -36,7 +40,7 @@ export const identityModuleWith = (extra: Pick<IdentityDeps, 'resolveTxt' | 'has
       // One key seals every secret read back: SSO client secrets, TOTP seeds, webhook signing secrets.
       const box = secretBox(await loadSecretsKey(ctx.config))
       const webhooks = await startWebhooks({ bus: ctx.bus, queue: ctx.queue, db, config: ctx.config, box, logger })
-      const deps = { db, tokens: ctx.tokens, config: ctx.config, mail: ctx.mail, logger, apiKeys, webhooks, box, ...extra }
+      const deps = { db, audit, tokens: ctx.tokens, config: ctx.config, mail: ctx.mail, logger, apiKeys, webhooks, box, ...extra }
       await ctx.server.register(identityPlugin, { prefix: '/api', ...deps })
       // SCIM 2.0 for identity providers: outside /api, as providers append /Users and /Groups to a base URL.
       await ctx.server.register(scimPlugin, { prefix: '/scim/v2', ...deps })

@@ -5,6 +5,7 @@
 // Its work is system work (sign-in finds a user before any tenant is known; its tables have no
 // row-level security and every repository filters by tenant itself); a token narrows it to a tenant.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { auditRoutes, sweepAudit } from '@portal/audit'
 import { enterSystem } from '@portal/db'
 import { backgroundWork } from './background.js'
 import { pruneAttempts } from './db/attempts.repo.js'
@@ -34,6 +35,7 @@ export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (ap
   const background = backgroundWork(opts.logger)
   const deps: RouteDeps = {
     db: opts.db,
+    audit: opts.audit,
     tokens: opts.tokens,
     config: opts.config,
     mail: opts.mail,
@@ -57,6 +59,10 @@ export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (ap
       const swept = await sweepSessions(deps.db, { now: new Date(), expiredGraceMs: DAY_MS, ...opts.config.retention, batch: 1_000 })
       if (swept.refreshTokens || swept.devices) opts.logger.info(swept, 'session sweep')
     })
+    background.later('audit retention', async () => {
+      const removed = await sweepAudit(deps.db, opts.config.auditRetentionDays)
+      if (removed) opts.logger.info({ removed, days: opts.config.auditRetentionDays }, 'audit retention sweep')
+    })
   }, 3600_000)
   sweep.unref()
   app.addHook('onClose', async () => clearInterval(sweep))
@@ -74,4 +80,5 @@ export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (ap
   mfaRoutes(app, deps)
   apiKeyRoutes(app, deps)
   webhookRoutes(app, deps)
+  auditRoutes(app, deps)
 }

@@ -24,11 +24,17 @@ describe.each(testDatabaseKinds())('identity module on %s', (_kind, open) => {
   })
   afterAll(async () => h?.close())
 
-  it('migrates its own schema only, and a rerun changes nothing', async () => {
+  it("migrates its own schema and the audit log's only, and a rerun changes nothing", async () => {
     const tables = await sql<{ tableSchema: string; tableName: string }>`
       select table_schema, table_name from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') order by 2`.execute(h.db)
-    expect(tables.rows.every((t) => t.tableSchema === 'identity')).toBe(true)
-    expect(tables.rows.map((t) => t.tableName)).toEqual([
+    expect([...new Set(tables.rows.map((t) => t.tableSchema))].sort()).toEqual(['audit', 'identity'])
+    expect(tables.rows.filter((t) => t.tableSchema === 'audit').map((t) => t.tableName)).toEqual([
+      'anchor',
+      'entry',
+      'kysely_migration',
+      'kysely_migration_lock',
+    ])
+    expect(tables.rows.filter((t) => t.tableSchema === 'identity').map((t) => t.tableName)).toEqual([
       'api_key',
       'attempt',
       'device',

@@ -1,6 +1,7 @@
 // outbound module: the host's entry into this service. Migrates its schema, registers its routes,
 // takes its extract-outbound jobs (the shared extraction, in worker threads), and every minute
 // re-queues files a lost job left behind and mails the reminders that are due.
+import { migrateAudit } from '@portal/audit'
 import { JOBS } from '@portal/contracts'
 import { asSystem, schemaDb, withTenant, withTenantOf } from '@portal/db'
 import { type ContextWith, type ServiceContext, serviceModule, withBackends } from '@portal/http'
@@ -87,6 +88,8 @@ export const module = serviceModule({
   deps: ['server', 'db', 'blobs', 'queue', 'bus', 'mail', 'tokens'],
   schema: { name: SCHEMA, migrations },
   init: async (ctx) => {
+    // The audit log this service appends to (@portal/audit; identity serves it).
+    if (ctx.config.dbMigrate) await migrateAudit(ctx.db)
     const deps = depsOf(ctx)
     const log = deps.logger
     await ctx.server.register(async (app) => outboundPlugin(app, deps), { prefix: '/api' })

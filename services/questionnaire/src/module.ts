@@ -1,6 +1,7 @@
 // questionnaire module: the host's entry into this service. At start-up it migrates its schema; then,
 // at once and every few seconds, it queues again what a crash or a lost queue left behind: files
 // queued or running past their lease, questionnaires that should be drafting and are not.
+import { migrateAudit } from '@portal/audit'
 import { draftJob, fileJob } from '@portal/contracts'
 import { asSystem, type Database, withTenant } from '@portal/db'
 import { serviceModule } from '@portal/http'
@@ -20,6 +21,8 @@ export const module = serviceModule({
   deps: ['server', 'db', 'blobs', 'queue', 'bus', 'tokens'],
   schema: { name: SCHEMA, migrations },
   init: async (ctx) => {
+    // The audit log this service appends to (@portal/audit; identity serves it).
+    if (ctx.config.dbMigrate) await migrateAudit(ctx.db)
     const database = ctx.db
     const queue = ctx.queue
     const store = questionnaireDb(database)

@@ -1,6 +1,7 @@
 // Builds the questionnaire plugin on a real server (startService of @portal/http/testing: error
 // envelope, rate limits, the OpenAPI document) over one database kind, with in-process queue and bus,
 // blobs in a temporary folder, a test token service, and the list of routes the plugin declared.
+import { migrateAudit } from '@portal/audit'
 import type { TokenService } from '@portal/auth'
 import { asSystem, type Database, migrateSchema, systemView } from '@portal/db'
 import { createDrafter, type ModelConfig } from '@portal/drafting'
@@ -43,6 +44,7 @@ export async function buildHarness(open: () => Promise<Database>, opts: HarnessO
     start: async (context) => {
       const ctx = withBackends(context, ['db', 'blobs', 'bus', 'queue'])
       await migrateSchema(ctx.db, SCHEMA, migrations)
+      await migrateAudit(ctx.db) // the exports append to the audit log
       const knowledge = questionnaireKnowledge(ctx.db, ctx.config)
       await asSystem(() => knowledge.ready())
       await ctx.server.register(

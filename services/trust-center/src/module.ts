@@ -1,6 +1,7 @@
 // trust-center module: the host's entry into this service. Depends on the server (routes), the
 // database (schema `trust_center`), blobs (logos, documents), the bus (access-request events),
 // mail (access links) and tokens (staff calls). Migrates its schema at start-up.
+import { migrateAudit } from '@portal/audit'
 import { events, type TrustCenterChanged } from '@portal/contracts'
 import { asSystem, schemaDb, withTenant } from '@portal/db'
 import { type ServiceContext, serviceModule } from '@portal/http'
@@ -25,6 +26,8 @@ export const module = serviceModule({
   deps: ['server', 'db', 'blobs', 'bus', 'mail', 'tokens'],
   schema: { name: SCHEMA, migrations },
   init: async (ctx) => {
+    // The audit log this service appends to (@portal/audit; identity serves it).
+    if (ctx.config.dbMigrate) await migrateAudit(ctx.db)
     const db = schemaDb<TrustCenterDb>(ctx.db, SCHEMA)
     await asSystem(() => refreshHostnames(db, ctx.config.trustCenterDomain)) // every tenant's site: system work
     const logger = ctx.logger.child({ svc: SERVICE })

@@ -22,6 +22,7 @@ const Profile = lazy(() => import('./routes/app/profile'))
 const People = lazy(() => import('./routes/app/people'))
 const ApiKeys = lazy(() => import('./routes/app/api-keys'))
 const Webhooks = lazy(() => import('./routes/app/webhooks'))
+const Audit = lazy(() => import('./routes/app/audit'))
 const Title = lazy(() => import('./routes/app/title'))
 const Dashboard = lazy(() => import('./routes/app/dashboard'))
 const Clients = lazy(() => import('./routes/app/clients'))
@@ -160,6 +161,7 @@ function MainRoutes({ admin, renewal }: { admin: boolean; renewal: RenewalStatus
           {admin && <Route path="/settings/sso" element={<SsoSettings />} />}
           {admin && <Route path="/settings/api-keys" element={<ApiKeys />} />}
           {admin && <Route path="/settings/webhooks" element={<Webhooks />} />}
+          {admin && <Route path="/audit-log" element={<Audit />} />}
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/login" replace />} />

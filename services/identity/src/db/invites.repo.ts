@@ -47,7 +47,14 @@ export async function acceptInvite(db: Db, tenantId: string, id: string): Promis
   return res.numUpdatedRows > 0n
 }
 
-export async function deleteInvite(db: Db, tenantId: string, id: string): Promise<boolean> {
-  const res = await db.deleteFrom('invite').where('tenantId', '=', tenantId).where('id', '=', id).where('acceptedAt', 'is', null).executeTakeFirst()
-  return res.numDeletedRows > 0n
+/** The withdrawn invitation's address (for the audit log), or undefined when there was none. */
+export async function deleteInvite(db: Db, tenantId: string, id: string): Promise<string | undefined> {
+  const row = await db
+    .deleteFrom('invite')
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where('acceptedAt', 'is', null)
+    .returning('email')
+    .executeTakeFirst()
+  return row?.email
 }

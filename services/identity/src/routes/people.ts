@@ -3,6 +3,7 @@
 // Inviting needs a verified address, is rate-limited per tenant and per admin, and answers alike
 // for a new address and one with an account in another company (only that mailbox learns why it
 // cannot join): an invite does not tell who has an account elsewhere (security.md B7, B25).
+import { AUDIT, recordAudit } from '@portal/audit'
 import { hashToken, randomToken } from '@portal/auth'
 import {
   CompanyReply,
@@ -110,6 +111,7 @@ export function peopleRoutes(app: AppInstance, deps: RouteDeps): void {
       // The link's origin comes from configuration, never from the request (link poisoning).
       const message = elsewhere ? inviteExistingAccountMail(from) : inviteMail({ ...from, link: `${config.publicUrl}/signup?invite=${token}` })
       await mail.send({ to: email, ...message })
+      await recordAudit(db, req, { action: AUDIT.memberInvited, target: email })
       return reply.status(201).send({ status: true, message: 'Invitation sent successfully!' })
     },
   )
@@ -125,12 +127,18 @@ export function peopleRoutes(app: AppInstance, deps: RouteDeps): void {
       const { id } = req.params
       if (!isUuid(id)) throw notFound()
       if (id === me.userId) throw cannotDeleteYourself()
-      if (await findUser(db, me.tenantId, id)) {
+      const user = await findUser(db, me.tenantId, id)
+      if (user) {
         await endAllSessions(deps, me.tenantId, id)
         await deleteUser(db, me.tenantId, id)
+        await recordAudit(db, req, { action: AUDIT.memberRemoved, target: user.email })
         return { status: true, message: SpecText.deleted }
       }
-      if (await deleteInvite(db, me.tenantId, id)) return { status: true, message: SpecText.deleted }
+      const invited = await deleteInvite(db, me.tenantId, id)
+      if (invited) {
+        await recordAudit(db, req, { action: AUDIT.memberRemoved, target: `${invited} (invitation)` })
+        return { status: true, message: SpecText.deleted }
+      }
       throw notFound()
     },
   )
@@ -148,6 +156,7 @@ export function peopleRoutes(app: AppInstance, deps: RouteDeps): void {
       if (user.id === me.userId) throw cannotDeleteYourself()
       await endAllSessions(deps, me.tenantId, user.id)
       await deleteUser(db, me.tenantId, user.id)
+      await recordAudit(db, req, { action: AUDIT.memberRemoved, target: user.email })
       return { status: true, message: SpecText.deleted }
     },
   )

@@ -3,6 +3,7 @@
 // browsers that are not the account's trusted devices: a browser that signed in successfully before
 // carries a device cookie (OWASP "Slow Down Online Guessing Attacks with Device Cookies") and is
 // limited by its own failures alone, so nobody else's guessing locks the owner out (security.md B8).
+import { AUDIT, recordAudit } from '@portal/audit'
 import { hashToken, randomToken } from '@portal/auth'
 import { errorReplies, LoginBody, MessageReply, REFRESH_COOKIE_SECURITY, RefreshReply, SignInReply } from '@portal/contracts'
 import { AppError } from '@portal/errors'
@@ -106,6 +107,9 @@ export function sessionRoutes(app: AppInstance, deps: RouteDeps): void {
       if (!user || !valid || !tenant || user.deactivatedAt !== null) {
         for (const [kind, key] of counters) await recordAttempt(db, kind, key)
         if (!trusted) await noticeAttack(email, user)
+        // Only an existing account belongs to a company whose log can hold the failure.
+        if (user)
+          await recordAudit(db, req, { action: AUDIT.loginFailed, tenantId: user.tenantId, actor: { id: user.id, email: user.email }, target: user.email })
         throw new AppError('INVALID_REQUEST', { message: messages.invalidCredentials })
       }
       // The account's own counter is not cleared: the owner signing in must not reset an attacker's budget.
@@ -119,7 +123,11 @@ export function sessionRoutes(app: AppInstance, deps: RouteDeps): void {
         setDeviceCookie(reply, token)
       }
       // A session now, or a second factor first (mfa-gate.ts): the one decision other sign-ins share.
-      return signInOrSecondFactor(deps, reply, user, tenant)
+      const answer = await signInOrSecondFactor(deps, reply, user, tenant)
+      // Signed in only once a session is issued; a second factor still to give is recorded by its route.
+      if (!('mfaRequired' in answer.data))
+        await recordAudit(db, req, { action: AUDIT.loginSucceeded, tenantId: user.tenantId, actor: { id: user.id, email: user.email }, target: user.email })
+      return answer
     },
   )
 

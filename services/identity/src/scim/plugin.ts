@@ -55,8 +55,8 @@ function scimReplyOf(err: unknown, req: FastifyRequest): { status: number; body:
 }
 
 export const scimPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (app, opts) => {
-  const { db, tokens, config, mail, logger, apiKeys, webhooks, box } = opts // not register()'s prefix and friends
-  const deps: IdentityDeps = { db, tokens, config, mail, logger, apiKeys, webhooks, box }
+  const { db, audit, tokens, config, mail, logger, apiKeys, webhooks, box } = opts // not register()'s prefix and friends
+  const deps: IdentityDeps = { db, audit, tokens, config, mail, logger, apiKeys, webhooks, box }
   const base = `${opts.config.publicUrl.replace(/\/+$/, '')}/scim/v2`
 
   // SCIM's own media type, parsed as the root parses JSON (prototype poisoning refused); NUL refused.

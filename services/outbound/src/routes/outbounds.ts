@@ -1,6 +1,7 @@
 // Sending a questionnaire and following it: save (a file, or a template's questions), the paged
 // list, one outbound with its questions, delete, the sent file, the link's revocation and a new
 // link, and the recipient's submit.
+import { AUDIT, recordAudit } from '@portal/audit'
 import {
   events,
   isUuid,
@@ -135,6 +136,7 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
         const link = await issueLink(deps, me.tenantId, id, email, expiryIn(days))
         const sender = senderOf(me.name, me.email)
         const sent = await deliver(deps, email, questionnaireMail({ sender, company: senderCompany, clientName, url: link.url, expiresAt: link.expiresAt }))
+        await recordAudit(db, req, { action: AUDIT.outboundSent, target: `${clientName} <${email}>${sent ? '' : ' (email not delivered)'}` })
         return reply.code(201).send({
           status: true,
           message: sent ? 'Outbound sent successfully' : 'The questionnaire was saved, but the email could not be sent: use Resend',
@@ -265,6 +267,7 @@ export function outboundRoutes(app: AppInstance, deps: OutboundDeps): void {
           expiresAt: link.expiresAt,
         }),
       )
+      await recordAudit(db, req, { action: AUDIT.outboundSent, target: `${o.clientName} <${o.email}> (resent)${sent ? '' : ' (email not delivered)'}` })
       return {
         status: true,
         message: sent ? 'A new link was sent' : 'A new link was made, but the email could not be sent',

@@ -1,6 +1,7 @@
 // The questionnaire's exports (docs/questionnaire-api.md): the customer's workbook with the answers
 // written in, the export report that proves what was written, and questions_and_answers.xlsx. All
 // three take the same scope: approved answers only (the default) or all drafts.
+import { AUDIT, recordAudit } from '@portal/audit'
 import {
   ExportQuery,
   ExportReportReply,
@@ -65,6 +66,7 @@ export function exportRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
       const file = await questionnaireOf(me.tenantId, req.params.questionnaireId)
       const { bytes, report } = await exportWorkbook(deps, me.tenantId, file, scopeOf(req.query))
       assertVerified(report)
+      await recordAudit(deps.store, req, { action: AUDIT.questionnaireExported, target: `${file.fileName} (with answers)` })
       return reply
         .type(workbookMediaType(report.fileName))
         .header('Content-Disposition', contentDisposition(report.fileName))
@@ -90,6 +92,7 @@ export function exportRoutes(app: AppInstance, deps: QuestionnaireDeps): void {
         sources: q.fileAndFolder,
       })),
     )
+    await recordAudit(deps.store, req, { action: AUDIT.questionnaireExported, target: `${file.fileName} (questions and answers)` })
     return reply
       .type(XLSX_TYPE)
       .header('Content-Disposition', contentDisposition('questions_and_answers.xlsx'))

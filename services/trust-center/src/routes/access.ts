@@ -1,4 +1,5 @@
 // Access requests (visitors ask; staff approve or delete) and the visitor's permission check.
+import { AUDIT, recordAudit } from '@portal/audit'
 import {
   AccessCheckBody,
   accessCheckMessages,
@@ -159,6 +160,7 @@ export function accessRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       const request = isUuid(req.params.id) ? await findLiveRequest(db, site.tenantId, req.params.id) : undefined
       if (!request) throw new AppError('NOT_FOUND', { message: 'Access request not found' })
       await issueGrant(deps, req, site, request)
+      await recordAudit(db, req, { action: AUDIT.accessApproved, target: request.workEmail })
       return { status: true, message: `Access approved for ${request.workEmail}` }
     },
   )
@@ -169,6 +171,7 @@ export function accessRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     if (!request || !(await deleteRequest(db, me.tenantId, request.id))) throw new AppError('NOT_FOUND', { message: 'Access request not found' })
     if (request.status === 'approved')
       await insertHistory(db, me.tenantId, [{ type: 'approval', email: request.workEmail, detail: `Access revoked by ${me.name ?? 'a staff member'}` }])
+    await recordAudit(db, req, { action: request.status === 'approved' ? AUDIT.accessRevoked : AUDIT.accessDenied, target: request.workEmail })
     return { status: true, message: request.status === 'approved' ? `Access removed for ${request.workEmail}` : `Request from ${request.workEmail} denied` }
   })
 
@@ -189,6 +192,7 @@ export function accessRoutes(app: AppInstance, deps: TrustCenterDeps): void {
         (await findLiveByEmail(db, site.tenantId, input.workEmail, 'pending')) ??
         (await insertRequest(db, site.tenantId, { ...input, ndaId: null }))
       await issueGrant(deps, req, site, account)
+      await recordAudit(db, req, { action: AUDIT.accessApproved, target: account.workEmail })
       return reply.status(201).send({ status: true, message: SpecText.added })
     },
   )

@@ -4,6 +4,7 @@
 // Bytes are streamed as an attachment, never rendered in our origin, never cached.
 // The history's download rows are written here, by the server that serves the bytes: one per file
 // served, a bulk zip included (one row per file in it). Clients cannot add download rows.
+import { AUDIT, recordAudit } from '@portal/audit'
 import { BulkDownloadBody, DownloadBody, documentBytes, errorReplies, fileReply, isUuid, NothingToDownload } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf } from '@portal/http'
@@ -91,6 +92,12 @@ export function downloadRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       }
       const stream = await blobs.get(doc.blobKey)
       await insertHistory(db, site.tenantId, [{ type: 'download', email, fileName: doc.fileName, detail: `Downloaded (${who})` }])
+      await recordAudit(db, req, {
+        action: AUDIT.documentDownloaded,
+        tenantId: site.tenantId,
+        target: doc.fileName,
+        ...(staff ? {} : { actor: { id: null, email } }),
+      })
       return downloadHeaders(reply, doc.mimeType, downloadName(req.body.newFileName, doc)).send(stream)
     },
   )
@@ -140,6 +147,12 @@ export function downloadRoutes(app: AppInstance, deps: TrustCenterDeps): void {
         detail: `Bulk download of ${present.length} (${who})`,
       }))
       await insertHistory(db, site.tenantId, entries)
+      await recordAudit(db, req, {
+        action: AUDIT.documentDownloaded,
+        tenantId: site.tenantId,
+        target: present.map((d) => d.fileName).join(', '),
+        ...(staff ? {} : { actor: { id: null, email } }),
+      })
       return downloadHeaders(reply, 'application/zip', BULK_ZIP_NAME).send(zip.outputStream)
     },
   )

@@ -1,6 +1,8 @@
 // The NDA: versions (a save adds one; none is ever deleted), the public text, and acceptances.
+import { AUDIT, recordAudit } from '@portal/audit'
 import { isUuid, NdaAcceptBody, ndaAcceptMessages, NdaBody, ndaMessages, TrustNdaAcceptance, SpecText, PageQuery } from '@portal/contracts'
 import { AppError } from '@portal/errors'
+import type { FastifyRequest } from 'fastify'
 import { type AppInstance, paged, principalOf } from '@portal/http'
 import { isValidEmail } from '@portal/mail'
 import { guards } from '../access-control.js'
@@ -17,11 +19,13 @@ export function ndaRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   const { staff, admin } = guards(sites)
   const tags = ['trust-center']
 
-  const newVersion = async (tenantId: string, body: { description?: string | undefined }) => {
+  const newVersion = async (req: FastifyRequest, tenantId: string, body: { description?: string | undefined }) => {
     const description = plainText(body.description, { field: 'description', max: limits.nda, required: true, multiline: true })
     const row = await insertNdaVersion(db, tenantId, description)
     await sites.changed(tenantId)
-    return ndaOut(row)
+    const nda = ndaOut(row)
+    await recordAudit(db, req, { action: AUDIT.ndaChanged, target: `NDA version ${nda.version}` })
+    return nda
   }
 
   app.get('/ndalist', { ...staff, schema: { tags, response: { 200: Reply(Nullable(Nda)), ...staffErrors } } }, async (req) => {
@@ -37,7 +41,7 @@ export function ndaRoutes(app: AppInstance, deps: TrustCenterDeps): void {
   app.post(
     '/nda/save',
     { ...admin, config: { fieldMessages: ndaMessages }, schema: { tags, body: NdaBody, response: { 201: Reply(Nda), ...staffBodyErrors } } },
-    async (req, reply) => reply.status(201).send({ status: true, message: SpecText.added, data: await newVersion(principalOf(req).tenantId, req.body) }),
+    async (req, reply) => reply.status(201).send({ status: true, message: SpecText.added, data: await newVersion(req, principalOf(req).tenantId, req.body) }),
   )
 
   app.put(
@@ -50,7 +54,7 @@ export function ndaRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     async (req) => {
       const tenantId = principalOf(req).tenantId
       if (!isUuid(req.params.id) || !(await findNda(db, tenantId, req.params.id))) throw new AppError('NOT_FOUND', { message: 'NDA not found' })
-      return { status: true, message: 'Updated Successfully', data: await newVersion(tenantId, req.body) }
+      return { status: true, message: 'Updated Successfully', data: await newVersion(req, tenantId, req.body) }
     },
   )
 

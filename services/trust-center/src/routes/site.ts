@@ -1,5 +1,6 @@
 // Publishing: the tenant's client details, its cname under TRUST_CENTER_DOMAIN, and the public
 // registry lookup (check-hostname) the web app and the gateway use to tell trust-center hosts apart.
+import { AUDIT, recordAudit } from '@portal/audit'
 import {
   AddCnameBody,
   addCnameMessages,
@@ -112,6 +113,7 @@ export function siteRoutes(app: AppInstance, deps: TrustCenterDeps): void {
       const published = result.site
       await sites.republished(site.tenantId, [site.hostname])
       req.log.info({ tenantId: site.tenantId, hostname: published.hostname }, 'trust center published')
+      await recordAudit(db, req, { action: AUDIT.trustCenterPublished, target: published.hostname })
       return {
         success: true,
         status: true,
@@ -126,6 +128,7 @@ export function siteRoutes(app: AppInstance, deps: TrustCenterDeps): void {
     await unpublishSite(db, site.tenantId)
     await sites.republished(site.tenantId, [site.hostname])
     req.log.info({ tenantId: site.tenantId, hostname: site.hostname }, 'trust center unpublished')
+    await recordAudit(db, req, { action: AUDIT.trustCenterUnpublished, target: site.hostname })
     // The public page now answers as for any unpublished host (404 in words); the cname stays the tenant's.
     return { status: true, message: 'Your trust center is no longer public' }
   })

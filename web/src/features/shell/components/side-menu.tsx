@@ -20,6 +20,7 @@ const ITEMS: MenuItem[] = [
   { to: '/settings/sso', label: 'Single sign-on', adminOnly: true },
   { to: '/settings/api-keys', label: 'API keys', adminOnly: true },
   { to: '/settings/webhooks', label: 'Webhooks', adminOnly: true },
+  { to: '/audit-log', label: 'Audit log', adminOnly: true },
   { to: '/settings', label: 'Settings' },
   { to: '/NDA/addNDA', label: 'NDA' },
   { to: '/terms-of-service', label: 'Terms of Service', newTab: true },
