@@ -365,7 +365,7 @@ describe('accessibility and layout of the console', () => {
     await screen('/people', 'invited@a11y-co.example')
     await checkDialog(page, '/people', page.getByRole('button', { name: 'Invite People' }), 'Invite people')
     await checkDialog(page, '/people', page.getByRole('button', { name: 'Delete invited@a11y-co.example' }), 'Delete Person')
-    await screen('/profile', 'First name')
+    await screen('/profile', 'Authenticator app: not set up.')
 
     await screen('/outbound', 'Globex')
     await checkDialog(page, '/outbound', page.getByRole('button', { name: 'Add Template' }), 'Add Template')
@@ -382,6 +382,13 @@ describe('accessibility and layout of the console', () => {
     await screen('/answer-library', /^(No answers in the library yet|\d+ entr(y|ies))$/)
     await screen('/knowledge-base', 'policy.pdf')
     await screen('/settings/drafter', 'Test the connection')
+    // Issue 27's console: sign-in settings, keys, webhooks and the audit log.
+    await screen('/settings/sso', 'OpenID Connect provider')
+    await screen('/settings/api-keys', 'No API keys yet')
+    await checkDialog(page, '/settings/api-keys', page.getByRole('button', { name: 'New API key' }), 'New API key')
+    await screen('/settings/webhooks', 'No webhooks yet')
+    await checkDialog(page, '/settings/webhooks', page.getByRole('button', { name: 'New webhook' }), 'New webhook')
+    await screen('/audit-log', 'Verify the chain')
     await screen('/ai-questionnaire-auto-complete', 'Coming soon...')
     await screen('/trust-center', 'Security at A11y Co')
 
