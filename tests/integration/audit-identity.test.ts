@@ -1,4 +1,4 @@
-// The audit entries of issue 27's identity parts (docs/audit-api.md, security.md B34–B37), through
+// The audit entries of issue 27's identity parts (docs/audit-api.md, security.md "Audit log"), through
 // their real routes: sign-in second steps and failures, MFA settings, OIDC single sign-on against a
 // real provider (settings, domains, a just-in-time member, the ticket exchange, a refused callback,
 // "SSO required"), SCIM (token, settings, users and the role sync, by the SCIM token), API keys (use
