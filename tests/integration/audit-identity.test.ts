@@ -1,5 +1,5 @@
 // The audit entries of issue 27's identity parts (docs/audit-api.md, security.md "Audit log"), through
-// their real routes: sign-in second steps and failures, MFA settings, OIDC single sign-on against a
+// their real routes: sign-in second steps (TOTP, recovery code, a software passkey) and failures, MFA settings, OIDC single sign-on against a
 // real provider (settings, domains, a just-in-time member, the ticket exchange, a refused callback,
 // "SSO required"), SCIM (token, settings, users and the role sync, by the SCIM token), API keys (use
 // coalesced to one entry an hour) and webhooks. Each entry has its actor and target, in the company
@@ -12,6 +12,7 @@ import { Secret, TOTP } from 'otpauth'
 import { insertWebhookEvent, recordDelivery } from '../../services/identity/src/db/webhooks.repo.js'
 import { buildHarness, call, type Harness, PASSWORD, type SignedUp, signUp } from '../../services/identity/test/harness.js'
 import { signInAt, startProvider, type TestProvider } from '../../services/identity/test/oidc-provider.js'
+import { softPasskey } from '../support/soft-passkey.js'
 
 const CALLBACK = 'https://portal.test/api/sso/oidc/callback'
 const BOSS = 'boss@acme-audit.example'
@@ -141,6 +142,28 @@ describe.each(testDatabaseKinds({ rowSecurity: true }).slice(-1))('audit entries
       await expectEntry(AUDIT.mfaPolicyChanged, BOSS, 'second factor optional')
       expect((await call(h, 'POST', '/api/mfa/totp/disable', { token: admin.token, body: { code: recoveryCodes[1] } })).status).toBe(200)
       await expectEntry(AUDIT.mfaDisabled, BOSS, `${BOSS} (totp)`)
+    })
+
+    it('records a passkey enrolled, a sign-in with it, and its removal', async () => {
+      const passkey = softPasskey('https://portal.test')
+      const options = await call(h, 'POST', '/api/mfa/webauthn/registration/options', { token: admin.token })
+      const registration = passkey.register(options.body.data as { challenge: string })
+      const added = await call(h, 'POST', '/api/mfa/webauthn/registration/verify', { token: admin.token, body: { response: registration, name: 'Laptop' } })
+      expect(added.status).toBe(200)
+      await expectEntry(AUDIT.mfaEnrolled, BOSS, `${BOSS} (passkey "Laptop")`)
+
+      const { mfaToken, methods } = (await login(BOSS)).body.data as { mfaToken: string; methods: string[] }
+      expect(methods).toEqual(['webauthn'])
+      const asked = await call(h, 'POST', '/api/mfa/webauthn/authentication/options', { body: { mfaToken } })
+      const signedIn = await call(h, 'POST', '/api/mfa/webauthn/authentication/verify', {
+        body: { mfaToken, response: passkey.assert(asked.body.data as { challenge: string }) },
+      })
+      expect(signedIn.status).toBe(200)
+      await expectEntry(AUDIT.loginSucceeded, BOSS, `${BOSS} (passkey)`)
+
+      const [key] = ((await call(h, 'GET', '/api/mfa', { token: admin.token })).body.data as { passkeys: { _id: string }[] }).passkeys
+      expect((await call(h, 'DELETE', `/api/mfa/webauthn/credentials/${key!._id}`, { token: admin.token })).status).toBe(200)
+      await expectEntry(AUDIT.mfaDisabled, BOSS, `${BOSS} (passkey)`)
     })
   })
 
