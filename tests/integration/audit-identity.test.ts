@@ -1,9 +1,9 @@
 // The audit entries of issue 27's identity parts (docs/audit-api.md, security.md "Audit log"), through
-// their real routes: sign-in second steps (TOTP, recovery code, a software passkey) and failures, MFA settings, OIDC single sign-on against a
-// real provider (settings, domains, a just-in-time member, the ticket exchange, a refused callback,
-// "SSO required"), SCIM (token, settings, users and the role sync, by the SCIM token), API keys (use
-// coalesced to one entry an hour) and webhooks. Each entry has its actor and target, in the company
-// that did it and in no other; a refused SCIM token leaves no entry.
+// their real routes: sign-in second steps (TOTP, recovery code, a software passkey) and failures, MFA
+// settings, OIDC single sign-on against a real provider (settings, domains, a just-in-time member, the
+// ticket exchange, a refused callback, "SSO required"), SCIM (token, settings, users and the role sync,
+// by the SCIM token), API keys (use coalesced to one entry an hour) and webhooks. Each entry has its
+// actor and target, in the company that did it and in no other; a refused SCIM token leaves no entry.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { AUDIT } from '@portal/audit'
 import type { AuditEntry } from '@portal/contracts'
