@@ -209,9 +209,13 @@ describe.each(testDatabaseKinds({ rowSecurity: true }).slice(-1))('audit entries
       const refused = await h.app.inject({ method: 'GET', url: `/api/sso/oidc/callback${carolBack.search}` })
       expect(new URL(String(refused.headers.location)).searchParams.get('sso_error')).toBe('bad_state')
       await expectEntry(AUDIT.ssoFailed, null, 'unknown address (bad_state)')
+      // The same callback again: the flow is spent, and its company hears of the replay.
+      const replayed = await h.app.inject({ method: 'GET', url: `/api/sso/oidc/callback${carolBack.search}` })
+      expect(new URL(String(replayed.headers.location)).searchParams.get('sso_error')).toBe('expired')
+      await expectEntry(AUDIT.ssoFailed, null, 'unknown address (expired)')
       // A state nobody started belongs to no company: nothing is recorded.
       await h.app.inject({ method: 'GET', url: '/api/sso/oidc/callback?code=x&state=not-a-state' })
-      expect((await entries(admin, AUDIT.ssoFailed)).length).toBe(1)
+      expect((await entries(admin, AUDIT.ssoFailed)).length).toBe(2)
     })
 
     it('records "SSO required" and the password it refuses, and the provider removed', async () => {

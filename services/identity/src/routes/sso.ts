@@ -28,6 +28,7 @@ import {
 } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf, requireAdmin, requireAuth, requireVerified } from '@portal/http'
+import type { FastifyRequest } from 'fastify'
 import { signInTarget } from '../audit-actors.js'
 import {
   deleteDomain,
@@ -49,7 +50,6 @@ import { providerFetch } from '../sso/outbound-url.js'
 import { completeSsoSignIn } from '../sso/sign-in.js'
 import { failureUrl, redeemTicket } from '../sso/ticket.js'
 import { issueSession, themeSettings } from '../sessions.js'
-import type { FastifyRequest } from 'fastify'
 
 /** The browser that started a sign-in: only it may finish it (login CSRF, RFC 9700 4.7). */
 export const SSO_BROWSER_COOKIE = 'portal_sso'
@@ -255,7 +255,9 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
     const flow = await takeFlow(db, stateHash)
     if (flow) seen.tenantId = flow.tenantId
     else {
-      const known = await db.selectFrom('ssoFlow').select('id').where('stateHash', '=', stateHash).executeTakeFirst()
+      // A used or expired flow still names its company: a replayed callback is that company's to know.
+      const known = await db.selectFrom('ssoFlow').select('tenantId').where('stateHash', '=', stateHash).executeTakeFirst()
+      if (known) seen.tenantId = known.tenantId
       throw new SsoFailure(known ? 'expired' : 'bad_state')
     }
     if (!browser || hashToken(browser) !== flow.browserHash) throw new SsoFailure('bad_state', 'the flow was started in another browser')
