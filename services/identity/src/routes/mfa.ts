@@ -166,7 +166,12 @@ export function mfaRoutes(app: AppInstance, deps: RouteDeps): void {
       recoveryCodes.map((c) => hashRecoveryCode(userId, c)),
     )
     const user = await findUser(db, tenantId, userId)
-    await recordAudit(db, req, { action: AUDIT.mfaEnrolled, tenantId, actor: { id: userId, email: user?.email ?? null }, target: `${user?.email ?? userId} (totp)` })
+    await recordAudit(db, req, {
+      action: AUDIT.mfaEnrolled,
+      tenantId,
+      actor: { id: userId, email: user?.email ?? null },
+      target: `${user?.email ?? userId} (totp)`,
+    })
     return recoveryCodes
   }
 
