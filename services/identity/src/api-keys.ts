@@ -1,15 +1,20 @@
 // API keys verified in this process: found by the key's hash (system work: the key is all the
 // caller has), kept KEY_CACHE_MS (5 s), refused once revoked (here at once; in other processes at
 // once through the bus's revocation, and within 5 s when that event is lost). Last use is noted in
-// memory and written every FLUSH_MS, one update per key, never one per call.
+// memory and written every FLUSH_MS, one update per key, never one per call; the same flush writes
+// the key's `apikey.used` audit entry, at most once an hour per key (USE_AUDIT_EVERY_MS).
+import { AUDIT, recordAudit } from '@portal/audit'
 import { apiKeySessionId, checkKeyShape, hashKey, KeyCache, type Principal, type TokenService } from '@portal/auth'
 import { AppError } from '@portal/errors'
 import type { Logger } from '@portal/observability'
 import type { Kysely } from 'kysely'
-import { findKeyByHash, touchApiKeys } from './db/api-keys.repo.js'
+import { API_KEY_ACTOR } from './audit-actors.js'
+import { claimUseAudit, findKeyByHash, touchApiKeys } from './db/api-keys.repo.js'
 import type { IdentityDb } from './db/schema.js'
 
 const FLUSH_MS = 10_000
+/** A key in use leaves one audit entry per this period, not one per call (the log would drown). */
+export const USE_AUDIT_EVERY_MS = 3600_000
 
 export interface ApiKeyVerifier {
   verify(key: string): Promise<Principal>
@@ -31,6 +36,17 @@ export function apiKeyVerifier(db: Kysely<IdentityDb>, tokens: TokenService, log
     const batch = [...used].map(([id, u]) => ({ id, ...u }))
     used.clear()
     await touchApiKeys(db, batch).catch((err: unknown) => logger.warn({ err }, 'API key last use not saved'))
+    for (const use of batch) {
+      try {
+        // The claim is a conditional update: of several processes, one writes the hour's entry.
+        const now = new Date()
+        const name = await claimUseAudit(db, use.tenantId, use.id, now, new Date(now.getTime() - USE_AUDIT_EVERY_MS))
+        if (name !== undefined)
+          await recordAudit(db, undefined, { action: AUDIT.apiKeyUsed, tenantId: use.tenantId, actor: API_KEY_ACTOR, target: `API key "${name}"` })
+      } catch (err) {
+        logger.warn({ err, apiKeyId: use.id }, 'API key use not written to the audit log')
+      }
+    }
   }
   const timer = setInterval(() => void flush(), FLUSH_MS)
   timer.unref()

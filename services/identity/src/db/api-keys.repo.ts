@@ -40,15 +40,33 @@ export function findKeyByHash(db: Db, keyHash: string) {
     .executeTakeFirst()
 }
 
-export async function revokeApiKey(db: Db, tenantId: string, id: string): Promise<boolean> {
-  const res = await db
+/** Revokes a usable key: its name, or undefined when there is no such key (or it was revoked). */
+export async function revokeApiKey(db: Db, tenantId: string, id: string): Promise<string | undefined> {
+  const row = await db
     .updateTable('apiKey')
     .set({ revokedAt: new Date() })
     .where('tenantId', '=', tenantId)
     .where('id', '=', id)
     .where('revokedAt', 'is', null)
+    .returning('name')
     .executeTakeFirst()
-  return res.numUpdatedRows > 0n
+  return row?.name
+}
+
+/**
+ * Claims the key's hourly `apikey.used` audit entry: its name when this call is the first to claim it
+ * since `since` (one process of many wins), else undefined.
+ */
+export async function claimUseAudit(db: Db, tenantId: string, id: string, at: Date, since: Date): Promise<string | undefined> {
+  const row = await db
+    .updateTable('apiKey')
+    .set({ useAuditedAt: at })
+    .where('tenantId', '=', tenantId)
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('useAuditedAt', 'is', null), eb('useAuditedAt', '<=', since)]))
+    .returning('name')
+    .executeTakeFirst()
+  return row?.name
 }
 
 /** Last use of the keys used since the previous flush: one update per key per flush, never per call. */

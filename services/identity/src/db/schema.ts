@@ -286,6 +286,8 @@ export interface ApiKeyTable {
   createdAt: Generated<Date>
   lastUsedAt: Date | null
   revokedAt: Date | null
+  /** When its use was last written to the audit log (apikey.used, at most hourly). */
+  useAuditedAt: Generated<Date | null>
 }
 
 export interface WebhookTable {

@@ -2,6 +2,7 @@
 // only its hash is kept), lists them (never the key) and revokes one, effective at once. Keys never
 // manage keys: these routes are admin-only, which no key's scope reaches. `GET /api-keys/self` is
 // what a key stands for: other processes verify keys through it (packages/auth api-keys.ts).
+import { AUDIT, recordAudit } from '@portal/audit'
 import { newApiKey } from '@portal/auth'
 import { API_SCOPES, ApiIdParams, ApiKeyCreateBody, ApiKeyCreated, ApiKeyList, ApiKeySelf, errorReplies, isUuid, MessageReply } from '@portal/contracts'
 import { AppError } from '@portal/errors'
@@ -36,6 +37,7 @@ export function apiKeyRoutes(app: AppInstance, deps: RouteDeps): void {
         throw new AppError('CONFLICT', { message: `Your company has ${MAX_KEYS} API keys, the most it may hold; revoke one first` })
       const { key, hash, start } = newApiKey()
       const row = await insertApiKey(db, me.tenantId, { name, keyHash: hash, start, scopes, createdBy: me.userId })
+      await recordAudit(db, req, { action: AUDIT.apiKeyCreated, target: `API key "${name}" (${scopes.join(', ')})` })
       req.log.info({ apiKeyId: row.id, scopes }, 'API key created')
       return reply.status(201).send({ status: true, message: 'Copy the key now: it will not be shown again', data: { id: row.id, key } })
     },
@@ -56,8 +58,10 @@ export function apiKeyRoutes(app: AppInstance, deps: RouteDeps): void {
     { ...admins, schema: { tags: ['identity'], params: ApiIdParams, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404, 413, 415) } } },
     async (req) => {
       const me = principalOf(req)
-      if (!isUuid(req.params.id) || !(await revokeApiKey(db, me.tenantId, req.params.id))) throw notFound()
+      const name = isUuid(req.params.id) ? await revokeApiKey(db, me.tenantId, req.params.id) : undefined
+      if (name === undefined) throw notFound()
       await apiKeys.revoked(req.params.id)
+      await recordAudit(db, req, { action: AUDIT.apiKeyRevoked, target: `API key "${name}"` })
       req.log.info({ apiKeyId: req.params.id }, 'API key revoked')
       return { status: true, message: 'The key was revoked' }
     },

@@ -2,6 +2,7 @@
 // sign-in's second step (the mfaToken from POST /api/userlogin), enrolment during sign-in when the
 // company requires a factor, the company setting, and resets. Wrong codes and assertions count per
 // user in the attempts table (the sign-in lockout's mechanism); over the limit even a right one waits.
+import { AUDIT, recordAudit } from '@portal/audit'
 import { hashToken } from '@portal/auth'
 import {
   DisableTotpBody,
@@ -35,7 +36,8 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server'
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { type SignInMethod, signInTarget } from '../audit-actors.js'
 import { type Limit, recordAttempt, secondsOverLimit } from '../db/attempts.repo.js'
 import {
   consumeChallenge,
@@ -101,20 +103,23 @@ export function mfaRoutes(app: AppInstance, deps: RouteDeps): void {
     const retryAfter = await secondsOverLimit(db, 'mfa_failure', userId, MFA_LIMIT)
     if (retryAfter) throw new AppError('RATE_LIMITED', { message: mfaMessages.tooMany, retryAfter })
   }
-  const failed = async (userId: string, message = mfaMessages.invalidCode) => {
+  /** A wrong answer: counted against the limit, and written to the company's audit log. */
+  const failed = async (req: FastifyRequest, tenantId: string, userId: string, message = mfaMessages.invalidCode) => {
     await recordAttempt(db, 'mfa_failure', userId)
+    const user = await findUser(db, tenantId, userId)
+    await recordAudit(db, req, { action: AUDIT.mfaFailed, tenantId, actor: { id: userId, email: user?.email ?? null }, target: user?.email })
     return invalid(message)
   }
 
-  /** A TOTP code of a later step than the last accepted, or an unused recovery code: true once. */
-  const acceptCode = async (tenantId: string, userId: string, code: string): Promise<boolean> => {
+  /** A TOTP code of a later step than the last accepted, or an unused recovery code: its method, once. */
+  const acceptCode = async (tenantId: string, userId: string, code: string): Promise<SignInMethod | undefined> => {
     const totp = await findTotp(db, tenantId, userId)
     if (/^\d{6}$/.test(code.trim())) {
-      if (!totp?.confirmedAt) return false
+      if (!totp?.confirmedAt) return undefined
       const step = totpStep(deps.box.open(totp.secretEnc, userId), code.trim())
-      return step !== undefined && (await useTotpStep(db, tenantId, userId, step))
+      return step !== undefined && (await useTotpStep(db, tenantId, userId, step)) ? 'totp' : undefined
     }
-    return useRecoveryCode(db, tenantId, userId, hashRecoveryCode(userId, code))
+    return (await useRecoveryCode(db, tenantId, userId, hashRecoveryCode(userId, code))) ? 'recovery code' : undefined
   }
 
   /** A pending sign-in: `enrol` says which kind the route serves (second step, or enrolment). */
@@ -124,12 +129,19 @@ export function mfaRoutes(app: AppInstance, deps: RouteDeps): void {
     return challenge
   }
 
-  /** The sign-in completes: the token is spent, and the session opens as POST /api/userlogin opens it. */
-  const complete = async (reply: FastifyReply, challenge: { id: string; tenantId: string; userId: string }) => {
+  /** The sign-in completes: the token is spent, the session opens as POST /api/userlogin opens it, and the log says how. */
+  const complete = async (req: FastifyRequest, reply: FastifyReply, challenge: { id: string; tenantId: string; userId: string }, method: SignInMethod) => {
     if (!(await consumeChallenge(db, challenge.tenantId, challenge.id))) throw invalid(mfaMessages.expired)
     const [user, tenant] = await Promise.all([findUser(db, challenge.tenantId, challenge.userId), findTenant(db, challenge.tenantId)])
     if (!user || !tenant) throw invalid(mfaMessages.expired)
-    return issueSession(deps, reply, user, tenant.dbName)
+    const data = await issueSession(deps, reply, user, tenant.dbName)
+    await recordAudit(db, req, {
+      action: AUDIT.loginSucceeded,
+      tenantId: user.tenantId,
+      actor: { id: user.id, email: user.email },
+      target: signInTarget(user.email, method),
+    })
+    return data
   }
 
   const startTotpFor = async (tenantId: string, userId: string, email: string) => {
@@ -139,13 +151,13 @@ export function mfaRoutes(app: AppInstance, deps: RouteDeps): void {
   }
 
   /** The first code activates the secret; the recovery codes are made then and shown this once. */
-  const confirmTotpFor = async (tenantId: string, userId: string, code: string) => {
+  const confirmTotpFor = async (req: FastifyRequest, tenantId: string, userId: string, code: string) => {
     await guard(userId)
     const totp = await findTotp(db, tenantId, userId)
     if (!totp) throw invalid(mfaMessages.noTotp)
     if (totp.confirmedAt) throw new AppError('CONFLICT', { message: mfaMessages.totpActive })
     const step = totpStep(deps.box.open(totp.secretEnc, userId), code.trim())
-    if (step === undefined || !(await useTotpStep(db, tenantId, userId, step, true))) throw await failed(userId)
+    if (step === undefined || !(await useTotpStep(db, tenantId, userId, step, true))) throw await failed(req, tenantId, userId)
     const recoveryCodes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode)
     await replaceRecoveryCodes(
       db,
@@ -153,6 +165,13 @@ export function mfaRoutes(app: AppInstance, deps: RouteDeps): void {
       userId,
       recoveryCodes.map((c) => hashRecoveryCode(userId, c)),
     )
+    const user = await findUser(db, tenantId, userId)
+    await recordAudit(db, req, {
+      action: AUDIT.mfaEnrolled,
+      tenantId,
+      actor: { id: userId, email: user?.email ?? null },
+      target: `${user?.email ?? userId} (totp)`,
+    })
     return recoveryCodes
   }
 
@@ -194,7 +213,7 @@ export function mfaRoutes(app: AppInstance, deps: RouteDeps): void {
     },
     async (req) => {
       const me = principalOf(req)
-      const recoveryCodes = await confirmTotpFor(me.tenantId, me.userId, req.body.code)
+      const recoveryCodes = await confirmTotpFor(req, me.tenantId, me.userId, req.body.code)
       req.log.info({ tenantId: me.tenantId, userId: me.userId }, 'mfa: totp enrolled')
       return { status: true, message: 'Authenticator app set up', data: { recoveryCodes } }
     },
@@ -211,8 +230,9 @@ export function mfaRoutes(app: AppInstance, deps: RouteDeps): void {
     async (req) => {
       const me = principalOf(req)
       await guard(me.userId)
-      if (!(await acceptCode(me.tenantId, me.userId, req.body.code))) throw await failed(me.userId)
+      if (!(await acceptCode(me.tenantId, me.userId, req.body.code))) throw await failed(req, me.tenantId, me.userId)
       await removeTotp(db, me.tenantId, me.userId)
+      await recordAudit(db, req, { action: AUDIT.mfaDisabled, target: `${me.email ?? me.userId} (totp)` })
       req.log.info({ tenantId: me.tenantId, userId: me.userId }, 'mfa: totp disabled')
       return { status: true, message: 'Authenticator app removed' }
     },
@@ -225,8 +245,9 @@ export function mfaRoutes(app: AppInstance, deps: RouteDeps): void {
     async (req, reply) => {
       const challenge = await challengeOf(req.body.mfaToken, false)
       await guard(challenge.userId)
-      if (!(await acceptCode(challenge.tenantId, challenge.userId, req.body.code))) throw await failed(challenge.userId)
-      const data = await complete(reply, challenge)
+      const method = await acceptCode(challenge.tenantId, challenge.userId, req.body.code)
+      if (!method) throw await failed(req, challenge.tenantId, challenge.userId)
+      const data = await complete(req, reply, challenge, method)
       req.log.info({ tenantId: challenge.tenantId, userId: challenge.userId }, 'mfa: sign-in verified')
       return { status: true, message: 'Login successful', data, themesettings: themeSettings() }
     },
@@ -253,8 +274,8 @@ export function mfaRoutes(app: AppInstance, deps: RouteDeps): void {
     },
     async (req, reply) => {
       const challenge = await challengeOf(req.body.mfaToken, true)
-      const recoveryCodes = await confirmTotpFor(challenge.tenantId, challenge.userId, req.body.code)
-      const data = await complete(reply, challenge)
+      const recoveryCodes = await confirmTotpFor(req, challenge.tenantId, challenge.userId, req.body.code)
+      const data = await complete(req, reply, challenge, 'totp')
       req.log.info({ tenantId: challenge.tenantId, userId: challenge.userId }, 'mfa: totp enrolled at sign-in')
       return { status: true, message: 'Login successful', data: { ...data, recoveryCodes }, themesettings: themeSettings() }
     },
@@ -302,16 +323,18 @@ export function mfaRoutes(app: AppInstance, deps: RouteDeps): void {
       }).catch(() => undefined) // a malformed or forged response is a refusal, not a 500
       if (!result?.verified) throw invalid(mfaMessages.passkeyFailed)
       const { credential } = result.registrationInfo
+      const name = req.body.name?.trim() || 'Passkey'
       await insertPasskey(db, me.tenantId, {
         userId: me.userId,
         credentialId: credential.id,
         publicKey: Buffer.from(credential.publicKey).toString('base64url'),
         counter: credential.counter,
         transports: credential.transports ?? [],
-        name: req.body.name?.trim() || 'Passkey',
+        name,
       }).catch(() => {
         throw new AppError('CONFLICT', { message: 'This passkey is already registered.' })
       })
+      await recordAudit(db, req, { action: AUDIT.mfaEnrolled, target: `${me.email ?? me.userId} (passkey "${name}")` })
       req.log.info({ tenantId: me.tenantId, userId: me.userId }, 'mfa: passkey enrolled')
       return { status: true, message: 'Passkey added' }
     },
@@ -323,6 +346,7 @@ export function mfaRoutes(app: AppInstance, deps: RouteDeps): void {
     async (req) => {
       const me = principalOf(req)
       if (!isUuid(req.params.id) || !(await deletePasskey(db, me.tenantId, me.userId, req.params.id))) throw notFound()
+      await recordAudit(db, req, { action: AUDIT.mfaDisabled, target: `${me.email ?? me.userId} (passkey)` })
       req.log.info({ tenantId: me.tenantId, userId: me.userId }, 'mfa: passkey removed')
       return { status: true, message: 'Passkey removed' }
     },
@@ -357,7 +381,7 @@ export function mfaRoutes(app: AppInstance, deps: RouteDeps): void {
       const response = req.body.response as unknown as AuthenticationResponseJSON
       const passkeys = await listPasskeys(db, challenge.tenantId, challenge.userId)
       const passkey = passkeys.find((p) => p.credentialId === response.id)
-      if (!challenge.webauthnChallenge || !passkey) throw await failed(challenge.userId, mfaMessages.passkeyFailed)
+      if (!challenge.webauthnChallenge || !passkey) throw await failed(req, challenge.tenantId, challenge.userId, mfaMessages.passkeyFailed)
       const result = await verifyAuthenticationResponse({
         response,
         expectedChallenge: challenge.webauthnChallenge,
@@ -366,9 +390,9 @@ export function mfaRoutes(app: AppInstance, deps: RouteDeps): void {
         credential: { id: passkey.credentialId, publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')), counter: Number(passkey.counter) },
         requireUserVerification: false,
       }).catch(() => undefined)
-      if (!result?.verified) throw await failed(challenge.userId, mfaMessages.passkeyFailed)
+      if (!result?.verified) throw await failed(req, challenge.tenantId, challenge.userId, mfaMessages.passkeyFailed)
       await touchPasskey(db, challenge.tenantId, passkey.id, result.authenticationInfo.newCounter)
-      const data = await complete(reply, challenge)
+      const data = await complete(req, reply, challenge, 'passkey')
       req.log.info({ tenantId: challenge.tenantId, userId: challenge.userId }, 'mfa: sign-in verified with a passkey')
       return { status: true, message: 'Login successful', data, themesettings: themeSettings() }
     },
@@ -383,6 +407,7 @@ export function mfaRoutes(app: AppInstance, deps: RouteDeps): void {
       const own = await hasFactor(db, me.tenantId, me.userId)
       if (req.body.required && !own.totp && !own.passkeys) throw invalid(mfaMessages.ownFactorFirst)
       await setMfaRequired(db, me.tenantId, req.body.required)
+      await recordAudit(db, req, { action: AUDIT.mfaPolicyChanged, target: req.body.required ? 'second factor required' : 'second factor optional' })
       req.log.info({ tenantId: me.tenantId, userId: me.userId, required: req.body.required }, 'mfa: company policy set')
       return { status: true, message: 'Saved', data: { required: req.body.required } }
     },
@@ -400,6 +425,7 @@ export function mfaRoutes(app: AppInstance, deps: RouteDeps): void {
       if (!member) throw notFound()
       await removeAllFactors(db, me.tenantId, member.id)
       await endAllSessions(deps, me.tenantId, member.id)
+      await recordAudit(db, req, { action: AUDIT.mfaReset, target: member.email })
       req.log.info({ tenantId: me.tenantId, userId: me.userId, memberId: member.id }, 'mfa: member factors reset')
       return { status: true, message: 'Second factors reset' }
     },

@@ -1,5 +1,6 @@
 // The company's SCIM settings (admins): a bearer token for its identity provider (shown once, only
 // its hash kept; a new one replaces the old at once), its revocation, and the admin-group name.
+import { AUDIT, recordAudit } from '@portal/audit'
 import { errorReplies, MessageReply, ScimSettingsBody, ScimSettingsReply, ScimTokenReply } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf, requireAdmin, requireAuth, requireVerified } from '@portal/http'
@@ -39,6 +40,8 @@ export function scimSettingsRoutes(app: AppInstance, deps: RouteDeps): void {
     async (req, reply) => {
       const { token, tokenId, tokenHash } = newScimToken()
       await replaceScimToken(db, principalOf(req).tenantId, { tokenId, tokenHash })
+      // The token's id (not secret: it only finds the row) tells tokens apart; never the token.
+      await recordAudit(db, req, { action: AUDIT.scimTokenCreated, target: `SCIM token ${tokenId}` })
       // Shown once: this reply must not be kept by any cache.
       reply.header('Cache-Control', 'no-store')
       return { status: true, data: { token } }
@@ -50,6 +53,7 @@ export function scimSettingsRoutes(app: AppInstance, deps: RouteDeps): void {
     { ...admins, schema: { tags: ['identity'], response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404, 413, 415) } } },
     async (req) => {
       if (!(await revokeScimToken(db, principalOf(req).tenantId))) throw new AppError('NOT_FOUND', { message: 'There is no SCIM token to revoke' })
+      await recordAudit(db, req, { action: AUDIT.scimTokenRevoked, target: 'SCIM token' })
       return { status: true, message: 'SCIM token revoked' }
     },
   )
@@ -67,8 +71,9 @@ export function scimSettingsRoutes(app: AppInstance, deps: RouteDeps): void {
       const before = (await findScimConfig(db, tenantId))?.adminGroup ?? DEFAULT_ADMIN_GROUP
       const leaving = await adminGroupMemberIds(db, tenantId, before)
       await setAdminGroup(db, tenantId, adminGroup)
+      await recordAudit(db, req, { action: AUDIT.scimSettingsChanged, target: `admin group "${adminGroup}" (was "${before}")` })
       // Members of the old group and of the new one are reconsidered; nobody else's role moves.
-      await syncRoles(deps, tenantId, [...leaving, ...(await adminGroupMemberIds(db, tenantId, adminGroup))])
+      await syncRoles(deps, tenantId, [...leaving, ...(await adminGroupMemberIds(db, tenantId, adminGroup))], { req })
       return { status: true, data: await settings(tenantId) }
     },
   )

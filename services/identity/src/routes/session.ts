@@ -99,7 +99,17 @@ export function sessionRoutes(app: AppInstance, deps: RouteDeps): void {
       }
       const user = await findUserByEmailAnyTenant(db, email)
       // A company that requires SSO: no password sign-in on its domains, whoever asks (security.md).
-      if (await passwordSignInRefused(db, email, user, deps.hasSecondFactor)) throw new AppError('FORBIDDEN', { message: SSO_REQUIRED_MESSAGE })
+      if (await passwordSignInRefused(db, email, user, deps.hasSecondFactor)) {
+        // Logged for the company's own accounts only: unknown addresses on its domain would let anyone fill its log.
+        if (user)
+          await recordAudit(db, req, {
+            action: AUDIT.loginFailed,
+            tenantId: user.tenantId,
+            actor: { id: user.id, email: user.email },
+            target: `${user.email} (password refused: single sign-on required)`,
+          })
+        throw new AppError('FORBIDDEN', { message: SSO_REQUIRED_MESSAGE })
+      }
       // Unknown accounts run the same hash as wrong passwords and get the same answer (security.md B7).
       const valid = await verifyPassword(user?.passwordHash, req.body.password)
       const tenant = user && valid ? await findTenant(db, user.tenantId) : undefined

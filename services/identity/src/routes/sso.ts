@@ -5,6 +5,7 @@
 // cookie); the callback verifies the code exchange and the id token and answers a redirect to the
 // login page with a single-use ticket, which the page trades for the session (exchange). Every
 // failure of the callback is a redirect to the login page with a code, never a 500.
+import { AUDIT, recordAudit } from '@portal/audit'
 import { hashToken, randomToken } from '@portal/auth'
 import {
   errorReplies,
@@ -27,7 +28,19 @@ import {
 } from '@portal/contracts'
 import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf, requireAdmin, requireAuth, requireVerified } from '@portal/http'
-import { deleteDomain, deleteOidcSetting, findOidcSetting, insertFlow, setSsoRequired, ssoRequired, takeFlow, upsertOidcSetting } from '../db/sso.repo.js'
+import type { FastifyRequest } from 'fastify'
+import { signInTarget } from '../audit-actors.js'
+import {
+  deleteDomain,
+  deleteOidcSetting,
+  findDomain,
+  findOidcSetting,
+  insertFlow,
+  setSsoRequired,
+  ssoRequired,
+  takeFlow,
+  upsertOidcSetting,
+} from '../db/sso.repo.js'
 import { findTenant } from '../db/tenants.repo.js'
 import { findUser } from '../db/users.repo.js'
 import type { RouteDeps } from '../deps.js'
@@ -53,6 +66,16 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
   const admins = { preHandler: [requireAuth, requireAdmin] }
   const verifiedAdmins = { preHandler: [requireAuth, requireAdmin, requireVerified] }
   const tags = ['identity']
+
+  /** Claims a domain and records it: added when new, verified when its admin's address proved it just now. */
+  const claimRecorded = async (req: FastifyRequest, tenantId: string, raw: string) => {
+    const domain = normaliseDomain(raw)
+    const before = await findDomain(db, tenantId, domain)
+    const view = await claimCompanyDomain(db, tenantId, domain)
+    if (!before) await recordAudit(db, req, { action: AUDIT.ssoDomainAdded, target: domain })
+    if (view.verified && !before?.verifiedAt) await recordAudit(db, req, { action: AUDIT.ssoDomainVerified, target: `${domain} (an admin's address)` })
+    return view
+  }
 
   app.get('/sso/oidc', { ...admins, schema: { tags, response: { 200: OidcSettingReply, ...errorReplies(400, 401, 403) } } }, async (req) => {
     const { tenantId } = principalOf(req)
@@ -80,7 +103,7 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
       const body = req.body
       const domains = [...new Set(body.domains.map(normaliseDomain))] // every one valid before anything is saved
       const meta = await discover(body.issuer.trim(), fetcher)
-      for (const domain of domains) await claimCompanyDomain(db, tenantId, domain)
+      for (const domain of domains) await claimRecorded(req, tenantId, domain)
       await upsertOidcSetting(db, tenantId, {
         ...meta,
         clientId: body.clientId.trim(),
@@ -88,6 +111,8 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
         roleClaim: body.roleClaim?.trim() || 'groups',
         adminValues: [...new Set((body.adminValues ?? []).map((v) => v.trim()).filter(Boolean))],
       })
+      // The issuer and client id only: the client secret is never in the log.
+      await recordAudit(db, req, { action: AUDIT.ssoOidcChanged, target: `${meta.issuer} (client ${body.clientId.trim()})` })
       return { status: true, data: { callbackUrl } }
     },
   )
@@ -97,6 +122,7 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
     if (!(await deleteOidcSetting(db, tenantId))) throw new AppError('NOT_FOUND', { message: 'No single sign-on provider is set up.' })
     // No provider left to sign in with: requiring it would lock everyone out.
     await setSsoRequired(db, tenantId, false)
+    await recordAudit(db, req, { action: AUDIT.ssoOidcRemoved, target: 'OpenID Connect provider' })
     return { status: true, message: 'Single sign-on provider removed' }
   })
 
@@ -111,6 +137,7 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
           throw new AppError('INVALID_REQUEST', { message: 'Verify at least one domain before requiring single sign-on.' })
       }
       await setSsoRequired(db, tenantId, req.body.required)
+      await recordAudit(db, req, { action: AUDIT.ssoPolicyChanged, target: req.body.required ? 'single sign-on required' : 'single sign-on optional' })
       return { status: true, data: { required: req.body.required } }
     },
   )
@@ -124,8 +151,9 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
     '/sso/domains',
     { ...verifiedAdmins, schema: { tags, body: SsoDomainBody, response: { 201: SsoDomainReply, ...errorReplies(400, 401, 403, 409, 413, 415) } } },
     async (req, reply) => {
+      const data = await claimRecorded(req, principalOf(req).tenantId, req.body.domain)
       reply.code(201)
-      return { status: true, data: await claimCompanyDomain(db, principalOf(req).tenantId, req.body.domain) }
+      return { status: true, data }
     },
   )
 
@@ -137,15 +165,24 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: { tags, body: SsoDomainBody, response: { 200: SsoDomainReply, ...errorReplies(400, 401, 403, 404, 409, 413, 415, 429) } },
     },
-    async (req) => ({ status: true, data: await verifyDomainByDns(db, principalOf(req).tenantId, req.body.domain, deps.resolveTxt) }),
+    async (req) => {
+      const { tenantId } = principalOf(req)
+      const domain = normaliseDomain(req.body.domain)
+      const before = await findDomain(db, tenantId, domain)
+      const data = await verifyDomainByDns(db, tenantId, domain, deps.resolveTxt)
+      if (!before?.verifiedAt) await recordAudit(db, req, { action: AUDIT.ssoDomainVerified, target: `${domain} (DNS)` })
+      return { status: true, data }
+    },
   )
 
   app.delete(
     '/sso/domains/:domain',
     { ...admins, schema: { tags, params: SsoDomainParams, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404, 413, 415) } } },
     async (req) => {
-      if (!(await deleteDomain(db, principalOf(req).tenantId, normaliseDomain(req.params.domain))))
+      const domain = normaliseDomain(req.params.domain)
+      if (!(await deleteDomain(db, principalOf(req).tenantId, domain)))
         throw new AppError('NOT_FOUND', { message: 'That domain is not one of your company’s.' })
+      await recordAudit(db, req, { action: AUDIT.ssoDomainRemoved, target: domain })
       return { status: true, message: 'Domain removed' }
     },
   )
@@ -206,12 +243,21 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
     },
   )
 
-  const finish = async (query: OidcCallbackQuery, browser: string | undefined): Promise<string> => {
+  /** What the callback learnt before it failed: the flow's company, once found, and the address the provider gave. */
+  interface Seen {
+    tenantId?: string
+    email?: string
+  }
+
+  const finish = async (req: FastifyRequest, query: OidcCallbackQuery, browser: string | undefined, seen: Seen): Promise<string> => {
     if (!query.state) throw new SsoFailure('bad_state')
     const stateHash = hashToken(query.state)
     const flow = await takeFlow(db, stateHash)
-    if (!flow) {
-      const known = await db.selectFrom('ssoFlow').select('id').where('stateHash', '=', stateHash).executeTakeFirst()
+    if (flow) seen.tenantId = flow.tenantId
+    else {
+      // A used or expired flow still names its company: a replayed callback is that company's to know.
+      const known = await db.selectFrom('ssoFlow').select('tenantId').where('stateHash', '=', stateHash).executeTakeFirst()
+      if (known) seen.tenantId = known.tenantId
       throw new SsoFailure(known ? 'expired' : 'bad_state')
     }
     if (!browser || hashToken(browser) !== flow.browserHash) throw new SsoFailure('bad_state', 'the flow was started in another browser')
@@ -229,15 +275,21 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
     )
     const email = claimText(claims['email'])
     if (!email) throw new SsoFailure('unverified_email', 'no email claim')
-    const outcome = await completeSsoSignIn(db, config.publicUrl, {
-      tenantId: flow.tenantId,
-      email,
-      emailVerified: claims['email_verified'] === true || claims['email_verified'] === 'true',
-      roleValues: claimValues(claims[setting.roleClaim]),
-      adminValues: setting.adminValues,
-      firstName: claimText(claims['given_name']),
-      lastName: claimText(claims['family_name']),
-    })
+    seen.email = email
+    const outcome = await completeSsoSignIn(
+      db,
+      config.publicUrl,
+      {
+        tenantId: flow.tenantId,
+        email,
+        emailVerified: claims['email_verified'] === true || claims['email_verified'] === 'true',
+        roleValues: claimValues(claims[setting.roleClaim]),
+        adminValues: setting.adminValues,
+        firstName: claimText(claims['given_name']),
+        lastName: claimText(claims['family_name']),
+      },
+      req,
+    )
     return outcome.ticketUrl
   }
 
@@ -249,13 +301,24 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
     },
     async (req, reply) => {
       reply.clearCookie(SSO_BROWSER_COOKIE, { path: '/api/sso', httpOnly: true, sameSite: 'lax', secure: config.cookieSecure })
+      const seen: Seen = {}
       try {
-        return reply.redirect(await finish(req.query, req.cookies[SSO_BROWSER_COOKIE]), 302)
+        return reply.redirect(await finish(req, req.query, req.cookies[SSO_BROWSER_COOKIE], seen), 302)
       } catch (err) {
         const code = err instanceof SsoFailure ? err.code : 'provider_error'
         // The reason for support, never a token or code: SsoFailure details are written to say why only.
         if (err instanceof SsoFailure) req.log.warn({ sso: code, reason: err.message }, 'sso: sign-in refused')
         else req.log.error({ err }, 'sso: callback failed')
+        // Only a failure of a flow this portal started has a company: an unknown state is anyone's request.
+        if (seen.tenantId) {
+          const email = seen.email?.trim().toLowerCase().slice(0, 254)
+          await recordAudit(db, req, {
+            action: AUDIT.ssoFailed,
+            tenantId: seen.tenantId,
+            actor: { id: null, email: email ?? null },
+            target: `${email ?? 'unknown address'} (${code})`,
+          }).catch((auditErr: unknown) => req.log.error({ err: auditErr }, 'sso: failure not recorded in the audit log'))
+        }
         return reply.redirect(failureUrl(config.publicUrl, code), 302)
       }
     },
@@ -273,6 +336,12 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
       const [user, tenant] = await Promise.all([findUser(db, taken.tenantId, taken.userId), findTenant(db, taken.tenantId)])
       if (!user || !tenant) throw new AppError('INVALID_REQUEST', { message: TICKET_USED })
       const data = await issueSession(deps, reply, user, tenant.dbName)
+      await recordAudit(db, req, {
+        action: AUDIT.loginSucceeded,
+        tenantId: user.tenantId,
+        actor: { id: user.id, email: user.email },
+        target: signInTarget(user.email, 'sso'),
+      })
       return { status: true, message: 'Login successful', data, themesettings: themeSettings() }
     },
   )

@@ -3,6 +3,7 @@
 // A target on a loopback or private address is refused here (literal, or any address its name has
 // now) and again at each delivery after DNS (webhook-post.ts).
 import { lookup } from 'node:dns/promises'
+import { AUDIT, recordAudit } from '@portal/audit'
 import { randomToken } from '@portal/auth'
 import {
   ApiIdParams,
@@ -28,6 +29,9 @@ export const MAX_WEBHOOKS = 20
 const invalid = (field: string, message: string) => new AppError('INVALID_REQUEST', { message, errors: [{ field, message }] })
 const notFound = () => new AppError('NOT_FOUND', { message: 'Not found' })
 const PRIVATE = 'Webhooks cannot target loopback or private addresses'
+
+/** What the audit log names a webhook by: its origin, since a path or query may carry the receiver's secret. */
+const originOf = (url: string) => `webhook to ${new URL(url).origin}`
 
 /** Every address the URL's name has now must be public (a literal was checked before). */
 async function checkResolves(url: string): Promise<void> {
@@ -72,6 +76,7 @@ export function webhookRoutes(app: AppInstance, deps: RouteDeps): void {
       const secret = `whsec_${randomToken(32)}`
       const id = crypto.randomUUID()
       await insertWebhook(db, me.tenantId, { id, url, events, secretEnc: box.seal(secret, id), createdBy: me.userId })
+      await recordAudit(db, req, { action: AUDIT.webhookCreated, target: `${originOf(url)} (${events.join(', ')})` })
       req.log.info({ webhookId: id, events }, 'webhook created')
       return reply.status(201).send({ status: true, message: 'Copy the signing secret now: it will not be shown again', data: { id, secret } })
     },
@@ -87,7 +92,9 @@ export function webhookRoutes(app: AppInstance, deps: RouteDeps): void {
     { ...admins, schema: { tags, params: ApiIdParams, response: { 200: MessageReply, ...errorReplies(400, 401, 403, 404, 413, 415) } } },
     async (req) => {
       const me = principalOf(req)
-      if (!isUuid(req.params.id) || !(await deleteWebhook(db, me.tenantId, req.params.id))) throw notFound()
+      const hook = await ownHook(me.tenantId, req.params.id)
+      if (!(await deleteWebhook(db, me.tenantId, hook.id))) throw notFound()
+      await recordAudit(db, req, { action: AUDIT.webhookDeleted, target: originOf(hook.url) })
       return { status: true, message: 'The webhook was deleted' }
     },
   )
@@ -112,6 +119,7 @@ export function webhookRoutes(app: AppInstance, deps: RouteDeps): void {
       const delivery = isUuid(req.params.deliveryId) ? await findDelivery(db, me.tenantId, hook.id, req.params.deliveryId) : undefined
       if (!delivery) throw notFound()
       await webhooks.replay(me.tenantId, delivery.eventId)
+      await recordAudit(db, req, { action: AUDIT.webhookReplayed, target: `${originOf(hook.url)} (event ${delivery.eventId})` })
       return reply.status(202).send({ status: true, message: 'The event is being sent again', data: { eventId: delivery.eventId } })
     },
   )

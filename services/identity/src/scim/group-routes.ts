@@ -2,6 +2,7 @@
 // PATCH (rename, members added, removed or replaced, in Entra ID's and Okta's shapes), delete.
 // Members are the company's users only: another company's id is "no such user". Membership of the
 // admin group changes roles (roles.ts).
+import { SCIM_ACTOR } from '../audit-actors.js'
 import type { AppInstance } from '@portal/http'
 import type { Kysely } from 'kysely'
 import { isUniqueViolation } from '../db/errors.js'
@@ -145,7 +146,7 @@ export function groupRoutes(app: AppInstance, deps: ScimRouteDeps): void {
       throw isUniqueViolation(err) ? uniqueness(input.displayName) : err
     }
     await addGroupMembers(db, tenantId, group.id, members)
-    await syncRoles(deps, tenantId, members)
+    await syncRoles(deps, tenantId, members, { req, actor: SCIM_ACTOR })
     const [resource] = await render(tenantId, [group], true)
     return reply.status(201).header('Location', deps.location('Groups', group.id)).send(resource)
   })
@@ -157,7 +158,7 @@ export function groupRoutes(app: AppInstance, deps: ScimRouteDeps): void {
     const changes = groupChanges(patchOperations(req.body))
     // All or nothing (RFC 7644 §3.5.2): a refused operation leaves the group as it was.
     const touched = await db.transaction().execute((trx) => apply(trx, tenantId, group, changes))
-    await syncRoles(deps, tenantId, touched)
+    await syncRoles(deps, tenantId, touched, { req, actor: SCIM_ACTOR })
     return noContent(reply)
   })
 
@@ -170,6 +171,7 @@ export function groupRoutes(app: AppInstance, deps: ScimRouteDeps): void {
       deps,
       tenantId,
       members.map((m) => m.userId),
+      { req, actor: SCIM_ACTOR },
     )
     return noContent(reply)
   })

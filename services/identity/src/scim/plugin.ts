@@ -22,6 +22,11 @@ export const SCIM_BODY_LIMIT = 256 * 1024
 export const SCIM_RATE_LIMIT = { max: 600, timeWindow: '1 minute' }
 /** The last-used time is written at most this often. */
 const TOUCH_EVERY_MS = 60_000
+/**
+ * Refused SCIM authentications since the process started: logged (with this count), never written to
+ * a company's audit log, which anyone sending bad tokens could otherwise fill (security.md).
+ */
+let authFailures = 0
 
 const tenants = new WeakMap<FastifyRequest, string>()
 
@@ -97,7 +102,11 @@ export const scimPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (app, o
     const tokenId = scimTokenId(bearer)
     const row = tokenId ? await findScimToken(deps.db, tokenId) : undefined
     // The comparison runs for unknown and malformed tokens too: their answer takes as long.
-    if (!scimTokenMatches(bearer ?? '', row?.tokenHash) || !row) throw new ScimError(401, 'A valid SCIM bearer token is required')
+    if (!scimTokenMatches(bearer ?? '', row?.tokenHash) || !row) {
+      authFailures += 1
+      req.log.warn({ scimAuthFailures: authFailures, wellFormed: tokenId !== undefined }, 'scim: authentication refused')
+      throw new ScimError(401, 'A valid SCIM bearer token is required')
+    }
     tenants.set(req, row.tenantId)
     if (!row.tokenLastUsedAt || row.tokenLastUsedAt.getTime() < Date.now() - TOUCH_EVERY_MS) await touchScimToken(deps.db, row.tenantId)
   })

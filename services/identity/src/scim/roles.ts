@@ -2,7 +2,10 @@
 // (default "Portal Admins", case-insensitive) is an admin; leaving it makes them a member again.
 // Only the users a change touched are reconsidered, so admins the provider never grouped (the one
 // who signed the company up) keep their role; the company's last active admin is never demoted.
-// A demoted admin's sessions end at once: their access tokens still said admin.
+// A demoted admin's sessions end at once: their access tokens still said admin. Each change is an
+// audit entry `member.role_changed`, by whoever moved the groups (the SCIM token or an admin).
+import { AUDIT, recordAudit } from '@portal/audit'
+import type { FastifyRequest } from 'fastify'
 import { adminGroupMemberIds, countActiveAdmins, findScimConfig, updateUserProfile } from '../db/scim.repo.js'
 import { findUser } from '../db/users.repo.js'
 import type { IdentityDeps } from '../deps.js'
@@ -10,7 +13,13 @@ import { endAllSessions } from '../sessions.js'
 
 export const DEFAULT_ADMIN_GROUP = 'Portal Admins'
 
-export async function syncRoles(deps: IdentityDeps, tenantId: string, userIds: Iterable<string>): Promise<void> {
+/** Who changed the groups, for the audit log: the request, and its actor when not its principal. */
+export interface RoleChangeBy {
+  req: FastifyRequest
+  actor?: { id: string | null; email: string | null }
+}
+
+export async function syncRoles(deps: IdentityDeps, tenantId: string, userIds: Iterable<string>, by: RoleChangeBy): Promise<void> {
   const ids = [...new Set(userIds)]
   if (ids.length === 0) return
   const adminGroup = (await findScimConfig(deps.db, tenantId))?.adminGroup ?? DEFAULT_ADMIN_GROUP
@@ -28,5 +37,7 @@ export async function syncRoles(deps: IdentityDeps, tenantId: string, userIds: I
     } else {
       await updateUserProfile(deps.db, tenantId, id, { admin: true })
     }
+    const target = `${user.email} (${user.admin ? 'admin to member' : 'member to admin'})`
+    await recordAudit(deps.db, by.req, { action: AUDIT.memberRoleChanged, tenantId, actor: by.actor, target })
   }
 }

@@ -2,8 +2,11 @@
 // replace, PATCH, delete. Provisioned members have no password anyone knows: they sign in by SSO or
 // set one through "forgot password" (a code mailed to the address). Deprovisioning (active=false or
 // DELETE) ends every session of the person at once.
+import { AUDIT, recordAudit } from '@portal/audit'
 import { randomToken } from '@portal/auth'
 import type { AppInstance } from '@portal/http'
+import type { FastifyRequest } from 'fastify'
+import { SCIM_ACTOR } from '../audit-actors.js'
 import { isUniqueViolation } from '../db/errors.js'
 import {
   countActiveAdmins,
@@ -59,17 +62,21 @@ export function userRoutes(app: AppInstance, deps: ScimRouteDeps): void {
       throw uniqueness(`An account with the email address ${input.email} already exists`)
   }
 
+  /** An entry in the company's log, by its SCIM token (the identity provider), about a person. */
+  const audit = (req: FastifyRequest, tenantId: string, action: string, target: string) => recordAudit(db, req, { action, tenantId, actor: SCIM_ACTOR, target })
+
   /** Writes `next` over `current`; a deactivation ends every session of the person. */
-  const update = async (tenantId: string, current: ScimUserRow, next: UserInput) => {
+  const update = async (req: FastifyRequest, tenantId: string, current: ScimUserRow, next: UserInput) => {
     await checkUnique(tenantId, next, current)
     const deactivating = !next.active && current.deactivatedAt === null
+    const reactivating = next.active && current.deactivatedAt !== null
     if (deactivating) await guardLastAdmin(tenantId, current)
     try {
       await updateUserProfile(db, tenantId, current.id, {
         email: next.email,
         firstName: next.firstName,
         lastName: next.lastName,
-        ...(deactivating ? { deactivatedAt: new Date() } : next.active && current.deactivatedAt !== null ? { deactivatedAt: null } : {}),
+        ...(deactivating ? { deactivatedAt: new Date() } : reactivating ? { deactivatedAt: null } : {}),
       })
       await upsertScimUser(db, tenantId, current.id, { userName: next.userName, externalId: next.externalId })
     } catch (err) {
@@ -77,6 +84,8 @@ export function userRoutes(app: AppInstance, deps: ScimRouteDeps): void {
     }
     // After the row says deactivated: no refresh can start a new session between the two.
     if (deactivating) await endAllSessions(deps, tenantId, current.id)
+    if (deactivating) await audit(req, tenantId, AUDIT.memberDeprovisioned, next.email)
+    if (reactivating) await audit(req, tenantId, AUDIT.memberReactivated, next.email)
     return load(tenantId, current.id)
   }
 
@@ -117,6 +126,7 @@ export function userRoutes(app: AppInstance, deps: ScimRouteDeps): void {
     } catch (err) {
       throw isUniqueViolation(err) ? uniqueness('userName or email is already in use') : err
     }
+    await audit(req, tenantId, AUDIT.memberProvisioned, `${input.email} (SCIM${input.active ? '' : ', inactive'})`)
     const row = await load(tenantId, id)
     return reply
       .status(201)
@@ -127,14 +137,14 @@ export function userRoutes(app: AppInstance, deps: ScimRouteDeps): void {
   app.put<{ Params: { id: string } }>('/Users/:id', { ...hide, ...options }, async (req) => {
     const tenantId = scimTenantOf(req)
     const current = await load(tenantId, req.params.id)
-    return render(tenantId, await update(tenantId, current, userInputOf(req.body)))
+    return render(tenantId, await update(req, tenantId, current, userInputOf(req.body)))
   })
 
   app.patch<{ Params: { id: string } }>('/Users/:id', { ...hide, ...options }, async (req) => {
     const tenantId = scimTenantOf(req)
     const current = await load(tenantId, req.params.id)
     const next = patchUser(userInputFromRow(current), patchOperations(req.body))
-    return render(tenantId, await update(tenantId, current, next))
+    return render(tenantId, await update(req, tenantId, current, next))
   })
 
   app.delete<{ Params: { id: string } }>('/Users/:id', { ...hide, ...options }, async (req, reply) => {
@@ -145,6 +155,7 @@ export function userRoutes(app: AppInstance, deps: ScimRouteDeps): void {
     await updateUserProfile(db, tenantId, current.id, { deactivatedAt: new Date() })
     await endAllSessions(deps, tenantId, current.id)
     await deleteUser(db, tenantId, current.id)
+    await audit(req, tenantId, AUDIT.memberRemoved, current.email)
     return noContent(reply)
   })
 }

@@ -25,16 +25,17 @@ export const secondFactorIn =
     return totp || passkeys > 0
   }
 
+/** The company that refuses this password sign-in (its audit log records it), else undefined. */
 export async function passwordSignInRefused(
   db: Kysely<IdentityDb>,
   email: string,
   user: BreakGlassUser | undefined,
   hasSecondFactor: HasSecondFactor,
-): Promise<boolean> {
+): Promise<string | undefined> {
   const tenantId = await companyOfEmail(db, email)
-  if (!tenantId || !(await ssoRequired(db, tenantId))) return false
+  if (!tenantId || !(await ssoRequired(db, tenantId))) return undefined
   // Someone of another company whose address is on this domain is not this company's to refuse.
-  if (user && user.tenantId !== tenantId) return false
-  if (user?.admin && (await hasSecondFactor(user))) return false
-  return true
+  if (user && user.tenantId !== tenantId) return undefined
+  if (user?.admin && (await hasSecondFactor(user))) return undefined
+  return tenantId
 }

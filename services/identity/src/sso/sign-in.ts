@@ -4,7 +4,9 @@
 // is refused (emails are unique across companies); someone new joins just in time as a member, or
 // as an admin when a role value is in the company's admin mapping. Existing roles are left alone:
 // the portal's people page stays where roles are changed.
+import { AUDIT, recordAudit } from '@portal/audit'
 import { hashToken, randomToken } from '@portal/auth'
+import type { FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { findProvenDomain } from '../db/sso.repo.js'
 import type { IdentityDb } from '../db/schema.js'
@@ -36,7 +38,8 @@ export interface SsoOutcome {
 
 const nameOr = (value: string | undefined, fallback: string) => (value?.trim() ? value.trim().slice(0, 100) : fallback)
 
-export async function completeSsoSignIn(db: Kysely<IdentityDb>, publicUrl: string, id: SsoIdentity): Promise<SsoOutcome> {
+/** `req`: the callback's (OIDC) or assertion's (SAML) request, for the audit entry of a member created just in time. */
+export async function completeSsoSignIn(db: Kysely<IdentityDb>, publicUrl: string, id: SsoIdentity, req?: FastifyRequest): Promise<SsoOutcome> {
   if (!id.emailVerified) throw new SsoFailure('unverified_email')
   const email = normaliseEmail(id.email)
   const owner = await findProvenDomain(db, emailDomain(email))
@@ -59,6 +62,13 @@ export async function completeSsoSignIn(db: Kysely<IdentityDb>, publicUrl: strin
     })
     user = { ...inserted, passwordHash }
     created = true
+    // The person is the actor: the company's provider vouched for them, nobody of the company acted.
+    await recordAudit(db, req, {
+      action: AUDIT.memberProvisioned,
+      tenantId: id.tenantId,
+      actor: { id: user.id, email },
+      target: `${email} (single sign-on${admin ? ', admin' : ''})`,
+    })
   }
   return { ticketUrl: await issueTicket(db, publicUrl, id.tenantId, user.id), userId: user.id, created }
 }
