@@ -18,6 +18,9 @@ export const AUDIT = {
   documentDownloaded: 'document.downloaded',
   questionnaireExported: 'questionnaire.exported',
   outboundSent: 'outbound.sent',
+  /** A single sign-on (SAML ACS) ended in a session ticket, or was refused for a known company. */
+  ssoLoginSucceeded: 'sso.login.succeeded',
+  ssoLoginFailed: 'sso.login.failed',
 } as const
 
 /** An action name: one of AUDIT's, or another part's following the same rule (AUDIT_ACTION_PATTERN). */

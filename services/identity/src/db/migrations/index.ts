@@ -6,6 +6,7 @@ import * as m0300 from './2026_11_28T0000_account_security.js'
 import * as m0400 from './2026_12_05T0200_retention_indexes.js'
 import * as m0500 from './2026_12_06T0200_mfa.js'
 import * as m0600 from './2026_12_06T0300_sso.js'
+import * as m0650 from './2026_12_06T0400_saml.js'
 import * as m0700 from './2026_12_06T0500_scim.js'
 import * as m0800 from './2026_12_06T0600_api_keys_webhooks.js'
 
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_05T0200_retention_indexes': m0400,
   '2026_12_06T0200_mfa': m0500,
   '2026_12_06T0300_sso': m0600,
+  '2026_12_06T0400_saml': m0650,
   '2026_12_06T0500_scim': m0700,
   '2026_12_06T0600_api_keys_webhooks': m0800,
 }
