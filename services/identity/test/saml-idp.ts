@@ -20,7 +20,12 @@ export function authnRequestOf(location: string): { id: string; acs: string; iss
   if (!raw) throw new Error(`no SAMLRequest in ${location}`)
   const xml = inflateRawSync(Buffer.from(raw, 'base64')).toString('utf8')
   const attr = (name: string) => xml.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1] ?? ''
-  return { id: attr('ID'), acs: attr('AssertionConsumerServiceURL'), destination: attr('Destination'), issuer: xml.match(/<saml:Issuer[^>]*>([^<]*)</)?.[1] ?? '' }
+  return {
+    id: attr('ID'),
+    acs: attr('AssertionConsumerServiceURL'),
+    destination: attr('Destination'),
+    issuer: xml.match(/<saml:Issuer[^>]*>([^<]*)</)?.[1] ?? '',
+  }
 }
 
 export interface SamlUser {
@@ -29,10 +34,24 @@ export interface SamlUser {
 }
 
 /** Tags of samlify's login response template, overridable per response. */
-export type ResponseTags = Partial<Record<
-  'ID' | 'AssertionID' | 'Destination' | 'Audience' | 'SubjectRecipient' | 'Issuer' | 'IssueInstant' | 'ConditionsNotBefore' | 'ConditionsNotOnOrAfter' | 'SubjectConfirmationDataNotOnOrAfter' | 'NameIDFormat' | 'NameID' | 'InResponseTo',
-  string
->>
+export type ResponseTags = Partial<
+  Record<
+    | 'ID'
+    | 'AssertionID'
+    | 'Destination'
+    | 'Audience'
+    | 'SubjectRecipient'
+    | 'Issuer'
+    | 'IssueInstant'
+    | 'ConditionsNotBefore'
+    | 'ConditionsNotOnOrAfter'
+    | 'SubjectConfirmationDataNotOnOrAfter'
+    | 'NameIDFormat'
+    | 'NameID'
+    | 'InResponseTo',
+    string
+  >
+>
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
@@ -62,7 +81,10 @@ export function startSamlIdp(entityId = 'https://idp.acme-corp.example/saml', ss
       const now = new Date()
       const later = new Date(now.getTime() + 5 * 60_000).toISOString()
       const attributes = Object.entries(user.attributes ?? {})
-        .map(([name, values]) => `<saml:Attribute Name="${esc(name)}">${values.map((v) => `<saml:AttributeValue xsi:type="xs:string">${esc(v)}</saml:AttributeValue>`).join('')}</saml:Attribute>`)
+        .map(
+          ([name, values]) =>
+            `<saml:Attribute Name="${esc(name)}">${values.map((v) => `<saml:AttributeValue xsi:type="xs:string">${esc(v)}</saml:AttributeValue>`).join('')}</saml:Attribute>`,
+        )
         .join('')
       const authn = `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="_${randomUUID()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`
       // samlify finds no ACS in node-saml's metadata (index/isDefault form): read its Location directly.
@@ -88,7 +110,9 @@ export function startSamlIdp(entityId = 'https://idp.acme-corp.example/saml', ss
       const { context } = await idp.createLoginResponse(sp, { extract: { request: { id: requestId } } }, 'post', { email: user.email }, (template: string) => ({
         id: values.ID,
         context: samlify.SamlLib.replaceTagsByValue(
-          template.replace('{AuthnStatement}', authn).replace('{AttributeStatement}', attributes ? `<saml:AttributeStatement>${attributes}</saml:AttributeStatement>` : ''),
+          template
+            .replace('{AuthnStatement}', authn)
+            .replace('{AttributeStatement}', attributes ? `<saml:AttributeStatement>${attributes}</saml:AttributeStatement>` : ''),
           values,
         ),
       }))

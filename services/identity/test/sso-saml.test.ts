@@ -29,7 +29,10 @@ describe('SAML single sign-on', () => {
   })
 
   const configure = (body: Record<string, unknown> = {}, token = admin.token) =>
-    call(h, 'PUT', '/api/sso/saml', { token, body: { idpMetadataXml: idp.metadataXml, domains: ['acme-corp.example'], adminValues: ['portal-admins'], ...body } })
+    call(h, 'PUT', '/api/sso/saml', {
+      token,
+      body: { idpMetadataXml: idp.metadataXml, domains: ['acme-corp.example'], adminValues: ['portal-admins'], ...body },
+    })
 
   /** GET /api/sso/start: the IdP's address with the AuthnRequest, as the IdP reads it. */
   async function start(email: string) {
@@ -152,7 +155,9 @@ describe('SAML single sign-on', () => {
     expect(errorOf(await acs(response))).toBe('expired')
     // The IdP (or someone with its key material) signs an old assertion id for a new request.
     const first = await signedFor({ email: 'dave@acme-corp.example' })
-    const assertionId = Buffer.from(first.response, 'base64').toString('utf8').match(/<saml:Assertion[^>]* ID="([^"]+)"/)![1]!
+    const assertionId = Buffer.from(first.response, 'base64')
+      .toString('utf8')
+      .match(/<saml:Assertion[^>]* ID="([^"]+)"/)![1]!
     expect((await acs(first.response)).pathname).toBe('/login/sso')
     expect(errorOf(await signIn({ email: 'dave@acme-corp.example' }, { AssertionID: assertionId }))).toBe('expired')
     const stored = await h.db.selectFrom('samlAssertion').selectAll().where('assertionId', '=', assertionId).executeTakeFirstOrThrow()
@@ -169,7 +174,12 @@ describe('SAML single sign-on', () => {
       { SubjectRecipient: 'https://evil.example/acs' },
       { Destination: 'https://evil.example/acs' },
       // Ended 2 minutes ago: beyond the 30 s skew.
-      { IssueInstant: ago(7 * 60_000), ConditionsNotBefore: ago(7 * 60_000), ConditionsNotOnOrAfter: ago(2 * 60_000), SubjectConfirmationDataNotOnOrAfter: ago(2 * 60_000) },
+      {
+        IssueInstant: ago(7 * 60_000),
+        ConditionsNotBefore: ago(7 * 60_000),
+        ConditionsNotOnOrAfter: ago(2 * 60_000),
+        SubjectConfirmationDataNotOnOrAfter: ago(2 * 60_000),
+      },
       // Valid only from 2 minutes from now.
       { ConditionsNotBefore: ago(-2 * 60_000) },
       { Issuer: 'https://another-idp.example' },
@@ -243,7 +253,10 @@ describe('SAML single sign-on', () => {
     expect(required.body).toEqual({ status: true, data: { required: true } })
     expect((await configure({ emailAttribute: 'mail' })).status).toBe(200)
     // The NameID is now an opaque id; the address comes from the attribute.
-    const ivy = await signIn({ email: 'ivy@acme-corp.example', attributes: { mail: ['ivy@acme-corp.example'] } }, { NameIDFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent', NameID: 'u-123' })
+    const ivy = await signIn(
+      { email: 'ivy@acme-corp.example', attributes: { mail: ['ivy@acme-corp.example'] } },
+      { NameIDFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent', NameID: 'u-123' },
+    )
     expect((await exchange(ivy.searchParams.get('ticket'))).body.data).toMatchObject({ email: 'ivy@acme-corp.example' })
     expect(errorOf(await signIn({ email: 'jack@acme-corp.example' }))).toBe('unverified_email')
     expect((await call(h, 'DELETE', '/api/sso/saml', { token: admin.token })).status).toBe(200)

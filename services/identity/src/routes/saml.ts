@@ -57,7 +57,12 @@ export function samlRoutes(app: AppInstance, deps: RouteDeps): void {
 
   app.get('/sso/saml', { ...admins, schema: { tags, response: { 200: SamlSettingReply, ...errorReplies(400, 401, 403) } } }, async (req) => {
     const { tenantId } = principalOf(req)
-    const [setting, required, domains, sp] = await Promise.all([findSamlSetting(db, tenantId), ssoRequired(db, tenantId), companyDomains(db, tenantId), spOf(deps, tenantId)])
+    const [setting, required, domains, sp] = await Promise.all([
+      findSamlSetting(db, tenantId),
+      ssoRequired(db, tenantId),
+      companyDomains(db, tenantId),
+      spOf(deps, tenantId),
+    ])
     return {
       status: true,
       data: {

@@ -109,7 +109,8 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
     async (req) => {
       const { tenantId } = principalOf(req)
       if (req.body.required) {
-        if (!(await findOidcSetting(db, tenantId)) && !(await findSamlSetting(db, tenantId))) throw new AppError('INVALID_REQUEST', { message: 'Set up a single sign-on provider before requiring it.' })
+        if (!(await findOidcSetting(db, tenantId)) && !(await findSamlSetting(db, tenantId)))
+          throw new AppError('INVALID_REQUEST', { message: 'Set up a single sign-on provider before requiring it.' })
         if (!(await companyDomains(db, tenantId)).some((d) => d.verified))
           throw new AppError('INVALID_REQUEST', { message: 'Verify at least one domain before requiring single sign-on.' })
       }

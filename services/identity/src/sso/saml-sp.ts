@@ -83,14 +83,18 @@ export function spMetadataXml(sp: { entityId: string; acs: string }, emailAttrib
 function parse(xml: string): Document | undefined {
   if (/<!DOCTYPE/i.test(xml)) return undefined
   let failed = false
-  const doc = new DOMParser({ errorHandler: (level: string) => level !== 'warning' && (failed = true) }).parseFromString(xml, 'text/xml')
+  const doc = new DOMParser({
+    errorHandler: (level: string) => {
+      if (level !== 'warning') failed = true
+    },
+  }).parseFromString(xml, 'text/xml')
   return failed || !doc?.documentElement ? undefined : (doc as unknown as Document)
 }
 
 /** The response's InResponseTo, read before any check only to find the company whose rules then apply. */
 export async function companyOfResponse(db: Db, samlResponse: string): Promise<{ tenantId: string; requestId: string }> {
   const root = parse(Buffer.from(samlResponse, 'base64').toString('utf8'))?.documentElement
-  if (!root || root.localName !== 'Response' || root.namespaceURI !== PROTOCOL_NS) throw new SsoFailure('invalid_token', 'not a SAML Response')
+  if (root?.localName !== 'Response' || root.namespaceURI !== PROTOCOL_NS) throw new SsoFailure('invalid_token', 'not a SAML Response')
   const requestId = root.getAttribute('InResponseTo')
   if (!requestId) throw new SsoFailure('bad_state', 'no InResponseTo: IdP-initiated sign-in is not accepted')
   const open = await openSamlRequest(db, requestId)
@@ -134,7 +138,7 @@ export async function validateSamlResponse(
 
   // Only the signed assertion node (node-saml's verified XML) is read below.
   const assertion = parse(profile.getAssertionXml?.() ?? '')?.documentElement
-  if (!assertion || assertion.localName !== 'Assertion' || assertion.namespaceURI !== ASSERTION_NS) throw new SsoFailure('invalid_token', 'no signed assertion')
+  if (assertion?.localName !== 'Assertion' || assertion.namespaceURI !== ASSERTION_NS) throw new SsoFailure('invalid_token', 'no signed assertion')
   const one = (parent: Element | undefined, name: string) => (parent ? Array.from(parent.getElementsByTagNameNS(ASSERTION_NS, name)) : [])
   const issuer = Array.from(assertion.childNodes).find((n): n is Element => n.nodeType === 1 && (n as Element).localName === 'Issuer')
   if (issuer?.textContent?.trim() !== setting.idpEntityId) throw new SsoFailure('invalid_token', 'issuer is not the IdP of the metadata')
@@ -150,17 +154,15 @@ export async function validateSamlResponse(
   const assertionId = assertion.getAttribute('ID')
   if (!assertionId) throw new SsoFailure('invalid_token', 'assertion without ID')
   const conditions = one(assertion, 'Conditions')[0]
-  const ends = [conditions?.getAttribute('NotOnOrAfter'), confirm.getAttribute('NotOnOrAfter')].map((t) => (t ? Date.parse(t) : Number.NaN)).filter(Number.isFinite)
+  const ends = [conditions?.getAttribute('NotOnOrAfter'), confirm.getAttribute('NotOnOrAfter')]
+    .map((t) => (t ? Date.parse(t) : Number.NaN))
+    .filter(Number.isFinite)
   if (ends.length === 0) throw new SsoFailure('invalid_token', 'assertion without NotOnOrAfter')
   if (!(await useAssertionId(db, setting.tenantId, assertionId, new Date(Math.max(...ends) + SAML_CLOCK_SKEW_MS))))
     throw new SsoFailure('expired', 'assertion replayed')
 
   const attrs = (profile.attributes ?? {}) as Record<string, unknown>
-  const email = setting.emailAttribute
-    ? attrValues(attrs[setting.emailAttribute])[0]
-    : profile.nameIDFormat === EMAIL_NAMEID
-      ? profile.nameID
-      : undefined
+  const email = setting.emailAttribute ? attrValues(attrs[setting.emailAttribute])[0] : profile.nameIDFormat === EMAIL_NAMEID ? profile.nameID : undefined
   return {
     email,
     roleValues: attrValues(attrs[setting.roleAttribute]),

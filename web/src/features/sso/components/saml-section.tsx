@@ -83,11 +83,21 @@ export function SamlSection() {
       )}
       <form onSubmit={onSave} noValidate>
         <label htmlFor={`${id}-file`}>IdP metadata file (XML)</label>
-        <input id={`${id}-file`} type="file" accept=".xml,application/xml,text/xml,application/samlmetadata+xml" onChange={(e) => void onFile(e.target.files?.[0])} />
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept=".xml,application/xml,text/xml,application/samlmetadata+xml"
+          onChange={(e) => void onFile(e.target.files?.[0])}
+        />
         <label htmlFor={`${id}-xml`}>or paste the IdP metadata</label>
         <textarea id={`${id}-xml`} name="idpMetadataXml" rows={5} value={form.idpMetadataXml} onChange={set('idpMetadataXml')} spellCheck={false} />
         <Field name="samlDomains" label="Email domains (comma separated)" value={form.domains} onChange={set('domains')} placeholder="example.com" />
-        <Field name="emailAttribute" label="Email attribute (empty: the NameID, emailAddress format)" value={form.emailAttribute} onChange={set('emailAttribute')} />
+        <Field
+          name="emailAttribute"
+          label="Email attribute (empty: the NameID, emailAddress format)"
+          value={form.emailAttribute}
+          onChange={set('emailAttribute')}
+        />
         <Field name="roleAttribute" label="Groups attribute" value={form.roleAttribute} onChange={set('roleAttribute')} placeholder="groups" />
         <Field name="samlAdminValues" label="Groups that make a new person an admin (optional)" value={form.adminValues} onChange={set('adminValues')} />
         <div role="status" aria-live="polite">
