@@ -70,6 +70,7 @@ export function startSamlIdp(entityId = 'https://idp.acme-corp.example/saml', ss
     privateKey: IDP_KEY,
     nameIDFormat: [EMAIL_FORMAT],
     singleSignOnService: [{ Binding: REDIRECT, Location: ssoUrl }],
+    singleLogoutService: [{ Binding: REDIRECT, Location: `${ssoUrl}/logout` }], // unused; samlify warns without one
     wantAuthnRequestsSigned: false,
   })
   return {
