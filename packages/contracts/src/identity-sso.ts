@@ -96,3 +96,55 @@ export const SSO_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   not_allowed: 'Your address is not on a verified domain of this company.',
   account_elsewhere: 'Your address already belongs to another company on this portal.',
 }
+
+// ---- SAML 2.0 -----------------------------------------------------------------------------
+
+/** PUT /api/sso/saml */
+export const SamlSettingBody = Type.Object({
+  idpMetadataXml: Type.String({ minLength: 1, maxLength: 200_000, description: "the IdP's SAML metadata (entityID, SSO URL, signing certificates)" }),
+  domains: Type.Array(Domain, { maxItems: 50, description: 'claimed for the company; SSO applies once each is proven' }),
+  emailAttribute: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, description: 'attribute holding the email; absent: the NameID (emailAddress format)' }),
+  ),
+  roleAttribute: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'attribute with groups or roles (default `groups`)' })),
+  adminValues: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 50, description: 'values of roleAttribute that make a new person an admin' }),
+  ),
+})
+export type SamlSettingBody = Static<typeof SamlSettingBody>
+
+const SpFields = {
+  entityId: Type.String({ description: 'our SP entity id (the audience the IdP must name)' }),
+  acsUrl: Type.String({ description: 'our Assertion Consumer Service (HTTP-POST)' }),
+  metadataUrl: Type.String({ description: 'our SP metadata, to give the IdP' }),
+}
+
+export const SamlSettingSaved = dataReply(Type.Object({ ...SpFields, idpEntityId: Type.String(), ssoUrl: Type.String() }))
+export type SamlSettingSaved = Static<typeof SamlSettingSaved>
+
+/** GET /api/sso/saml: the setting (configured false: none yet) and what to give the IdP. */
+export const SamlSettingReply = dataReply(
+  Type.Object({
+    configured: Type.Boolean(),
+    idpEntityId: Type.String(),
+    ssoUrl: Type.String(),
+    certificates: Type.Array(Type.Object({ subject: Type.String(), validTo: Type.String(), sha256: Type.String() })),
+    emailAttribute: Type.Union([Type.String(), Type.Null()]),
+    roleAttribute: Type.String(),
+    adminValues: Type.Array(Type.String()),
+    ...SpFields,
+    ssoRequired: Type.Boolean(),
+    domains: Type.Array(SsoDomain),
+  }),
+)
+export type SamlSettingReply = Static<typeof SamlSettingReply>
+
+/** GET /api/sso/saml/metadata/:dbName */
+export const SamlMetadataParams = Type.Object({ dbName: Type.String({ minLength: 1, maxLength: 100 }) })
+
+/** POST /api/sso/saml/acs (application/x-www-form-urlencoded, HTTP-POST binding). */
+export const SamlAcsBody = Type.Object({
+  SAMLResponse: Type.String({ minLength: 1, maxLength: 500_000 }),
+  RelayState: Type.Optional(Type.String({ maxLength: 80 })),
+})
+export type SamlAcsBody = Static<typeof SamlAcsBody>

@@ -11,6 +11,7 @@ import { backgroundWork } from './background.js'
 import { pruneAttempts } from './db/attempts.repo.js'
 import { pruneChallenges } from './db/mfa.repo.js'
 import { sweepSessions } from './db/retention.repo.js'
+import { pruneSaml } from './db/saml.repo.js'
 import { pruneSsoFlows } from './db/sso.repo.js'
 import type { IdentityDeps, RouteDeps } from './deps.js'
 import { DAY_MS } from './domain/otp.js'
@@ -24,6 +25,7 @@ import { registryRoutes } from './routes/registry.js'
 import { scimSettingsRoutes } from './routes/scim-token.js'
 import { sessionRoutes } from './routes/session.js'
 import { signupRoutes } from './routes/signup.js'
+import { samlRoutes } from './routes/saml.js'
 import { ssoRoutes } from './routes/sso.js'
 import { verificationRoutes } from './routes/verification.js'
 import { defaultResolveTxt } from './sso/domains.js'
@@ -52,6 +54,7 @@ export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (ap
   const sweep = setInterval(() => {
     background.later('attempt sweep', () => pruneAttempts(deps.db, new Date(Date.now() - 31 * DAY_MS)))
     background.later('sso flow sweep', () => pruneSsoFlows(deps.db, new Date(Date.now() - 3600_000)))
+    background.later('saml sweep', () => pruneSaml(deps.db, new Date()))
     background.later('mfa challenge sweep', () => pruneChallenges(deps.db, new Date(Date.now() - DAY_MS)))
     // Webhook events and their attempts are kept 30 days: enough to look back at and replay.
     background.later('webhook log sweep', () => pruneWebhookEvents(deps.db, new Date(Date.now() - 30 * DAY_MS)))
@@ -77,6 +80,7 @@ export const identityPlugin: FastifyPluginAsyncTypebox<IdentityDeps> = async (ap
   verificationRoutes(app, deps)
   scimSettingsRoutes(app, deps)
   ssoRoutes(app, deps)
+  samlRoutes(app, deps)
   mfaRoutes(app, deps)
   apiKeyRoutes(app, deps)
   webhookRoutes(app, deps)

@@ -33,6 +33,8 @@ interface Contract {
   params?: string[]
   /** The reply is one of several objects (anyOf): the session, or the second factor's challenge. */
   union?: true
+  /** The reply is a document, not the envelope (SAML SP metadata, XML). */
+  document?: true
 }
 
 const SESSION = [
@@ -117,6 +119,32 @@ const ROUTES: Record<string, Contract> = {
   },
   'PUT /api/sso/oidc': { ok: [200, ['status', 'data.callbackUrl']], refusals: [400, 401, 403, 409], body: ['issuer', 'clientId', 'clientSecret', 'domains'] },
   'DELETE /api/sso/oidc': { ok: [200, MESSAGE], refusals: [400, 401, 403, 404] },
+  'GET /api/sso/saml': {
+    ok: [
+      200,
+      [
+        'status',
+        'data.configured',
+        'data.idpEntityId',
+        'data.ssoUrl',
+        'data.certificates',
+        'data.entityId',
+        'data.acsUrl',
+        'data.metadataUrl',
+        'data.ssoRequired',
+        'data.domains',
+      ],
+    ],
+    refusals: [400, 401, 403],
+  },
+  'PUT /api/sso/saml': {
+    ok: [200, ['status', 'data.entityId', 'data.acsUrl', 'data.metadataUrl']],
+    refusals: [400, 401, 403, 409],
+    body: ['idpMetadataXml', 'domains'],
+  },
+  'DELETE /api/sso/saml': { ok: [200, MESSAGE], refusals: [400, 401, 403, 404] },
+  'GET /api/sso/saml/metadata/{dbName}': { ok: [200, []], refusals: [400, 404, 429], params: ['dbName'], document: true },
+  'POST /api/sso/saml/acs': { ok: [302, []], refusals: [400, 429], body: ['SAMLResponse'] },
   'PUT /api/sso/policy': { ok: [200, ['status', 'data.required']], refusals: [400, 401, 403], body: ['required'] },
   'GET /api/sso/domains': { ok: [200, ['status', 'data', 'data[].domain', 'data[].verified', 'data[].method', 'data[].txtRecord']], refusals: [400, 401, 403] },
   'POST /api/sso/domains': { ok: [201, ['status', 'data.domain', 'data.verified', 'data.txtRecord']], refusals: [400, 401, 403, 409], body: ['domain'] },
@@ -185,7 +213,7 @@ describe('the identity service in the OpenAPI document', () => {
 
   it('lists every identity route, and only those, under the identity tag', () => {
     const identity = taggedKeys(operations, 'identity')
-    expect([identity, identity.length]).toEqual([Object.keys(ROUTES).sort(), 61])
+    expect([identity, identity.length]).toEqual([Object.keys(ROUTES).sort(), 66])
   })
 
   it.each(Object.entries(ROUTES))('%s declares its success reply with the fields the web app reads', (key, contract) => {
@@ -198,7 +226,7 @@ describe('the identity service in the OpenAPI document', () => {
       return
     }
     const declared = replyFields(op, status, { throughAnyOf: contract.union ?? false })
-    expect(declared).toEqual({ type: contract.union ? undefined : 'object', required: expect.arrayContaining(fields) })
+    expect(declared).toEqual({ type: contract.union ? undefined : contract.document ? 'string' : 'object', required: expect.arrayContaining(fields) })
     // No other success status: a route answers one.
     expect(successStatuses(op)).toEqual([String(status)])
   })

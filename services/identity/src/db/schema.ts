@@ -262,6 +262,37 @@ export interface SsoFlowTable {
   createdAt: Generated<Date>
 }
 
+/** The company's SAML IdP, read from its metadata; a value of roleAttribute in adminValues makes an admin. */
+export interface SsoSamlTable {
+  tenantId: string
+  idpEntityId: string
+  ssoUrl: string
+  /** JSON list of base64 DER certificates (the IdP's signing keys, rotation included). */
+  signingCerts: string
+  /** The attribute holding the email; null: the NameID (emailAddress format). */
+  emailAttribute: string | null
+  roleAttribute: Generated<string>
+  /** JSON list of strings. */
+  adminValues: Generated<string>
+  updatedAt: Generated<Date>
+}
+
+/** An AuthnRequest we sent: its id must come back as InResponseTo, once, before expiresAt. */
+export interface SamlRequestTable {
+  id: string
+  tenantId: string
+  expiresAt: Date
+  usedAt: Date | null
+  createdAt: Generated<Date>
+}
+
+/** An assertion already used (replay protection), kept until its NotOnOrAfter. */
+export interface SamlAssertionTable {
+  tenantId: string
+  assertionId: string
+  expiresAt: Date
+}
+
 /** What the SSO callback hands the browser: single use, short-lived, only its hash stored. */
 export interface SsoTicketTable {
   id: string
@@ -348,6 +379,9 @@ export interface IdentityDb {
   ssoPolicy: SsoPolicyTable
   ssoFlow: SsoFlowTable
   ssoTicket: SsoTicketTable
+  ssoSaml: SsoSamlTable
+  samlRequest: SamlRequestTable
+  samlAssertion: SamlAssertionTable
   mfaTotp: MfaTotpTable
   mfaRecoveryCode: MfaRecoveryCodeTable
   webauthnCredential: WebauthnCredentialTable

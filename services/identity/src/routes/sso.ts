@@ -41,6 +41,7 @@ import {
   takeFlow,
   upsertOidcSetting,
 } from '../db/sso.repo.js'
+import { deleteSamlSetting, findSamlSetting } from '../db/saml.repo.js'
 import { findTenant } from '../db/tenants.repo.js'
 import { findUser } from '../db/users.repo.js'
 import type { RouteDeps } from '../deps.js'
@@ -50,6 +51,7 @@ import { providerFetch } from '../sso/outbound-url.js'
 import { completeSsoSignIn } from '../sso/sign-in.js'
 import { failureUrl, redeemTicket } from '../sso/ticket.js'
 import { issueSession, themeSettings } from '../sessions.js'
+import { samlStartUrl } from './saml.js'
 
 /** The browser that started a sign-in: only it may finish it (login CSRF, RFC 9700 4.7). */
 export const SSO_BROWSER_COOKIE = 'portal_sso'
@@ -111,6 +113,7 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
         roleClaim: body.roleClaim?.trim() || 'groups',
         adminValues: [...new Set((body.adminValues ?? []).map((v) => v.trim()).filter(Boolean))],
       })
+      await deleteSamlSetting(db, tenantId) // one provider per company
       // The issuer and client id only: the client secret is never in the log.
       await recordAudit(db, req, { action: AUDIT.ssoOidcChanged, target: `${meta.issuer} (client ${body.clientId.trim()})` })
       return { status: true, data: { callbackUrl } }
@@ -132,7 +135,8 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
     async (req) => {
       const { tenantId } = principalOf(req)
       if (req.body.required) {
-        if (!(await findOidcSetting(db, tenantId))) throw new AppError('INVALID_REQUEST', { message: 'Set up a single sign-on provider before requiring it.' })
+        if (!(await findOidcSetting(db, tenantId)) && !(await findSamlSetting(db, tenantId)))
+          throw new AppError('INVALID_REQUEST', { message: 'Set up a single sign-on provider before requiring it.' })
         if (!(await companyDomains(db, tenantId)).some((d) => d.verified))
           throw new AppError('INVALID_REQUEST', { message: 'Verify at least one domain before requiring single sign-on.' })
       }
@@ -190,8 +194,11 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
   /** The company's provider for this address: its proven domain's company, if that has one. */
   const providerOf = async (email: string) => {
     const tenantId = await companyOfEmail(db, email)
-    const setting = tenantId ? await findOidcSetting(db, tenantId) : undefined
-    return setting && { tenantId: tenantId!, setting }
+    if (!tenantId) return undefined
+    const saml = await findSamlSetting(db, tenantId)
+    if (saml) return { tenantId, saml, setting: undefined }
+    const setting = await findOidcSetting(db, tenantId)
+    return setting && { tenantId, saml: undefined, setting }
   }
 
   // Per address: a company's people often share one (NAT), so the limits of the public SSO routes
@@ -216,6 +223,8 @@ export function ssoRoutes(app: AppInstance, deps: RouteDeps): void {
     async (req, reply) => {
       const found = await providerOf(req.query.email)
       if (!found) throw new AppError('NOT_FOUND', { message: 'No single sign-on is set up for this email domain.' })
+      // SAML: the AuthnRequest's id, kept server-side, is what binds the IdP's answer to this start.
+      if (found.saml) return reply.redirect(await samlStartUrl(deps, found.saml), 302)
       const state = randomToken()
       const browser = randomToken()
       const nonce = randomToken()

@@ -9,6 +9,7 @@ import * as m0600 from './2026_12_06T0300_sso.js'
 import * as m0700 from './2026_12_06T0500_scim.js'
 import * as m0800 from './2026_12_06T0600_api_keys_webhooks.js'
 import * as m0900 from './2026_12_06T0700_api_key_use_audited.js'
+import * as m1000 from './2026_12_06T0800_saml.js'
 
 // In order; names are ISO timestamps (kysely's migration guidance). Never edit an applied one.
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_06T0500_scim': m0700,
   '2026_12_06T0600_api_keys_webhooks': m0800,
   '2026_12_06T0700_api_key_use_audited': m0900,
+  '2026_12_06T0800_saml': m1000,
 }

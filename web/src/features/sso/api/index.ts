@@ -1,6 +1,16 @@
 // Single sign-on (identity service, @portal/contracts identity-sso.ts): the email-first discovery,
 // the ticket exchange after the provider, and the admins' provider, domains and policy.
-import type { LoginReply, OidcSettingBody, OidcSettingReply, OidcSettingSaved, SsoDiscoverReply, SsoDomainReply } from '@portal/contracts'
+import type {
+  LoginReply,
+  OidcSettingBody,
+  OidcSettingReply,
+  OidcSettingSaved,
+  SamlSettingBody,
+  SamlSettingReply,
+  SamlSettingSaved,
+  SsoDiscoverReply,
+  SsoDomainReply,
+} from '@portal/contracts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, saveSession } from '../../../lib/api-client'
 import { applyTheme } from '../../../lib/theme'
@@ -32,3 +42,9 @@ export const useAddDomain = () => useSsoMutation((domain: string) => api.post<Ss
 export const useVerifyDomain = () => useSsoMutation((domain: string) => api.post<SsoDomainReply>('/api/sso/domains/verify', { domain }).then((r) => r.data))
 export const useRemoveDomain = () => useSsoMutation((domain: string) => api.delete<unknown>(`/api/sso/domains/${encodeURIComponent(domain)}`))
 export const useSsoPolicy = () => useSsoMutation((required: boolean) => api.put<unknown>('/api/sso/policy', { required }))
+
+// SAML: under the same key prefix, so any SSO change refreshes both views.
+const SAML_KEY = [...KEY, 'saml']
+export const useSamlSettings = () => useQuery({ queryKey: SAML_KEY, queryFn: () => api.get<SamlSettingReply>('/api/sso/saml').then((r) => r.data) })
+export const useSaveSaml = () => useSsoMutation((body: SamlSettingBody) => api.put<SamlSettingSaved>('/api/sso/saml', body).then((r) => r.data))
+export const useRemoveSaml = () => useSsoMutation(() => api.delete<unknown>('/api/sso/saml'))

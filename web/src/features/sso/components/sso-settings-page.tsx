@@ -1,12 +1,14 @@
 // Single sign-on settings (/settings/sso, admins; issue 27): the company's OIDC provider (issuer,
 // client id and secret; the secret is never shown back), the redirect URI to register there, the
-// domains with the TXT record that proves each and a "Verify" button, and "SSO required".
+// domains with the TXT record that proves each and a "Verify" button, and "SSO required". SAML:
+// saml-section.tsx (one provider per company: saving one replaces the other).
 import type { SsoDomain } from '@portal/contracts'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { Field } from '../../../components/ui/field'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api-client'
 import { useAddDomain, useRemoveDomain, useSaveOidc, useSsoPolicy, useSsoSettings, useVerifyDomain } from '../api'
+import { SamlSection } from './saml-section'
 
 const list = (text: string) =>
   text
@@ -114,6 +116,7 @@ export function SsoSettingsPage() {
           </button>
         </form>
       </section>
+      <SamlSection />
       <section className="card" aria-labelledby={`${id}-domains`}>
         <h2 id={`${id}-domains`}>Domains</h2>
         <p className="muted">Single sign-on applies to a domain once it is verified: by an admin's verified address on it, or by a DNS TXT record.</p>
