@@ -243,7 +243,7 @@ describe.each(dbKinds())('the questionnaire export and its report (%s)', (db) =>
       const [name, address] = [key.slice(0, key.lastIndexOf('!')), key.slice(key.lastIndexOf('!') + 1)]
       expect({ key, value: at(converted.sheets.find((s) => s.name === name)!.rows, address) }).toEqual({ key, value })
     }
-  }, 30_000)
+  }, 60_000) // 473 answers saved one by one, two exports and their reports: past 30 s on a busy CI machine
 
   it('refuses the download, with what changed, when the check of the written file finds other changes', async () => {
     // C2:C6 share one formula stored in C2: writing Q-01's answer there changes C3:C6 (a limit of the writer the check catches).
