@@ -154,7 +154,7 @@ describe('the export dialog in a real browser', () => {
     expect(await dialog.getByRole('button', { name: 'Download filled questionnaire' }).isDisabled()).toBe(true)
     expect(await dialog.getByRole('button', { name: 'Download questions and answers' }).isEnabled()).toBe(true)
     await context.close()
-  }, 90_000)
+  }, 150_000)
 })
 
 /** Types an answer for the selected question, picks a choice, saves, and approves it. */
@@ -162,7 +162,8 @@ async function answer(page: Page, text: string, choice?: string): Promise<void> 
   await page.fill('textarea[name=answer]', text)
   if (choice) await page.getByLabel('Choice').selectOption(choice)
   // Saved before the approval is sent: a save that landed after it would send the old status.
-  const saved = page.waitForResponse((r) => r.url().endsWith('/api/questionnaires/answer') && r.request().method() === 'PUT')
+  // A minute: on a CI machine whose two cores run three suites, the 294-question page can take 20 s to answer a click.
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/questionnaires/answer') && r.request().method() === 'PUT', { timeout: 60_000 })
   await page.getByRole('button', { name: 'Save', exact: true }).first().click()
   expect((await saved).status()).toBe(200)
   await page.locator('input[name=approved]').click() // controlled: it turns on when the server confirms
