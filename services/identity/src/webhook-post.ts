@@ -7,7 +7,7 @@ import http from 'node:http'
 import https from 'node:https'
 import type { LookupFunction } from 'node:net'
 import ipaddr from 'ipaddr.js'
-import { isPublicAddress } from './domain/webhook-target.js'
+import { isPublicAddress } from './domain/public-address.js'
 
 export const RESPONSE_CAP = 64 * 1024
 const EXCERPT_CHARS = 500

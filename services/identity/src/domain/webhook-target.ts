@@ -5,16 +5,9 @@
 // at delivery on the very address connected to (webhook-post.ts), so a name that later resolves
 // elsewhere (DNS rebinding) is refused too. WEBHOOK_ALLOW_PRIVATE (a loopback test setting) lifts it.
 import ipaddr from 'ipaddr.js'
+import { isPublicAddress } from './public-address.js'
 
 export const WEBHOOK_URL_MAX = 2000
-
-/** Whether a webhook may connect to this address. */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false
-  let ip = ipaddr.parse(address)
-  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address()
-  return ip.range() === 'unicast'
-}
 
 /** The URL's problem in words, or undefined when it may be a webhook target (before DNS). */
 export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | undefined {

@@ -22,7 +22,8 @@ import { AppError } from '@portal/errors'
 import { type AppInstance, principalOf, requireAdmin, requireAuth, requireVerified } from '@portal/http'
 import { countWebhooks, deleteWebhook, findDelivery, findWebhook, insertWebhook, listDeliveries, listWebhooks } from '../db/webhooks.repo.js'
 import type { RouteDeps } from '../deps.js'
-import { isPublicAddress, webhookUrlProblem } from '../domain/webhook-target.js'
+import { isPublicAddress } from '../domain/public-address.js'
+import { webhookUrlProblem } from '../domain/webhook-target.js'
 
 /** Webhooks one company may hold at once. */
 export const MAX_WEBHOOKS = 20

@@ -2,44 +2,10 @@
 // endpoints): https only, to public addresses only, no redirects, a timeout. A provider on http
 // loopback is accepted only with SSO_ALLOW_LOOPBACK (a test setting, loopback HOST only). The host
 // is resolved before every call, so a name that turns private later is refused then.
-// (The webhooks of issue 27 need the same rule: this module is meant to be shared with them.)
 import { lookup } from 'node:dns/promises'
-import { BlockList, isIP } from 'node:net'
+import { isIP } from 'node:net'
 import { AppError } from '@portal/errors'
-
-const privateRanges = new BlockList()
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  privateRanges.addSubnet(net, prefix, 'ipv4')
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-] as const)
-  privateRanges.addSubnet(net, prefix, 'ipv6')
-
-/** True for loopback, private, link-local, shared, multicast and reserved addresses (IPv4-mapped too). */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = address.toLowerCase().match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/)?.[1]
-  if (mapped) return privateRanges.check(mapped, 'ipv4')
-  const family = isIP(address)
-  if (family === 0) return true
-  return privateRanges.check(address, family === 4 ? 'ipv4' : 'ipv6')
-}
+import { isPublicAddress } from '../domain/public-address.js'
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]'])
 const refused = (message: string) => new AppError('INVALID_REQUEST', { message })
@@ -64,7 +30,8 @@ export async function checkOutboundUrl(raw: string, opts: { allowLoopback: boole
       )
   if (addresses.length === 0) throw refused(`The provider host ${host} could not be found.`)
   const loopbackOk = opts.allowLoopback && addresses.every((a) => a === '127.0.0.1' || a === '::1')
-  if (!loopbackOk && addresses.some(isPrivateAddress)) throw refused('The provider address points to a private network, which the portal does not call.')
+  if (!loopbackOk && addresses.some((a) => !isPublicAddress(a)))
+    throw refused('The provider address points to a private network, which the portal does not call.')
   return url
 }
 
